@@ -1,0 +1,86 @@
+package io.browserflow.api;
+
+/**
+ * Stable error codes carried by every {@link FlowException} and every validation {@link Problem}.
+ *
+ * <p>Callers switch on the code; messages are for people and may change. Codes that come from the
+ * requirement seeds keep their names there ({@code TARGET_NOT_FOUND}, {@code BINDING_UNRESOLVED},
+ * ...).
+ */
+public enum ErrorCode {
+  // ---- reading a flow (FlowFormatException) ----
+  /** The input is not well-formed JSON. */
+  JSON_SYNTAX,
+  /** The {@code schema} field names a format version this reader does not know. */
+  SCHEMA_UNSUPPORTED,
+  /** A field the format does not define (strict reading only). */
+  UNKNOWN_FIELD,
+  /** A required field is absent. */
+  FIELD_MISSING,
+  /** A field has the wrong JSON type or a value outside its enumeration. */
+  FIELD_INVALID,
+
+  // ---- validating a flow (FlowValidationException) ----
+  /** A structural rule of the flow model is broken (see the problem message). */
+  INVALID_FLOW,
+  /** A capacity limit of {@code FlowLimits} is exceeded. */
+  LIMIT_EXCEEDED,
+  /** A number (timeout, viewport, interval) lies outside its allowed range. */
+  VALUE_OUT_OF_RANGE,
+  /** Two steps, inputs, credentials or tab aliases share one id. */
+  DUPLICATE_ID,
+  /** A step names a tab alias the flow does not declare. */
+  TAB_UNDECLARED,
+  /** A target has no candidate locator. */
+  TARGET_EMPTY,
+  /** A {@code ${...}} placeholder refers to nothing declared or produced before it. */
+  BINDING_UNRESOLVED,
+
+  // ---- running a flow ----
+  /** A required input or credential was not supplied. */
+  INPUT_MISSING,
+  /** A supplied input does not match its declared type, options or pattern. */
+  INPUT_INVALID,
+  /** No candidate matched exactly one element, and at least one matched none. */
+  TARGET_NOT_FOUND,
+  /** No candidate matched exactly one element, and at least one matched several. */
+  TARGET_AMBIGUOUS,
+  /** No frame matches the frame locator. */
+  FRAME_NOT_FOUND,
+  /** Several frames match the frame locator. */
+  FRAME_AMBIGUOUS,
+  /** The frame locator's owner element is not an iframe or frame. */
+  FRAME_OWNER_NOT_IFRAME,
+  /** The current frame was detached or navigated away. */
+  FRAME_CONTEXT_LOST,
+  /** No tab is bound to the alias. */
+  TAB_NOT_FOUND,
+  /** A capture binding the flow relies on produced nothing. */
+  CAPTURE_MISSING,
+  /** The browser refused or failed the action. */
+  ACTION_FAILED,
+  /** A post-condition or assertion did not hold. */
+  CHECK_FAILED,
+  /** A step or the whole run ran out of time. */
+  TIMEOUT,
+  /** A navigation did not finish in time. */
+  NAVIGATION_TIMEOUT,
+  /** A page script threw or returned something unusable. */
+  SCRIPT_ERROR,
+  /** The flow needs a capability (eval, upload, ...) the run does not allow. */
+  CAPABILITY_DENIED,
+  /** A navigation leaves the allowed origins. */
+  ORIGIN_DENIED,
+  /** A network request left the allowed origins while network access was denied. */
+  NETWORK_ATTEMPT,
+  /** The step kind is not supported by this driver or format. */
+  UNSUPPORTED_STEP,
+  /** A literal value looks like a secret or personal data. */
+  SENSITIVE_VALUE,
+  /** The flow must be reviewed (or re-approved) before it may run. */
+  REVIEW_REQUIRED,
+  /** The environment differs from the one the flow was approved for. */
+  ENVIRONMENT_DRIFT,
+  /** A manual step needs a person and no handler completed it. */
+  MANUAL_STEP_REQUIRED
+}

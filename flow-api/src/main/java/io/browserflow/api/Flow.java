@@ -1,0 +1,92 @@
+package io.browserflow.api;
+
+import io.browserflow.api.dsl.FlowBuilder;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.immutables.value.Value;
+
+/**
+ * An immutable browser flow: metadata, inputs, credentials, tab aliases, an optional data table,
+ * policy and schedule, and the ordered steps.
+ *
+ * <p>Build one with the DSL and read or write JSON with {@link io.browserflow.api.json.FlowJson}:
+ * <pre>{@code
+ * Flow login = Flow.named("login")
+ *     .input("USER").credential("PASSWORD", secret())
+ *     .open("${BASE_URL}/login")
+ *     .fill(testId("user"), "${USER}")
+ *     .fill(label("Password"), "${credential.PASSWORD}")
+ *     .click(role("button", "Sign in")).expect(urlMatches("**&#47;home"))
+ *     .build();
+ * }</pre>
+ * Both ways validate against {@code FlowLimits} and throw {@link FlowValidationException} listing
+ * every problem.
+ */
+@Value.Immutable
+public interface Flow {
+  /** The current format version. */
+  String SCHEMA = "browserflow/1";
+
+  /** Starts the DSL for a flow with this name. */
+  static FlowBuilder named(String name) {
+    return FlowBuilder.named(name);
+  }
+
+  /** A builder of the raw value, without DSL conveniences and without validation. */
+  static Builder builder() {
+    return new Builder();
+  }
+
+  @Value.Default
+  default String schema() {
+    return SCHEMA;
+  }
+
+  /** Stable id; by default the name in lower case with non-alphanumerics turned into dashes. */
+  @Value.Default
+  default String id() {
+    return slug(name());
+  }
+
+  String name();
+
+  Optional<String> description();
+
+  List<String> tags();
+
+  Optional<FlowMeta> meta();
+
+  List<Input> inputs();
+
+  List<Credential> credentials();
+
+  List<TabAlias> tabs();
+
+  Optional<DataTable> table();
+
+  Optional<Policy> policy();
+
+  Optional<Schedule> schedule();
+
+  List<Step> steps();
+
+  /** The input with this key, if declared. */
+  default Optional<Input> input(String key) {
+    return inputs().stream().filter(i -> i.key().equals(key)).findFirst();
+  }
+
+  /** The credential with this key, if declared. */
+  default Optional<Credential> credential(String key) {
+    return credentials().stream().filter(c -> c.key().equals(key)).findFirst();
+  }
+
+  /** The slug used for default ids: lower case, runs of other characters turned into one dash. */
+  static String slug(String name) {
+    String s = name.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", "-").replaceAll("(^-+|-+$)", "");
+    return s.isEmpty() ? "flow" : s;
+  }
+
+  /** Builder of the raw {@link Flow} value. */
+  final class Builder extends ImmutableFlow.Builder {}
+}

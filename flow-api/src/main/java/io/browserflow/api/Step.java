@@ -1,0 +1,983 @@
+package io.browserflow.api;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.immutables.value.Value;
+
+/**
+ * One step of a flow. A sealed hierarchy: one nested type per operation, each an immutable value
+ * with a public builder ({@code Step.Click.builder()}); the DSL ({@link Flow#named(String)}) is the
+ * usual way to make them.
+ *
+ * <p>Every step has a unique, stable {@link #id()}, an optional {@link #title()}, a per-step
+ * {@link #timeoutMs()} (100 – 30,000 ms; 10,000 when empty), a {@link #retry()} policy, an
+ * {@link #onError()} reaction, {@link #expect()} post-conditions checked after the action (a write
+ * step is verified by its checks, never by the driver's acknowledgement) and a {@link #disabled()}
+ * switch. String fields may contain {@code ${...}} placeholders.
+ */
+@Value.Enclosing
+public sealed interface Step {
+
+  /** Operation names, as written in the JSON {@code op} field. */
+  enum Kind {
+    OPEN("open"),
+    NAVIGATE("navigate"),
+    BACK("back"),
+    FORWARD("forward"),
+    RELOAD("reload"),
+    TAB_NEW("tabNew"),
+    TAB_SWITCH("tabSwitch"),
+    TAB_CLOSE("tabClose"),
+    FRAME("frame"),
+    FRAME_MAIN("frameMain"),
+    SET_VIEWPORT("setViewport"),
+    CLICK("click"),
+    DBLCLICK("dblclick"),
+    CONTEXTMENU("contextmenu"),
+    HOVER("hover"),
+    FILL("fill"),
+    TYPE("type"),
+    PRESS("press"),
+    SELECT("select"),
+    CHECK("check"),
+    UNCHECK("uncheck"),
+    TOGGLE("toggle"),
+    SCROLL("scroll"),
+    DRAG("drag"),
+    UPLOAD("upload"),
+    WAIT("wait"),
+    ASSERT("assert"),
+    READ("read"),
+    SCRAPE("scrape"),
+    PAGINATE("paginate"),
+    SET_VAR("setVar"),
+    EVAL("eval"),
+    SCREENSHOT("screenshot"),
+    CSV_IMPORT("csvImport"),
+    CSV_EXPORT("csvExport"),
+    FOREACH("foreach"),
+    REPEAT("repeat"),
+    IF("if"),
+    WHILE("while"),
+    MANUAL("manual");
+
+    private final String op;
+
+    Kind(String op) {
+      this.op = op;
+    }
+
+    /** The JSON {@code op} value. */
+    public String op() {
+      return op;
+    }
+
+    /** The kind for a JSON {@code op} value, if any. */
+    public static Optional<Kind> fromOp(String op) {
+      for (Kind k : values()) {
+        if (k.op.equals(op)) {
+          return Optional.of(k);
+        }
+      }
+      return Optional.empty();
+    }
+  }
+
+  /** Mouse buttons. */
+  enum MouseButton {
+    LEFT, RIGHT, MIDDLE
+  }
+
+  /** Scroll modes. */
+  enum ScrollMode {
+    BY, TO, INTO_VIEW
+  }
+
+  /** What a {@code read} step reads. */
+  enum ReadKind {
+    TEXT, VALUE, ATTRIBUTE
+  }
+
+  /** What a {@code scrape} step extracts. */
+  enum ScrapeMode {
+    TABLE, LINKS, ATTRIBUTES
+  }
+
+  /** How a {@code paginate} step reaches the next page. */
+  enum PaginateMode {
+    NEXT, LOAD_MORE
+  }
+
+  /** The operation of this step. */
+  Kind kind();
+
+  /** Unique, stable id; outputs are addressed as {@code ${steps.<id>.<field>}}. */
+  String id();
+
+  Optional<String> title();
+
+  /** Per-step timeout in milliseconds; the engine default (10,000) when empty. */
+  OptionalInt timeoutMs();
+
+  Optional<Retry> retry();
+
+  @Value.Default
+  default OnError onError() {
+    return OnError.stop();
+  }
+
+  /** Post-conditions checked after the action. */
+  List<Condition> expect();
+
+  @Value.Default
+  default boolean disabled() {
+    return false;
+  }
+
+  Step withId(String id);
+
+  Step withTitle(String title);
+
+  Step withTimeoutMs(int timeoutMs);
+
+  Step withRetry(Retry retry);
+
+  Step withOnError(OnError onError);
+
+  Step withExpect(Iterable<? extends Condition> expect);
+
+  Step withDisabled(boolean disabled);
+
+  /** A short human-readable label: the title, or {@code op} and id. */
+  default String describe() {
+    return title().orElse(kind().op() + " " + id());
+  }
+
+  /** Opens a URL in the current tab, or in the tab bound to {@code tab}. Resets the frame context to the main frame. */
+  @Value.Immutable
+  non-sealed interface Open extends Step {
+    String url();
+
+    /** Tab alias to open in; the current tab when empty. */
+    Optional<String> tab();
+
+    @Override
+    default Kind kind() {
+      return Kind.OPEN;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Open}. */
+    final class Builder extends ImmutableStep.Open.Builder {}
+  }
+
+  /** Navigates the current tab to a URL. Prefer a click plus {@code expect url} when a user action causes the navigation. */
+  @Value.Immutable
+  non-sealed interface Navigate extends Step {
+    String url();
+
+    @Override
+    default Kind kind() {
+      return Kind.NAVIGATE;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Navigate}. */
+    final class Builder extends ImmutableStep.Navigate.Builder {}
+  }
+
+  /** Goes back in the current tab's history. */
+  @Value.Immutable
+  non-sealed interface Back extends Step {
+    @Override
+    default Kind kind() {
+      return Kind.BACK;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Back}. */
+    final class Builder extends ImmutableStep.Back.Builder {}
+  }
+
+  /** Goes forward in the current tab's history. */
+  @Value.Immutable
+  non-sealed interface Forward extends Step {
+    @Override
+    default Kind kind() {
+      return Kind.FORWARD;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Forward}. */
+    final class Builder extends ImmutableStep.Forward.Builder {}
+  }
+
+  /** Reloads the current page. */
+  @Value.Immutable
+  non-sealed interface Reload extends Step {
+    @Override
+    default Kind kind() {
+      return Kind.RELOAD;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Reload}. */
+    final class Builder extends ImmutableStep.Reload.Builder {}
+  }
+
+  /** Opens a new tab bound to a declared alias and switches to it. */
+  @Value.Immutable
+  non-sealed interface TabNew extends Step {
+    String alias();
+
+    Optional<String> url();
+
+    @Override
+    default Kind kind() {
+      return Kind.TAB_NEW;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link TabNew}. */
+    final class Builder extends ImmutableStep.TabNew.Builder {}
+  }
+
+  /** Makes the tab bound to a declared alias the current one. */
+  @Value.Immutable
+  non-sealed interface TabSwitch extends Step {
+    String alias();
+
+    @Override
+    default Kind kind() {
+      return Kind.TAB_SWITCH;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link TabSwitch}. */
+    final class Builder extends ImmutableStep.TabSwitch.Builder {}
+  }
+
+  /** Closes the tab bound to {@code alias}, or the current tab. */
+  @Value.Immutable
+  non-sealed interface TabClose extends Step {
+    Optional<String> alias();
+
+    @Override
+    default Kind kind() {
+      return Kind.TAB_CLOSE;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link TabClose}. */
+    final class Builder extends ImmutableStep.TabClose.Builder {}
+  }
+
+  /** Enters a frame, relative to the current frame context: owner css ({@code iframe#pay} or {@code selector:...}), {@code url:<glob>} or {@code name:<name>}. Never a runtime frame id. */
+  @Value.Immutable
+  non-sealed interface Frame extends Step {
+    String locator();
+
+    @Override
+    default Kind kind() {
+      return Kind.FRAME;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Frame}. */
+    final class Builder extends ImmutableStep.Frame.Builder {}
+  }
+
+  /** Returns to the main frame of the current tab. */
+  @Value.Immutable
+  non-sealed interface FrameMain extends Step {
+    @Override
+    default Kind kind() {
+      return Kind.FRAME_MAIN;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link FrameMain}. */
+    final class Builder extends ImmutableStep.FrameMain.Builder {}
+  }
+
+  /** Resizes the viewport (CSS pixels). */
+  @Value.Immutable
+  non-sealed interface SetViewport extends Step {
+    int width();
+
+    int height();
+
+    @Override
+    default Kind kind() {
+      return Kind.SET_VIEWPORT;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link SetViewport}. */
+    final class Builder extends ImmutableStep.SetViewport.Builder {}
+  }
+
+  /** Clicks the unique element of {@code target}. {@code newTab} binds a popup opened by the click to an alias. */
+  @Value.Immutable
+  non-sealed interface Click extends Step {
+    Target target();
+
+    @Value.Default
+    default MouseButton button() {
+      return MouseButton.LEFT;
+    }
+
+    /** Modifier keys held during the click: Alt, Control, Meta, Shift. */
+    List<String> modifiers();
+
+    /** Click position relative to the element's top-left corner; its center when empty. */
+    Optional<Point> offset();
+
+    /** Tab alias bound to the popup this click opens. */
+    Optional<String> newTab();
+
+    @Override
+    default Kind kind() {
+      return Kind.CLICK;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Click}. */
+    final class Builder extends ImmutableStep.Click.Builder {}
+  }
+
+  /** Double-clicks the unique element of {@code target}. */
+  @Value.Immutable
+  non-sealed interface Dblclick extends Step {
+    Target target();
+
+    Optional<Point> offset();
+
+    @Override
+    default Kind kind() {
+      return Kind.DBLCLICK;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Dblclick}. */
+    final class Builder extends ImmutableStep.Dblclick.Builder {}
+  }
+
+  /** Right-clicks the unique element of {@code target}. */
+  @Value.Immutable
+  non-sealed interface Contextmenu extends Step {
+    Target target();
+
+    Optional<Point> offset();
+
+    @Override
+    default Kind kind() {
+      return Kind.CONTEXTMENU;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Contextmenu}. */
+    final class Builder extends ImmutableStep.Contextmenu.Builder {}
+  }
+
+  /** Moves the pointer over the unique element of {@code target}. */
+  @Value.Immutable
+  non-sealed interface Hover extends Step {
+    Target target();
+
+    @Override
+    default Kind kind() {
+      return Kind.HOVER;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Hover}. */
+    final class Builder extends ImmutableStep.Hover.Builder {}
+  }
+
+  /** Replaces the value of a field with {@code value}. */
+  @Value.Immutable
+  non-sealed interface Fill extends Step {
+    Target target();
+
+    String value();
+
+    @Override
+    default Kind kind() {
+      return Kind.FILL;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Fill}. */
+    final class Builder extends ImmutableStep.Fill.Builder {}
+  }
+
+  /** Types {@code text} key by key into {@code target}, or into the focused element. */
+  @Value.Immutable
+  non-sealed interface Type extends Step {
+    Optional<Target> target();
+
+    String text();
+
+    @Override
+    default Kind kind() {
+      return Kind.TYPE;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Type}. */
+    final class Builder extends ImmutableStep.Type.Builder {}
+  }
+
+  /** Presses a key (Playwright key names: Enter, Escape, Tab, ArrowDown, a, ...) with modifiers, on {@code target} or the focused element. */
+  @Value.Immutable
+  non-sealed interface Press extends Step {
+    String key();
+
+    List<String> modifiers();
+
+    Optional<Target> target();
+
+    @Override
+    default Kind kind() {
+      return Kind.PRESS;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Press}. */
+    final class Builder extends ImmutableStep.Press.Builder {}
+  }
+
+  /** Selects an option of a select element by {@code value} or by {@code label} (exactly one of them). */
+  @Value.Immutable
+  non-sealed interface Select extends Step {
+    Target target();
+
+    Optional<String> value();
+
+    Optional<String> label();
+
+    @Override
+    default Kind kind() {
+      return Kind.SELECT;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Select}. */
+    final class Builder extends ImmutableStep.Select.Builder {}
+  }
+
+  /** Checks a checkbox or radio button (no-op when already checked). */
+  @Value.Immutable
+  non-sealed interface Check extends Step {
+    Target target();
+
+    @Override
+    default Kind kind() {
+      return Kind.CHECK;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Check}. */
+    final class Builder extends ImmutableStep.Check.Builder {}
+  }
+
+  /** Unchecks a checkbox (no-op when already unchecked). */
+  @Value.Immutable
+  non-sealed interface Uncheck extends Step {
+    Target target();
+
+    @Override
+    default Kind kind() {
+      return Kind.UNCHECK;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Uncheck}. */
+    final class Builder extends ImmutableStep.Uncheck.Builder {}
+  }
+
+  /** Flips a checkbox or switch. */
+  @Value.Immutable
+  non-sealed interface Toggle extends Step {
+    Target target();
+
+    @Override
+    default Kind kind() {
+      return Kind.TOGGLE;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Toggle}. */
+    final class Builder extends ImmutableStep.Toggle.Builder {}
+  }
+
+  /** Scrolls the page or the {@code target} container by or to ({@code x}, {@code y}), or scrolls {@code target} into view. */
+  @Value.Immutable
+  non-sealed interface Scroll extends Step {
+    @Value.Default
+    default ScrollMode mode() {
+      return ScrollMode.BY;
+    }
+
+    Optional<Target> target();
+
+    @Value.Default
+    default int x() {
+      return 0;
+    }
+
+    @Value.Default
+    default int y() {
+      return 0;
+    }
+
+    @Override
+    default Kind kind() {
+      return Kind.SCROLL;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Scroll}. */
+    final class Builder extends ImmutableStep.Scroll.Builder {}
+  }
+
+  /** Drags the unique element of {@code source} onto the unique element of {@code destination} (JSON {@code from} and {@code to}). */
+  @Value.Immutable
+  non-sealed interface Drag extends Step {
+    Target source();
+
+    Target destination();
+
+    @Override
+    default Kind kind() {
+      return Kind.DRAG;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Drag}. */
+    final class Builder extends ImmutableStep.Drag.Builder {}
+  }
+
+  /** Sets the files of a file input. Needs the {@code file.upload} capability. */
+  @Value.Immutable
+  non-sealed interface Upload extends Step {
+    Target target();
+
+    List<String> files();
+
+    @Override
+    default Kind kind() {
+      return Kind.UPLOAD;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Upload}. */
+    final class Builder extends ImmutableStep.Upload.Builder {}
+  }
+
+  /** Waits {@code ms} milliseconds or until a condition holds (exactly one of them). Prefer conditions. */
+  @Value.Immutable
+  non-sealed interface Wait extends Step {
+    OptionalInt ms();
+
+    Optional<Condition> until();
+
+    @Override
+    default Kind kind() {
+      return Kind.WAIT;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Wait}. */
+    final class Builder extends ImmutableStep.Wait.Builder {}
+  }
+
+  /** Fails with {@code CHECK_FAILED} unless the condition holds (waiting up to the step timeout). */
+  @Value.Immutable
+  non-sealed interface Assert extends Step {
+    Condition condition();
+
+    @Override
+    default Kind kind() {
+      return Kind.ASSERT;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Assert}. */
+    final class Builder extends ImmutableStep.Assert.Builder {}
+  }
+
+  /** Reads the text, value or an attribute of an element. Output: {@code ${steps.<id>.text}}, {@code .value} or {@code .attribute}. */
+  @Value.Immutable
+  non-sealed interface Read extends Step {
+    Target target();
+
+    @Value.Default
+    default ReadKind what() {
+      return ReadKind.TEXT;
+    }
+
+    /** Attribute name; only with {@link ReadKind#ATTRIBUTE}. */
+    Optional<String> attribute();
+
+    @Override
+    default Kind kind() {
+      return Kind.READ;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Read}. */
+    final class Builder extends ImmutableStep.Read.Builder {}
+  }
+
+  /** Extracts rows from the page: a {@code table} (header to cell), {@code links} (text, href) or {@code attributes} of every element the first candidate matches. Output: {@code ${steps.<id>.items}} and {@code .count}. */
+  @Value.Immutable
+  non-sealed interface Scrape extends Step {
+    Target target();
+
+    @Value.Default
+    default ScrapeMode mode() {
+      return ScrapeMode.TABLE;
+    }
+
+    /** Attributes to read; only with {@link ScrapeMode#ATTRIBUTES}. */
+    List<String> attributes();
+
+    /** Maximum rows; the scrape-rows limit when empty. */
+    OptionalInt limit();
+
+    @Override
+    default Kind kind() {
+      return Kind.SCRAPE;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Scrape}. */
+    final class Builder extends ImmutableStep.Scrape.Builder {}
+  }
+
+  /** Runs {@code body} on each page, then clicks {@code target} ({@code next} or {@code loadMore}) until it is gone or disabled, at most {@code maxPages} pages. Output: {@code ${steps.<id>.pages}}. */
+  @Value.Immutable
+  non-sealed interface Paginate extends Step {
+    Target target();
+
+    @Value.Default
+    default PaginateMode mode() {
+      return PaginateMode.NEXT;
+    }
+
+    int maxPages();
+
+    List<Step> body();
+
+    @Override
+    default Kind kind() {
+      return Kind.PAGINATE;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Paginate}. */
+    final class Builder extends ImmutableStep.Paginate.Builder {}
+  }
+
+  /** Sets a run variable, read later as {@code ${vars.<name>}}. */
+  @Value.Immutable
+  non-sealed interface SetVar extends Step {
+    String name();
+
+    String value();
+
+    @Override
+    default Kind kind() {
+      return Kind.SET_VAR;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link SetVar}. */
+    final class Builder extends ImmutableStep.SetVar.Builder {}
+  }
+
+  /** Evaluates a page script. Needs the {@code script.eval} capability. Output: {@code ${steps.<id>.result}}. */
+  @Value.Immutable
+  non-sealed interface Eval extends Step {
+    String script();
+
+    @Override
+    default Kind kind() {
+      return Kind.EVAL;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Eval}. */
+    final class Builder extends ImmutableStep.Eval.Builder {}
+  }
+
+  /** Saves a screenshot of the page or of {@code target}. Output: {@code ${steps.<id>.path}}. */
+  @Value.Immutable
+  non-sealed interface Screenshot extends Step {
+    Optional<Target> target();
+
+    /** File name inside the run's artifact directory. */
+    Optional<String> name();
+
+    @Value.Default
+    default boolean fullPage() {
+      return false;
+    }
+
+    @Override
+    default Kind kind() {
+      return Kind.SCREENSHOT;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Screenshot}. */
+    final class Builder extends ImmutableStep.Screenshot.Builder {}
+  }
+
+  /** Reads a CSV file (header row first) into items. Output: {@code ${steps.<id>.items}} and {@code .count}. */
+  @Value.Immutable
+  non-sealed interface CsvImport extends Step {
+    String path();
+
+    @Override
+    default Kind kind() {
+      return Kind.CSV_IMPORT;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link CsvImport}. */
+    final class Builder extends ImmutableStep.CsvImport.Builder {}
+  }
+
+  /** Writes items (a whole placeholder such as {@code ${steps.list.items}}) to a CSV file. Output: {@code ${steps.<id>.path}}. */
+  @Value.Immutable
+  non-sealed interface CsvExport extends Step {
+    String source();
+
+    String path();
+
+    @Override
+    default Kind kind() {
+      return Kind.CSV_EXPORT;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link CsvExport}. */
+    final class Builder extends ImmutableStep.CsvExport.Builder {}
+  }
+
+  /** Runs {@code body} once per item of {@code source}; up to {@code concurrency} iterations at once, each concurrent iteration in its own tab. */
+  @Value.Immutable
+  non-sealed interface Foreach extends Step {
+    ForeachSource source();
+
+    List<Step> body();
+
+    @Value.Default
+    default int concurrency() {
+      return 1;
+    }
+
+    @Override
+    default Kind kind() {
+      return Kind.FOREACH;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Foreach}. */
+    final class Builder extends ImmutableStep.Foreach.Builder {}
+  }
+
+  /** Runs {@code body} {@code times} times; {@code ${loop.index}} counts from 0. */
+  @Value.Immutable
+  non-sealed interface Repeat extends Step {
+    int times();
+
+    List<Step> body();
+
+    @Override
+    default Kind kind() {
+      return Kind.REPEAT;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Repeat}. */
+    final class Builder extends ImmutableStep.Repeat.Builder {}
+  }
+
+  /** Runs {@code then} when the condition holds, else {@code otherwise} (JSON {@code else}). */
+  @Value.Immutable
+  non-sealed interface If extends Step {
+    Condition condition();
+
+    List<Step> then();
+
+    List<Step> otherwise();
+
+    @Override
+    default Kind kind() {
+      return Kind.IF;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link If}. */
+    final class Builder extends ImmutableStep.If.Builder {}
+  }
+
+  /** Runs {@code body} while the condition holds, at most {@code max} times (then fails with {@code LIMIT_EXCEEDED}). */
+  @Value.Immutable
+  non-sealed interface While extends Step {
+    Condition condition();
+
+    List<Step> body();
+
+    int max();
+
+    @Override
+    default Kind kind() {
+      return Kind.WHILE;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link While}. */
+    final class Builder extends ImmutableStep.While.Builder {}
+  }
+
+  /** A step a person performs (e.g. solve a captcha); handled by the engine's manual step handler. */
+  @Value.Immutable
+  non-sealed interface Manual extends Step {
+    String instructions();
+
+    @Override
+    default Kind kind() {
+      return Kind.MANUAL;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Manual}. */
+    final class Builder extends ImmutableStep.Manual.Builder {}
+  }
+}
