@@ -135,6 +135,11 @@ public sealed interface Condition {
     static Text of(Target target, String text, Match match) {
       return ImmutableCondition.Text.builder().target(target).text(text).match(match).build();
     }
+
+    /** Page text (no target) or an element's text, compared with {@code match}. */
+    static Text of(Optional<Target> target, String text, Match match) {
+      return ImmutableCondition.Text.builder().target(target).text(text).match(match).build();
+    }
   }
 
   /** A form field's current value equals {@code value}. */

@@ -9,6 +9,8 @@ package io.browserflow.api;
  */
 public enum ErrorCode {
   // ---- reading a flow (FlowFormatException) ----
+  /** The flow file or stream could not be read (missing, not a file, no permission, I/O error). */
+  FILE_UNREADABLE,
   /** The input is not well-formed JSON. */
   JSON_SYNTAX,
   /** The {@code schema} field names a format version this reader does not know. */
@@ -82,5 +84,7 @@ public enum ErrorCode {
   /** The environment differs from the one the flow was approved for. */
   ENVIRONMENT_DRIFT,
   /** A manual step needs a person and no handler completed it. */
-  MANUAL_STEP_REQUIRED
+  MANUAL_STEP_REQUIRED,
+  /** The run journal or store could not be written; the step was not dispatched. */
+  JOURNAL_FAILED
 }

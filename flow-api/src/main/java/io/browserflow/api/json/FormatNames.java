@@ -1,0 +1,189 @@
+package io.browserflow.api.json;
+
+import io.browserflow.api.Credential;
+import io.browserflow.api.Step;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The vocabulary of browserflow/1: enumeration spellings, the fields each object may carry, and the
+ * closest known name for a misspelt one.
+ */
+final class FormatNames {
+  static final List<String> FLOW = List.of("schema", "id", "name", "description", "tags", "meta", "inputs",
+      "credentials", "tabs", "table", "policy", "schedule", "steps");
+  static final List<String> META = List.of("createdAt", "source", "recorderVersion");
+  static final List<String> INPUT = List.of("key", "label", "type", "required", "default", "pattern", "options");
+  static final List<String> CREDENTIAL = List.of("key", "label", "type", "required", "secret");
+  static final List<String> TAB = List.of("alias", "url", "opener");
+  static final List<String> TABLE = List.of("columns", "rows");
+  static final List<String> POLICY = List.of("allowedOrigins", "capabilities");
+  static final List<String> SCHEDULE = List.of("everyMinutes", "cron", "input");
+  static final List<String> STEP = List.of("id", "op", "title", "timeoutMs", "retry", "onError", "expect", "disabled");
+  static final List<String> RETRY = List.of("count", "intervalMs", "backoff");
+  static final List<String> ON_ERROR = List.of("fallback");
+  static final List<String> TARGET = List.of("candidates", "framePath", "shadowPath");
+  static final List<String> POINT = List.of("x", "y");
+  static final List<String> CONDITION = List.of("url", "title", "element", "state", "count", "op", "text", "match",
+      "value", "attribute", "var", "equals", "contains", "truthy", "falsy", "download", "loadState", "expression",
+      "not");
+  static final List<String> ON_ERROR_WORDS = List.of("stop", "continue", "retry");
+
+  private static final Map<Step.Kind, List<String>> OP_FIELDS = new EnumMap<>(Step.Kind.class);
+
+  static {
+    for (Step.Kind k : Step.Kind.values()) {
+      OP_FIELDS.put(k, List.of());
+    }
+    OP_FIELDS.put(Step.Kind.OPEN, List.of("url", "tab"));
+    OP_FIELDS.put(Step.Kind.NAVIGATE, List.of("url"));
+    OP_FIELDS.put(Step.Kind.TAB_NEW, List.of("alias", "url"));
+    OP_FIELDS.put(Step.Kind.TAB_SWITCH, List.of("alias"));
+    OP_FIELDS.put(Step.Kind.TAB_CLOSE, List.of("alias"));
+    OP_FIELDS.put(Step.Kind.FRAME, List.of("locator"));
+    OP_FIELDS.put(Step.Kind.SET_VIEWPORT, List.of("width", "height"));
+    OP_FIELDS.put(Step.Kind.CLICK, List.of("target", "button", "modifiers", "offset", "newTab"));
+    OP_FIELDS.put(Step.Kind.DBLCLICK, List.of("target", "offset"));
+    OP_FIELDS.put(Step.Kind.CONTEXTMENU, List.of("target", "offset"));
+    OP_FIELDS.put(Step.Kind.HOVER, List.of("target"));
+    OP_FIELDS.put(Step.Kind.FILL, List.of("target", "value"));
+    OP_FIELDS.put(Step.Kind.TYPE, List.of("target", "text"));
+    OP_FIELDS.put(Step.Kind.PRESS, List.of("key", "modifiers", "target"));
+    OP_FIELDS.put(Step.Kind.SELECT, List.of("target", "value", "label"));
+    OP_FIELDS.put(Step.Kind.CHECK, List.of("target"));
+    OP_FIELDS.put(Step.Kind.UNCHECK, List.of("target"));
+    OP_FIELDS.put(Step.Kind.TOGGLE, List.of("target"));
+    OP_FIELDS.put(Step.Kind.SCROLL, List.of("mode", "target", "x", "y"));
+    OP_FIELDS.put(Step.Kind.DRAG, List.of("from", "to"));
+    OP_FIELDS.put(Step.Kind.UPLOAD, List.of("target", "files"));
+    OP_FIELDS.put(Step.Kind.WAIT, List.of("ms", "until"));
+    OP_FIELDS.put(Step.Kind.ASSERT, List.of("condition"));
+    OP_FIELDS.put(Step.Kind.READ, List.of("target", "what", "attribute"));
+    OP_FIELDS.put(Step.Kind.SCRAPE, List.of("target", "mode", "attributes", "limit"));
+    OP_FIELDS.put(Step.Kind.PAGINATE, List.of("target", "mode", "maxPages", "body"));
+    OP_FIELDS.put(Step.Kind.SET_VAR, List.of("name", "value"));
+    OP_FIELDS.put(Step.Kind.EVAL, List.of("script"));
+    OP_FIELDS.put(Step.Kind.SCREENSHOT, List.of("target", "name", "fullPage"));
+    OP_FIELDS.put(Step.Kind.CSV_IMPORT, List.of("path"));
+    OP_FIELDS.put(Step.Kind.CSV_EXPORT, List.of("source", "path"));
+    OP_FIELDS.put(Step.Kind.FOREACH, List.of("source", "items", "concurrency", "body"));
+    OP_FIELDS.put(Step.Kind.REPEAT, List.of("times", "body"));
+    OP_FIELDS.put(Step.Kind.IF, List.of("condition", "then", "else"));
+    OP_FIELDS.put(Step.Kind.WHILE, List.of("condition", "body", "max"));
+    OP_FIELDS.put(Step.Kind.MANUAL, List.of("instructions"));
+  }
+
+  private FormatNames() {}
+
+  /** The op-specific fields of a step kind, in the writer's order. */
+  static List<String> opFields(Step.Kind kind) {
+    return OP_FIELDS.get(kind);
+  }
+
+  /** Every field a step of this kind may carry. */
+  static List<String> stepFields(Step.Kind kind) {
+    return concat(STEP, OP_FIELDS.get(kind));
+  }
+
+  static List<String> concat(List<String> a, List<String> b) {
+    ArrayList<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return List.copyOf(all);
+  }
+
+  /** The JSON spelling of an enumeration constant: lower camel case ({@code INTO_VIEW} is {@code intoView}). */
+  static String of(Enum<?> value) {
+    if (value == Credential.Type.API_KEY) {
+      return "api_key";
+    }
+    String[] parts = value.name().toLowerCase(Locale.ROOT).split("_");
+    StringBuilder sb = new StringBuilder(parts[0]);
+    for (int i = 1; i < parts.length; i++) {
+      if (!parts[i].isEmpty()) {
+        sb.append(Character.toUpperCase(parts[i].charAt(0))).append(parts[i].substring(1));
+      }
+    }
+    return sb.toString();
+  }
+
+  /** The constant spelt {@code json}, if any. */
+  static <E extends Enum<E>> Optional<E> parse(Class<E> type, String json) {
+    for (E e : type.getEnumConstants()) {
+      if (of(e).equals(json)) {
+        return Optional.of(e);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Every spelling of an enumeration, in declaration order. */
+  static <E extends Enum<E>> List<String> spellings(Class<E> type) {
+    ArrayList<String> all = new ArrayList<>();
+    for (E e : type.getEnumConstants()) {
+      all.add(of(e));
+    }
+    return all;
+  }
+
+  /** Every op name, in declaration order. */
+  static List<String> ops() {
+    ArrayList<String> all = new ArrayList<>();
+    for (Step.Kind k : Step.Kind.values()) {
+      all.add(k.op());
+    }
+    return all;
+  }
+
+  /**
+   * The known name closest to {@code name}, when it is close enough to be a likely misspelling:
+   * same letters ignoring case, or an edit distance (with transpositions) of at most a third of
+   * the name's length, and at least 1.
+   */
+  static Optional<String> closest(String name, Collection<String> known) {
+    if (name.length() > 64) {
+      return Optional.empty();
+    }
+    String lower = name.toLowerCase(Locale.ROOT);
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String candidate : known) {
+      int d = distance(lower, candidate.toLowerCase(Locale.ROOT));
+      if (d < bestDistance) {
+        best = candidate;
+        bestDistance = d;
+      }
+    }
+    if (best == null || best.equals(name)) {
+      return Optional.empty();
+    }
+    int allowed = Math.max(1, Math.min(name.length(), best.length()) / 3);
+    return bestDistance <= allowed ? Optional.of(best) : Optional.empty();
+  }
+
+  /** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
+  static int distance(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
+    for (int j = 0; j <= b.length(); j++) {
+      d[0][j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        int v = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          v = Math.min(v, d[i - 2][j - 2] + 1);
+        }
+        d[i][j] = v;
+      }
+    }
+    return d[a.length()][b.length()];
+  }
+}

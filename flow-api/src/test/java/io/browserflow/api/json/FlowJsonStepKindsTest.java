@@ -1,0 +1,228 @@
+package io.browserflow.api.json;
+
+import static io.browserflow.api.dsl.Dsl.css;
+import static io.browserflow.api.dsl.Dsl.label;
+import static io.browserflow.api.dsl.Dsl.role;
+import static io.browserflow.api.dsl.Dsl.testId;
+import static io.browserflow.api.dsl.Dsl.urlMatches;
+import static io.browserflow.api.dsl.Dsl.visible;
+import static io.browserflow.api.json.JsonFixtures.assertRoundTrips;
+import static io.browserflow.api.json.JsonFixtures.flowOf;
+import static io.browserflow.api.json.JsonFixtures.onlyStep;
+import static io.browserflow.api.json.JsonFixtures.tree;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.browserflow.api.Condition;
+import io.browserflow.api.ForeachSource;
+import io.browserflow.api.OnError;
+import io.browserflow.api.Point;
+import io.browserflow.api.Retry;
+import io.browserflow.api.Step;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every op: the hand-written JSON and the model built in Java are the same step, both ways. */
+class FlowJsonStepKindsTest {
+
+  private static final String SAVE = "{\"candidates\": [{\"testId\": \"save\"}]}";
+  private static final String ROWS = "{\"candidates\": [{\"css\": \"table tr\"}]}";
+
+  static Stream<Arguments> cases() {
+    return Stream.of(
+        step("{\"id\": \"s\", \"op\": \"open\", \"url\": \"https://example.com\", \"tab\": \"main\"}",
+            Step.Open.builder().id("s").url("https://example.com").tab("main").build()),
+        step("{\"id\": \"s\", \"op\": \"navigate\", \"url\": \"${BASE}/list\"}",
+            Step.Navigate.builder().id("s").url("${BASE}/list").build()),
+        step("{\"id\": \"s\", \"op\": \"back\"}", Step.Back.builder().id("s").build()),
+        step("{\"id\": \"s\", \"op\": \"forward\"}", Step.Forward.builder().id("s").build()),
+        step("{\"id\": \"s\", \"op\": \"reload\"}", Step.Reload.builder().id("s").build()),
+        step("{\"id\": \"s\", \"op\": \"tabNew\", \"alias\": \"detail\", \"url\": \"https://example.com/d\"}",
+            Step.TabNew.builder().id("s").alias("detail").url("https://example.com/d").build()),
+        step("{\"id\": \"s\", \"op\": \"tabSwitch\", \"alias\": \"main\"}",
+            Step.TabSwitch.builder().id("s").alias("main").build()),
+        step("{\"id\": \"s\", \"op\": \"tabClose\", \"alias\": \"detail\"}",
+            Step.TabClose.builder().id("s").alias("detail").build()),
+        step("{\"id\": \"s\", \"op\": \"tabClose\"}", Step.TabClose.builder().id("s").build()),
+        step("{\"id\": \"s\", \"op\": \"frame\", \"locator\": \"iframe#pay\"}",
+            Step.Frame.builder().id("s").locator("iframe#pay").build()),
+        step("{\"id\": \"s\", \"op\": \"frameMain\"}", Step.FrameMain.builder().id("s").build()),
+        step("{\"id\": \"s\", \"op\": \"setViewport\", \"width\": 1280, \"height\": 720}",
+            Step.SetViewport.builder().id("s").width(1280).height(720).build()),
+        step("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + "}",
+            Step.Click.builder().id("s").target(testId("save")).build()),
+        step("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + ", \"button\": \"right\","
+                + " \"modifiers\": [\"Shift\", \"Alt\"], \"offset\": {\"x\": 5, \"y\": 2.5}, \"newTab\": \"popup\"}",
+            Step.Click.builder().id("s").target(testId("save")).button(Step.MouseButton.RIGHT)
+                .addModifiers("Shift", "Alt").offset(Point.of(5, 2.5)).newTab("popup").build()),
+        step("{\"id\": \"s\", \"op\": \"dblclick\", \"target\": " + SAVE + ", \"offset\": {\"x\": 1, \"y\": 0}}",
+            Step.Dblclick.builder().id("s").target(testId("save")).offset(Point.of(1, 0)).build()),
+        step("{\"id\": \"s\", \"op\": \"contextmenu\", \"target\": " + SAVE + "}",
+            Step.Contextmenu.builder().id("s").target(testId("save")).build()),
+        step("{\"id\": \"s\", \"op\": \"hover\", \"target\": " + SAVE + "}",
+            Step.Hover.builder().id("s").target(testId("save")).build()),
+        step("{\"id\": \"s\", \"op\": \"fill\", \"target\": {\"candidates\": [{\"label\": \"User\"}]},"
+                + " \"value\": \"${USER}\"}",
+            Step.Fill.builder().id("s").target(label("User")).value("${USER}").build()),
+        step("{\"id\": \"s\", \"op\": \"type\", \"text\": \"hello\"}",
+            Step.Type.builder().id("s").text("hello").build()),
+        step("{\"id\": \"s\", \"op\": \"type\", \"target\": " + SAVE + ", \"text\": \"hello\"}",
+            Step.Type.builder().id("s").target(testId("save")).text("hello").build()),
+        step("{\"id\": \"s\", \"op\": \"press\", \"key\": \"A\", \"modifiers\": [\"Control\"], \"target\": " + SAVE + "}",
+            Step.Press.builder().id("s").key("A").addModifiers("Control").target(testId("save")).build()),
+        step("{\"id\": \"s\", \"op\": \"press\", \"key\": \"Enter\"}",
+            Step.Press.builder().id("s").key("Enter").build()),
+        step("{\"id\": \"s\", \"op\": \"select\", \"target\": " + SAVE + ", \"value\": \"de\"}",
+            Step.Select.builder().id("s").target(testId("save")).value("de").build()),
+        step("{\"id\": \"s\", \"op\": \"select\", \"target\": " + SAVE + ", \"label\": \"Germany\"}",
+            Step.Select.builder().id("s").target(testId("save")).label("Germany").build()),
+        step("{\"id\": \"s\", \"op\": \"check\", \"target\": " + SAVE + "}",
+            Step.Check.builder().id("s").target(testId("save")).build()),
+        step("{\"id\": \"s\", \"op\": \"uncheck\", \"target\": " + SAVE + "}",
+            Step.Uncheck.builder().id("s").target(testId("save")).build()),
+        step("{\"id\": \"s\", \"op\": \"toggle\", \"target\": " + SAVE + "}",
+            Step.Toggle.builder().id("s").target(testId("save")).build()),
+        step("{\"id\": \"s\", \"op\": \"scroll\", \"y\": 400}",
+            Step.Scroll.builder().id("s").y(400).build()),
+        step("{\"id\": \"s\", \"op\": \"scroll\", \"mode\": \"to\", \"x\": -3, \"y\": 10}",
+            Step.Scroll.builder().id("s").mode(Step.ScrollMode.TO).x(-3).y(10).build()),
+        step("{\"id\": \"s\", \"op\": \"scroll\", \"mode\": \"intoView\", \"target\": " + SAVE + "}",
+            Step.Scroll.builder().id("s").mode(Step.ScrollMode.INTO_VIEW).target(testId("save")).build()),
+        step("{\"id\": \"s\", \"op\": \"drag\", \"from\": " + SAVE + ", \"to\": {\"candidates\": [{\"id\": \"bin\"}]}}",
+            Step.Drag.builder().id("s").source(testId("save"))
+                .destination(io.browserflow.api.dsl.Dsl.elementId("bin")).build()),
+        step("{\"id\": \"s\", \"op\": \"upload\", \"target\": " + SAVE + ", \"files\": [\"a.pdf\", \"b.png\"]}",
+            Step.Upload.builder().id("s").target(testId("save")).addFiles("a.pdf", "b.png").build()),
+        step("{\"id\": \"s\", \"op\": \"wait\", \"ms\": 250}", Step.Wait.builder().id("s").ms(250).build()),
+        step("{\"id\": \"s\", \"op\": \"wait\", \"until\": {\"url\": \"**/done\"}}",
+            Step.Wait.builder().id("s").until(urlMatches("**/done")).build()),
+        step("{\"id\": \"s\", \"op\": \"assert\", \"condition\": {\"element\": " + SAVE + ", \"state\": \"visible\"}}",
+            Step.Assert.builder().id("s").condition(visible(testId("save"))).build()),
+        step("{\"id\": \"s\", \"op\": \"read\", \"target\": " + SAVE + "}",
+            Step.Read.builder().id("s").target(testId("save")).build()),
+        step("{\"id\": \"s\", \"op\": \"read\", \"target\": " + SAVE + ", \"what\": \"value\"}",
+            Step.Read.builder().id("s").target(testId("save")).what(Step.ReadKind.VALUE).build()),
+        step("{\"id\": \"s\", \"op\": \"read\", \"target\": " + SAVE + ", \"what\": \"attribute\", \"attribute\": \"href\"}",
+            Step.Read.builder().id("s").target(testId("save")).what(Step.ReadKind.ATTRIBUTE).attribute("href").build()),
+        step("{\"id\": \"s\", \"op\": \"scrape\", \"target\": " + ROWS + "}",
+            Step.Scrape.builder().id("s").target(css("table tr")).build()),
+        step("{\"id\": \"s\", \"op\": \"scrape\", \"target\": " + ROWS + ", \"mode\": \"attributes\","
+                + " \"attributes\": [\"href\", \"title\"], \"limit\": 20}",
+            Step.Scrape.builder().id("s").target(css("table tr")).mode(Step.ScrapeMode.ATTRIBUTES)
+                .addAttributes("href", "title").limit(20).build()),
+        step("{\"id\": \"s\", \"op\": \"scrape\", \"target\": " + ROWS + ", \"mode\": \"links\"}",
+            Step.Scrape.builder().id("s").target(css("table tr")).mode(Step.ScrapeMode.LINKS).build()),
+        step("{\"id\": \"s\", \"op\": \"paginate\", \"target\": " + SAVE + ", \"maxPages\": 5,"
+                + " \"body\": [{\"id\": \"b\", \"op\": \"back\"}]}",
+            Step.Paginate.builder().id("s").target(testId("save")).maxPages(5)
+                .addBody(Step.Back.builder().id("b").build()).build()),
+        step("{\"id\": \"s\", \"op\": \"paginate\", \"target\": " + SAVE + ", \"mode\": \"loadMore\", \"maxPages\": 3}",
+            Step.Paginate.builder().id("s").target(testId("save")).mode(Step.PaginateMode.LOAD_MORE).maxPages(3).build()),
+        step("{\"id\": \"s\", \"op\": \"setVar\", \"name\": \"total\", \"value\": \"${steps.r.text}\"}",
+            Step.SetVar.builder().id("s").name("total").value("${steps.r.text}").build()),
+        step("{\"id\": \"s\", \"op\": \"eval\", \"script\": \"document.title\"}",
+            Step.Eval.builder().id("s").script("document.title").build()),
+        step("{\"id\": \"s\", \"op\": \"screenshot\"}", Step.Screenshot.builder().id("s").build()),
+        step("{\"id\": \"s\", \"op\": \"screenshot\", \"target\": " + SAVE + ", \"name\": \"shot.png\", \"fullPage\": true}",
+            Step.Screenshot.builder().id("s").target(testId("save")).name("shot.png").fullPage(true).build()),
+        step("{\"id\": \"s\", \"op\": \"csvImport\", \"path\": \"data/in.csv\"}",
+            Step.CsvImport.builder().id("s").path("data/in.csv").build()),
+        step("{\"id\": \"s\", \"op\": \"csvExport\", \"source\": \"${steps.list.items}\", \"path\": \"out.csv\"}",
+            Step.CsvExport.builder().id("s").source("${steps.list.items}").path("out.csv").build()),
+        step("{\"id\": \"s\", \"op\": \"foreach\", \"source\": \"table\", \"body\": [{\"id\": \"b\", \"op\": \"reload\"}]}",
+            Step.Foreach.builder().id("s").source(ForeachSource.table())
+                .addBody(Step.Reload.builder().id("b").build()).build()),
+        step("{\"id\": \"s\", \"op\": \"foreach\", \"source\": \"${steps.list.items}\", \"concurrency\": 3}",
+            Step.Foreach.builder().id("s").source(ForeachSource.items("${steps.list.items}")).concurrency(3).build()),
+        step("{\"id\": \"s\", \"op\": \"foreach\", \"items\": [\"a\", \"b\"]}",
+            Step.Foreach.builder().id("s").source(ForeachSource.literal(List.of("a", "b"))).build()),
+        step("{\"id\": \"s\", \"op\": \"foreach\", \"items\": []}",
+            Step.Foreach.builder().id("s").source(ForeachSource.literal(List.of())).build()),
+        step("{\"id\": \"s\", \"op\": \"repeat\", \"times\": 3, \"body\": [{\"id\": \"b\", \"op\": \"reload\"}]}",
+            Step.Repeat.builder().id("s").times(3).addBody(Step.Reload.builder().id("b").build()).build()),
+        step("{\"id\": \"s\", \"op\": \"if\", \"condition\": {\"title\": \"Home*\"},"
+                + " \"then\": [{\"id\": \"a\", \"op\": \"back\"}], \"else\": [{\"id\": \"b\", \"op\": \"forward\"}]}",
+            Step.If.builder().id("s").condition(Condition.Title.of("Home*"))
+                .addThen(Step.Back.builder().id("a").build())
+                .addOtherwise(Step.Forward.builder().id("b").build()).build()),
+        step("{\"id\": \"s\", \"op\": \"while\", \"condition\": {\"element\": " + SAVE + ", \"state\": \"enabled\"},"
+                + " \"body\": [{\"id\": \"b\", \"op\": \"click\", \"target\": " + SAVE + "}], \"max\": 10}",
+            Step.While.builder().id("s").condition(Condition.Element.of(testId("save"), Condition.State.ENABLED))
+                .addBody(Step.Click.builder().id("b").target(testId("save")).build()).max(10).build()),
+        step("{\"id\": \"s\", \"op\": \"manual\", \"instructions\": \"Solve the captcha\"}",
+            Step.Manual.builder().id("s").instructions("Solve the captcha").build()));
+  }
+
+  private static Arguments step(String json, Step step) {
+    return Arguments.of(step.kind().op(), json, step);
+  }
+
+  @ParameterizedTest(name = "{0}: {1}")
+  @MethodSource("cases")
+  void should_read_the_step_the_json_describes(String op, String json, Step expected) {
+    assertThat(onlyStep(json)).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "{0}: {1}")
+  @MethodSource("cases")
+  void should_write_the_step_as_the_same_json(String op, String json, Step step) {
+    String written = FlowJson.write(flowOf(step));
+    assertThat(tree(written).get("steps").get(0)).isEqualTo(tree(json));
+  }
+
+  @ParameterizedTest(name = "{0}: {1}")
+  @MethodSource("cases")
+  void should_round_trip_the_step(String op, String json, Step step) {
+    assertRoundTrips(flowOf(step));
+  }
+
+  @Test
+  void should_cover_every_op() {
+    Set<Step.Kind> covered = cases().map(a -> ((Step) a.get()[2]).kind())
+        .collect(Collectors.toCollection(() -> EnumSet.noneOf(Step.Kind.class)));
+    assertThat(covered).containsExactlyInAnyOrderElementsOf(EnumSet.allOf(Step.Kind.class));
+  }
+
+  @Test
+  void should_read_and_write_the_common_step_fields() {
+    String json = "{\"id\": \"save\", \"op\": \"click\", \"title\": \"Save the form\", \"timeoutMs\": 12000,"
+        + " \"retry\": {\"count\": 2, \"intervalMs\": 250, \"backoff\": \"exp\"}, \"onError\": \"continue\","
+        + " \"expect\": [{\"url\": \"**/saved\"}, {\"element\": " + SAVE + ", \"state\": \"hidden\"}],"
+        + " \"disabled\": true, \"target\": " + SAVE + "}";
+    Step expected = Step.Click.builder().id("save").title("Save the form").timeoutMs(12000)
+        .retry(Retry.of(2, 250, Retry.Backoff.EXP)).onError(OnError.continueRun())
+        .addExpect(urlMatches("**/saved"), Condition.Element.of(testId("save"), Condition.State.HIDDEN))
+        .disabled(true).target(testId("save")).build();
+
+    assertThat(onlyStep(json)).isEqualTo(expected);
+    assertThat(tree(FlowJson.write(flowOf(expected))).get("steps").get(0)).isEqualTo(tree(json));
+    assertRoundTrips(flowOf(expected));
+  }
+
+  @Test
+  void should_read_each_on_error_form() {
+    assertThat(onlyStep("{\"id\": \"s\", \"op\": \"back\", \"onError\": \"stop\"}").onError()).isEqualTo(OnError.stop());
+    assertThat(onlyStep("{\"id\": \"s\", \"op\": \"back\", \"onError\": \"retry\"}").onError()).isEqualTo(OnError.retry());
+    Step withFallback = onlyStep("{\"id\": \"s\", \"op\": \"back\", \"onError\": {\"fallback\": ["
+        + "{\"id\": \"f\", \"op\": \"click\", \"target\": {\"candidates\": [{\"role\": \"button\", \"name\": \"Close\"}]}}]}}");
+    assertThat(withFallback.onError())
+        .isEqualTo(OnError.fallback(List.of(Step.Click.builder().id("f").target(role("button", "Close")).build())));
+    assertRoundTrips(flowOf(withFallback));
+  }
+
+  @Test
+  void should_read_explicit_defaults_like_omitted_ones() {
+    Step explicit = onlyStep("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + ", \"button\": \"left\","
+        + " \"onError\": \"stop\", \"disabled\": false, \"modifiers\": [], \"retry\": {\"count\": 1,"
+        + " \"intervalMs\": 500, \"backoff\": \"none\"}}");
+    assertThat(explicit).isEqualTo(Step.Click.builder().id("s").target(testId("save")).retry(Retry.times(1)).build());
+    assertThat(tree(FlowJson.write(flowOf(explicit))).get("steps").get(0))
+        .isEqualTo(tree("{\"id\": \"s\", \"op\": \"click\", \"retry\": {\"count\": 1}, \"target\": " + SAVE + "}"));
+  }
+}

@@ -1,0 +1,113 @@
+package io.browserflow.benchmarks;
+
+import static io.browserflow.api.dsl.Dsl.*;
+
+import io.browserflow.api.Flow;
+import io.browserflow.api.Step;
+import io.browserflow.api.dsl.FlowBuilder;
+import io.browserflow.api.json.FlowJson;
+import io.browserflow.api.validate.FlowValidator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Reading and validating a 400-step flow (the default step limit), the cost every run, test and
+ * CLI invocation pays before the first browser action. Goal: under 2 ms per read + validate.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class FlowApiBenchmark {
+  private String json;
+  private Flow flow;
+
+  @Setup
+  public void setUp() {
+    flow = fourHundredSteps();
+    json = FlowJson.write(flow);
+  }
+
+  /** A realistic 400-step flow: 8 top-level sections, each a login-search-loop-check sequence with nesting. */
+  static Flow fourHundredSteps() {
+    FlowBuilder b = Flow.named("four hundred steps")
+        .input("USER").input("QUERY", defaultValue("meter"))
+        .credential("BASE_URL").credential("PASSWORD", secret())
+        .table(List.of("DEVICE_ID", "CITY"), List.of(List.of("1000000150601081283", "Oslo"), List.of("2", "Lima")));
+    int steps = 0;
+    while (steps < 400) {
+      b.open("${credential.BASE_URL}/login")
+          .fill(testId("user").or(placeholder("User name")), "${USER}")
+          .fill(label("Password"), "${credential.PASSWORD}")
+          .click(role("button", "Sign in").or(css("form button[type=submit]")))
+          .expect(urlMatches("${credential.BASE_URL}/home*")).timeoutMs(12_000)
+          .fill(placeholder("Search"), "${QUERY}")
+          .press("Enter").expect(visible(css("table.result tr")))
+          .foreach(tableRows(), row -> row
+              .fill(placeholder("Device ID"), "${loop.row.DEVICE_ID}")
+              .click(testId("search")).retry(retryBackoff(2, 200))
+              .ifThenElse(visible(css("table.result tr")),
+                  then -> then.read(css("table.result td.total")).click(testId("save")).expect(textPresent("Saved")),
+                  otherwise -> otherwise.screenshot()))
+          .frame("iframe#detail")
+          .click(testId("close").inFrame("iframe#inner")).frameMain();
+      steps += 15;
+    }
+    Flow built = b.buildUnvalidated();
+    // trim to exactly 400 steps, nested included
+    List<Step> top = built.steps();
+    int count = 0;
+    int keep = 0;
+    while (keep < top.size() && count + size(top.get(keep)) <= 400) {
+      count += size(top.get(keep));
+      keep++;
+    }
+    Flow.Builder trimmed = Flow.builder().from(built).steps(top.subList(0, keep));
+    for (int i = count; i < 400; i++) {
+      trimmed.addSteps(Step.Click.builder().id("pad-" + i).target(testId("pad")).build());
+    }
+    return FlowValidator.defaults().check(trimmed.build());
+  }
+
+  private static int size(Step s) {
+    if (s instanceof Step.Foreach) {
+      return 1 + ((Step.Foreach) s).body().stream().mapToInt(FlowApiBenchmark::size).sum();
+    }
+    if (s instanceof Step.If) {
+      Step.If i = (Step.If) s;
+      return 1 + i.then().stream().mapToInt(FlowApiBenchmark::size).sum()
+          + i.otherwise().stream().mapToInt(FlowApiBenchmark::size).sum();
+    }
+    return 1;
+  }
+
+  /** JSON text to a validated flow: parse, map, validate (incl. the canonical size check). */
+  @Benchmark
+  public Flow readAndValidate() {
+    return FlowJson.read(json);
+  }
+
+  /** Validation alone on an already built flow. */
+  @Benchmark
+  public Object validateOnly() {
+    return FlowValidator.defaults().validate(flow);
+  }
+
+  /** Canonical form, the basis of the digest. */
+  @Benchmark
+  public String canonical() {
+    return FlowJson.canonical(flow);
+  }
+}
