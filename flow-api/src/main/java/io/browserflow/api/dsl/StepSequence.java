@@ -406,7 +406,7 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     return modifyLast("disabled", s -> s.withDisabled(true));
   }
 
-  /** Binds the popup opened by the last click to a tab alias. */
+  /** Binds the popup opened by the last click to a tab alias; the current tab stays, switch with {@link #tabSwitch}. */
   public B newTab(String alias) {
     return modifyLastClick("newTab", c -> c.newTab(alias));
   }

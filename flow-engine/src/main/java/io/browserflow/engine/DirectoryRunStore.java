@@ -1,0 +1,289 @@
+package io.browserflow.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * {@code <root>/<flowId>/<runId>/journal.jsonl} + {@code result.json} + {@code artifacts/}. Run ids
+ * sort by start time, so pruning keeps the newest. Unfinished runs are never pruned.
+ */
+final class DirectoryRunStore implements RunStore {
+  static final String JOURNAL = "journal.jsonl";
+  static final String RESULT = "result.json";
+
+  private final Path root;
+  private final int keep;
+  private final Map<String, FileChannel> open = new ConcurrentHashMap<>();
+
+  DirectoryRunStore(Path root, int keep) {
+    if (keep < 1) {
+      throw new IllegalArgumentException("keep must be at least 1, was " + keep);
+    }
+    this.root = root.toAbsolutePath();
+    this.keep = keep;
+  }
+
+  private Path runDir(String runId, String flowId) {
+    return root.resolve(safe(flowId)).resolve(safe(runId));
+  }
+
+  private static String safe(String name) {
+    return name.replaceAll("[^A-Za-z0-9._-]", "_");
+  }
+
+  @Override
+  public void append(String runId, String flowId, JournalEntry entry, boolean durable) {
+    try {
+      FileChannel channel = open.computeIfAbsent(runId, id -> openJournal(runDir(runId, flowId)));
+      byte[] line = (JournalJson.write(entry) + "\n").getBytes(StandardCharsets.UTF_8);
+      synchronized (channel) {
+        ByteBuffer buffer = ByteBuffer.wrap(line);
+        while (buffer.hasRemaining()) {
+          channel.write(buffer);
+        }
+        if (durable) {
+          channel.force(false);
+        }
+      }
+    } catch (IOException | UncheckedIOException e) {
+      throw new FlowException(ErrorCode.JOURNAL_FAILED,
+          "cannot write the journal of run " + runId + " under " + root + ": " + e.getMessage());
+    }
+  }
+
+  private static FileChannel openJournal(Path dir) {
+    try {
+      Files.createDirectories(dir);
+      return FileChannel.open(dir.resolve(JOURNAL), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+          StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void finish(RunResult result) {
+    Path dir = runDir(result.runId(), result.flowId());
+    try {
+      FileChannel channel = open.remove(result.runId());
+      if (channel != null) {
+        synchronized (channel) {
+          channel.force(false);
+          channel.close();
+        }
+      }
+      Files.createDirectories(dir);
+      Path tmp = dir.resolve(RESULT + ".tmp");
+      Files.writeString(tmp, result.toJson(), StandardCharsets.UTF_8);
+      Files.move(tmp, dir.resolve(RESULT), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      prune(result.flowId());
+    } catch (IOException e) {
+      throw new FlowException(ErrorCode.JOURNAL_FAILED,
+          "cannot store the result of run " + result.runId() + " under " + root + ": " + e.getMessage());
+    }
+  }
+
+  private void prune(String flowId) throws IOException {
+    Path flowDir = root.resolve(safe(flowId));
+    List<Path> finished;
+    try (Stream<Path> dirs = Files.list(flowDir)) {
+      finished = dirs.filter(d -> Files.isRegularFile(d.resolve(RESULT)))
+          .sorted(Comparator.comparing((Path p) -> p.getFileName().toString()).reversed())
+          .collect(Collectors.toList());
+    }
+    for (Path old : finished.subList(Math.min(keep, finished.size()), finished.size())) {
+      deleteTree(old);
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  private Optional<Path> find(String runId) {
+    if (!Files.isDirectory(root)) {
+      return Optional.empty();
+    }
+    try (Stream<Path> flows = Files.list(root)) {
+      return flows.map(f -> f.resolve(safe(runId))).filter(Files::isDirectory).findFirst();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
+  public List<JournalEntry> journal(String runId) {
+    Optional<Path> dir = find(runId);
+    if (dir.isEmpty() || !Files.isRegularFile(dir.get().resolve(JOURNAL))) {
+      return List.of();
+    }
+    List<JournalEntry> entries = new ArrayList<>();
+    try {
+      for (String line : Files.readAllLines(dir.get().resolve(JOURNAL), StandardCharsets.UTF_8)) {
+        if (!line.isBlank()) {
+          JournalJson.read(line).ifPresent(entries::add);
+        }
+      }
+    } catch (IOException e) {
+      throw new FlowException(ErrorCode.FILE_UNREADABLE, "cannot read the journal of run " + runId + ": " + e.getMessage());
+    }
+    return entries;
+  }
+
+  @Override
+  public Optional<RunResult> result(String runId) {
+    return find(runId).map(d -> d.resolve(RESULT)).filter(Files::isRegularFile).map(p -> {
+      try {
+        return RunResult.fromJson(Files.readString(p, StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        throw new FlowException(ErrorCode.FILE_UNREADABLE, "cannot read the result of run " + runId + ": " + e.getMessage());
+      }
+    });
+  }
+
+  @Override
+  public List<String> runs(String flowId) {
+    Path flowDir = root.resolve(safe(flowId));
+    if (!Files.isDirectory(flowDir)) {
+      return List.of();
+    }
+    try (Stream<Path> dirs = Files.list(flowDir)) {
+      return dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString())
+          .sorted(Comparator.reverseOrder()).collect(Collectors.toList());
+    } catch (IOException e) {
+      throw new FlowException(ErrorCode.FILE_UNREADABLE, "cannot list runs under " + flowDir + ": " + e.getMessage());
+    }
+  }
+
+  @Override
+  public List<String> unfinished() {
+    if (!Files.isDirectory(root)) {
+      return List.of();
+    }
+    try (Stream<Path> runs = Files.find(root, 2, (p, a) -> a.isDirectory() && p.getParent() != null
+        && !p.getParent().equals(root.getParent()) && Files.isRegularFile(p.resolve(JOURNAL)))) {
+      return runs.filter(p -> !Files.exists(p.resolve(RESULT)) && !open.containsKey(p.getFileName().toString()))
+          .map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
+    } catch (IOException e) {
+      throw new FlowException(ErrorCode.FILE_UNREADABLE, "cannot scan runs under " + root + ": " + e.getMessage());
+    }
+  }
+
+  @Override
+  public Path artifactsDir(String runId, String flowId) {
+    Path dir = runDir(runId, flowId).resolve("artifacts");
+    try {
+      return Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new FlowException(ErrorCode.JOURNAL_FAILED, "cannot create " + dir + ": " + e.getMessage());
+    }
+  }
+}
+
+/** JSON lines of the journal. */
+final class JournalJson {
+  private JournalJson() {}
+
+  static String write(JournalEntry e) {
+    ObjectNode n = RunResultJson.MAPPER.createObjectNode();
+    n.put("seq", e.seq());
+    n.put("at", e.at().toString());
+    n.put("type", e.type().name());
+    e.flowId().ifPresent(v -> n.put("flowId", v));
+    e.flowDigest().ifPresent(v -> n.put("flowDigest", v));
+    e.path().ifPresent(v -> n.put("path", v));
+    e.stepId().ifPresent(v -> n.put("stepId", v));
+    e.iteration().ifPresent(v -> n.put("iteration", v));
+    e.state().ifPresent(v -> n.put("state", v.name()));
+    e.attempt().ifPresent(v -> n.put("attempt", v));
+    e.evidence().ifPresent(v -> n.put("evidence", v.name()));
+    e.errorCode().ifPresent(v -> n.put("errorCode", v.name()));
+    e.message().ifPresent(v -> n.put("message", v));
+    if (!e.outputs().isEmpty()) {
+      ObjectNode o = n.putObject("outputs");
+      e.outputs().forEach(o::put);
+    }
+    e.status().ifPresent(v -> n.put("status", v.name()));
+    e.decision().ifPresent(v -> n.put("decision", v.name()));
+    return n.toString();
+  }
+
+  /** Empty for a line that is not a complete entry (e.g. torn by a crash mid-write). */
+  static Optional<JournalEntry> read(String line) {
+    try {
+      JsonNode n = RunResultJson.MAPPER.readTree(line);
+      JournalEntry.Builder b = JournalEntry.builder()
+          .seq(n.get("seq").asLong())
+          .at(Instant.parse(n.get("at").asText()))
+          .type(JournalEntry.Type.valueOf(n.get("type").asText()));
+      if (n.hasNonNull("flowId")) {
+        b.flowId(n.get("flowId").asText());
+      }
+      if (n.hasNonNull("flowDigest")) {
+        b.flowDigest(n.get("flowDigest").asText());
+      }
+      if (n.hasNonNull("path")) {
+        b.path(n.get("path").asText());
+      }
+      if (n.hasNonNull("stepId")) {
+        b.stepId(n.get("stepId").asText());
+      }
+      if (n.hasNonNull("iteration")) {
+        b.iteration(n.get("iteration").asText());
+      }
+      if (n.hasNonNull("state")) {
+        b.state(StepState.valueOf(n.get("state").asText()));
+      }
+      if (n.hasNonNull("attempt")) {
+        b.attempt(n.get("attempt").asInt());
+      }
+      if (n.hasNonNull("evidence")) {
+        b.evidence(JournalEntry.Evidence.valueOf(n.get("evidence").asText()));
+      }
+      if (n.hasNonNull("errorCode")) {
+        b.errorCode(ErrorCode.valueOf(n.get("errorCode").asText()));
+      }
+      if (n.hasNonNull("message")) {
+        b.message(n.get("message").asText());
+      }
+      for (Iterator<Map.Entry<String, JsonNode>> it = n.path("outputs").fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> o = it.next();
+        b.putOutputs(o.getKey(), o.getValue().asText());
+      }
+      if (n.hasNonNull("status")) {
+        b.status(RunStatus.valueOf(n.get("status").asText()));
+      }
+      if (n.hasNonNull("decision")) {
+        b.decision(ResumeDecision.valueOf(n.get("decision").asText()));
+      }
+      return Optional.of(b.build());
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+}

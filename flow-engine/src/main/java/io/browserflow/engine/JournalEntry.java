@@ -1,0 +1,66 @@
+package io.browserflow.engine;
+
+import io.browserflow.api.ErrorCode;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.immutables.value.Value;
+
+/**
+ * One line of a run journal. The engine writes an entry BEFORE the work it announces
+ * (write-ahead): {@code RUN_STARTED}, one {@code STEP} entry per state transition, {@code DECISION}
+ * for a resume decision, {@code RUN_FINISHED}. Values never include secrets.
+ */
+@Value.Immutable
+public interface JournalEntry {
+  /** Entry types. */
+  enum Type {
+    RUN_STARTED, STEP, DECISION, RUN_FINISHED
+  }
+
+  /** How a verified step was verified: by its checks, by the driver's acknowledgement (no checks), or by a person. */
+  enum Evidence {
+    CHECK, ACK, USER
+  }
+
+  long seq();
+
+  Instant at();
+
+  Type type();
+
+  Optional<String> flowId();
+
+  Optional<String> flowDigest();
+
+  Optional<String> path();
+
+  Optional<String> stepId();
+
+  Optional<String> iteration();
+
+  Optional<StepState> state();
+
+  OptionalInt attempt();
+
+  Optional<Evidence> evidence();
+
+  Optional<ErrorCode> errorCode();
+
+  Optional<String> message();
+
+  /** Outputs a verified step produced ({@code steps.<id>.<field>} or {@code vars.<name>} to text). */
+  Map<String, String> outputs();
+
+  Optional<RunStatus> status();
+
+  Optional<ResumeDecision> decision();
+
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builder of {@link JournalEntry}. */
+  final class Builder extends ImmutableJournalEntry.Builder {}
+}

@@ -1,0 +1,40 @@
+package io.browserflow.engine;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What the journal of an interrupted run says: the verified step executions and the one left pending. */
+final class ResumePlan {
+  /** {@code path#iteration} of verified executions, with their last journal entry (outputs). */
+  final Map<String, JournalEntry> verified = new LinkedHashMap<>();
+  final ResumeDecision decision;
+  String pendingKey;
+  JournalEntry pending;
+
+  ResumePlan(List<JournalEntry> journal, ResumeDecision decision) {
+    this.decision = decision;
+    Map<String, JournalEntry> last = new LinkedHashMap<>();
+    for (JournalEntry e : journal) {
+      if (e.type() != JournalEntry.Type.STEP || e.path().isEmpty()) {
+        continue;
+      }
+      String key = key(e);
+      last.remove(key);
+      last.put(key, e);
+    }
+    for (Map.Entry<String, JournalEntry> e : last.entrySet()) {
+      StepState state = e.getValue().state().orElse(StepState.PREPARED);
+      if (state == StepState.VERIFIED) {
+        verified.put(e.getKey(), e.getValue());
+      } else if (!state.isFinal()) {
+        pendingKey = e.getKey();
+        pending = e.getValue();
+      }
+    }
+  }
+
+  static String key(JournalEntry e) {
+    return e.path().orElse("") + "#" + e.iteration().orElse("");
+  }
+}

@@ -1,0 +1,71 @@
+package io.browserflow.engine;
+
+import io.browserflow.api.Capability;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.immutables.value.Value;
+
+/**
+ * Per-run settings: capabilities the run allows (a gated capability must be declared by the flow
+ * AND allowed here), extra allowed origins, network deny mode, a whole-run time budget, the
+ * viewport, where files are written, and a trace on failure.
+ *
+ * <pre>{@code
+ * RunOptions options = RunOptions.builder().allow(Capability.SCRIPT_EVAL).timeBudget(Duration.ofMinutes(2)).build();
+ * }</pre>
+ */
+@Value.Immutable
+public interface RunOptions {
+  /** Gated capabilities this run allows ({@code script.eval}, {@code file.upload}, ...). */
+  Set<Capability> allowed();
+
+  /** Origins allowed besides the flow's own and its policy's. */
+  List<String> allowOrigins();
+
+  /** Block and report every request outside the allowed origins (WebSockets too). */
+  @Value.Default
+  default boolean denyNetwork() {
+    return false;
+  }
+
+  /** The whole run fails with {@code TIMEOUT} when it takes longer. */
+  Optional<Duration> timeBudget();
+
+  @Value.Default
+  default int viewportWidth() {
+    return 1280;
+  }
+
+  @Value.Default
+  default int viewportHeight() {
+    return 800;
+  }
+
+  /** Base directory for relative csvImport/csvExport paths; the working directory when empty. */
+  Optional<Path> workDir();
+
+  /** Keep a driver trace when the run fails (drivers that support traces). */
+  @Value.Default
+  default boolean traceOnFailure() {
+    return false;
+  }
+
+  static RunOptions defaults() {
+    return builder().build();
+  }
+
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builder of {@link RunOptions}. */
+  final class Builder extends ImmutableRunOptions.Builder {
+    /** Allows gated capabilities for this run. */
+    public Builder allow(Capability... capabilities) {
+      return (Builder) addAllowed(capabilities);
+    }
+  }
+}

@@ -1,0 +1,150 @@
+package io.browserflow.engine;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.Map;
+
+/** Hand-written JSON mapping of run results, so the public types carry no Jackson annotations. */
+final class RunResultJson {
+  static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private RunResultJson() {}
+
+  static String write(RunResult r) {
+    try {
+      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toNode(r));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("run result could not be serialized", e);
+    }
+  }
+
+  static ObjectNode toNode(RunResult r) {
+    ObjectNode n = MAPPER.createObjectNode();
+    n.put("runId", r.runId());
+    n.put("flowId", r.flowId());
+    n.put("flowName", r.flowName());
+    n.put("flowDigest", r.flowDigest());
+    n.put("status", r.status().name());
+    n.put("startedAt", r.startedAt().toString());
+    n.put("tookMs", r.tookMs());
+    r.errorCode().ifPresent(c -> n.put("errorCode", c.name()));
+    r.errorMessage().ifPresent(m -> n.put("errorMessage", m));
+    r.errorPath().ifPresent(p -> n.put("errorPath", p));
+    ArrayNode steps = n.putArray("steps");
+    for (StepResult s : r.steps()) {
+      steps.add(toNode(s));
+    }
+    ObjectNode outputs = n.putObject("outputs");
+    r.outputs().forEach(outputs::put);
+    ArrayNode blocked = n.putArray("blockedRequests");
+    r.blockedRequests().forEach(blocked::add);
+    return n;
+  }
+
+  static ObjectNode toNode(StepResult s) {
+    ObjectNode n = MAPPER.createObjectNode();
+    n.put("path", s.path());
+    n.put("stepId", s.stepId());
+    n.put("op", s.op());
+    s.title().ifPresent(t -> n.put("title", t));
+    s.iteration().ifPresent(i -> n.put("iteration", i));
+    n.put("state", s.state().name());
+    n.put("attempts", s.attempts());
+    n.put("tookMs", s.tookMs());
+    s.winner().ifPresent(w -> n.put("winner", w));
+    n.put("fallbackUsed", s.fallbackUsed());
+    if (s.recoveredByFallback()) {
+      n.put("recoveredByFallback", true);
+    }
+    s.errorCode().ifPresent(c -> n.put("errorCode", c.name()));
+    s.message().ifPresent(m -> n.put("message", m));
+    s.candidates().ifPresent(c -> n.put("candidates", c));
+    s.url().ifPresent(u -> n.put("url", u));
+    ArrayNode artifacts = n.putArray("artifacts");
+    s.artifacts().forEach(artifacts::add);
+    return n;
+  }
+
+  static RunResult read(String json) {
+    try {
+      return fromNode(MAPPER.readTree(json));
+    } catch (JsonProcessingException | RuntimeException e) {
+      throw new FlowException(ErrorCode.JSON_SYNTAX, "not a run result: " + e.getMessage());
+    }
+  }
+
+  static RunResult fromNode(JsonNode n) {
+    RunResult.Builder b = RunResult.builder()
+        .runId(n.path("runId").asText())
+        .flowId(n.path("flowId").asText())
+        .flowName(n.path("flowName").asText())
+        .flowDigest(n.path("flowDigest").asText())
+        .status(RunStatus.valueOf(n.path("status").asText()))
+        .startedAt(Instant.parse(n.path("startedAt").asText()))
+        .tookMs(n.path("tookMs").asLong());
+    if (n.hasNonNull("errorCode")) {
+      b.errorCode(ErrorCode.valueOf(n.get("errorCode").asText()));
+    }
+    if (n.hasNonNull("errorMessage")) {
+      b.errorMessage(n.get("errorMessage").asText());
+    }
+    if (n.hasNonNull("errorPath")) {
+      b.errorPath(n.get("errorPath").asText());
+    }
+    for (JsonNode s : n.path("steps")) {
+      b.addSteps(stepFromNode(s));
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = n.path("outputs").fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      b.putOutputs(e.getKey(), e.getValue().asText());
+    }
+    for (JsonNode u : n.path("blockedRequests")) {
+      b.addBlockedRequests(u.asText());
+    }
+    return b.build();
+  }
+
+  static StepResult stepFromNode(JsonNode s) {
+    StepResult.Builder b = StepResult.builder()
+        .path(s.path("path").asText())
+        .stepId(s.path("stepId").asText())
+        .op(s.path("op").asText())
+        .state(StepState.valueOf(s.path("state").asText()))
+        .attempts(s.path("attempts").asInt(1))
+        .tookMs(s.path("tookMs").asLong())
+        .fallbackUsed(s.path("fallbackUsed").asBoolean(false))
+        .recoveredByFallback(s.path("recoveredByFallback").asBoolean(false));
+    if (s.hasNonNull("title")) {
+      b.title(s.get("title").asText());
+    }
+    if (s.hasNonNull("iteration")) {
+      b.iteration(s.get("iteration").asText());
+    }
+    if (s.hasNonNull("winner")) {
+      b.winner(s.get("winner").asInt());
+    }
+    if (s.hasNonNull("errorCode")) {
+      b.errorCode(ErrorCode.valueOf(s.get("errorCode").asText()));
+    }
+    if (s.hasNonNull("message")) {
+      b.message(s.get("message").asText());
+    }
+    if (s.hasNonNull("candidates")) {
+      b.candidates(s.get("candidates").asText());
+    }
+    if (s.hasNonNull("url")) {
+      b.url(s.get("url").asText());
+    }
+    for (JsonNode a : s.path("artifacts")) {
+      b.addArtifacts(a.asText());
+    }
+    return b.build();
+  }
+}

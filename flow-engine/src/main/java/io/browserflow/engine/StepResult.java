@@ -1,0 +1,72 @@
+package io.browserflow.engine;
+
+import io.browserflow.api.ErrorCode;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.immutables.value.Value;
+
+/**
+ * What happened to one executed step: where it is ({@link #path()}, e.g. {@code steps[2].body[0]},
+ * and the loop {@link #iteration()} such as {@code 3} or {@code 1/0} for nested loops), its final
+ * state, attempts, time, the winning candidate and whether a fallback candidate was used, the error
+ * and the artifacts (failure screenshot). Messages never contain secret values.
+ */
+@Value.Immutable
+public interface StepResult {
+  String path();
+
+  String stepId();
+
+  /** The step's op, e.g. {@code click}. */
+  String op();
+
+  Optional<String> title();
+
+  /** Loop indexes from the outermost loop, separated by {@code /}; empty outside loops. */
+  Optional<String> iteration();
+
+  StepState state();
+
+  @Value.Default
+  default int attempts() {
+    return 1;
+  }
+
+  long tookMs();
+
+  /** Index of the candidate that matched exactly one element. */
+  OptionalInt winner();
+
+  /** True when a candidate other than the first won: consider promoting it. */
+  @Value.Default
+  default boolean fallbackUsed() {
+    return false;
+  }
+
+  /** True when this step failed and its onError fallback steps ran in its place. */
+  @Value.Default
+  default boolean recoveredByFallback() {
+    return false;
+  }
+
+  Optional<ErrorCode> errorCode();
+
+  Optional<String> message();
+
+  /** Candidates tried with their match counts, for target errors and fallbacks. */
+  Optional<String> candidates();
+
+  /** URL of the page when the step finished (failed steps especially). */
+  Optional<String> url();
+
+  /** Files written for this step (screenshots, traces), as paths. */
+  List<String> artifacts();
+
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builder of {@link StepResult}. */
+  final class Builder extends ImmutableStepResult.Builder {}
+}

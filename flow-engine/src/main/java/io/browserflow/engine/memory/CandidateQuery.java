@@ -1,0 +1,133 @@
+package io.browserflow.engine.memory;
+
+import io.browserflow.api.Candidate;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * What one candidate matches in a scope (documents or shadow roots). Hidden elements count: strictness
+ * is about matches, visibility is an actionability question. Every kind but xpath pierces open shadow
+ * roots. Semantics: testId = {@code data-testid}, {@code data-test}, {@code data-cy} or {@code data-qa}
+ * equal to the value; id = the id attribute; role = explicit or implicit role, plus the accessible name
+ * equal after whitespace normalization when a name is given; label = an element whose aria-label,
+ * aria-labelledby text or associated label text equals; placeholder = the attribute equals; text = the
+ * innermost elements whose normalized text equals (an ancestor that matches only through a matching
+ * child does not count).
+ */
+final class CandidateQuery {
+  private static final List<String> TEST_ID_ATTRIBUTES = List.of("data-testid", "data-test", "data-cy", "data-qa");
+  private static final Set<String> NO_TEXT_MATCH = Set.of("html", "head", "body", "script", "style", "template",
+      "title", "slot", "noscript");
+
+  private CandidateQuery() {}
+
+  static List<Element> matches(Candidate c, List<? extends Container> scopes) {
+    switch (c.kind()) {
+      case CSS:
+        return CssSelector.parse(c.value()).select(scopes, true);
+      case XPATH: {
+        XPathQuery q = XPathQuery.parse(c.value());
+        LinkedHashSet<Element> out = new LinkedHashSet<>();
+        for (Container scope : scopes) {
+          out.addAll(q.evaluate(scope));
+        }
+        return new ArrayList<>(out);
+      }
+      case TEST_ID:
+        return filter(scopes, e -> TEST_ID_ATTRIBUTES.stream().anyMatch(a -> c.value().equals(e.attr(a))));
+      case ID:
+        return filter(scopes, e -> c.value().equals(e.attr("id")));
+      case ROLE: {
+        String role = c.value().trim();
+        String name = c.name().map(RenderedText::normalize).orElse(null);
+        return filter(scopes, e -> Aria.role(e).equals(role) && (name == null || Aria.name(e).equals(name)));
+      }
+      case LABEL: {
+        String label = RenderedText.normalize(c.value());
+        return filter(scopes, e -> labelled(e, label));
+      }
+      case PLACEHOLDER: {
+        String p = RenderedText.normalize(c.value());
+        return filter(scopes, e -> e.has("placeholder") && RenderedText.normalize(e.attr("placeholder")).equals(p));
+      }
+      case TEXT: {
+        String text = RenderedText.normalize(c.value());
+        return filter(scopes, e -> textMatches(e, text));
+      }
+      default:
+        throw new IllegalStateException("unknown candidate kind " + c.kind());
+    }
+  }
+
+  private static List<Element> filter(List<? extends Container> scopes, Predicate<Element> p) {
+    LinkedHashSet<Element> out = new LinkedHashSet<>();
+    for (Container scope : scopes) {
+      for (Element e : scope.descendants(true)) {
+        if (p.test(e)) {
+          out.add(e);
+        }
+      }
+    }
+    return new ArrayList<>(out);
+  }
+
+  private static boolean labelled(Element e, String label) {
+    if (RenderedText.normalize(e.attr("aria-label")).equals(label) && e.has("aria-label")) {
+      return true;
+    }
+    if (e.has("aria-labelledby")) {
+      StringBuilder sb = new StringBuilder();
+      Node root = e.root();
+      for (String id : e.attr("aria-labelledby").trim().split("\\s+")) {
+        if (root instanceof Container) {
+          for (Element x : ((Container) root).descendants(false)) {
+            if (id.equals(x.attr("id"))) {
+              sb.append(' ').append(RenderedText.composedText(x));
+              break;
+            }
+          }
+        }
+      }
+      if (RenderedText.normalize(sb.toString()).equals(label)) {
+        return true;
+      }
+    }
+    return Aria.labelTexts(e).stream().anyMatch(label::equals);
+  }
+
+  private static boolean textMatches(Element e, String text) {
+    if (NO_TEXT_MATCH.contains(e.tag) || inHead(e)) {
+      return false;
+    }
+    if (!ownText(e).equals(text)) {
+      return false;
+    }
+    for (Element child : RenderedText.composedChildren(e)) {
+      if (ownText(child).equals(text)) {
+        return false; // an inner element carries the whole text: it is the match, not this one
+      }
+    }
+    return true;
+  }
+
+  /** Normalized text an element shows for text matching; an input button shows its value. */
+  private static String ownText(Element e) {
+    if (e.is("input")) {
+      String t = e.inputType();
+      return t.equals("submit") || t.equals("button") || t.equals("reset") ? RenderedText.normalize(e.attr("value")) : "";
+    }
+    return RenderedText.normalize(RenderedText.composedText(e));
+  }
+
+  private static boolean inHead(Element e) {
+    for (Element a = e; a != null; a = a.parentOrHost()) {
+      if (a.is("head")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

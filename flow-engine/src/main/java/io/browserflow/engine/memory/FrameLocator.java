@@ -1,0 +1,66 @@
+package io.browserflow.engine.memory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A frame locator: owner css (bare or {@code selector:}), {@code url:<glob>} over the frame's URL or
+ * {@code name:<name>} of the frame element. Looked up among the frames of one document, open shadow
+ * roots included.
+ */
+final class FrameLocator {
+  enum Kind { CSS, URL, NAME }
+
+  final Kind kind;
+  final String value;
+  final String source;
+
+  private FrameLocator(Kind kind, String value, String source) {
+    this.kind = kind;
+    this.value = value;
+    this.source = source;
+  }
+
+  static FrameLocator parse(String locator) {
+    String t = locator.trim();
+    String lower = t.toLowerCase(Locale.ROOT);
+    if (lower.startsWith("url:")) {
+      return new FrameLocator(Kind.URL, t.substring(4).trim(), locator);
+    }
+    if (lower.startsWith("name:")) {
+      return new FrameLocator(Kind.NAME, t.substring(5).trim(), locator);
+    }
+    if (lower.startsWith("selector:")) {
+      return new FrameLocator(Kind.CSS, t.substring(9).trim(), locator);
+    }
+    return new FrameLocator(Kind.CSS, t, locator);
+  }
+
+  /** Elements the locator designates in {@code doc}; for css they may be other than frames (the caller reports that). */
+  List<Element> find(PageDocument doc) {
+    if (kind == Kind.CSS) {
+      return CssSelector.parse(value).select(List.of(doc), true);
+    }
+    List<Element> out = new ArrayList<>();
+    for (Element e : doc.descendants(true)) {
+      if (!isFrame(e)) {
+        continue;
+      }
+      if (kind == Kind.NAME ? value.equals(e.attr("name"))
+          : e.contentDocument != null && Glob.matchesUrl(value, e.contentDocument.url)) {
+        out.add(e);
+      }
+    }
+    return out;
+  }
+
+  static boolean isFrame(Element e) {
+    return e.is("iframe") || e.is("frame");
+  }
+
+  @Override
+  public String toString() {
+    return source;
+  }
+}

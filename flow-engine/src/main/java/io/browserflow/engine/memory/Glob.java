@@ -1,0 +1,47 @@
+package io.browserflow.engine.memory;
+
+import java.util.regex.Pattern;
+
+/**
+ * Globs of conditions and frame locators. For URLs ({@link #matchesUrl}) {@code *} stays within a
+ * path segment (no {@code /}) and {@code **} crosses segments; for titles, texts and file names
+ * ({@link #matchesText}) both match any run of characters. Every other character is literal
+ * ({@code ?} included, since URLs contain it).
+ */
+final class Glob {
+  private Glob() {}
+
+  static boolean matchesUrl(String glob, String url) {
+    return compile(glob, "[^/]*").matcher(url).matches();
+  }
+
+  static boolean matchesText(String glob, String text) {
+    return compile(glob, ".*").matcher(text).matches();
+  }
+
+  private static Pattern compile(String glob, String star) {
+    StringBuilder re = new StringBuilder();
+    StringBuilder literal = new StringBuilder();
+    for (int i = 0; i < glob.length(); i++) {
+      char c = glob.charAt(i);
+      if (c == '*') {
+        if (literal.length() > 0) {
+          re.append(Pattern.quote(literal.toString()));
+          literal.setLength(0);
+        }
+        if (i + 1 < glob.length() && glob.charAt(i + 1) == '*') {
+          re.append(".*");
+          i++;
+        } else {
+          re.append(star);
+        }
+      } else {
+        literal.append(c);
+      }
+    }
+    if (literal.length() > 0) {
+      re.append(Pattern.quote(literal.toString()));
+    }
+    return Pattern.compile(re.toString(), Pattern.DOTALL);
+  }
+}

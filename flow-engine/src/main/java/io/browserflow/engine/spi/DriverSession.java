@@ -1,0 +1,158 @@
+package io.browserflow.engine.spi;
+
+import io.browserflow.api.Condition;
+import io.browserflow.api.Step;
+import io.browserflow.api.Target;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One isolated browser session: tabs bound to aliases, a current tab and a current frame context.
+ * Everything the engine's interpreter does to a page goes through here. Values reaching a session
+ * have their placeholders already resolved (secrets included, in memory only: a session never logs
+ * values it types).
+ *
+ * <h2>Contract (checked by {@code PageDriverContract})</h2>
+ * <ul>
+ *   <li><b>Strict unique matching.</b> A target's candidates are evaluated in the current frame
+ *       context (then the target's own frame path and shadow path); the first candidate matching
+ *       exactly one element wins; zero or several matches skip the candidate. Until the timeout
+ *       elapses the session keeps re-evaluating; then it throws {@link TargetException}
+ *       ({@code TARGET_NOT_FOUND} / {@code TARGET_AMBIGUOUS}) with every candidate's count. It never
+ *       acts on the first of several. Open shadow roots are pierced by css, text, role, label,
+ *       placeholder and test-id candidates.</li>
+ *   <li><b>Actionable.</b> Interactions wait until the winning element is visible and enabled.</li>
+ *   <li><b>Frame context</b> starts at the main frame and is reset to it by {@link #open},
+ *       {@link #navigate}, {@link #back}, {@link #forward}, {@link #reload}, {@link #newTab},
+ *       {@link #switchTab} and {@link #closeTab}.</li>
+ *   <li><b>Errors</b> are {@link io.browserflow.api.FlowRunException}s with an
+ *       {@link io.browserflow.api.ErrorCode}: {@code TARGET_*}, {@code FRAME_NOT_FOUND},
+ *       {@code FRAME_AMBIGUOUS}, {@code FRAME_OWNER_NOT_IFRAME}, {@code FRAME_CONTEXT_LOST},
+ *       {@code TAB_NOT_FOUND}, {@code NAVIGATION_TIMEOUT}, {@code TIMEOUT}, {@code CHECK_FAILED},
+ *       {@code ACTION_FAILED}, {@code SCRIPT_ERROR}, {@code UNSUPPORTED_STEP}, {@code NETWORK_ATTEMPT}.</li>
+ *   <li><b>No fixed sleeps</b>: waiting is always for a condition, bounded by the given timeout.</li>
+ * </ul>
+ */
+public interface DriverSession extends AutoCloseable {
+
+  // ------------------------------------------------------------------ pages and tabs
+
+  /** Loads {@code url} in the current tab and waits for the load event. */
+  void open(String url, Duration timeout);
+
+  /** Same as {@link #open} but named for a navigation within a flow. */
+  void navigate(String url, Duration timeout);
+
+  void back(Duration timeout);
+
+  void forward(Duration timeout);
+
+  void reload(Duration timeout);
+
+  /** Opens a new tab bound to {@code alias} (optionally loading {@code url}) and makes it current. */
+  void newTab(String alias, Optional<String> url, Duration timeout);
+
+  /**
+   * Makes the tab bound to {@code alias} current; {@code TAB_NOT_FOUND} when none is. Tabs become
+   * current only through this, {@link #newTab} and {@link #closeTab}: a popup opened by a click is
+   * bound to its alias (binding an alias that is still open fails with {@code ACTION_FAILED}) but
+   * does not become current.
+   */
+  void switchTab(String alias);
+
+  /** Closes the tab bound to {@code alias} (the current one when empty); the opener or the last tab becomes current. */
+  void closeTab(Optional<String> alias);
+
+  /** Enters a frame of the current frame context: owner css, {@code selector:}, {@code url:<glob>} or {@code name:}. */
+  void enterFrame(String locator, Duration timeout);
+
+  /** Returns to the main frame of the current tab. */
+  void mainFrame();
+
+  void setViewport(int width, int height);
+
+  /** Current tab, URL, title, frame path and open tabs. */
+  PageState state();
+
+  /**
+   * Lets {@code duration} pass on the page: the engine's fixed {@code wait ms} step. Real drivers
+   * wait in real time (the default); a simulated driver advances its own clock so delayed page
+   * changes happen.
+   */
+  default void pause(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.ACTION_FAILED,
+          "interrupted while waiting " + duration.toMillis() + " ms");
+    }
+  }
+
+  /** The current tab's URL; drivers override this when it is cheaper than {@link #state()}. */
+  default String currentUrl() {
+    return state().url();
+  }
+
+  /**
+   * A session on a NEW tab of this session's browser context (same cookies and storage), bound to
+   * {@code alias}, showing the current tab's URL, and usable from another thread: the engine runs
+   * concurrent {@code foreach} iterations on forks. Closing the fork closes its tab. Drivers that cannot do this keep the
+   * default, which answers {@code UNSUPPORTED_STEP}; the engine then runs the iterations one at a
+   * time and says so in the loop's result.
+   */
+  default DriverSession fork(String alias) {
+    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
+        "this driver cannot open a concurrent tab session");
+  }
+
+  // ------------------------------------------------------------------ elements
+
+  /** Waits until a candidate matches exactly one element and reports the resolution (no action). */
+  Resolution resolve(Target target, Duration timeout);
+
+  /**
+   * Performs an interaction step: click, dblclick, contextmenu, hover, fill, type, press, select,
+   * check, uncheck, toggle, scroll, drag, upload. Other step kinds give {@code UNSUPPORTED_STEP}.
+   * A click with {@code newTab} binds the popup it opens to that alias.
+   */
+  ActionResult perform(Step step, Duration timeout);
+
+  /** Reads the text, value or an attribute of the target's element; a missing attribute reads as {@code ""}. */
+  ReadResult read(Target target, Step.ReadKind what, Optional<String> attribute, Duration timeout);
+
+  /** Extracts up to {@code limit} rows: table rows (header to cell), links (text, href) or attributes. */
+  ScrapeResult scrape(Target target, Step.ScrapeMode mode, List<String> attributes, int limit, Duration timeout);
+
+  // ------------------------------------------------------------------ conditions
+
+  /**
+   * Whether a page condition holds right now (no waiting). {@link Condition.Var} is the engine's
+   * business: a session given one answers {@code UNSUPPORTED_STEP}. An element condition on a
+   * target that does not resolve to exactly one element is false (hidden holds for an absent one).
+   */
+  boolean test(Condition condition);
+
+  /** Waits until a page condition holds; {@code TIMEOUT} (with what was last seen) when it does not in time. */
+  void await(Condition condition, Duration timeout);
+
+  // ------------------------------------------------------------------ everything else
+
+  /** Evaluates a script in the current frame and returns its result as text (JSON for objects). */
+  String eval(String script, Duration timeout);
+
+  /** Takes a screenshot and returns the written file. */
+  Path screenshot(ScreenshotRequest request);
+
+  /** Downloads completed so far in this session. */
+  List<DownloadInfo> downloads();
+
+  /** Requests blocked by network deny mode so far (URLs without query strings). */
+  List<String> blockedRequests();
+
+  /** Closes the session and its tabs. */
+  @Override
+  void close();
+}

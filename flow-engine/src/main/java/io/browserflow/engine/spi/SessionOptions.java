@@ -1,0 +1,53 @@
+package io.browserflow.engine.spi;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.immutables.value.Value;
+
+/**
+ * Settings of one session: viewport, where artifacts go, and network deny mode (requests and
+ * WebSockets to origins outside {@link #allowedOrigins()} are blocked and reported as
+ * {@code NETWORK_ATTEMPT}).
+ */
+@Value.Immutable
+public interface SessionOptions {
+  @Value.Default
+  default int viewportWidth() {
+    return 1280;
+  }
+
+  @Value.Default
+  default int viewportHeight() {
+    return 800;
+  }
+
+  /** Directory for screenshots, downloads and traces; a temporary directory when empty. */
+  Optional<Path> artifactsDir();
+
+  /** Block every request outside {@link #allowedOrigins()}. */
+  @Value.Default
+  default boolean denyNetwork() {
+    return false;
+  }
+
+  /** Origins ({@code scheme://host[:port]}) reachable in deny mode. */
+  List<String> allowedOrigins();
+
+  /** Record a trace that is kept when the run fails. */
+  @Value.Default
+  default boolean trace() {
+    return false;
+  }
+
+  static SessionOptions defaults() {
+    return builder().build();
+  }
+
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builder of {@link SessionOptions}. */
+  final class Builder extends ImmutableSessionOptions.Builder {}
+}

@@ -1,0 +1,79 @@
+package io.browserflow.engine;
+
+import static io.browserflow.api.dsl.Dsl.testId;
+import static io.browserflow.engine.EngineFixtures.APP;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.browserflow.api.Flow;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Background runs: pause stops progress before the next step, resume continues, cancel is terminal. */
+class RunHandleTest {
+  private final Flow flow = Flow.named("handle").open(APP + "/home")
+      .click(testId("one")).id("one").click(testId("two")).id("two").click(testId("three")).id("three").build();
+
+  @Test
+  void should_pause_before_the_next_step_and_resume() throws Exception {
+    FakeDriver driver = new FakeDriver();
+    CountDownLatch inOne = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    driver.beforePerform = step -> {
+      if (step.id().equals("one")) {
+        inOne.countDown();
+        await(release);
+      }
+    };
+    FlowEngine engine = FlowEngine.builder().driver(driver).build();
+
+    RunHandle run = engine.start(flow, Inputs.empty(), RunOptions.defaults());
+    assertThat(inOne.await(10, TimeUnit.SECONDS)).isTrue();
+    run.pause();
+    release.countDown();
+
+    assertThat(run.await(Duration.ofMillis(300))).isEmpty();
+    assertThat(driver.performed).containsExactly("open:" + APP + "/home", "one");
+    assertThat(run.isPaused()).isTrue();
+    run.resume();
+    RunResult result = run.await();
+    assertThat(result.status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(driver.performed).endsWith("two", "three");
+    assertThat(run.isDone()).isTrue();
+  }
+
+  @Test
+  void should_cancel_a_paused_run_for_good() throws Exception {
+    FakeDriver driver = new FakeDriver();
+    CountDownLatch inOne = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    driver.beforePerform = step -> {
+      if (step.id().equals("one")) {
+        inOne.countDown();
+        await(release);
+      }
+    };
+    FlowEngine engine = FlowEngine.builder().driver(driver).build();
+
+    RunHandle run = engine.start(flow, Inputs.empty(), RunOptions.defaults());
+    assertThat(inOne.await(10, TimeUnit.SECONDS)).isTrue();
+    run.pause();
+    run.cancel();
+    release.countDown();
+    RunResult result = run.await();
+
+    assertThat(result.status()).isEqualTo(RunStatus.CANCELLED);
+    assertThat(driver.performed).doesNotContain("two", "three");
+    run.resume();
+    assertThat(run.await().status()).isEqualTo(RunStatus.CANCELLED);
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
