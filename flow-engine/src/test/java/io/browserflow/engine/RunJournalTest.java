@@ -113,6 +113,26 @@ class RunJournalTest {
   }
 
   @Test
+  void should_journal_fallback_steps_like_any_other() {
+    FakeDriver driver = new FakeDriver();
+    driver.failing.put("broken", io.browserflow.api.ErrorCode.ACTION_FAILED);
+    FlowEngine engine = FlowEngine.builder().driver(driver).storeDirectory(dir).build();
+    Flow flow = Flow.named("fallback journal").open(APP + "/home")
+        .click(testId("broken")).id("broken").fallback(f -> f.click(testId("spare")).id("spare")).build();
+
+    RunResult result = engine.run(flow, Inputs.empty());
+    List<JournalEntry> journal = engine.store().journal(result.runId());
+
+    assertThat(result.status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(journal).filteredOn(e -> e.stepId().equals(Optional.of("broken"))).extracting(e -> e.state().get())
+        .containsExactly(StepState.PREPARED, StepState.DISPATCHING, StepState.FAILED);
+    assertThat(journal).filteredOn(e -> e.stepId().equals(Optional.of("spare")))
+        .extracting(e -> e.path().get() + " " + e.state().get())
+        .containsExactly("steps[1].onError.fallback[0] PREPARED", "steps[1].onError.fallback[0] DISPATCHING",
+            "steps[1].onError.fallback[0] CHECKING", "steps[1].onError.fallback[0] VERIFIED");
+  }
+
+  @Test
   void should_keep_the_last_runs_of_each_flow() {
     FlowEngine engine = FlowEngine.builder().driver(new FakeDriver()).store(RunStore.directory(dir, 2)).build();
     Flow flow = Flow.named("kept").open(APP + "/home").build();
