@@ -42,7 +42,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /** One run of one flow: preflight, the step interpreter, journaling and the result. */
 final class Execution {
