@@ -1,0 +1,39 @@
+package io.browserflow.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code browserflow}: run, validate and lint flows; demo replays the samples against the demo app. */
+@Command(name = "browserflow", mixinStandardHelpOptions = true, version = "browserflow 0.1.0-SNAPSHOT",
+    description = "Replay, validate and lint browser flows.",
+    subcommands = {RunCommand.class, ValidateCommand.class, LintCommand.class, DemoCommand.class,
+        CommandLine.HelpCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:every flow succeeded", "1:a flow failed", "2:bad usage, or an invalid or unreadable flow"})
+final class BrowserflowCommand implements Runnable {
+  /** Exit codes. */
+  static final int OK = 0;
+  static final int FAILED = 1;
+  static final int USAGE = 2;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new BrowserflowCommand());
+    cli.setExitCodeExceptionMapper(e -> USAGE);
+    cli.setParameterExceptionHandler((ex, args) -> {
+      PrintWriter err = ex.getCommandLine().getErr();
+      err.println("browserflow: " + ex.getMessage());
+      err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+      return USAGE;
+    });
+    return cli;
+  }
+}

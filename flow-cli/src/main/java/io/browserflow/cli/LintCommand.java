@@ -1,0 +1,49 @@
+package io.browserflow.cli;
+
+import io.browserflow.api.json.FlowJson;
+import io.browserflow.api.validate.FlowLint;
+import io.browserflow.api.validate.LintReport;
+import io.browserflow.api.validate.LintWarning;
+import io.browserflow.api.validate.Quality;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code browserflow lint FILE...}: warnings and quality status of each flow. */
+@Command(name = "lint", mixinStandardHelpOptions = true,
+    description = "Lint flow files: fragile selectors, literal secrets, volatile values, unchecked writes. "
+        + "Prints each warning and the quality status (ready, needs_review, blocked); exits 1 when a flow is blocked.")
+final class LintCommand implements Callable<Integer> {
+  @Parameters(arity = "1..*", paramLabel = "FILE", description = "Flow files (.flow.json).")
+  List<Path> files;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    int code = BrowserflowCommand.OK;
+    for (FlowFiles.Loaded l : FlowFiles.read(files, FlowJson.reader())) {
+      if (l.error != null) {
+        FlowFiles.printError(spec.commandLine().getErr(), l.file, l.error);
+        code = BrowserflowCommand.USAGE;
+        continue;
+      }
+      LintReport report = FlowLint.lint(l.flow);
+      for (LintWarning w : report.warnings()) {
+        out.println(l.file + ": " + w.describe());
+      }
+      out.println(l.file + ": " + report.quality().jsonName() + " (" + report.warnings().size() + " warnings)");
+      if (report.quality() == Quality.BLOCKED && code == BrowserflowCommand.OK) {
+        code = BrowserflowCommand.FAILED;
+      }
+    }
+    return code;
+  }
+}

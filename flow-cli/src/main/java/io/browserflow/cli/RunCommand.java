@@ -1,0 +1,178 @@
+package io.browserflow.cli;
+
+import io.browserflow.api.Flow;
+import io.browserflow.api.FlowException;
+import io.browserflow.api.json.FlowJson;
+import io.browserflow.engine.RunResult;
+import io.browserflow.engine.RunStore;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code browserflow run FILE...}: replays flows in Chromium. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Replay flows in Chromium (headless unless --headed), one browser for all files.",
+        "Prints live progress, or the run results as JSON with --json."})
+final class RunCommand implements Callable<Integer> {
+  @Parameters(arity = "1..*", paramLabel = "FILE", description = "Flow files (.flow.json).")
+  List<Path> files;
+
+  @Option(names = "--input", paramLabel = "KEY=VALUE", description = "A business input, e.g. --input DEVICE_ID=42.")
+  Map<String, String> inputs = new LinkedHashMap<>();
+
+  @Option(names = "--credential", paramLabel = "KEY=VALUE",
+      description = "A credential. Prefer --credentials-env: command lines are visible to other users.")
+  Map<String, String> credentials = new LinkedHashMap<>();
+
+  @Option(names = "--credentials-env",
+      description = "Read each credential KEY the flows declare from the environment: BROWSERFLOW_CREDENTIAL_KEY, else KEY.")
+  boolean credentialsEnv;
+
+  @Option(names = "--headed", description = "Show the browser window.")
+  boolean headed;
+
+  @Option(names = "--browser", paramLabel = "PATH", description = "Chromium or Chrome executable to launch.")
+  Path browser;
+
+  @Option(names = "--connect", paramLabel = "WS", description = "Use a running Playwright browser server at this ws:// endpoint.")
+  String connect;
+
+  @Option(names = "--serve", paramLabel = "DIR[:PORT]",
+      description = "Serve DIR on 127.0.0.1 during the run (ephemeral port by default); flows get its URL as input SERVER_URL (or BASE_URL) when they declare it.")
+  String serve;
+
+  @Option(names = "--report", paramLabel = "DIR", description = "Write an HTML report (DIR/index.html).")
+  Path report;
+
+  @Option(names = "--json", description = "Print the run results as a JSON array on stdout (no progress).")
+  boolean json;
+
+  @Option(names = "--timeout", paramLabel = "MS", description = "Time budget of each run in milliseconds.")
+  Long timeoutMs;
+
+  @Option(names = "--allow", split = ",", paramLabel = "CAPABILITY",
+      description = "Allow a gated capability the flow declares: eval, upload, download.")
+  List<String> allow = new ArrayList<>();
+
+  @Option(names = "--deny-network", description = "Block (and report) requests outside the flows' allowed origins.")
+  boolean denyNetwork;
+
+  @Option(names = "--store", paramLabel = "DIR", description = "Keep journals and results of runs in DIR (enables recovery).")
+  Path store;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    List<FlowFiles.Loaded> loaded = FlowFiles.read(files, FlowJson.reader());
+    boolean invalid = false;
+    for (FlowFiles.Loaded l : loaded) {
+      if (l.error != null) {
+        FlowFiles.printError(err, l.file, l.error);
+        invalid = true;
+      }
+    }
+    if (invalid) {
+      return BrowserflowCommand.USAGE;
+    }
+    List<Flow> flows = loaded.stream().map(l -> l.flow).collect(Collectors.toList());
+    BatchRun batch = new BatchRun();
+    batch.inputs.putAll(inputs);
+    batch.credentials.putAll(credentials);
+    batch.credentialsFromEnv = credentialsEnv;
+    batch.headed = headed;
+    batch.browser = browser;
+    batch.connect = connect;
+    batch.denyNetwork = denyNetwork;
+    if (timeoutMs != null) {
+      if (timeoutMs <= 0) {
+        err.println("browserflow: --timeout must be positive, was " + timeoutMs);
+        return BrowserflowCommand.USAGE;
+      }
+      batch.timeout = java.util.Optional.of(Duration.ofMillis(timeoutMs));
+    }
+    try {
+      allow.forEach(a -> batch.allowed.add(BatchRun.capability(a)));
+    } catch (IllegalArgumentException e) {
+      err.println("browserflow: --allow " + e.getMessage());
+      return BrowserflowCommand.USAGE;
+    }
+    List<String> unknown = batch.undeclared(flows);
+    if (!unknown.isEmpty()) {
+      err.println("browserflow: no flow declares " + String.join(", ", unknown));
+      return BrowserflowCommand.USAGE;
+    }
+    batch.uploadRoots.add(Path.of("").toAbsolutePath());
+    files.forEach(f -> batch.uploadRoots.add(f.toAbsolutePath().getParent()));
+    if (store != null) {
+      batch.store = RunStore.directory(store);
+    }
+    StaticServer server = null;
+    try {
+      if (serve != null) {
+        server = serve(serve);
+        batch.serverUrl = java.util.Optional.of(server.url());
+        if (!json) {
+          out.println("serving " + serveDir(serve) + " at " + server.url());
+        }
+      }
+      Progress progress = json ? null : new Progress(out, System.console() != null);
+      List<RunResult> results = batch.run(flows, progress, err);
+      if (json) {
+        out.println(results.stream().map(RunResult::toJson).collect(Collectors.joining(",\n", "[\n", "\n]")));
+      } else if (results.size() > 1) {
+        BatchRun.summary(out, results);
+      }
+      if (report != null) {
+        Path index = HtmlReport.write(report, results);
+        (json ? err : out).println("report: " + index.toAbsolutePath());
+      }
+      out.flush();
+      return BatchRun.exitCode(results);
+    } catch (FlowException e) {
+      BatchRun.printFailure(err, e);
+      return BrowserflowCommand.USAGE;
+    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+      err.println("browserflow: " + e.getMessage());
+      return BrowserflowCommand.USAGE;
+    } finally {
+      if (server != null) {
+        server.close();
+      }
+    }
+  }
+
+  private static String serveDir(String spec) {
+    int colon = spec.lastIndexOf(':');
+    return colon > 0 && spec.substring(colon + 1).matches("\\d+") ? spec.substring(0, colon) : spec;
+  }
+
+  static StaticServer serve(String spec) {
+    int colon = spec.lastIndexOf(':');
+    int port = 0;
+    String dir = spec;
+    if (colon > 0 && spec.substring(colon + 1).matches("\\d+")) {
+      port = Integer.parseInt(spec.substring(colon + 1));
+      dir = spec.substring(0, colon);
+    }
+    Path root = Path.of(dir);
+    if (!java.nio.file.Files.isDirectory(root)) {
+      throw new IllegalArgumentException("--serve " + dir + " is not a directory");
+    }
+    return StaticServer.directory(root, port);
+  }
+}

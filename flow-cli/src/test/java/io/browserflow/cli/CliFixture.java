@@ -1,0 +1,25 @@
+package io.browserflow.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+/** Runs the command in-process and keeps what it printed. */
+final class CliFixture {
+  final StringWriter out = new StringWriter();
+  final StringWriter err = new StringWriter();
+  int exit;
+
+  static CliFixture run(String... args) {
+    CliFixture f = new CliFixture();
+    f.exit = Main.run(new PrintWriter(f.out, true), new PrintWriter(f.err, true), args);
+    return f;
+  }
+
+  String out() {
+    return out.toString();
+  }
+
+  String err() {
+    return err.toString();
+  }
+}

@@ -1,0 +1,101 @@
+package io.browserflow.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import io.browserflow.playwright.PlaywrightDriver;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code browserflow run} end to end: a served site, real Chromium, JSON output, exit codes, the HTML report. */
+class RunCommandTest {
+  @TempDir
+  Path dir;
+
+  private static final String SITE = "<!doctype html><title>Shop</title>"
+      + "<input data-testid='q' placeholder='Search'>"
+      + "<button data-testid='go' onclick=\"document.getElementById('out').textContent='Found ' + "
+      + "document.querySelector('[data-testid=q]').value\">Go</button><p id='out'></p>";
+
+  private Path site() throws Exception {
+    Path site = Files.createDirectories(dir.resolve("site"));
+    Files.writeString(site.resolve("index.html"), SITE);
+    return site;
+  }
+
+  private Path flow(String name, String goCandidates) throws Exception {
+    return Files.writeString(dir.resolve(name + ".flow.json"), "{\"schema\":\"browserflow/1\",\"name\":\"" + name + "\","
+        + "\"inputs\":[{\"key\":\"SERVER_URL\",\"type\":\"url\"},{\"key\":\"QUERY\",\"default\":\"shoes\"}],\"steps\":["
+        + "{\"id\":\"open\",\"op\":\"open\",\"url\":\"${SERVER_URL}/index.html\"},"
+        + "{\"id\":\"query\",\"op\":\"fill\",\"target\":{\"candidates\":[{\"testId\":\"q\"}]},\"value\":\"${QUERY}\","
+        + "\"expect\":[{\"element\":{\"candidates\":[{\"testId\":\"q\"}]},\"value\":\"${QUERY}\"}]},"
+        + "{\"id\":\"go\",\"title\":\"Search\",\"op\":\"click\",\"timeoutMs\":1500,\"target\":{\"candidates\":[" + goCandidates + "]},"
+        + "\"expect\":[{\"text\":\"Found ${QUERY}\",\"element\":{\"candidates\":[{\"css\":\"#out\"}]}}]}]}");
+  }
+
+  @Test
+  void should_replay_flows_and_print_json_results() throws Exception {
+    Path ok = flow("search", "{\"testId\":\"missing\"},{\"role\":\"button\",\"name\":\"Go\"}");
+
+    CliFixture cli = CliFixture.run("run", ok.toString(), "--serve", site().toString(), "--input", "QUERY=boots", "--json");
+
+    assertThat(cli.err()).isEmpty();
+    assertThat(cli.exit).isZero();
+    JsonNode results = new ObjectMapper().readTree(cli.out());
+    assertThat(results).hasSize(1);
+    assertThat(results.get(0).get("status").asText()).isEqualTo("SUCCEEDED");
+    JsonNode go = results.get(0).get("steps").get(2);
+    assertThat(go.get("winner").asInt()).isEqualTo(1);
+    assertThat(go.get("fallbackUsed").asBoolean()).isTrue();
+  }
+
+  @Test
+  void should_exit_1_when_a_flow_fails_and_write_a_report_a_person_can_read() throws Exception {
+    Path ok = flow("fallback", "{\"testId\":\"missing\"},{\"testId\":\"go\"}");
+    Path failing = flow("broken", "{\"testId\":\"nowhere\"}");
+    Path report = dir.resolve("report");
+
+    CliFixture cli = CliFixture.run("run", ok.toString(), failing.toString(), "--serve", site().toString(),
+        "--report", report.toString());
+
+    assertThat(cli.exit).isEqualTo(1);
+    assertThat(cli.out()).contains("1 of 2 flows succeeded", "TARGET_NOT_FOUND");
+    Path index = report.resolve("index.html");
+    assertThat(index).exists();
+    try (Playwright playwright = Playwright.create();
+         Browser browser = playwright.chromium().launch(new BrowserType.LaunchOptions()
+             .setExecutablePath(PlaywrightDriver.findChromium().orElseThrow()))) {
+      Page page = browser.newPage();
+      page.navigate(index.toUri().toString());
+      assertThat(page.locator("#summary").innerText()).isEqualTo("1 of 2 flows succeeded.");
+      Locator failedRow = page.locator("#run-1 tr.failed");
+      assertThat(failedRow.count()).isEqualTo(1);
+      assertThat(failedRow.innerText()).contains("TARGET_NOT_FOUND", "testId \"nowhere\" matched 0");
+      assertThat(failedRow.locator("img.shot").isVisible()).isTrue();
+      Object width = failedRow.locator("img.shot").evaluate("img => img.naturalWidth");
+      assertThat(((Number) width).intValue()).isGreaterThan(100);
+      Locator fallbackRow = page.locator("#run-0 tr.fallback");
+      assertThat(fallbackRow.innerText()).contains("candidate 1", "fallback", "consider promoting candidate 1");
+      String background = (String) fallbackRow.locator("td").first().evaluate("td => getComputedStyle(td).backgroundColor");
+      assertThat(background).isEqualTo("rgb(255, 248, 197)");
+    }
+  }
+
+  @Test
+  void should_refuse_inputs_no_flow_declares() throws Exception {
+    Path ok = flow("search", "{\"testId\":\"go\"}");
+
+    CliFixture cli = CliFixture.run("run", ok.toString(), "--input", "NOPE=1");
+
+    assertThat(cli.exit).isEqualTo(2);
+    assertThat(cli.err()).contains("no flow declares --input NOPE");
+  }
+}

@@ -1,0 +1,102 @@
+package io.browserflow.playwright;
+
+import com.microsoft.playwright.Frame;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.options.AriaRole;
+import io.browserflow.api.Candidate;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowRunException;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * Maps a candidate to a Playwright locator (creating one never talks to the browser):
+ * <ul>
+ *   <li>testId: any of {@code data-testid}, {@code data-test}, {@code data-cy}, {@code data-qa} equal
+ *       to the value (one css selector list, so an element carrying two of them counts once);</li>
+ *   <li>id: {@code [id="..."]} (works for ids that are not valid css identifiers);</li>
+ *   <li>role (+ name): {@code getByRole} with the exact accessible name, hidden elements included
+ *       (matching counts hidden elements like every other kind; visibility is an actionability question);</li>
+ *   <li>label, placeholder, text: {@code getByLabel} / {@code getByPlaceholder} / {@code getByText}, exact
+ *       (whole string, case-sensitive, whitespace normalized);</li>
+ *   <li>css: as written (Playwright's css pierces open shadow roots); xpath: {@code xpath=} (does not
+ *       pierce shadow roots).</li>
+ * </ul>
+ * A shadow path scopes the candidate inside the given hosts, outermost first.
+ */
+final class CandidateLocators {
+  static final List<String> TEST_ID_ATTRIBUTES = List.of("data-testid", "data-test", "data-cy", "data-qa");
+
+  private CandidateLocators() {}
+
+  static Locator locate(Frame frame, List<String> shadowPath, Candidate c) {
+    Locator own = forFrame(frame, c);
+    if (shadowPath.isEmpty()) {
+      return own;
+    }
+    Locator base = frame.locator(shadowPath.get(0));
+    for (int i = 1; i < shadowPath.size(); i++) {
+      base = base.locator(shadowPath.get(i));
+    }
+    return base.locator(own);
+  }
+
+  private static Locator forFrame(Frame frame, Candidate c) {
+    switch (c.kind()) {
+      case TEST_ID:
+        return frame.locator(testIdCss(c.value()));
+      case ID:
+        return frame.locator("[id=" + cssString(c.value()) + "]");
+      case ROLE: {
+        Frame.GetByRoleOptions o = new Frame.GetByRoleOptions().setIncludeHidden(true);
+        c.name().ifPresent(n -> o.setName(n).setExact(true));
+        return frame.getByRole(role(c.value()), o);
+      }
+      case LABEL:
+        return frame.getByLabel(c.value(), new Frame.GetByLabelOptions().setExact(true));
+      case PLACEHOLDER:
+        return frame.getByPlaceholder(c.value(), new Frame.GetByPlaceholderOptions().setExact(true));
+      case TEXT:
+        return frame.getByText(c.value(), new Frame.GetByTextOptions().setExact(true));
+      case CSS:
+        return frame.locator(c.value());
+      case XPATH:
+        return frame.locator("xpath=" + c.value());
+      default:
+        throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "unknown candidate kind " + c.kind());
+    }
+  }
+
+  static String testIdCss(String value) {
+    String v = cssString(value);
+    return TEST_ID_ATTRIBUTES.stream().map(a -> "[" + a + "=" + v + "]").collect(Collectors.joining(","));
+  }
+
+  static AriaRole role(String role) {
+    String r = role.trim().toUpperCase(Locale.ROOT);
+    try {
+      return AriaRole.valueOf(r);
+    } catch (IllegalArgumentException e) {
+      throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "unknown ARIA role '" + role + "'");
+    }
+  }
+
+  /** A double-quoted css string. */
+  static String cssString(String value) {
+    StringBuilder sb = new StringBuilder("\"");
+    for (int i = 0; i < value.length(); i++) {
+      char ch = value.charAt(i);
+      if (ch == '"' || ch == '\\') {
+        sb.append('\\').append(ch);
+      } else if (ch == '\n') {
+        sb.append("\\a ");
+      } else if (ch == '\r') {
+        sb.append("\\d ");
+      } else {
+        sb.append(ch);
+      }
+    }
+    return sb.append('"').toString();
+  }
+}

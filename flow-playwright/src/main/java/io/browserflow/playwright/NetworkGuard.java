@@ -1,0 +1,104 @@
+package io.browserflow.playwright;
+
+import com.microsoft.playwright.BrowserContext;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Network deny mode: every HTTP request and WebSocket of a context whose origin is not allowed is
+ * aborted (WebSockets bypass {@code route()}, hence {@code routeWebSocket}) and recorded without its
+ * query string and fragment. {@code data:}, {@code blob:} and {@code about:} URLs never touch the
+ * network and pass. Handlers run on the driver thread while a Playwright call is in progress.
+ */
+final class NetworkGuard {
+  private static final Set<String> LOCAL_SCHEMES = Set.of("data", "blob", "about", "javascript");
+
+  private final Set<String> allowed = new LinkedHashSet<>();
+  private final Set<String> blocked = new LinkedHashSet<>();
+
+  NetworkGuard(List<String> allowedOrigins) {
+    for (String o : allowedOrigins) {
+      String n = origin(o);
+      if (n != null) {
+        allowed.add(n);
+      }
+    }
+  }
+
+  void install(BrowserContext context) {
+    context.route(url -> true, route -> {
+      String url = route.request().url();
+      if (allows(url)) {
+        route.resume();
+      } else {
+        record(url);
+        route.abort("blockedbyclient");
+      }
+    });
+    context.routeWebSocket(url -> true, ws -> {
+      if (allows(ws.url())) {
+        ws.connectToServer();
+      } else {
+        record(ws.url());
+        ws.close();
+      }
+    });
+  }
+
+  boolean allows(String url) {
+    int colon = url.indexOf(':');
+    if (colon > 0 && LOCAL_SCHEMES.contains(url.substring(0, colon).toLowerCase(Locale.ROOT))) {
+      return true;
+    }
+    String o = origin(url);
+    return o != null && allowed.contains(o);
+  }
+
+  synchronized List<String> blocked() {
+    return new ArrayList<>(blocked);
+  }
+
+  private synchronized void record(String url) {
+    blocked.add(withoutQuery(url));
+  }
+
+  static String withoutQuery(String url) {
+    int cut = url.length();
+    int q = url.indexOf('?');
+    int h = url.indexOf('#');
+    if (q >= 0) {
+      cut = q;
+    }
+    if (h >= 0 && h < cut) {
+      cut = h;
+    }
+    return url.substring(0, cut);
+  }
+
+  /** {@code scheme://host[:port]} lower-cased, default ports dropped (ws/wss count as http/https); null when not a URL. */
+  static String origin(String url) {
+    try {
+      URI u = URI.create(url.trim());
+      String scheme = u.getScheme();
+      String host = u.getHost();
+      if (scheme == null || host == null) {
+        return null;
+      }
+      scheme = scheme.toLowerCase(Locale.ROOT);
+      if (scheme.equals("ws")) {
+        scheme = "http";
+      } else if (scheme.equals("wss")) {
+        scheme = "https";
+      }
+      int port = u.getPort();
+      boolean defaultPort = port == -1 || (scheme.equals("http") && port == 80) || (scheme.equals("https") && port == 443);
+      return scheme + "://" + host.toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+}

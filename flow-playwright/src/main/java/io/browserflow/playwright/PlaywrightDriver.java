@@ -1,0 +1,351 @@
+package io.browserflow.playwright;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.Tracing;
+import com.microsoft.playwright.options.ServiceWorkerPolicy;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowRunException;
+import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.PageDriver;
+import io.browserflow.engine.spi.SessionOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * The Playwright {@link PageDriver}: one Chromium browser, a fresh isolated browser context per
+ * session. Start one with {@link #launch()}, {@link #connect(String)}, {@link #connectOverCdp(String)}
+ * or {@link #of(Browser)}, and close it when done (it closes what it started).
+ *
+ * <pre>{@code
+ * try (PlaywrightDriver driver = PlaywrightDriver.launch();
+ *      DriverSession session = driver.openSession(SessionOptions.defaults())) {
+ *   session.open("http://127.0.0.1:8080/login", Duration.ofSeconds(10));
+ *   session.perform(Step.Fill.builder().id("user")
+ *       .target(Target.of(Candidate.testId("user"), Candidate.placeholder("User name")))
+ *       .value("ada").build(), Duration.ofSeconds(5));
+ * }
+ * }</pre>
+ *
+ * <h2>Finding Chromium</h2>
+ * {@link #launch(LaunchOptions)} uses, in this order: {@link LaunchOptions#executablePath()}; the
+ * {@code BROWSERFLOW_CHROMIUM} environment variable; {@code /usr/bin/chromium},
+ * {@code /usr/bin/chromium-browser}, {@code /snap/bin/chromium}; an installed Google Chrome
+ * ({@code /usr/bin/google-chrome}, {@code /opt/google/chrome/chrome}, the usual macOS and Windows
+ * locations); then Chromium builds Playwright downloaded earlier ({@code ~/.cache/ms-playwright} or
+ * {@code PLAYWRIGHT_BROWSERS_PATH}). It never downloads a browser: when none is found it throws a
+ * {@link BrowserNotFoundException} saying how to install one ({@code apt-get install -y chromium} on
+ * Debian/Ubuntu). An explicit or configured path that does not exist is an error, not a fallback.
+ * {@link #findChromium()} runs the same search without launching.
+ *
+ * <h2>Sessions</h2>
+ * Each {@link #openSession} makes a new browser context (viewport, downloads accepted, network deny
+ * mode, trace) with one page bound to the alias {@code main}. What sessions do is specified by
+ * {@link DriverSession}; this driver's particulars:
+ * <ul>
+ *   <li>Candidates: testId matches {@code data-testid}, {@code data-test}, {@code data-cy} or
+ *       {@code data-qa}; role, label, placeholder and text match exactly (whitespace normalized); css,
+ *       text, role, label, placeholder and testId pierce open shadow roots, xpath does not.</li>
+ *   <li>Frames: {@code url:} and {@code name:} look among the child frames of the current frame
+ *       context; an owner css among its elements (the document and each open shadow root; css only
+ *       Playwright understands, such as {@code :has-text()}, works too).</li>
+ *   <li>Network deny mode aborts requests and WebSockets to origins outside
+ *       {@code SessionOptions.allowedOrigins()} (service workers are blocked too) and lists them
+ *       without query strings; an {@code open} that is blocked fails with {@code NETWORK_ATTEMPT}.</li>
+ *   <li>Downloads are saved in {@code <artifacts>/downloads/}; a trace, when asked for
+ *       ({@code SessionOptions.trace()} or {@link LaunchOptions#trace()}), is always saved as
+ *       {@code <artifacts>/trace.zip} when the session closes (the engine decides what to keep).</li>
+ *   <li>Screenshots paint {@code #FF00FF} over the elements of the mask targets (every candidate's
+ *       matches, in every frame) and over every password field.</li>
+ *   <li>{@link DriverSession#fork} opens a tab in the same context showing the current page's URL.
+ *       Forks share this driver's single browser thread, so concurrent iterations interleave call by
+ *       call rather than run in parallel; while forks are open no browser call waits longer than about
+ *       a second at a time, so one iteration waiting for its page never stalls the others.</li>
+ *   <li>{@code eval} and expression conditions are not interrupted by the timeout while a synchronous
+ *       script runs.</li>
+ * </ul>
+ *
+ * <h2>Threads</h2>
+ * The driver is thread-safe and its sessions may be used from any thread (one at a time each):
+ * Playwright's objects belong to the thread that created them, so a launched or connected driver
+ * runs every browser call on a thread of its own. A driver made with {@link #of(Browser)} cannot own
+ * that thread: its calls run on the calling threads, serialized by a lock; do not use the same
+ * Playwright instance elsewhere meanwhile.
+ *
+ * <h2>Start-up cost</h2>
+ * Playwright for Java unpacks its Node driver into a temporary directory on every JVM start; this
+ * driver unpacks it once into {@code ~/.cache/browserflow/playwright-driver/<version>} and reuses it
+ * (a fresh JVM's launch: 2.0 s before, 1.25 s after; {@code -Dbrowserflow.playwright.driverCache=false}
+ * turns it off). The cache holds about 135 MB per Playwright version.
+ */
+public final class PlaywrightDriver implements PageDriver {
+  /** The name this driver reports. */
+  public static final String NAME = "playwright-chromium";
+
+  static final List<String> QUIET_ARGS = List.of("--disable-sync", "--no-pings", "--disable-domain-reliability");
+
+  private final DriverThread thread;
+  private final Playwright playwright;
+  private final Browser browser;
+  private final boolean ownsBrowser;
+  private final boolean traceAll;
+  private final Optional<Path> executable;
+  private final Set<PlaywrightSession> sessions = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
+
+  private PlaywrightDriver(DriverThread thread, Playwright playwright, Browser browser, boolean ownsBrowser,
+      boolean traceAll, Optional<Path> executable) {
+    this.thread = thread;
+    this.playwright = playwright;
+    this.browser = browser;
+    this.ownsBrowser = ownsBrowser;
+    this.traceAll = traceAll;
+    this.executable = executable;
+  }
+
+  /** Launches the Chromium found on this machine, headless, with default options. */
+  public static PlaywrightDriver launch() {
+    return launch(LaunchOptions.defaults());
+  }
+
+  /**
+   * Launches Chromium as {@code options} say (see the class comment for where it is looked for).
+   *
+   * @throws BrowserNotFoundException when no browser is found
+   * @throws FlowRunException ({@code ACTION_FAILED}) when the browser does not start
+   */
+  public static PlaywrightDriver launch(LaunchOptions options) {
+    Objects.requireNonNull(options, "options");
+    Path exe = ChromiumSearch.ofThisMachine().find(options.executablePath());
+    List<String> args = new ArrayList<>(QUIET_ARGS);
+    args.addAll(options.args());
+    BrowserType.LaunchOptions launch = new BrowserType.LaunchOptions()
+        .setExecutablePath(exe)
+        .setHeadless(options.headless())
+        .setArgs(args)
+        .setTimeout((double) options.launchTimeout().toMillis())
+        .setHandleSIGINT(false);
+    if (!options.slowMo().isZero()) {
+      launch.setSlowMo((double) options.slowMo().toMillis());
+    }
+    return start(pw -> {
+      try {
+        return pw.chromium().launch(launch);
+      } catch (PlaywrightException e) {
+        throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not launch " + exe + ": " + Failures.summary(e)
+            + ". If it is not a Chromium-family browser, point BROWSERFLOW_CHROMIUM at one", Map.of("executable", exe.toString()));
+      }
+    }, options.trace(), Optional.of(exe));
+  }
+
+  /**
+   * Connects to a Playwright browser server ({@code ws://host:port/...}, as printed by Playwright's
+   * {@code launch-server} or {@code BrowserType.launchServer}) of the same Playwright version. Closing
+   * the driver disconnects and drops the contexts it made; the server keeps running.
+   */
+  public static PlaywrightDriver connect(String wsEndpoint) {
+    Objects.requireNonNull(wsEndpoint, "wsEndpoint");
+    return start(pw -> {
+      try {
+        return pw.chromium().connect(wsEndpoint, new BrowserType.ConnectOptions().setTimeout(30_000d));
+      } catch (PlaywrightException e) {
+        throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not connect to the Playwright server " + wsEndpoint
+            + ": " + Failures.summary(e), Map.of("endpoint", wsEndpoint));
+      }
+    }, false, Optional.empty());
+  }
+
+  /**
+   * Connects to a running Chromium through the DevTools protocol ({@code http://127.0.0.1:9222} of a
+   * browser started with {@code --remote-debugging-port}, or its {@code ws://} URL). Closing the
+   * driver disconnects and drops the contexts it made; the browser keeps running.
+   */
+  public static PlaywrightDriver connectOverCdp(String endpointUrl) {
+    Objects.requireNonNull(endpointUrl, "endpointUrl");
+    return start(pw -> {
+      try {
+        return pw.chromium().connectOverCDP(endpointUrl, new BrowserType.ConnectOverCDPOptions().setTimeout(30_000d));
+      } catch (PlaywrightException e) {
+        throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not connect to the DevTools endpoint " + endpointUrl
+            + ": " + Failures.summary(e), Map.of("endpoint", endpointUrl));
+      }
+    }, false, Optional.empty());
+  }
+
+  /**
+   * A driver over a browser you manage (launched, connected, any options). It does not close the
+   * browser. Playwright calls then run on the threads using the driver, one at a time: do not use
+   * the browser's Playwright instance from other threads while the driver works.
+   */
+  public static PlaywrightDriver of(Browser browser) {
+    Objects.requireNonNull(browser, "browser");
+    return new PlaywrightDriver(DriverThread.callerThread(), null, browser, false, false, Optional.empty());
+  }
+
+  /**
+   * The Chromium or Chrome {@link #launch()} would start without an explicit path: {@code BROWSERFLOW_CHROMIUM}
+   * or the first browser found on this machine; empty when there is none.
+   */
+  public static Optional<Path> findChromium() {
+    try {
+      return Optional.of(ChromiumSearch.ofThisMachine().find(Optional.empty()));
+    } catch (BrowserNotFoundException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static PlaywrightDriver start(Function<Playwright, Browser> open, boolean traceAll, Optional<Path> exe) {
+    DriverCache.install();
+    DriverThread thread = DriverThread.dedicated();
+    try {
+      return thread.call(() -> {
+        Playwright pw;
+        try {
+          pw = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+        } catch (RuntimeException e) {
+          throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not start Playwright's driver: " + Failures.summary(e));
+        }
+        try {
+          return new PlaywrightDriver(thread, pw, open.apply(pw), true, traceAll, exe);
+        } catch (RuntimeException e) {
+          try {
+            pw.close();
+          } catch (RuntimeException ignored) {
+            // already failing
+          }
+          throw e;
+        }
+      });
+    } catch (RuntimeException e) {
+      thread.shutdown();
+      throw e;
+    }
+  }
+
+  /** {@value #NAME}. */
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  /** The executable this driver launched; empty for a connected or wrapped browser. */
+  public Optional<Path> executable() {
+    return executable;
+  }
+
+  /** The browser's version, e.g. {@code 156.0.8078.108}. */
+  public String browserVersion() {
+    return thread.call(browser::version);
+  }
+
+  /**
+   * A fresh browser context (own cookies, storage, cache) with one tab bound to {@code main}, showing
+   * {@code about:blank}.
+   *
+   * @throws FlowRunException ({@code ACTION_FAILED}) when the driver is closed or the browser is gone
+   */
+  @Override
+  public DriverSession openSession(SessionOptions options) {
+    Objects.requireNonNull(options, "options");
+    if (closed) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "the Playwright driver is closed");
+    }
+    Path artifacts;
+    try {
+      artifacts = options.artifactsDir().isPresent() ? Files.createDirectories(options.artifactsDir().get())
+          : Files.createTempDirectory("browserflow-session-");
+    } catch (IOException e) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot create the artifacts directory: " + e.getMessage());
+    }
+    boolean trace = options.trace() || traceAll;
+    PlaywrightSession[] holder = new PlaywrightSession[1];
+    PlaywrightSession session = thread.call(() -> {
+      BrowserContext context;
+      try {
+        Browser.NewContextOptions o = new Browser.NewContextOptions()
+            .setViewportSize(options.viewportWidth(), options.viewportHeight())
+            .setAcceptDownloads(true);
+        if (options.denyNetwork()) {
+          o.setServiceWorkers(ServiceWorkerPolicy.BLOCK);
+        }
+        context = browser.newContext(o);
+      } catch (PlaywrightException e) {
+        throw Failures.actionFailed("opening a browser context", e);
+      }
+      try {
+        NetworkGuard guard = null;
+        if (options.denyNetwork()) {
+          guard = new NetworkGuard(options.allowedOrigins());
+          guard.install(context);
+        }
+        if (trace) {
+          context.tracing().start(new Tracing.StartOptions().setScreenshots(true).setSnapshots(true));
+        }
+        SharedContext shared = new SharedContext(thread, context, artifacts, guard, trace);
+        context.onPage(shared.downloads::watch);
+        Page page = context.newPage();
+        return new PlaywrightSession(shared, "main", page, false, () -> sessions.remove(holder[0]));
+      } catch (RuntimeException e) {
+        try {
+          context.close();
+        } catch (RuntimeException ignored) {
+          // already failing
+        }
+        throw e instanceof PlaywrightException ? Failures.actionFailed("opening a session", e) : e;
+      }
+    });
+    holder[0] = session;
+    sessions.add(session);
+    return session;
+  }
+
+  /** Closes open sessions (saving their traces), then the browser and Playwright when this driver started them. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (PlaywrightSession s : sessions.toArray(new PlaywrightSession[0])) {
+      try {
+        s.close();
+      } catch (RuntimeException ignored) {
+        // keep closing the rest
+      }
+    }
+    try {
+      thread.run(() -> {
+        try {
+          if (ownsBrowser) {
+            browser.close();
+          }
+        } catch (PlaywrightException ignored) {
+          // already disconnected
+        } finally {
+          if (playwright != null) {
+            try {
+              playwright.close();
+            } catch (PlaywrightException ignored) {
+              // the driver process is gone already
+            }
+          }
+        }
+      });
+    } finally {
+      thread.shutdown();
+    }
+  }
+}

@@ -1,0 +1,1592 @@
+package io.browserflow.playwright;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.microsoft.playwright.Frame;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.options.KeyboardModifier;
+import com.microsoft.playwright.options.LoadState;
+import com.microsoft.playwright.options.MouseButton;
+import com.microsoft.playwright.options.SelectOption;
+import com.microsoft.playwright.options.WaitForSelectorState;
+import com.microsoft.playwright.options.WaitUntilState;
+import io.browserflow.api.Candidate;
+import io.browserflow.api.Condition;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowRunException;
+import io.browserflow.api.FlowTimeoutException;
+import io.browserflow.api.Step;
+import io.browserflow.api.Target;
+import io.browserflow.engine.spi.ActionResult;
+import io.browserflow.engine.spi.DownloadInfo;
+import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.PageState;
+import io.browserflow.engine.spi.ReadResult;
+import io.browserflow.engine.spi.Resolution;
+import io.browserflow.engine.spi.ScrapeResult;
+import io.browserflow.engine.spi.ScreenshotRequest;
+import io.browserflow.engine.spi.TargetException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+/**
+ * A {@link DriverSession} over one Playwright browser context. Every browser call runs on the
+ * driver's thread ({@link DriverThread}); the session's own state (tabs, frame context) is touched
+ * only by the thread using the session, inside those calls.
+ *
+ * <p>Targets: a single-candidate target is acted on directly with Playwright's strict locator (one
+ * round trip, like hand-written Playwright); a strict-mode violation (several matches) or a timeout
+ * falls back to counting. Multi-candidate targets are counted in order, stopping at the first
+ * candidate matching exactly one element, and re-counted after each DOM change (or at most every
+ * 200 ms) until one wins or the time is up.
+ */
+final class PlaywrightSession implements DriverSession {
+  static final String MASK_COLOR = "#FF00FF";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final long POLL_CAP_MS = 200;
+  /** The longest a fork's browser call may hold the shared driver thread while waiting. */
+  private static final double SLICE_MS = 1000;
+  private static final double SCREENSHOT_TIMEOUT_MS = 15_000;
+  private static final Duration FORK_OPEN_TIMEOUT = Duration.ofSeconds(30);
+
+  private final SharedContext shared;
+  private final boolean fork;
+  private final Runnable onClose;
+  private final Map<String, Tab> tabs = new LinkedHashMap<>();
+  private String current;
+  private Frame frame; // null: the main frame of the current tab
+  private final List<String> framePath = new ArrayList<>();
+  private volatile boolean closed;
+
+  private static final class Tab {
+    final Page page;
+    final String opener;
+
+    Tab(Page page, String opener) {
+      this.page = page;
+      this.opener = opener;
+    }
+  }
+
+  /** On the driver thread. */
+  PlaywrightSession(SharedContext shared, String alias, Page page, boolean fork, Runnable onClose) {
+    this.shared = shared;
+    this.fork = fork;
+    this.onClose = onClose;
+    shared.downloads.watch(page);
+    tabs.put(alias, new Tab(page, null));
+    current = alias;
+  }
+
+  // =================================================================== plumbing
+
+  /** Runs browser work on the driver thread; a Playwright exception that gets this far becomes a flow error. */
+  private <T> T call(Supplier<T> work) {
+    try {
+      return raw(work);
+    } catch (PlaywrightException e) {
+      throw Failures.actionFailed("the browser call", e);
+    }
+  }
+
+  /** Like {@link #call} but lets Playwright's exceptions through, for callers that tell them apart. */
+  private <T> T raw(Supplier<T> work) {
+    if (closed) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "the session is closed");
+    }
+    return shared.thread.call(work);
+  }
+
+  private void run(Runnable work) {
+    call(() -> {
+      work.run();
+      return null;
+    });
+  }
+
+  /** On the driver thread: drops tabs closed meanwhile (by the page or the user); the opener (or the last tab) becomes current. */
+  private void prune() {
+    String opener = null;
+    boolean lostCurrent = false;
+    for (var it = tabs.entrySet().iterator(); it.hasNext(); ) {
+      var e = it.next();
+      if (e.getValue().page.isClosed()) {
+        if (e.getKey().equals(current)) {
+          lostCurrent = true;
+          opener = e.getValue().opener;
+        }
+        it.remove();
+      }
+    }
+    if (lostCurrent) {
+      current = opener != null && tabs.containsKey(opener) ? opener : null;
+      resetFrame();
+    }
+    if (current == null && !tabs.isEmpty()) {
+      current = last();
+    }
+  }
+
+  private String last() {
+    String l = null;
+    for (String k : tabs.keySet()) {
+      l = k;
+    }
+    return l;
+  }
+
+  /** On the driver thread. */
+  private Page page() {
+    prune();
+    Tab t = current == null ? null : tabs.get(current);
+    if (t == null) {
+      throw new FlowRunException(ErrorCode.TAB_NOT_FOUND, "no tab is open in this session; open one with tabNew");
+    }
+    return t.page;
+  }
+
+  private void resetFrame() {
+    frame = null;
+    framePath.clear();
+  }
+
+  /** On the driver thread: the current frame context; {@code FRAME_CONTEXT_LOST} when it was detached. */
+  private Frame contextFrame() {
+    Page p = page();
+    if (frame == null) {
+      return p.mainFrame();
+    }
+    if (frame.isDetached() || frame.page() != p) {
+      throw new FlowRunException(ErrorCode.FRAME_CONTEXT_LOST, "the frame entered with " + String.join(" > ", framePath)
+          + " was detached (its page navigated or the frame was removed); return to the main frame and enter it again",
+          Map.of("framePath", String.join(" > ", framePath)));
+    }
+    return frame;
+  }
+
+  private boolean concurrent() {
+    return shared.users.get() > 1;
+  }
+
+  // =================================================================== pages and tabs
+
+  @Override
+  public void open(String url, Duration timeout) {
+    navigate(url, timeout);
+  }
+
+  @Override
+  public void navigate(String url, Duration timeout) {
+    run(() -> {
+      Page p = page();
+      resetFrame();
+      goTo(p, url, timeout.toMillis());
+    });
+  }
+
+  /** On the driver thread. */
+  private void goTo(Page p, String url, double timeoutMs) {
+    try {
+      p.navigate(url, new Page.NavigateOptions().setTimeout(Math.max(1, timeoutMs)).setWaitUntil(WaitUntilState.LOAD));
+    } catch (PlaywrightException e) {
+      FlowRunException f = navigationFailure("opening " + NetworkGuard.withoutQuery(url), url, e, timeoutMs);
+      if (f != null) {
+        throw f;
+      }
+    }
+  }
+
+  private FlowRunException navigationFailure(String what, String url, PlaywrightException e, double timeoutMs) {
+    String m = String.valueOf(e.getMessage());
+    if (Failures.isTimeout(e)) {
+      return new FlowTimeoutException(ErrorCode.NAVIGATION_TIMEOUT, what + " did not finish loading within "
+          + (long) timeoutMs + " ms", Map.of());
+    }
+    if (m.contains("ERR_BLOCKED_BY_CLIENT") && shared.guard != null) {
+      return new FlowRunException(ErrorCode.NETWORK_ATTEMPT, what + " was blocked: its origin is outside the allowed origins "
+          + "of network deny mode", Map.of("url", url == null ? "" : NetworkGuard.withoutQuery(url)));
+    }
+    if (m.contains("interrupted by another navigation") || m.contains("Download is starting")) {
+      return null;
+    }
+    String summary = Failures.summary(e);
+    if (url != null) {
+      summary = summary.replace(url, NetworkGuard.withoutQuery(url));
+    }
+    return new FlowRunException(ErrorCode.ACTION_FAILED, what + " failed: " + summary);
+  }
+
+  private void history(boolean back, Duration timeout) {
+    run(() -> {
+      Page p = page();
+      resetFrame();
+      try {
+        if (back) {
+          p.goBack(new Page.GoBackOptions().setTimeout(Math.max(1, timeout.toMillis())));
+        } else {
+          p.goForward(new Page.GoForwardOptions().setTimeout(Math.max(1, timeout.toMillis())));
+        }
+      } catch (PlaywrightException e) {
+        FlowRunException f = navigationFailure(back ? "going back" : "going forward", null, e, timeout.toMillis());
+        if (f != null) {
+          throw f;
+        }
+      }
+    });
+  }
+
+  @Override
+  public void back(Duration timeout) {
+    history(true, timeout);
+  }
+
+  @Override
+  public void forward(Duration timeout) {
+    history(false, timeout);
+  }
+
+  @Override
+  public void reload(Duration timeout) {
+    run(() -> {
+      Page p = page();
+      resetFrame();
+      try {
+        p.reload(new Page.ReloadOptions().setTimeout(Math.max(1, timeout.toMillis())));
+      } catch (PlaywrightException e) {
+        FlowRunException f = navigationFailure("reloading", null, e, timeout.toMillis());
+        if (f != null) {
+          throw f;
+        }
+      }
+    });
+  }
+
+  @Override
+  public void newTab(String alias, Optional<String> url, Duration timeout) {
+    run(() -> {
+      prune();
+      if (tabs.containsKey(alias)) {
+        throw new FlowRunException(ErrorCode.ACTION_FAILED, "a tab is already bound to alias '" + alias
+            + "'; switch to it or close it first", Map.of("alias", alias));
+      }
+      Page p;
+      try {
+        p = shared.context.newPage();
+      } catch (PlaywrightException e) {
+        throw Failures.actionFailed("opening a new tab", e);
+      }
+      shared.downloads.watch(p);
+      tabs.put(alias, new Tab(p, current));
+      current = alias;
+      resetFrame();
+      url.ifPresent(u -> {
+        FlowRunException f = null;
+        try {
+          p.navigate(u, new Page.NavigateOptions().setTimeout(Math.max(1, timeout.toMillis())));
+        } catch (PlaywrightException e) {
+          f = navigationFailure("opening " + NetworkGuard.withoutQuery(u), u, e, timeout.toMillis());
+        }
+        if (f != null) {
+          throw f;
+        }
+      });
+    });
+  }
+
+  @Override
+  public void switchTab(String alias) {
+    run(() -> {
+      prune();
+      Tab t = tabs.get(alias);
+      if (t == null) {
+        throw tabNotFound(alias);
+      }
+      current = alias;
+      resetFrame();
+      try {
+        t.page.bringToFront();
+      } catch (PlaywrightException e) {
+        // a tab that cannot come to the front is still the current one for the flow
+      }
+    });
+  }
+
+  private FlowRunException tabNotFound(String alias) {
+    return new FlowRunException(ErrorCode.TAB_NOT_FOUND, "no tab is bound to alias '" + alias + "' (open tabs: "
+        + String.join(", ", tabs.keySet()) + ")", Map.of("alias", alias));
+  }
+
+  @Override
+  public void closeTab(Optional<String> alias) {
+    run(() -> {
+      prune();
+      String target = alias.orElse(current);
+      Tab t = target == null ? null : tabs.get(target);
+      if (t == null) {
+        throw tabNotFound(String.valueOf(target));
+      }
+      try {
+        t.page.close();
+      } catch (PlaywrightException e) {
+        // already gone: the binding goes anyway
+      }
+      tabs.remove(target);
+      if (target.equals(current) || current == null) {
+        current = t.opener != null && tabs.containsKey(t.opener) ? t.opener : last();
+      }
+      resetFrame();
+    });
+  }
+
+  @Override
+  public void enterFrame(String locator, Duration timeout) {
+    Deadline d = Deadline.in(timeout);
+    Frame scope = call(this::contextFrame);
+    Frame found = findFrame(scope, locator, d);
+    run(() -> {
+      frame = found;
+      framePath.add(locator);
+    });
+  }
+
+  @Override
+  public void mainFrame() {
+    run(this::resetFrame);
+  }
+
+  /** Waits until {@code locator} designates exactly one frame of {@code scope}. */
+  private Frame findFrame(Frame scope, String locator, Deadline d) {
+    while (true) {
+      FrameLookup r = call(() -> {
+        if (scope.isDetached()) {
+          throw new FlowRunException(ErrorCode.FRAME_CONTEXT_LOST, "the frame to look for '" + locator + "' in was detached",
+              Map.of("locator", locator));
+        }
+        try {
+          return FrameLookup.find(scope, locator);
+        } catch (PlaywrightException e) {
+          if (Failures.isContextGone(e) || Failures.isTimeout(e) || Failures.isStrictViolation(e)) {
+            return null;
+          }
+          throw new FlowRunException(ErrorCode.ACTION_FAILED, "frame locator '" + locator + "' could not be evaluated: "
+              + Failures.summary(e), Map.of("locator", locator));
+        }
+      });
+      if (r != null && r.kind == FrameLookup.Kind.FOUND) {
+        return r.frame;
+      }
+      if (r != null && r.kind == FrameLookup.Kind.NOT_IFRAME) {
+        throw new FlowRunException(ErrorCode.FRAME_OWNER_NOT_IFRAME, "frame locator '" + locator + "' designates a <"
+            + r.candidates.get(0).get("tag") + "> element, not an iframe or frame", Map.of("locator", locator));
+      }
+      if (d.expired()) {
+        if (r != null && r.kind == FrameLookup.Kind.MANY) {
+          throw new FlowRunException(ErrorCode.FRAME_AMBIGUOUS, "frame locator '" + locator + "' matched "
+              + r.candidates.size() + " frames: " + r.candidatesJson() + "; narrow it (an owner css, url: or name:)",
+              Map.of("locator", locator, "candidates", r.candidatesJson()));
+        }
+        throw new FlowRunException(ErrorCode.FRAME_NOT_FOUND, "no frame matched '" + locator + "' within "
+            + d.totalMillis() + " ms", Map.of("locator", locator));
+      }
+      waitForChange(scope, d);
+    }
+  }
+
+  @Override
+  public void setViewport(int width, int height) {
+    run(() -> page().setViewportSize(width, height));
+  }
+
+  @Override
+  public PageState state() {
+    return call(() -> {
+      prune();
+      PageState.Builder b = PageState.builder().framePath(framePath).tabs(tabs.keySet());
+      Tab t = current == null ? null : tabs.get(current);
+      if (t == null) {
+        return b.tab("").url("").title("").build();
+      }
+      String title;
+      try {
+        title = t.page.title();
+      } catch (PlaywrightException e) {
+        title = "";
+      }
+      return b.tab(current).url(t.page.url()).title(title).build();
+    });
+  }
+
+  @Override
+  public String currentUrl() {
+    return call(() -> page().url());
+  }
+
+  @Override
+  public DriverSession fork(String alias) {
+    String url = call(() -> page().url());
+    PlaywrightSession forked = call(() -> {
+      Page p;
+      try {
+        p = shared.context.newPage();
+      } catch (PlaywrightException e) {
+        throw Failures.actionFailed("opening a tab for a concurrent session", e);
+      }
+      shared.users.incrementAndGet();
+      return new PlaywrightSession(shared, alias, p, true, () -> { });
+    });
+    if (url.startsWith("http:") || url.startsWith("https:") || url.startsWith("file:")) {
+      try {
+        forked.open(url, FORK_OPEN_TIMEOUT);
+      } catch (RuntimeException e) {
+        forked.close();
+        throw e;
+      }
+    }
+    return forked;
+  }
+
+  // =================================================================== resolving and acting
+
+  /** What to do with the winning element, on the driver thread, within the given milliseconds. */
+  @FunctionalInterface
+  private interface ElementAction<T> {
+    T apply(Locator locator, double timeoutMs);
+  }
+
+  private static final class Acted<T> {
+    final T value;
+    final Resolution resolution;
+
+    Acted(T value, Resolution resolution) {
+      this.value = value;
+      this.resolution = resolution;
+    }
+  }
+
+  private enum Outcome { DONE, AMBIGUOUS, TIMED_OUT, RETRY }
+
+  private static final class Attempt<T> {
+    final Outcome outcome;
+    final T value;
+
+    Attempt(Outcome outcome, T value) {
+      this.outcome = outcome;
+      this.value = value;
+    }
+  }
+
+  /** The frame a target's candidates are matched in: the current context, then the target's frame path (waited for). */
+  private Frame targetFrame(Target t, Deadline d) {
+    Frame f = call(this::contextFrame);
+    for (String locator : t.framePath()) {
+      f = findFrame(f, locator, d);
+    }
+    return f;
+  }
+
+  private static Locator locator(Frame f, Target t, int i) {
+    return CandidateLocators.locate(f, t.shadowPath(), t.candidates().get(i));
+  }
+
+  /** On the driver thread: counts candidates in order; {@code all} = false stops at the first unique one (the rest stay -1). */
+  private Resolution count(Frame f, Target t, boolean all) {
+    contextFrame();
+    int n = t.candidates().size();
+    List<Integer> counts = new ArrayList<>(Collections.nCopies(n, -1));
+    for (int i = 0; i < n; i++) {
+      int c;
+      try {
+        c = locator(f, t, i).count();
+      } catch (PlaywrightException e) {
+        if (!Failures.isContextGone(e)) {
+          throw new FlowRunException(ErrorCode.ACTION_FAILED, "candidate " + t.candidates().get(i).describe()
+              + " could not be evaluated: " + Failures.summary(e), Map.of("candidate", t.candidates().get(i).describe()));
+        }
+        c = 0;
+      }
+      counts.set(i, c);
+      if (c == 1 && !all) {
+        if (i > 0) {
+          recountEarlier(f, t, counts, i);
+        }
+        break;
+      }
+    }
+    return Resolution.strict(counts);
+  }
+
+  /**
+   * A later candidate won while the page may still have been rendering (a view swapping in after a
+   * navigation): count the earlier ones once more, so a preferred candidate that just appeared wins
+   * instead of a fallback being reported for a timing accident.
+   */
+  private void recountEarlier(Frame f, Target t, List<Integer> counts, int winner) {
+    for (int i = 0; i < winner; i++) {
+      try {
+        counts.set(i, locator(f, t, i).count());
+      } catch (PlaywrightException e) {
+        return; // keep the first count; the winner stands
+      }
+      if (counts.get(i) == 1) {
+        for (int j = i + 1; j < counts.size(); j++) {
+          counts.set(j, -1);
+        }
+        return;
+      }
+    }
+  }
+
+  private <T> Attempt<T> attempt(Locator loc, Deadline d, ElementAction<T> action, boolean interactive, String... scrub) {
+    return attempt(() -> loc, d, action, interactive, scrub);
+  }
+
+  /** Applies the action to the located element (located on the driver thread, in the same call). */
+  private <T> Attempt<T> attempt(Supplier<Locator> locate, Deadline d, ElementAction<T> action, boolean interactive,
+      String... scrub) {
+    boolean sliced = concurrent();
+    try {
+      return raw(() -> {
+        Locator loc = locate.get();
+        if (sliced && interactive) {
+          // forks share the driver thread: never hold it for a whole timeout waiting for actionability
+          if (!loc.isVisible() || !loc.isEnabled(new Locator.IsEnabledOptions().setTimeout(SLICE_MS))) {
+            return new Attempt<T>(d.expired() ? Outcome.TIMED_OUT : Outcome.RETRY, null);
+          }
+        }
+        return new Attempt<>(Outcome.DONE, action.apply(loc, sliced ? Math.min(SLICE_MS, d.remainingMs()) : d.remainingMs()));
+      });
+    } catch (FlowRunException e) {
+      throw e;
+    } catch (PlaywrightException e) {
+      if (Failures.isStrictViolation(e)) {
+        return new Attempt<>(Outcome.AMBIGUOUS, null);
+      }
+      if (Failures.isTimeout(e)) {
+        // actions time out only while waiting to act (Playwright no longer waits for navigations after acting)
+        return new Attempt<>(sliced && !d.expired() ? Outcome.RETRY : Outcome.TIMED_OUT, null);
+      }
+      if (Failures.isContextGone(e) && !Failures.isClosed(e)) {
+        return new Attempt<>(Outcome.RETRY, null);
+      }
+      throw Failures.actionFailed("the action", e, scrub);
+    }
+  }
+
+  /**
+   * Resolves the target under the strict rule and applies {@code action} (null: resolve only) to the
+   * winning element. {@code interactive}: the action needs a visible, enabled element.
+   */
+  private <T> Acted<T> act(Target target, Duration timeout, ElementAction<T> action, boolean interactive, String... scrub) {
+    Deadline d = Deadline.in(timeout);
+    int n = target.candidates().size();
+    if (n == 1 && target.framePath().isEmpty() && !concurrent()) {
+      // the common case costs what hand-written Playwright costs: one strict locator call
+      Locator[] only = new Locator[1];
+      ElementAction<T> first = action != null ? action : (loc, ms) -> {
+        loc.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.ATTACHED).setTimeout(ms));
+        return null;
+      };
+      Attempt<T> a = attempt(() -> only[0] = locator(contextFrame(), target, 0), d, first, interactive, scrub);
+      if (a.outcome == Outcome.DONE) {
+        return new Acted<>(a.value, Resolution.of(List.of(1), 0));
+      }
+      if (a.outcome == Outcome.TIMED_OUT) {
+        return timedOut(target, call(this::contextFrame), only[0], 0, d);
+      }
+    }
+    Frame scope = targetFrame(target, d);
+    while (true) {
+      if (!target.framePath().isEmpty() && call(scope::isDetached)) {
+        scope = targetFrame(target, d);
+      }
+      Frame s = scope;
+      Resolution r = call(() -> {
+        contextFrame();
+        return count(s, target, false);
+      });
+      if (r.resolved()) {
+        if (action == null) {
+          return new Acted<>(null, r);
+        }
+        Locator loc = call(() -> locator(s, target, r.winner()));
+        Attempt<T> a = attempt(loc, d, action, interactive, scrub);
+        if (a.outcome == Outcome.DONE) {
+          return new Acted<>(a.value, r);
+        }
+        if (a.outcome == Outcome.TIMED_OUT) {
+          return timedOut(target, s, loc, r.winner(), d);
+        }
+      }
+      if (d.expired()) {
+        Resolution full = call(() -> count(s, target, true));
+        throw new TargetException(target, Resolution.of(full.counts(), -1));
+      }
+      waitForChange(s, d);
+    }
+  }
+
+  /** The action ran out of time: not found, ambiguous, or found but never actionable. */
+  private <T> Acted<T> timedOut(Target target, Frame f, Locator loc, int index, Deadline d) {
+    Resolution full = call(() -> count(f, target, true));
+    int c = full.counts().get(index);
+    if (c == 1 && full.winner() == index) {
+      String why = call(() -> whyNotActionable(loc));
+      Map<String, String> details = Map.of("candidates", full.describe(target), "reason", why);
+      throw new FlowTimeoutException(ErrorCode.TIMEOUT, target.candidates().get(index).describe()
+          + " matched one element but it stayed " + why + " for " + d.totalMillis() + " ms", details);
+    }
+    throw new TargetException(target, Resolution.of(full.counts(), -1));
+  }
+
+  /** On the driver thread: why an element that matched was not acted on. */
+  private static String whyNotActionable(Locator loc) {
+    try {
+      if (!loc.isVisible()) {
+        return "hidden";
+      }
+      if (!loc.isEnabled(new Locator.IsEnabledOptions().setTimeout(1000))) {
+        return "disabled";
+      }
+    } catch (PlaywrightException e) {
+      // changed meanwhile: say what is generally the case
+    }
+    return "not ready (moving, covered by another element, or waiting for an option)";
+  }
+
+  /** Waits for the next DOM change in {@code f} (or its open shadow roots), at most {@value #POLL_CAP_MS} ms and the deadline. */
+  private void waitForChange(Frame f, Deadline d) {
+    if (d.expired()) {
+      return;
+    }
+    // a fork shares the driver thread: hold it briefly so the other sessions' calls interleave
+    double ms = Math.min(d.remainingMs(), concurrent() ? POLL_CAP_MS / 4 : POLL_CAP_MS);
+    run(() -> {
+      try {
+        f.evaluate(PageScripts.WAIT_FOR_CHANGE, ms);
+      } catch (PlaywrightException e) {
+        // the document went away (navigation, detach): wait for the page to settle instead of spinning
+        try {
+          f.page().waitForLoadState(LoadState.DOMCONTENTLOADED, new Page.WaitForLoadStateOptions().setTimeout(ms));
+        } catch (PlaywrightException ignored) {
+          // the next evaluation tells
+        }
+      }
+    });
+  }
+
+  @Override
+  public Resolution resolve(Target target, Duration timeout) {
+    return act(target, timeout, null, false).resolution;
+  }
+
+  // =================================================================== perform
+
+  @Override
+  public ActionResult perform(Step step, Duration timeout) {
+    switch (step.kind()) {
+      case CLICK:
+        return click((Step.Click) step, timeout);
+      case DBLCLICK: {
+        Step.Dblclick s = (Step.Dblclick) step;
+        return done(act(s.target(), timeout, (loc, ms) -> {
+          Locator.DblclickOptions o = new Locator.DblclickOptions().setTimeout(ms);
+          s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
+          loc.dblclick(o);
+          return null;
+        }, true));
+      }
+      case CONTEXTMENU: {
+        Step.Contextmenu s = (Step.Contextmenu) step;
+        return done(act(s.target(), timeout, (loc, ms) -> {
+          Locator.ClickOptions o = new Locator.ClickOptions().setButton(MouseButton.RIGHT).setTimeout(ms);
+          s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
+          loc.click(o);
+          return null;
+        }, true));
+      }
+      case HOVER:
+        return done(act(((Step.Hover) step).target(), timeout, (loc, ms) -> {
+          loc.hover(new Locator.HoverOptions().setTimeout(ms));
+          return null;
+        }, true));
+      case FILL: {
+        Step.Fill s = (Step.Fill) step;
+        return done(act(s.target(), timeout, (loc, ms) -> {
+          loc.fill(s.value(), new Locator.FillOptions().setTimeout(ms));
+          return null;
+        }, true, s.value()));
+      }
+      case TYPE: {
+        Step.Type s = (Step.Type) step;
+        if (s.target().isEmpty()) {
+          run(() -> {
+            try {
+              page().keyboard().type(s.text());
+            } catch (PlaywrightException e) {
+              throw Failures.actionFailed("typing", e, s.text());
+            }
+          });
+          return ActionResult.none();
+        }
+        return done(act(s.target().get(), timeout, (loc, ms) -> {
+          loc.evaluate(PageScripts.CARET_TO_END, null, new Locator.EvaluateOptions().setTimeout(ms));
+          loc.pressSequentially(s.text(), new Locator.PressSequentiallyOptions().setTimeout(ms));
+          return null;
+        }, true, s.text()));
+      }
+      case PRESS:
+        return press((Step.Press) step, timeout);
+      case SELECT:
+        return select((Step.Select) step, timeout);
+      case CHECK:
+        return done(act(((Step.Check) step).target(), timeout, (loc, ms) -> {
+          loc.check(new Locator.CheckOptions().setTimeout(ms));
+          return null;
+        }, true));
+      case UNCHECK:
+        return done(act(((Step.Uncheck) step).target(), timeout, (loc, ms) -> {
+          loc.uncheck(new Locator.UncheckOptions().setTimeout(ms));
+          return null;
+        }, true));
+      case TOGGLE:
+        return done(act(((Step.Toggle) step).target(), timeout, (loc, ms) -> {
+          boolean checked;
+          try {
+            checked = loc.isChecked(new Locator.IsCheckedOptions().setTimeout(ms));
+          } catch (PlaywrightException e) {
+            if (Failures.isStrictViolation(e) || Failures.isTimeout(e)) {
+              throw e;
+            }
+            loc.click(new Locator.ClickOptions().setTimeout(ms)); // a switch that is not a checkbox: flip it by clicking
+            return null;
+          }
+          loc.setChecked(!checked, new Locator.SetCheckedOptions().setTimeout(ms));
+          return null;
+        }, true));
+      case SCROLL:
+        return scroll((Step.Scroll) step, timeout);
+      case DRAG: {
+        Step.Drag s = (Step.Drag) step;
+        Acted<Void> to = act(s.destination(), timeout, null, false);
+        Frame df = targetFrame(s.destination(), Deadline.in(timeout));
+        Locator destination = call(() -> locator(df, s.destination(), to.resolution.winner()));
+        return done(act(s.source(), timeout, (loc, ms) -> {
+          loc.dragTo(destination, new Locator.DragToOptions().setTimeout(ms));
+          return null;
+        }, true));
+      }
+      case UPLOAD: {
+        Step.Upload s = (Step.Upload) step;
+        Path[] files = s.files().stream().map(Path::of).toArray(Path[]::new);
+        for (Path p : files) {
+          if (!Files.isRegularFile(p)) {
+            throw new FlowRunException(ErrorCode.ACTION_FAILED, "upload file " + p + " does not exist", Map.of("file", p.toString()));
+          }
+        }
+        return done(act(s.target(), timeout, (loc, ms) -> {
+          loc.setInputFiles(files, new Locator.SetInputFilesOptions().setTimeout(ms));
+          return null;
+        }, false));
+      }
+      default:
+        throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "perform does not handle " + step.kind().op() + " steps");
+    }
+  }
+
+  private static ActionResult done(Acted<?> acted) {
+    return ActionResult.of(acted.resolution);
+  }
+
+  private ActionResult click(Step.Click s, Duration timeout) {
+    Locator.ClickOptions o = new Locator.ClickOptions().setModifiers(modifiers(s.modifiers()));
+    switch (s.button()) {
+      case RIGHT:
+        o.setButton(MouseButton.RIGHT);
+        break;
+      case MIDDLE:
+        o.setButton(MouseButton.MIDDLE);
+        break;
+      default:
+        o.setButton(MouseButton.LEFT);
+    }
+    s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
+    if (s.newTab().isEmpty()) {
+      return done(act(s.target(), timeout, (loc, ms) -> {
+        loc.click(o.setTimeout(ms));
+        return null;
+      }, true));
+    }
+    String alias = s.newTab().get();
+    Deadline d = Deadline.in(timeout);
+    Acted<Page> acted = act(s.target(), timeout, (loc, ms) -> {
+      Page origin = page();
+      AtomicBoolean clicked = new AtomicBoolean();
+      try {
+        return origin.waitForPopup(new Page.WaitForPopupOptions().setTimeout(ms), () -> {
+          loc.click(o.setTimeout(ms));
+          clicked.set(true);
+        });
+      } catch (PlaywrightException e) {
+        if (clicked.get()) {
+          throw new FlowTimeoutException(ErrorCode.TIMEOUT, "the click on " + s.target().describe()
+              + " opened no new tab within " + d.totalMillis() + " ms", Map.of("alias", alias));
+        }
+        throw e;
+      }
+    }, true);
+    Page popup = acted.value;
+    run(() -> {
+      shared.downloads.watch(popup);
+      prune();
+      tabs.put(alias, new Tab(popup, current));
+      try {
+        popup.waitForLoadState(LoadState.DOMCONTENTLOADED, new Page.WaitForLoadStateOptions().setTimeout(d.remainingMs()));
+      } catch (PlaywrightException e) {
+        // the tab is bound; what it shows is for the next steps' checks to wait for
+      }
+    });
+    return ActionResult.builder().resolution(acted.resolution).openedTab(alias).build();
+  }
+
+  private ActionResult press(Step.Press s, Duration timeout) {
+    String keys = s.modifiers().isEmpty() ? s.key() : String.join("+", s.modifiers()) + "+" + s.key();
+    if (s.target().isEmpty()) {
+      run(() -> {
+        try {
+          page().keyboard().press(keys);
+        } catch (PlaywrightException e) {
+          throw Failures.actionFailed("pressing " + keys, e);
+        }
+      });
+      return ActionResult.none();
+    }
+    return done(act(s.target().get(), timeout, (loc, ms) -> {
+      loc.press(keys, new Locator.PressOptions().setTimeout(ms));
+      return null;
+    }, true));
+  }
+
+  private ActionResult select(Step.Select s, Duration timeout) {
+    SelectOption option = new SelectOption();
+    if (s.value().isPresent()) {
+      option.setValue(s.value().get());
+    } else if (s.label().isPresent()) {
+      option.setLabel(s.label().get());
+    } else {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "select " + s.id() + " names neither a value nor a label");
+    }
+    return done(act(s.target(), timeout, (loc, ms) -> {
+      loc.selectOption(option, new Locator.SelectOptionOptions().setTimeout(ms));
+      return null;
+    }, true));
+  }
+
+  private ActionResult scroll(Step.Scroll s, Duration timeout) {
+    Map<String, Object> arg = Map.of("x", s.x(), "y", s.y(), "to", s.mode() == Step.ScrollMode.TO);
+    if (s.mode() == Step.ScrollMode.INTO_VIEW) {
+      Target t = s.target().orElseThrow(() -> new FlowRunException(ErrorCode.ACTION_FAILED,
+          "scroll " + s.id() + " into view needs a target"));
+      return done(act(t, timeout, (loc, ms) -> {
+        loc.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(ms));
+        return null;
+      }, false));
+    }
+    if (s.target().isPresent()) {
+      return done(act(s.target().get(), timeout, (loc, ms) -> {
+        loc.evaluate(PageScripts.SCROLL_ELEMENT, arg, new Locator.EvaluateOptions().setTimeout(ms));
+        return null;
+      }, false));
+    }
+    run(() -> {
+      try {
+        contextFrame().evaluate(PageScripts.SCROLL_WINDOW, arg);
+      } catch (PlaywrightException e) {
+        throw Failures.actionFailed("scrolling", e);
+      }
+    });
+    return ActionResult.none();
+  }
+
+  private static List<KeyboardModifier> modifiers(List<String> names) {
+    List<KeyboardModifier> out = new ArrayList<>();
+    for (String n : names) {
+      switch (n.trim().toLowerCase(Locale.ROOT)) {
+        case "alt":
+          out.add(KeyboardModifier.ALT);
+          break;
+        case "control":
+        case "ctrl":
+          out.add(KeyboardModifier.CONTROL);
+          break;
+        case "meta":
+        case "command":
+        case "cmd":
+          out.add(KeyboardModifier.META);
+          break;
+        case "shift":
+          out.add(KeyboardModifier.SHIFT);
+          break;
+        case "controlormeta":
+          out.add(KeyboardModifier.CONTROLORMETA);
+          break;
+        default:
+          throw new FlowRunException(ErrorCode.ACTION_FAILED, "unknown modifier key '" + n
+              + "' (Alt, Control, Meta, Shift or ControlOrMeta)");
+      }
+    }
+    return out;
+  }
+
+  // =================================================================== reading
+
+  @Override
+  public ReadResult read(Target target, Step.ReadKind what, Optional<String> attribute, Duration timeout) {
+    Acted<String> acted = act(target, timeout, (loc, ms) -> {
+      switch (what) {
+        case VALUE:
+          return loc.inputValue(new Locator.InputValueOptions().setTimeout(ms));
+        case ATTRIBUTE: {
+          String name = attribute.orElseThrow(() -> new FlowRunException(ErrorCode.ACTION_FAILED,
+              "reading an attribute needs its name"));
+          String v = loc.getAttribute(name, new Locator.GetAttributeOptions().setTimeout(ms));
+          return v == null ? "" : v;
+        }
+        default:
+          return normalize(loc.innerText(new Locator.InnerTextOptions().setTimeout(ms)));
+      }
+    }, false);
+    return ReadResult.of(acted.value, acted.resolution);
+  }
+
+  static String normalize(String text) {
+    return text == null ? "" : text.replaceAll("[\\s\\u00a0]+", " ").strip();
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public ScrapeResult scrape(Target target, Step.ScrapeMode mode, List<String> attributes, int limit, Duration timeout) {
+    int max = Math.max(0, limit);
+    if (mode == Step.ScrapeMode.ATTRIBUTES) {
+      return scrapeAttributes(target, attributes, max, timeout);
+    }
+    Acted<Object> acted = act(target, timeout, (loc, ms) -> loc.evaluate(
+        mode == Step.ScrapeMode.LINKS ? PageScripts.SCRAPE_LINKS : PageScripts.SCRAPE_TABLE, max,
+        new Locator.EvaluateOptions().setTimeout(ms)), false);
+    List<Map<String, String>> items = new ArrayList<>();
+    if (mode == Step.ScrapeMode.LINKS) {
+      for (List<Object> link : (List<List<Object>>) acted.value) {
+        Map<String, String> row = new LinkedHashMap<>();
+        row.put("text", String.valueOf(link.get(0)));
+        row.put("href", String.valueOf(link.get(1)));
+        items.add(row);
+      }
+    } else {
+      if (acted.value == null) {
+        throw new FlowRunException(ErrorCode.ACTION_FAILED, "scrape: " + target.describe() + " is not and does not contain a table");
+      }
+      Map<String, Object> table = (Map<String, Object>) acted.value;
+      List<String> keys = (List<String>) table.get("keys");
+      for (List<Object> cells : (List<List<Object>>) table.get("rows")) {
+        Map<String, String> row = new LinkedHashMap<>();
+        for (int i = 0; i < keys.size(); i++) {
+          row.put(keys.get(i), i < cells.size() ? String.valueOf(cells.get(i)) : "");
+        }
+        items.add(row);
+      }
+    }
+    return ScrapeResult.of(items, acted.resolution);
+  }
+
+  /** Every element the first candidate matches (no uniqueness needed), once there is at least one. */
+  @SuppressWarnings("unchecked")
+  private ScrapeResult scrapeAttributes(Target target, List<String> names, int limit, Duration timeout) {
+    Deadline d = Deadline.in(timeout);
+    Frame f = targetFrame(target, d);
+    while (true) {
+      Object rows = call(() -> {
+        contextFrame();
+        Locator loc = locator(f, target, 0);
+        try {
+          int total = loc.count();
+          return total == 0 ? null
+              : List.of(total, loc.evaluateAll(PageScripts.SCRAPE_ATTRIBUTES, Map.of("names", names, "limit", limit)));
+        } catch (PlaywrightException e) {
+          if (Failures.isContextGone(e)) {
+            return null;
+          }
+          throw Failures.actionFailed("scrape", e);
+        }
+      });
+      if (rows != null) {
+        int total = (Integer) ((List<Object>) rows).get(0);
+        List<Map<String, String>> items = new ArrayList<>();
+        for (List<Object> values : (List<List<Object>>) ((List<Object>) rows).get(1)) {
+          Map<String, String> row = new LinkedHashMap<>();
+          if (names.isEmpty()) {
+            row.put("text", String.valueOf(values.get(0)));
+          } else {
+            for (int i = 0; i < names.size(); i++) {
+              row.put(names.get(i), String.valueOf(values.get(i)));
+            }
+          }
+          items.add(row);
+        }
+        List<Integer> counts = new ArrayList<>(Collections.nCopies(target.candidates().size(), -1));
+        counts.set(0, total);
+        return ScrapeResult.of(items, Resolution.of(counts, 0));
+      }
+      if (d.expired()) {
+        List<Integer> counts = new ArrayList<>(Collections.nCopies(target.candidates().size(), -1));
+        counts.set(0, 0);
+        throw new TargetException(target, Resolution.of(counts, -1));
+      }
+      waitForChange(f, d);
+    }
+  }
+
+  // =================================================================== conditions
+
+  /** Whether a condition holds now, and what was seen (for timeout messages; never a field's value). */
+  private static final class Check {
+    final boolean holds;
+    final String seen;
+
+    Check(boolean holds, String seen) {
+      this.holds = holds;
+      this.seen = seen;
+    }
+  }
+
+  @Override
+  public boolean test(Condition condition) {
+    return check(condition).holds;
+  }
+
+  private Check check(Condition c) {
+    if (c instanceof Condition.Not) {
+      Check inner = check(((Condition.Not) c).condition());
+      return new Check(!inner.holds, inner.seen);
+    }
+    if (c instanceof Condition.Var) {
+      throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "variable conditions are evaluated by the engine, not the page driver");
+    }
+    return call(() -> checkOnThread(c));
+  }
+
+  /** On the driver thread. */
+  private Check checkOnThread(Condition c) {
+    if (c instanceof Condition.Url) {
+      String url = page().url();
+      return new Check(Glob.matchesUrl(((Condition.Url) c).glob(), url), "url " + NetworkGuard.withoutQuery(url));
+    }
+    if (c instanceof Condition.Title) {
+      String title;
+      try {
+        title = page().title();
+      } catch (PlaywrightException e) {
+        if (!Failures.isContextGone(e)) {
+          throw e;
+        }
+        title = "";
+      }
+      return new Check(Glob.matchesText(((Condition.Title) c).glob(), title), "title \"" + title + "\"");
+    }
+    if (c instanceof Condition.Download) {
+      shared.downloads.settle();
+      List<DownloadInfo> done = shared.downloads.completed();
+      boolean any = done.stream().anyMatch(x -> Glob.matchesText(((Condition.Download) c).fileGlob(), x.suggestedName()));
+      return new Check(any, done.isEmpty() ? "no completed download"
+          : "downloads " + done.stream().map(DownloadInfo::suggestedName).reduce((a, b) -> a + ", " + b).orElse(""));
+    }
+    if (c instanceof Condition.Load) {
+      LoadState state = loadState(((Condition.Load) c).state());
+      try {
+        page().waitForLoadState(state, new Page.WaitForLoadStateOptions().setTimeout(1));
+        return new Check(true, "");
+      } catch (PlaywrightException e) {
+        if (Failures.isTimeout(e)) {
+          return new Check(false, "load state not reached");
+        }
+        throw Failures.actionFailed("checking the load state", e);
+      }
+    }
+    if (c instanceof Condition.Expression) {
+      Object v = evaluate(contextFrame(), ((Condition.Expression) c).script());
+      return new Check(truthy(v), "expression gave " + abbreviate(text(v)));
+    }
+    if (c instanceof Condition.Text && ((Condition.Text) c).target().isEmpty()) {
+      Condition.Text t = (Condition.Text) c;
+      String all;
+      try {
+        all = text(contextFrame().evaluate(PageScripts.DEEP_TEXT));
+      } catch (PlaywrightException e) {
+        if (!Failures.isContextGone(e)) {
+          throw e;
+        }
+        all = "";
+      }
+      return new Check(matches(all, t.text(), t.match()), "page text \"" + abbreviate(all) + "\"");
+    }
+    if (c instanceof Condition.Count) {
+      Condition.Count cc = (Condition.Count) c;
+      Frame f = frameNow(cc.target());
+      int n = 0;
+      if (f != null) {
+        try {
+          n = locator(f, cc.target(), 0).count();
+        } catch (PlaywrightException e) {
+          if (!Failures.isContextGone(e)) {
+            throw Failures.actionFailed("counting " + cc.target().candidates().get(0).describe(), e);
+          }
+        }
+      }
+      return new Check(cc.op().test(n, cc.count()), cc.target().candidates().get(0).describe() + " matched " + n);
+    }
+    return checkElement(c);
+  }
+
+  /** On the driver thread: element conditions (state, text, value, attribute) on the target's unique element now. */
+  private Check checkElement(Condition c) {
+    Target target;
+    if (c instanceof Condition.Element) {
+      target = ((Condition.Element) c).target();
+    } else if (c instanceof Condition.Text) {
+      target = ((Condition.Text) c).target().get();
+    } else if (c instanceof Condition.Value) {
+      target = ((Condition.Value) c).target();
+    } else if (c instanceof Condition.Attribute) {
+      target = ((Condition.Attribute) c).target();
+    } else {
+      throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "unknown condition " + c.getClass().getSimpleName());
+    }
+    Frame f = frameNow(target);
+    Resolution r = f == null ? Resolution.of(Collections.nCopies(target.candidates().size(), 0), -1) : count(f, target, false);
+    boolean absent = !r.resolved() && r.counts().stream().allMatch(x -> x <= 0);
+    if (!r.resolved()) {
+      boolean hidden = c instanceof Condition.Element && ((Condition.Element) c).state() == Condition.State.HIDDEN && absent;
+      return new Check(hidden, r.describe(target));
+    }
+    Locator loc = locator(f, target, r.winner());
+    try {
+      if (c instanceof Condition.Element) {
+        Condition.State state = ((Condition.Element) c).state();
+        boolean holds;
+        switch (state) {
+          case EXISTS:
+            holds = true;
+            break;
+          case VISIBLE:
+            holds = loc.isVisible();
+            break;
+          case HIDDEN:
+            holds = !loc.isVisible();
+            break;
+          case ENABLED:
+            holds = loc.isEnabled(new Locator.IsEnabledOptions().setTimeout(1000));
+            break;
+          case DISABLED:
+            holds = !loc.isEnabled(new Locator.IsEnabledOptions().setTimeout(1000));
+            break;
+          case CHECKED:
+          case UNCHECKED:
+            boolean checked;
+            try {
+              checked = loc.isChecked(new Locator.IsCheckedOptions().setTimeout(1000));
+            } catch (PlaywrightException e) {
+              if (Failures.isStrictViolation(e) || Failures.isTimeout(e) || Failures.isContextGone(e)) {
+                throw e;
+              }
+              return new Check(false, "the element is not checkable");
+            }
+            holds = state == Condition.State.CHECKED ? checked : !checked;
+            break;
+          default:
+            holds = false;
+        }
+        return new Check(holds, "the element is not " + state.name().toLowerCase(Locale.ROOT));
+      }
+      if (c instanceof Condition.Text) {
+        Condition.Text t = (Condition.Text) c;
+        String text = normalize(loc.innerText(new Locator.InnerTextOptions().setTimeout(1000)));
+        return new Check(matches(text, t.text(), t.match()), "text \"" + abbreviate(text) + "\"");
+      }
+      if (c instanceof Condition.Value) {
+        String v;
+        try {
+          v = loc.inputValue(new Locator.InputValueOptions().setTimeout(1000));
+        } catch (PlaywrightException e) {
+          if (Failures.isStrictViolation(e) || Failures.isTimeout(e) || Failures.isContextGone(e)) {
+            throw e;
+          }
+          return new Check(false, "the element has no value (not a form field)");
+        }
+        return new Check(v.equals(((Condition.Value) c).value()), "a different value");
+      }
+      Condition.Attribute a = (Condition.Attribute) c;
+      String v = loc.getAttribute(a.name(), new Locator.GetAttributeOptions().setTimeout(1000));
+      boolean holds = v != null && a.value().map(v::equals).orElse(true);
+      return new Check(holds, v == null ? "no " + a.name() + " attribute" : a.name() + "=\"" + abbreviate(v) + "\"");
+    } catch (PlaywrightException e) {
+      if (Failures.isStrictViolation(e) || Failures.isTimeout(e) || Failures.isContextGone(e)) {
+        return new Check(false, "the element changed while being checked");
+      }
+      throw Failures.actionFailed("checking " + target.describe(), e);
+    }
+  }
+
+  /** On the driver thread: the target's frame now, or null when its frame path does not resolve yet. */
+  private Frame frameNow(Target target) {
+    Frame f = contextFrame();
+    for (String locator : target.framePath()) {
+      FrameLookup r;
+      try {
+        r = FrameLookup.find(f, locator);
+      } catch (PlaywrightException e) {
+        return null;
+      }
+      if (r.kind != FrameLookup.Kind.FOUND) {
+        return null;
+      }
+      f = r.frame;
+    }
+    return f;
+  }
+
+  private static boolean matches(String actual, String expected, Condition.Match match) {
+    String e = normalize(expected);
+    switch (match) {
+      case EQUALS:
+        return actual.equals(e);
+      case GLOB:
+        return Glob.matchesText(e, actual);
+      default:
+        return actual.contains(e);
+    }
+  }
+
+  private static LoadState loadState(Condition.LoadState s) {
+    switch (s) {
+      case DOMCONTENTLOADED:
+        return LoadState.DOMCONTENTLOADED;
+      case NETWORKIDLE:
+        return LoadState.NETWORKIDLE;
+      default:
+        return LoadState.LOAD;
+    }
+  }
+
+  @Override
+  public void await(Condition condition, Duration timeout) {
+    Deadline d = Deadline.in(timeout);
+    if (condition instanceof Condition.Var) {
+      check(condition);
+    }
+    if (!concurrent() && fastAwait(condition, d)) {
+      return;
+    }
+    while (true) {
+      Check c = check(condition);
+      if (c.holds) {
+        return;
+      }
+      if (d.expired()) {
+        throw new FlowTimeoutException(ErrorCode.TIMEOUT, describe(condition) + " did not hold within " + d.totalMillis()
+            + " ms; last seen: " + c.seen, Map.of("seen", c.seen));
+      }
+      waitForChange(call(this::contextFrame), d);
+    }
+  }
+
+  /** Conditions Playwright waits for by itself; true when it held, false to poll instead. */
+  private boolean fastAwait(Condition c, Deadline d) {
+    if (c instanceof Condition.Url) {
+      String glob = ((Condition.Url) c).glob();
+      try {
+        raw(() -> { page().waitForURL(u -> Glob.matchesUrl(glob, u),
+            new Page.WaitForURLOptions().setTimeout(d.remainingMs()).setWaitUntil(WaitUntilState.COMMIT)); return null; });
+        return true;
+      } catch (PlaywrightException e) {
+        if (!Failures.isTimeout(e)) {
+          throw Failures.actionFailed("waiting for the url", e);
+        }
+        String url = call(() -> page().url());
+        throw new FlowTimeoutException(ErrorCode.TIMEOUT, describe(c) + " did not hold within " + d.totalMillis()
+            + " ms; last seen: url " + NetworkGuard.withoutQuery(url), Map.of("seen", NetworkGuard.withoutQuery(url)));
+      }
+    }
+    if (c instanceof Condition.Load) {
+      LoadState state = loadState(((Condition.Load) c).state());
+      try {
+        raw(() -> { page().waitForLoadState(state, new Page.WaitForLoadStateOptions().setTimeout(d.remainingMs())); return null; });
+        return true;
+      } catch (PlaywrightException e) {
+        if (!Failures.isTimeout(e)) {
+          throw Failures.actionFailed("waiting for the load state", e);
+        }
+        throw new FlowTimeoutException(ErrorCode.TIMEOUT, describe(c) + " was not reached within " + d.totalMillis() + " ms",
+            Map.of());
+      }
+    }
+    if (c instanceof Condition.Expression) {
+      String script = ((Condition.Expression) c).script();
+      try {
+        raw(() -> contextFrame().waitForFunction(script, null, new Frame.WaitForFunctionOptions().setTimeout(d.remainingMs())));
+        return true;
+      } catch (PlaywrightException e) {
+        if (Failures.isTimeout(e)) {
+          throw new FlowTimeoutException(ErrorCode.TIMEOUT, "expression did not become truthy within " + d.totalMillis() + " ms",
+              Map.of());
+        }
+        if (Failures.isContextGone(e)) {
+          return false;
+        }
+        throw new FlowRunException(ErrorCode.SCRIPT_ERROR, "the expression failed: " + Failures.summary(e));
+      }
+    }
+    if (c instanceof Condition.Element) {
+      Condition.Element e = (Condition.Element) c;
+      WaitForSelectorState state;
+      switch (e.state()) {
+        case VISIBLE:
+          state = WaitForSelectorState.VISIBLE;
+          break;
+        case EXISTS:
+          state = WaitForSelectorState.ATTACHED;
+          break;
+        default:
+          return false;
+      }
+      if (e.target().candidates().size() != 1 || !e.target().framePath().isEmpty()) {
+        return false;
+      }
+      try {
+        raw(() -> {
+          locator(contextFrame(), e.target(), 0).waitFor(new Locator.WaitForOptions().setState(state).setTimeout(d.remainingMs()));
+          return null;
+        });
+        return true;
+      } catch (PlaywrightException x) {
+        return false; // several matches, a timeout or a navigation: the polling loop decides and reports
+      }
+    }
+    return false;
+  }
+
+  private static String describe(Condition c) {
+    if (c instanceof Condition.Url) {
+      return "url matching " + ((Condition.Url) c).glob();
+    }
+    if (c instanceof Condition.Title) {
+      return "title matching " + ((Condition.Title) c).glob();
+    }
+    if (c instanceof Condition.Element) {
+      return ((Condition.Element) c).target().describe() + " " + ((Condition.Element) c).state().name().toLowerCase(Locale.ROOT);
+    }
+    if (c instanceof Condition.Count) {
+      Condition.Count cc = (Condition.Count) c;
+      return "count of " + cc.target().candidates().get(0).describe() + " " + cc.op().symbol() + " " + cc.count();
+    }
+    if (c instanceof Condition.Text) {
+      Condition.Text t = (Condition.Text) c;
+      return "text " + t.match().name().toLowerCase(Locale.ROOT) + " \"" + t.text() + "\""
+          + t.target().map(x -> " in " + x.describe()).orElse(" on the page");
+    }
+    if (c instanceof Condition.Value) {
+      return "value of " + ((Condition.Value) c).target().describe();
+    }
+    if (c instanceof Condition.Attribute) {
+      return "attribute " + ((Condition.Attribute) c).name() + " of " + ((Condition.Attribute) c).target().describe();
+    }
+    if (c instanceof Condition.Download) {
+      return "download " + ((Condition.Download) c).fileGlob();
+    }
+    if (c instanceof Condition.Load) {
+      return "load state " + ((Condition.Load) c).state().name().toLowerCase(Locale.ROOT);
+    }
+    if (c instanceof Condition.Expression) {
+      return "expression";
+    }
+    if (c instanceof Condition.Not) {
+      return "not (" + describe(((Condition.Not) c).condition()) + ")";
+    }
+    return c.getClass().getSimpleName();
+  }
+
+  // =================================================================== everything else
+
+  @Override
+  public String eval(String script, Duration timeout) {
+    return text(call(() -> evaluate(contextFrame(), script)));
+  }
+
+  /** On the driver thread. */
+  private static Object evaluate(Frame f, String script) {
+    try {
+      return f.evaluate(script);
+    } catch (PlaywrightException e) {
+      if (Failures.isContextGone(e)) {
+        throw new FlowRunException(ErrorCode.SCRIPT_ERROR, "the script's document went away while it ran: " + Failures.summary(e));
+      }
+      throw new FlowRunException(ErrorCode.SCRIPT_ERROR, "the script failed: " + Failures.summary(e));
+    }
+  }
+
+  /** Script results as text: strings as they are, numbers without a needless {@code .0}, objects and arrays as JSON, nothing as "". */
+  static String text(Object v) {
+    if (v == null) {
+      return "";
+    }
+    if (v instanceof String) {
+      return (String) v;
+    }
+    if (v instanceof Double || v instanceof Float) {
+      double x = ((Number) v).doubleValue();
+      if (x == Math.rint(x) && !Double.isInfinite(x) && Math.abs(x) < 1e15) {
+        return String.valueOf((long) x);
+      }
+      return String.valueOf(x);
+    }
+    if (v instanceof Number || v instanceof Boolean) {
+      return String.valueOf(v);
+    }
+    try {
+      return JSON.writeValueAsString(v);
+    } catch (JsonProcessingException e) {
+      return String.valueOf(v);
+    }
+  }
+
+  private static boolean truthy(Object v) {
+    if (v == null) {
+      return false;
+    }
+    if (v instanceof Boolean) {
+      return (Boolean) v;
+    }
+    if (v instanceof Number) {
+      double x = ((Number) v).doubleValue();
+      return x != 0 && !Double.isNaN(x);
+    }
+    if (v instanceof String) {
+      return !((String) v).isEmpty();
+    }
+    return true;
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() > 120 ? s.substring(0, 120) + "…" : s;
+  }
+
+  @Override
+  public Path screenshot(ScreenshotRequest request) {
+    Path file = request.file().toAbsolutePath();
+    try {
+      if (file.getParent() != null) {
+        Files.createDirectories(file.getParent());
+      }
+    } catch (java.io.IOException e) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot create the directory of " + file + ": " + e.getMessage());
+    }
+    if (request.target().isPresent()) {
+      act(request.target().get(), Duration.ofMillis((long) SCREENSHOT_TIMEOUT_MS), (loc, ms) -> {
+        loc.screenshot(new Locator.ScreenshotOptions().setPath(file).setTimeout(ms)
+            .setMask(masks(request.mask())).setMaskColor(MASK_COLOR));
+        return null;
+      }, false);
+      return file;
+    }
+    run(() -> {
+      try {
+        page().screenshot(new Page.ScreenshotOptions().setPath(file).setFullPage(request.fullPage())
+            .setMask(masks(request.mask())).setMaskColor(MASK_COLOR).setTimeout(SCREENSHOT_TIMEOUT_MS));
+      } catch (PlaywrightException e) {
+        throw Failures.actionFailed("the screenshot", e);
+      }
+    });
+    return file;
+  }
+
+  /**
+   * On the driver thread: what a screenshot paints over: every element any candidate of a mask target
+   * matches, in every frame of the page (the field may sit in a frame entered earlier), and every
+   * password field. Over-masking is the safe side.
+   */
+  private List<Locator> masks(List<Target> targets) {
+    List<Locator> out = new ArrayList<>();
+    for (Frame f : page().frames()) {
+      if (f.isDetached()) {
+        continue;
+      }
+      out.add(f.locator("input[type=password]"));
+      for (Target t : targets) {
+        for (Candidate c : t.candidates()) {
+          try {
+            out.add(CandidateLocators.locate(f, t.shadowPath(), c));
+          } catch (FlowRunException e) {
+            // a candidate that cannot become a locator (unknown role) matches nothing to mask
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public List<DownloadInfo> downloads() {
+    return call(() -> {
+      shared.downloads.settle();
+      return shared.downloads.completed();
+    });
+  }
+
+  @Override
+  public List<String> blockedRequests() {
+    return shared.guard == null ? List.of() : shared.guard.blocked();
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    try {
+      shared.thread.run(() -> {
+        if (fork) {
+          for (Tab t : tabs.values()) {
+            try {
+              t.page.close();
+            } catch (PlaywrightException e) {
+              // already gone
+            }
+          }
+        } else {
+          try {
+            shared.close();
+          } catch (PlaywrightException e) {
+            // the browser may be gone already; nothing left to release
+          }
+        }
+      });
+    } catch (FlowRunException e) {
+      // the driver is closed: its browser took the context with it
+    } finally {
+      closed = true;
+      if (fork) {
+        shared.users.decrementAndGet();
+      }
+      onClose.run();
+    }
+  }
+}

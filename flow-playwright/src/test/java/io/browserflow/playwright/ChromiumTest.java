@@ -1,0 +1,83 @@
+package io.browserflow.playwright;
+
+import io.browserflow.api.Candidate;
+import io.browserflow.api.Target;
+import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.SessionOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Base of the browser tests: one Chromium for the test class (launched before, closed after; a
+ * missing browser fails every test with the driver's install hint), a page server on 127.0.0.1, and
+ * sessions closed after each test.
+ */
+abstract class ChromiumTest {
+  static final Duration TIMEOUT = Duration.ofSeconds(5);
+  static final Duration SHORT = Duration.ofMillis(1000);
+
+  static PlaywrightDriver driver;
+  static TestServer server;
+
+  @TempDir
+  Path tempDir;
+
+  private final List<DriverSession> sessions = new ArrayList<>();
+
+  @BeforeAll
+  static void launchBrowser() {
+    server = new TestServer();
+    driver = PlaywrightDriver.launch();
+  }
+
+  @AfterAll
+  static void closeBrowser() {
+    if (driver != null) {
+      driver.close();
+      driver = null;
+    }
+    if (server != null) {
+      server.close();
+      server = null;
+    }
+  }
+
+  @AfterEach
+  void closeSessions() {
+    sessions.forEach(DriverSession::close);
+    sessions.clear();
+  }
+
+  DriverSession session(SessionOptions options) {
+    DriverSession s = driver.openSession(options);
+    sessions.add(s);
+    return s;
+  }
+
+  DriverSession session() {
+    return session(SessionOptions.builder().artifactsDir(tempDir.resolve("artifacts")).build());
+  }
+
+  /** A session showing {@code body} at {@code path}. */
+  DriverSession showing(String path, String body) {
+    server.page(path, page("Test", body));
+    DriverSession s = session();
+    s.open(server.url(path), TIMEOUT);
+    return s;
+  }
+
+  static String page(String title, String body) {
+    return "<!doctype html><html><head><meta charset=\"utf-8\"><title>" + title + "</title></head><body>"
+        + body + "</body></html>";
+  }
+
+  static Target css(String css) {
+    return Target.of(Candidate.css(css));
+  }
+}

@@ -1,0 +1,97 @@
+package io.browserflow.playwright;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.browserflow.api.ErrorCode;
+import io.browserflow.engine.spi.PageDriverProvider;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Finding and launching the browser, without starting one: search order, failure messages, options, the provider. */
+class PlaywrightLaunchTest {
+  @TempDir
+  Path dir;
+
+  private Path executable(String name) throws Exception {
+    Path p = Files.writeString(dir.resolve(name), "#!/bin/sh\n");
+    Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return p;
+  }
+
+  @Test
+  void should_fail_with_install_advice_when_the_configured_browser_does_not_exist() {
+    Path bogus = dir.resolve("no-such-chromium");
+
+    BrowserNotFoundException e = catchThrowableOfType(BrowserNotFoundException.class,
+        () -> PlaywrightDriver.launch(LaunchOptions.builder().executablePath(bogus).build()));
+
+    assertThat(e.code()).isEqualTo(ErrorCode.ACTION_FAILED);
+    assertThat(e.getMessage()).contains(bogus.toString(), "apt-get install -y chromium", "BROWSERFLOW_CHROMIUM");
+    assertThat(e.searched()).containsExactly(bogus);
+  }
+
+  @Test
+  void should_prefer_the_environment_variable_to_the_well_known_places() throws Exception {
+    Path configured = executable("my-chromium");
+    ChromiumSearch search = new ChromiumSearch("Linux", dir.toString(), Map.of("BROWSERFLOW_CHROMIUM", configured.toString())::get);
+
+    assertThat(search.find(Optional.empty())).isEqualTo(configured);
+  }
+
+  @Test
+  void should_search_chromium_then_chrome_then_playwright_browsers_in_order() throws Exception {
+    Path cache = dir.resolve(".cache/ms-playwright");
+    Files.createDirectories(cache.resolve("chromium-1100/chrome-linux64"));
+    Files.createDirectories(cache.resolve("chromium-1200/chrome-linux64"));
+    ChromiumSearch search = new ChromiumSearch("Linux", dir.toString(), Map.<String, String>of()::get);
+
+    assertThat(search.candidates()).startsWith(Path.of("/usr/bin/chromium"), Path.of("/usr/bin/chromium-browser"))
+        .contains(Path.of("/usr/bin/google-chrome"), Path.of("/opt/google/chrome/chrome"))
+        .endsWith(cache.resolve("chromium-1200/chrome-linux64/chrome"), cache.resolve("chromium-1200/chrome-linux/chrome"),
+            cache.resolve("chromium-1100/chrome-linux64/chrome"), cache.resolve("chromium-1100/chrome-linux/chrome"));
+  }
+
+  @Test
+  void should_say_what_it_searched_when_nothing_is_installed() {
+    ChromiumSearch search = new ChromiumSearch("Windows 11", dir.toString(), Map.<String, String>of()::get);
+
+    BrowserNotFoundException e = catchThrowableOfType(BrowserNotFoundException.class, () -> search.find(Optional.empty()));
+
+    assertThat(e.getMessage()).contains("no Chromium or Chrome found", "apt-get install -y chromium");
+    assertThat(e.searched()).isNotEmpty();
+  }
+
+  @Test
+  void should_fail_clearly_when_the_executable_is_not_a_browser() throws Exception {
+    Path fake = executable("fake-browser");
+
+    assertThatThrownBy(() -> PlaywrightDriver.launch(LaunchOptions.builder().executablePath(fake)
+        .launchTimeout(Duration.ofSeconds(10)).build()))
+        .isInstanceOf(io.browserflow.api.FlowRunException.class)
+        .hasMessageContaining("could not launch " + fake);
+  }
+
+  @Test
+  void should_reject_invalid_launch_options() {
+    assertThatThrownBy(() -> LaunchOptions.builder().slowMo(Duration.ofMillis(-1)).build())
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("slowMo");
+    assertThatThrownBy(() -> LaunchOptions.builder().launchTimeout(Duration.ZERO).build())
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("launchTimeout");
+    assertThat(LaunchOptions.defaults().headless()).isTrue();
+  }
+
+  @Test
+  void should_be_found_by_the_service_loader_as_playwright_chromium() {
+    assertThat(ServiceLoader.load(PageDriverProvider.class).stream().map(ServiceLoader.Provider::get)
+        .map(PageDriverProvider::name)).contains("playwright-chromium");
+  }
+}

@@ -1,0 +1,92 @@
+package io.browserflow.playwright;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.browserflow.api.Condition;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowRunException;
+import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.SessionOptions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Network deny mode: requests, images and WebSockets to another origin (a second server on 127.0.0.1,
+ * so a request that got through would be seen) are blocked and reported without query strings; the
+ * allowed origin keeps working.
+ */
+class PlaywrightNetworkDenyTest extends ChromiumTest {
+  private TestServer elsewhere;
+
+  @BeforeEach
+  void otherOrigin() {
+    elsewhere = new TestServer();
+    elsewhere.page("/api", "{}");
+  }
+
+  @AfterEach
+  void closeOther() {
+    elsewhere.close();
+  }
+
+  private DriverSession denying() {
+    return session(SessionOptions.builder().artifactsDir(tempDir.resolve("artifacts")).denyNetwork(true)
+        .addAllowedOrigins(server.origin()).build());
+  }
+
+  @Test
+  void should_block_and_report_off_origin_fetches_images_and_websockets() {
+    String other = "127.0.0.1:" + elsewhere.port();
+    server.page("/own", "ok");
+    server.page("/app", page("App", "<p id=\"own\"></p><p id=\"fetch\"></p><p id=\"ws\"></p>"
+        + "<img src=\"http://" + other + "/pixel.png?user=ada\">"
+        + "<script>"
+        + "fetch('/own').then(r => r.text()).then(t => document.getElementById('own').textContent = 'own ' + t);"
+        + "fetch('http://" + other + "/api?key=s3cret').then(() => document.getElementById('fetch').textContent = 'reached',"
+        + "  () => document.getElementById('fetch').textContent = 'blocked');"
+        + "const ws = new WebSocket('ws://" + other + "/socket?token=abc');"
+        + "ws.onclose = () => document.getElementById('ws').textContent = 'closed';"
+        + "</script>"));
+    DriverSession s = denying();
+
+    s.open(server.url("/app"), TIMEOUT);
+
+    s.await(Condition.Text.of(css("#own"), "own ok", Condition.Match.EQUALS), TIMEOUT);
+    s.await(Condition.Text.of(css("#fetch"), "blocked", Condition.Match.EQUALS), TIMEOUT);
+    s.await(Condition.Text.of(css("#ws"), "closed", Condition.Match.EQUALS), TIMEOUT);
+    assertThat(s.blockedRequests()).contains("http://" + other + "/pixel.png", "http://" + other + "/api",
+        "ws://" + other + "/socket");
+    assertThat(s.blockedRequests()).noneMatch(u -> u.contains("?") || u.contains("s3cret") || u.contains("token"));
+    assertThat(elsewhere.requests()).isEmpty();
+  }
+
+  @Test
+  void should_refuse_to_open_a_page_of_another_origin() {
+    elsewhere.page("/page", page("Elsewhere", "<p>x</p>"));
+    DriverSession s = denying();
+
+    FlowRunException e = catchThrowableOfType(FlowRunException.class,
+        () -> s.open(elsewhere.url("/page?session=42"), SHORT));
+
+    assertThat(e.code()).isEqualTo(ErrorCode.NETWORK_ATTEMPT);
+    assertThat(e.getMessage()).doesNotContain("session=42");
+    assertThat(s.blockedRequests()).containsExactly(elsewhere.url("/page"));
+    assertThat(elsewhere.requests()).isEmpty();
+  }
+
+  @Test
+  void should_let_everything_through_without_deny_mode() {
+    String other = "127.0.0.1:" + elsewhere.port();
+    server.page("/open", page("Open", "<p id=\"fetch\"></p><script>fetch('http://" + other + "/api', {mode: 'no-cors'})"
+        + ".then(() => document.getElementById('fetch').textContent = 'reached')</script>"));
+    DriverSession s = session();
+
+    s.open(server.url("/open"), TIMEOUT);
+
+    s.await(Condition.Text.of(css("#fetch"), "reached", Condition.Match.EQUALS), TIMEOUT);
+    assertThat(s.blockedRequests()).isEmpty();
+    assertThat(elsewhere.requests()).contains("/api");
+  }
+}
