@@ -199,6 +199,22 @@ public final class PlaywrightDriver implements PageDriver {
    * The Chromium or Chrome {@link #launch()} would start without an explicit path: {@code BROWSERFLOW_CHROMIUM}
    * or the first browser found on this machine; empty when there is none.
    */
+  /**
+   * The Playwright browser context behind a session this module opened ({@code pages().get(0)} is
+   * the tab bound to {@code main}), for tests that mix flows with plain Playwright code. The
+   * objects belong to the driver's Playwright instance: use them from one thread at a time, while
+   * the session is not running a step.
+   *
+   * @throws IllegalArgumentException when the session is not a Playwright driver session
+   */
+  public static com.microsoft.playwright.BrowserContext browserContext(io.browserflow.engine.spi.DriverSession session) {
+    if (!(session instanceof PlaywrightSession)) {
+      throw new IllegalArgumentException("not a session of the Playwright driver: "
+          + (session == null ? "null" : session.getClass().getName()));
+    }
+    return ((PlaywrightSession) session).shared().context;
+  }
+
   public static Optional<Path> findChromium() {
     try {
       return Optional.of(ChromiumSearch.ofThisMachine().find(Optional.empty()));

@@ -81,6 +81,10 @@ final class PlaywrightSession implements DriverSession {
   }
 
   /** On the driver thread. */
+  SharedContext shared() {
+    return shared;
+  }
+
   PlaywrightSession(SharedContext shared, String alias, Page page, boolean fork, Runnable onClose) {
     this.shared = shared;
     this.fork = fork;

@@ -1,0 +1,228 @@
+package io.browserflow.junit;
+
+import io.browserflow.api.Credential;
+import io.browserflow.api.Flow;
+import io.browserflow.api.Input;
+import io.browserflow.api.validate.FlowLimits;
+import io.browserflow.engine.FlowEngine;
+import io.browserflow.engine.Inputs;
+import io.browserflow.engine.RunOptions;
+import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.PageDriver;
+import io.browserflow.engine.spi.SessionOptions;
+import io.browserflow.playwright.LaunchOptions;
+import io.browserflow.playwright.PlaywrightDriver;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * What one test class shares: its settings, the served folder, the engine and the browser
+ * (launched on first use). Kept in the class's extension store, so JUnit closes it when the class
+ * is done. Runs of a test are routed to the test's own session through a binding held by the
+ * running thread for the length of one {@code engine.run}.
+ */
+@SuppressWarnings("deprecation") // CloseableResource: still honoured when stored AutoCloseables are not closed
+final class ClassResources implements AutoCloseable, ExtensionContext.Store.CloseableResource {
+  static final List<String> SERVER_INPUTS = List.of("SERVER_URL", "BASE_URL");
+
+  final FlowSettings settings;
+  final Path classDir;
+  private final Function<String, Optional<String>> config;
+  private final Function<String, String> env;
+  private final StaticSite site;
+  private final FlowEngine engine;
+  private final ThreadLocal<Binding> bound = new ThreadLocal<>();
+  private final Object launchLock = new Object();
+  private PageDriver driver; // guarded by launchLock
+  private RuntimeException launchFailure; // guarded by launchLock
+  private volatile boolean closed;
+
+  /** A test's session and folder, bound to the thread running one of its flows. */
+  static final class Binding {
+    final TestScope scope;
+    final DriverSession session;
+    final Path dir;
+
+    Binding(TestScope scope, DriverSession session, Path dir) {
+      this.scope = scope;
+      this.session = session;
+      this.dir = dir;
+    }
+  }
+
+  ClassResources(FlowSettings settings, Function<String, Optional<String>> config, Function<String, String> env) {
+    this.settings = settings;
+    this.config = config;
+    this.env = env;
+    this.classDir = settings.reportDir.resolve(Names.safe(settings.testClass.getName()));
+    if (settings.serve.isPresent()) {
+      Location folder = Location.of(settings.serve.get());
+      if (!folder.isFolder()) {
+        throw new ExtensionConfigurationException("@FlowTest(serve = \"" + settings.serve.get() + "\") on "
+            + settings.testClass.getName() + ": no folder at " + folder.describe());
+      }
+      site = StaticSite.serve(folder);
+    } else {
+      site = null;
+    }
+    FlowEngine.Builder b = FlowEngine.builder().driver(new RoutingDriver())
+        .store(new ReportStore(classDir, () -> {
+          Binding binding = bound.get();
+          return binding == null ? null : binding.dir;
+        }))
+        .uploadRoots(settings.uploadRoots.toArray(new Path[0]));
+    settings.defaultTimeoutMs.ifPresent(ms -> b.limits(FlowLimits.defaults().toBuilder()
+        .stepTimeoutMs(Math.min(FlowSettings.MIN_TIMEOUT_MS, ms), ms, Math.max(30_000, ms)).build()));
+    this.engine = b.build();
+  }
+
+  FlowEngine engine() {
+    return engine;
+  }
+
+  Optional<String> serverUrl() {
+    return site == null ? Optional.empty() : Optional.of(site.url());
+  }
+
+  /** The browser, launched or connected on first call; a failed start is reported again to every later caller. */
+  PageDriver driver() {
+    synchronized (launchLock) {
+      if (closed) {
+        throw new IllegalStateException("the browser of " + settings.testClass.getName() + " is closed: its class is done");
+      }
+      if (launchFailure != null) {
+        throw launchFailure;
+      }
+      if (driver == null) {
+        try {
+          driver = start();
+        } catch (RuntimeException e) {
+          launchFailure = e;
+          throw e;
+        }
+      }
+      return driver;
+    }
+  }
+
+  private PageDriver start() {
+    if (settings.connect.isPresent()) {
+      String endpoint = settings.connect.get();
+      return endpoint.toLowerCase(Locale.ROOT).startsWith("ws")
+          ? PlaywrightDriver.connect(endpoint) : PlaywrightDriver.connectOverCdp(endpoint);
+    }
+    LaunchOptions.Builder options = LaunchOptions.builder().headless(settings.headless)
+        .slowMo(Duration.ofMillis(settings.slowMoMs));
+    settings.browserPath.ifPresent(options::executablePath);
+    return PlaywrightDriver.launch(options.build());
+  }
+
+  /** Runs {@code work} with the engine's sessions routed to the test's session (on this thread only). */
+  <T> T bound(Binding binding, Supplier<T> work) {
+    Binding previous = bound.get();
+    bound.set(binding);
+    try {
+      return work.get();
+    } finally {
+      if (previous == null) {
+        bound.remove();
+      } else {
+        bound.set(previous);
+      }
+    }
+  }
+
+  /** Options of runs that do not bring their own: allowed capabilities, the served origin. */
+  RunOptions runOptions() {
+    RunOptions.Builder b = RunOptions.builder();
+    b.addAllAllowed(settings.allow);
+    b.traceOnFailure(settings.traceOnFailure);
+    serverUrl().ifPresent(b::addAllowOrigins);
+    return b.build();
+  }
+
+  /**
+   * The values a run of {@code flow} gets: {@code given} first, then for each declared key the
+   * class's sources in the documented order. Only declared keys are filled in.
+   */
+  Inputs inputsFor(Flow flow, Inputs given) {
+    Inputs.Builder b = Inputs.builder();
+    for (Input input : flow.inputs()) {
+      String key = input.key();
+      if (given.inputs().containsKey(key)) {
+        continue;
+      }
+      Optional<String> value = Optional.ofNullable(settings.inputs.get(key))
+          .or(() -> config.apply(FlowSettings.PREFIX + "input." + key))
+          .or(() -> Optional.ofNullable(env.apply("BROWSERFLOW_INPUT_" + key)))
+          .or(() -> SERVER_INPUTS.contains(key) ? serverUrl() : Optional.empty());
+      value.ifPresent(v -> b.input(key, v));
+    }
+    for (Credential credential : flow.credentials()) {
+      String key = credential.key();
+      if (given.credentials().containsKey(key)) {
+        continue;
+      }
+      Optional<String> value = config.apply(FlowSettings.PREFIX + "credential." + key)
+          .or(() -> Optional.ofNullable(env.apply("BROWSERFLOW_CREDENTIAL_" + key)))
+          .or(() -> SERVER_INPUTS.contains(key) ? serverUrl() : Optional.empty());
+      value.ifPresent(v -> b.credential(key, v));
+    }
+    b.inputs(given.inputs());
+    b.credentials(given.credentials());
+    return b.build();
+  }
+
+  @Override
+  public void close() {
+    synchronized (launchLock) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    try {
+      engine.close();
+    } finally {
+      try {
+        if (driver != null) {
+          driver.close();
+        }
+      } finally {
+        if (site != null) {
+          site.close();
+        }
+      }
+    }
+  }
+
+  /** What the engine opens sessions on: the test's session while bound, else a fresh context of the class's browser. */
+  private final class RoutingDriver implements PageDriver {
+    @Override
+    public String name() {
+      return PlaywrightDriver.NAME;
+    }
+
+    @Override
+    public DriverSession openSession(SessionOptions options) {
+      Binding binding = bound.get();
+      if (binding != null) {
+        binding.scope.viewport(options.viewportWidth(), options.viewportHeight());
+        return new SessionView(binding.session);
+      }
+      return driver().openSession(options);
+    }
+
+    @Override
+    public void close() {
+      // the class resources close the real driver
+    }
+  }
+}
