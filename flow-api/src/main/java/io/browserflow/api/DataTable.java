@@ -26,6 +26,17 @@ public interface DataTable {
     return row;
   }
 
+  /**
+   * Reads CSV text (RFC 4180: quoted cells, doubled quotes, CRLF or LF, an optional BOM) whose first
+   * line names the columns; blank lines are skipped.
+   *
+   * @throws IllegalArgumentException naming the line of a malformed record, an unnamed or repeated
+   *     column, or a row with the wrong number of cells
+   */
+  static DataTable fromCsv(String text) {
+    return CsvText.parse(text);
+  }
+
   static DataTable of(List<String> columns, List<List<String>> rows) {
     return builder().columns(columns).rows(rows).build();
   }

@@ -46,14 +46,14 @@ final class FlowArgumentsProvider extends AnnotationBasedArgumentsProvider<FlowS
     if (!source.csv().isBlank()) {
       Location csv = Location.of(source.csv());
       String text = csv.read().orElseThrow(() -> new ExtensionConfigurationException(who + ": no CSV file at " + csv.describe()));
-      CsvTable table;
+      DataTable table;
       try {
-        table = CsvTable.parse(text);
+        table = DataTable.fromCsv(text);
       } catch (IllegalArgumentException e) {
         throw new ExtensionConfigurationException(who + ": " + source.csv() + " is not valid CSV: " + e.getMessage(), e);
       }
-      columns = table.columns;
-      rows = table.rows;
+      columns = table.columns();
+      rows = table.rows();
       checkColumns(who, flow, columns, source.csv());
     } else {
       DataTable table = flow.table().orElseThrow(() -> new ExtensionConfigurationException(who + ": the flow " + flow.id()

@@ -1,5 +1,6 @@
 package io.browserflow.playwright;
 
+import io.browserflow.api.Glob;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.microsoft.playwright.ElementHandle;

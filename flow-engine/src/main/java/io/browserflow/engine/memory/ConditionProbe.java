@@ -1,5 +1,6 @@
 package io.browserflow.engine.memory;
 
+import io.browserflow.api.Glob;
 import io.browserflow.api.Condition;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;

@@ -1,5 +1,6 @@
 package io.browserflow.engine.memory;
 
+import io.browserflow.api.Glob;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,30 +1,14 @@
-package io.browserflow.junit;
+package io.browserflow.api;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
-/** A CSV file as a header and rows (RFC 4180: quotes, doubled quotes, CRLF or LF, optional BOM). */
-final class CsvTable {
-  final List<String> columns;
-  final List<List<String>> rows;
-
-  private CsvTable(List<String> columns, List<List<String>> rows) {
-    this.columns = columns;
-    this.rows = rows;
-  }
-
-  Map<String, String> row(int i) {
-    Map<String, String> out = new LinkedHashMap<>();
-    for (int c = 0; c < columns.size(); c++) {
-      out.put(columns.get(c), rows.get(i).get(c));
-    }
-    return out;
-  }
+/** RFC 4180 CSV text with a header row: quotes, doubled quotes, CRLF or LF, an optional BOM. */
+final class CsvText {
+  private CsvText() {}
 
   /** @throws IllegalArgumentException naming the line of a malformed record */
-  static CsvTable parse(String text) {
+  static DataTable parse(String text) {
     String s = text.startsWith("\uFEFF") ? text.substring(1) : text;
     List<List<String>> records = new ArrayList<>();
     List<Integer> lines = new ArrayList<>();
@@ -114,6 +98,6 @@ final class CsvTable {
       }
       rows.add(List.copyOf(cells));
     }
-    return new CsvTable(List.copyOf(header), List.copyOf(rows));
+    return DataTable.of(List.copyOf(header), List.copyOf(rows));
   }
 }

@@ -1,4 +1,4 @@
-package io.browserflow.engine.memory;
+package io.browserflow.api;
 
 import java.util.regex.Pattern;
 
@@ -6,16 +6,23 @@ import java.util.regex.Pattern;
  * Globs of conditions and frame locators. For URLs ({@link #matchesUrl}) {@code *} stays within a
  * path segment (no {@code /}) and {@code **} crosses segments; for titles, texts and file names
  * ({@link #matchesText}) both match any run of characters. Every other character is literal
- * ({@code ?} included, since URLs contain it).
+ * ({@code ?} included, since URLs contain it). One implementation for every driver, so a flow's
+ * globs mean the same everywhere.
+ *
+ * <pre>{@code
+ * Glob.matchesUrl("**&#47;devices/*", "http://app.test/admin/devices/42");   // true
+ * Glob.matchesUrl("http://app.test/*", "http://app.test/a/b");            // false: * stays in a segment
+ * Glob.matchesText("Order * saved", "Order 42 saved");                    // true
+ * }</pre>
  */
-final class Glob {
+public final class Glob {
   private Glob() {}
 
-  static boolean matchesUrl(String glob, String url) {
+  public static boolean matchesUrl(String glob, String url) {
     return compile(glob, "[^/]*").matcher(url).matches();
   }
 
-  static boolean matchesText(String glob, String text) {
+  public static boolean matchesText(String glob, String text) {
     return compile(glob, ".*").matcher(text).matches();
   }
 
