@@ -32,8 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * headless with live progress, prints a summary and writes the HTML report.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Serve the bundled demo app on 127.0.0.1, replay every sample flow in headless Chromium,",
-        "print a summary and write an HTML report."})
+    description = "Serve the bundled demo app on 127.0.0.1, replay every sample flow in headless Chromium, "
+        + "print a summary and write an HTML report.")
 final class DemoCommand implements Callable<Integer> {
   /** The demo app's own sign-in, built into its pages; not a secret of anyone's. */
   static final String DEMO_USER = "demo";

@@ -22,8 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code browserflow run FILE...}: replays flows in Chromium. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Replay flows in Chromium (headless unless --headed), one browser for all files.",
-        "Prints live progress, or the run results as JSON with --json."})
+    description = "Replay flows in Chromium (headless unless --headed), one browser for all files; "
+        + "prints live progress, or the run results as JSON with --json.")
 final class RunCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "FILE", description = "Flow files (.flow.json).")
   List<Path> files;
