@@ -1,5 +1,6 @@
 package io.browserflow.cli;
 
+import io.browserflow.playwright.LocalSite;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowException;
@@ -84,7 +85,7 @@ final class DemoCommand implements Callable<Integer> {
       err.println("browserflow: cannot create a temporary directory: " + e.getMessage());
       return BrowserflowCommand.USAGE;
     }
-    try (StaticServer server = StaticServer.classpath("demo-app", 0)) {
+    try (LocalSite server = LocalSite.classpath("demo-app", DemoCommand.class.getClassLoader(), 0)) {
       out.println("BrowserFlow demo: serving the demo app at " + server.url() + ", replaying " + flows.size()
           + " sample flows in " + (headed ? "headed" : "headless") + " Chromium");
       BatchRun batch = new BatchRun();

@@ -1,5 +1,6 @@
 package io.browserflow.cli;
 
+import io.browserflow.playwright.LocalSite;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.json.FlowJson;
@@ -121,7 +122,7 @@ final class RunCommand implements Callable<Integer> {
     if (store != null) {
       batch.store = RunStore.directory(store);
     }
-    StaticServer server = null;
+    LocalSite server = null;
     try {
       if (serve != null) {
         server = serve(serve);
@@ -161,7 +162,7 @@ final class RunCommand implements Callable<Integer> {
     return colon > 0 && spec.substring(colon + 1).matches("\\d+") ? spec.substring(0, colon) : spec;
   }
 
-  static StaticServer serve(String spec) {
+  static LocalSite serve(String spec) {
     int colon = spec.lastIndexOf(':');
     int port = 0;
     String dir = spec;
@@ -173,6 +174,6 @@ final class RunCommand implements Callable<Integer> {
     if (!java.nio.file.Files.isDirectory(root)) {
       throw new IllegalArgumentException("--serve " + dir + " is not a directory");
     }
-    return StaticServer.directory(root, port);
+    return LocalSite.directory(root, port);
   }
 }

@@ -36,7 +36,7 @@ final class ClassResources implements AutoCloseable, ExtensionContext.Store.Clos
   final Path classDir;
   private final Function<String, Optional<String>> config;
   private final Function<String, String> env;
-  private final StaticSite site;
+  private final io.browserflow.playwright.LocalSite site;
   private final FlowEngine engine;
   private final ThreadLocal<Binding> bound = new ThreadLocal<>();
   private final Object launchLock = new Object();
