@@ -1,0 +1,92 @@
+package io.browserflow.formats;
+
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.Flow;
+import io.browserflow.api.FlowException;
+import io.browserflow.api.FlowFormatException;
+import io.browserflow.api.Problem;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Reads flows from every importable {@link Format} and writes them to every exportable one.
+ * The format of a file is detected from its content, never from its name alone.
+ *
+ * <pre>{@code
+ * Conversion<Flow> in = FlowFormats.read(Path.of("login.side"));          // Selenium IDE, detected
+ * Conversion<String> out = FlowFormats.write(in.value(), Format.CHROME_RECORDER);
+ * System.out.print(in.report() + out.report());
+ * }</pre>
+ *
+ * <p>Errors: content in no known format fails with {@code FlowFormatException} ({@code
+ * SCHEMA_UNSUPPORTED}); a syntax error with {@code JSON_SYNTAX}; an unreadable file with {@code
+ * FILE_UNREADABLE}. Steps a format cannot express are never dropped silently: they are listed in
+ * the {@link Conversion}'s issues.
+ */
+public final class FlowFormats {
+  private static final List<FormatCodec> CODECS = List.of(new NativeCodec());
+
+  private FlowFormats() {}
+
+  /** The format of {@code content}, if it is one BrowserFlow reads. */
+  public static Optional<Format> detect(String content) {
+    String c = content.strip();
+    if (c.isEmpty()) {
+      return Optional.empty();
+    }
+    return CODECS.stream().filter(k -> k.format().readable() && k.detects(c)).map(FormatCodec::format).findFirst();
+  }
+
+  /** Imports {@code content}, detecting its format; {@code origin} names it in messages. */
+  public static Conversion<Flow> read(String content, String origin) {
+    Format f = detect(content).orElseThrow(() -> new FlowFormatException(List.of(Problem.of(ErrorCode.SCHEMA_UNSUPPORTED, "",
+        origin + " is in no format BrowserFlow reads (" + readable() + ")"))));
+    return codec(f).read(content, origin);
+  }
+
+  /** Imports {@code content} as {@code format}. */
+  public static Conversion<Flow> read(String content, Format format, String origin) {
+    if (!format.readable()) {
+      throw new IllegalArgumentException(format.id() + " cannot be read; readable formats: " + readable());
+    }
+    return codec(format).read(content, origin);
+  }
+
+  /** Imports the file at {@code path}, detecting its format. */
+  public static Conversion<Flow> read(Path path) {
+    return read(text(path), path.getFileName().toString());
+  }
+
+  /** Exports {@code flow} as {@code format}. */
+  public static Conversion<String> write(Flow flow, Format format) {
+    if (!format.writable()) {
+      throw new IllegalArgumentException(format.id() + " cannot be written; writable formats: "
+          + List.of(Format.values()).stream().filter(Format::writable).map(Format::id).collect(Collectors.joining(", ")));
+    }
+    return codec(format).write(flow);
+  }
+
+  static String text(Path path) {
+    try {
+      return Files.readString(path, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new FlowException(ErrorCode.FILE_UNREADABLE, "cannot read " + path + ": " + e.getMessage(),
+          Map.of("path", path.toString()), e);
+    }
+  }
+
+  private static FormatCodec codec(Format f) {
+    return CODECS.stream().filter(k -> k.format() == f).findFirst()
+        .orElseThrow(() -> new UnsupportedOperationException("the " + f.id() + " converter is not available"));
+  }
+
+  private static String readable() {
+    return CODECS.stream().map(FormatCodec::format).filter(Format::readable).map(Format::id).collect(Collectors.joining(", "));
+  }
+}
