@@ -137,5 +137,24 @@ public enum LintCode {
    * A {@code manual} step: an unattended run (schedule, tool call) stops there until a person acts.
    * Warning.
    */
-  MANUAL_STEP
+  MANUAL_STEP,
+
+  /**
+   * The recorder reached a capacity limit ({@link FlowLimits} steps, tabs, value length) and paused:
+   * what the person did afterwards is not in the draft. Warning. Never a silently truncated flow.
+   * Source: the recorder's capacity rule ("reaching a limit pauses the recording and reports it").
+   */
+  CAPTURE_LIMIT_REACHED,
+
+  /**
+   * A tab opened during recording that no recorded step opened (a tab opened by hand, a popup from
+   * a timer): it is not recorded until it is added explicitly. Info.
+   */
+  UNRECORDED_TAB,
+
+  /**
+   * A captured user action with no step equivalent in this version; it is listed instead of dropped.
+   * Warning.
+   */
+  UNSUPPORTED_EVENT
 }

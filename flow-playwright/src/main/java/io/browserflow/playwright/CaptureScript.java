@@ -1,0 +1,53 @@
+package io.browserflow.playwright;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.UUID;
+
+/** The recorder's in-page capture script, bound to one recording's binding name. */
+final class CaptureScript {
+  private static final String SOURCE = load();
+
+  final String binding;
+  final String key;
+  final String expression;
+
+  private CaptureScript(String binding, String key, String expression) {
+    this.binding = binding;
+    this.key = key;
+    this.expression = expression;
+  }
+
+  /** A script with fresh names, so several recordings (or a recording and the page) never collide. */
+  static CaptureScript fresh() {
+    String id = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    String binding = "__browserflowRecord_" + id;
+    String key = "__browserflowRecorder_" + id;
+    String cfg;
+    try {
+      cfg = new ObjectMapper().writeValueAsString(Map.of("binding", binding, "key", key, "scrollIdleMs", 400));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+    return new CaptureScript(binding, key, "(" + SOURCE.strip() + ")(" + cfg + ")");
+  }
+
+  private static String load() {
+    try (InputStream in = CaptureScript.class.getResourceAsStream("recorder/capture.js")) {
+      if (in == null) {
+        throw new IllegalStateException("the recorder's capture script is missing from the classpath");
+      }
+      String s = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      // drop the leading comment block so the source is one function expression
+      int start = s.indexOf("(cfg) =>");
+      return s.substring(start);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

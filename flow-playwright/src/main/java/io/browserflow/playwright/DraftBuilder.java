@@ -1,0 +1,638 @@
+package io.browserflow.playwright;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.browserflow.api.Candidate;
+import io.browserflow.api.Condition;
+import io.browserflow.api.Credential;
+import io.browserflow.api.Flow;
+import io.browserflow.api.FlowMeta;
+import io.browserflow.api.Input;
+import io.browserflow.api.Point;
+import io.browserflow.api.Step;
+import io.browserflow.api.TabAlias;
+import io.browserflow.api.Target;
+import io.browserflow.api.validate.FlowLint;
+import io.browserflow.api.validate.LintCode;
+import io.browserflow.api.validate.LintReport;
+import io.browserflow.api.validate.LintWarning;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Turns captured events into steps: keeps the tab and frame context the replay will be in, merges
+ * what belongs together (a click that only focused a field and its fill, the clicks of a double
+ * click, consecutive scrolls), turns navigations caused by an action into {@code expect url}, and
+ * names credentials and inputs. Not thread-safe: the {@link Recording} serializes calls.
+ */
+final class DraftBuilder {
+  static final String MAIN = "main";
+  private static final long NAVIGATION_WINDOW_MS = 10_000;
+  private static final long POPUP_WINDOW_MS = 5_000;
+  private static final long SELF_CLOSE_WINDOW_MS = 2_000;
+
+  /** A frame an event came from: owner selectors from the main frame down, and each frame's URL. */
+  static final class FrameRef {
+    final List<String> owners;
+    final List<String> urls;
+
+    FrameRef(List<String> owners, List<String> urls) {
+      this.owners = List.copyOf(owners);
+      this.urls = List.copyOf(urls);
+    }
+
+    static final FrameRef MAIN_FRAME = new FrameRef(List.of(), List.of());
+  }
+
+  private static final class Tab {
+    final String opener;
+    String url;
+
+    Tab(String opener) {
+      this.opener = opener;
+    }
+  }
+
+  private static final class Entry {
+    Step step;
+    final String tab;
+    final long at;
+    final String key;
+    final boolean field;
+
+    Entry(Step step, String tab, long at, String key, boolean field) {
+      this.step = step;
+      this.tab = tab;
+      this.at = at;
+      this.key = key;
+      this.field = field;
+    }
+  }
+
+  private final RecorderOptions options;
+  private final List<Entry> entries = new ArrayList<>();
+  private final List<LintWarning> warnings = new ArrayList<>();
+  private final Map<String, Tab> tabs = new LinkedHashMap<>();
+  private final Map<String, Credential> credentials = new LinkedHashMap<>();
+  private final Map<String, String> secretKeys = new HashMap<>();
+  private final Map<String, Input> inputs = new LinkedHashMap<>();
+  private final Map<String, String> inputKeys = new HashMap<>();
+  private String currentTab = MAIN;
+  private List<String> currentFrames = List.of(); // null: unknown after a navigation
+  private int nextId;
+  private int popups;
+  private int tabsAdded;
+  private String baseOrigin;
+  private boolean paused;
+  private String pausedBy;
+
+  DraftBuilder(RecorderOptions options) {
+    this.options = options;
+    tabs.put(MAIN, new Tab(null));
+  }
+
+  // ================================================================= state
+
+  boolean paused() {
+    return paused;
+  }
+
+  void pause() {
+    paused = true;
+  }
+
+  void resume() {
+    if (pausedBy != null) {
+      throw new IllegalStateException("the recording reached a capacity limit (" + pausedBy + "); stop it and start a new one");
+    }
+    paused = false;
+  }
+
+  Optional<String> limitReached() {
+    return Optional.ofNullable(pausedBy);
+  }
+
+  int stepCount() {
+    return entries.size();
+  }
+
+  boolean knows(String alias) {
+    return tabs.containsKey(alias);
+  }
+
+  // ================================================================= events
+
+  /** The recording starts on {@code url} in the main tab (nothing to record for blank pages). */
+  void start(String url) {
+    if (url != null && !url.isBlank() && !url.equals("about:blank")) {
+      tabs.get(MAIN).url = url;
+      add(Step.Open.builder().id(id()).url(pageUrl(url)).title("Open " + shortUrl(url)).build(), MAIN, 0, "", false);
+    }
+  }
+
+  void event(String tab, FrameRef frame, JsonNode ev, long now) {
+    if (paused || !tabs.containsKey(tab)) {
+      return;
+    }
+    String type = ev.path("type").asText();
+    if (type.equals("skip")) {
+      warn(LintWarning.of(LintCode.OVERLAY_CLICK, LintWarning.Severity.WARNING, "", null,
+          "a click on what looks like a loading mask or overlay (" + ev.path("what").asText() + ") was not recorded",
+          "if the click was meant, record it again once the overlay is gone, or add it by hand"));
+      return;
+    }
+    JsonNode tn = ev.get("target");
+    Target target = tn == null ? null : target(tn);
+    String key = tn == null ? "" : String.join(" > ", frame.owners) + " | " + tn.path("c") + tn.path("shadow");
+    Entry last = entries.isEmpty() ? null : entries.get(entries.size() - 1);
+    switch (type) {
+      case "click": {
+        sync(tab, frame, now);
+        Step.Click.Builder b = Step.Click.builder().id(id()).target(target).title("Click " + label(target));
+        if (ev.path("button").asText().equals("middle")) {
+          b.button(Step.MouseButton.MIDDLE);
+        }
+        ev.path("modifiers").forEach(m -> b.addModifiers(m.asText()));
+        if (ev.has("offset")) {
+          b.offset(Point.of(ev.path("offset").path("x").asDouble(), ev.path("offset").path("y").asDouble()));
+        }
+        add(b.build(), tab, now, key, ev.path("field").asBoolean());
+        break;
+      }
+      case "dblclick": {
+        sync(tab, frame, now);
+        for (int i = 0; i < 2; i++) {
+          Entry l = entries.isEmpty() ? null : entries.get(entries.size() - 1);
+          if (l != null && l.step instanceof Step.Click && l.key.equals(key) && now - l.at < 1500) {
+            entries.remove(entries.size() - 1);
+          }
+        }
+        add(Step.Dblclick.builder().id(id()).target(target).title("Double-click " + label(target)).build(), tab, now, key, false);
+        break;
+      }
+      case "contextmenu":
+        sync(tab, frame, now);
+        add(Step.Contextmenu.builder().id(id()).target(target).title("Right-click " + label(target)).build(), tab, now, key, false);
+        break;
+      case "hover":
+        sync(tab, frame, now);
+        add(Step.Hover.builder().id(id()).target(target).title("Hover " + label(target)).build(), tab, now, key, false);
+        break;
+      case "fill": {
+        sync(tab, frame, now);
+        String value;
+        String title;
+        if (ev.path("secret").asBoolean()) {
+          String cred = credentialFor(key, ev.path("secretKind").asText(), ev.path("hint").asText());
+          value = "${credential." + cred + "}";
+          title = "Fill " + label(target) + " from credential " + cred;
+        } else {
+          String typed = ev.path("value").asText();
+          if (typed.length() > options.limits().maxValueChars()) {
+            limit("a value of " + typed.length() + " characters was typed into " + label(target) + "; the limit is "
+                + options.limits().maxValueChars());
+            return;
+          }
+          value = options.parameterize() ? "${input." + inputFor(key, typed, ev.path("hint").asText(), label(target)) + "}" : typed;
+          title = "Fill " + label(target);
+        }
+        Step fill = Step.Fill.builder().id(id()).target(target).value(value).title(title).build();
+        if (last != null && last.key.equals(key) && (last.step instanceof Step.Fill || (last.step instanceof Step.Click && last.field))) {
+          replaceLast(fill.withId(last.step.id()), tab, now, key, false);
+        } else {
+          add(fill, tab, now, key, false);
+        }
+        break;
+      }
+      case "select": {
+        sync(tab, frame, now);
+        Step.Select.Builder b = Step.Select.builder().id(id()).target(target);
+        String value = ev.path("value").asText();
+        String text = ev.path("label").asText();
+        if (!value.isEmpty()) {
+          b.value(value);
+        } else {
+          b.label(text);
+        }
+        add(b.title("Select " + (text.isEmpty() ? value : text) + " in " + label(target)).build(), tab, now, key, false);
+        break;
+      }
+      case "check":
+        sync(tab, frame, now);
+        add(Step.Check.builder().id(id()).target(target).title("Check " + label(target)).build(), tab, now, key, false);
+        break;
+      case "uncheck":
+        sync(tab, frame, now);
+        add(Step.Uncheck.builder().id(id()).target(target).title("Uncheck " + label(target)).build(), tab, now, key, false);
+        break;
+      case "press": {
+        sync(tab, frame, now);
+        Step.Press.Builder b = Step.Press.builder().id(id()).key(ev.path("key").asText());
+        ev.path("modifiers").forEach(m -> b.addModifiers(m.asText()));
+        if (target != null) {
+          b.target(target);
+        }
+        String keys = (ev.path("modifiers").size() > 0 ? joinText(ev.path("modifiers")) + "+" : "") + ev.path("key").asText();
+        add(b.title("Press " + keys + (target == null ? "" : " in " + label(target))).build(), tab, now, key, false);
+        break;
+      }
+      case "scroll": {
+        sync(tab, frame, now);
+        Step.Scroll.Builder b = Step.Scroll.builder().id(id()).mode(Step.ScrollMode.TO)
+            .x(ev.path("x").asInt()).y(ev.path("y").asInt());
+        if (target != null) {
+          b.target(target);
+        }
+        Step scroll = b.title("Scroll " + (target == null ? "the page" : label(target)) + " to " + ev.path("x").asInt()
+            + ", " + ev.path("y").asInt()).build();
+        if (last != null && last.step instanceof Step.Scroll && last.key.equals(key) && last.tab.equals(tab)) {
+          replaceLast(scroll.withId(last.step.id()), tab, now, key, false);
+        } else {
+          add(scroll, tab, now, key, false);
+        }
+        break;
+      }
+      case "drag": {
+        sync(tab, frame, now);
+        Target from = target(ev.get("from"));
+        Target to = target(ev.get("to"));
+        add(Step.Drag.builder().id(id()).source(from).destination(to).title("Drag " + label(from) + " onto " + label(to)).build(),
+            tab, now, "", false);
+        break;
+      }
+      case "upload": {
+        sync(tab, frame, now);
+        int count = Math.max(1, ev.path("count").asInt());
+        String base = upperSnake(ev.path("hint").asText()).orElse("UPLOAD");
+        base = base.endsWith("FILE") ? base : base + "_FILE";
+        List<String> files = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+          String k = unique(count == 1 ? base : base + "_" + i, inputs.keySet());
+          inputs.put(k, Input.builder().key(k).label("Path of the file to upload into " + label(target)
+              + (count == 1 ? "" : " (" + i + " of " + count + ")")).build());
+          files.add("${input." + k + "}");
+        }
+        add(Step.Upload.builder().id(id()).target(target).files(files).title("Upload into " + label(target)).build(),
+            tab, now, key, false);
+        break;
+      }
+      default:
+        // an event type this recorder version does not know: say so instead of dropping it silently
+        warn(LintWarning.of(LintCode.UNSUPPORTED_EVENT, LintWarning.Severity.WARNING, "", null,
+            "a captured event of type '" + type + "' has no step equivalent and was not recorded", "record it by hand"));
+    }
+  }
+
+  /** The main frame of {@code tab} now shows {@code url}. */
+  void navigated(String tab, String url, long now) {
+    Tab t = tabs.get(tab);
+    if (t == null || url == null || url.isEmpty() || url.equals("about:blank") || url.equals(t.url)) {
+      return;
+    }
+    String previous = t.url;
+    t.url = url;
+    if (tab.equals(currentTab) && currentFrames != null && !currentFrames.isEmpty()) {
+      currentFrames = null;
+    }
+    if (paused) {
+      return;
+    }
+    if (previous == null) {
+      if (tab.equals(MAIN) && entries.stream().noneMatch(e -> e.tab.equals(MAIN))) {
+        add(Step.Open.builder().id(id()).url(pageUrl(url)).title("Open " + shortUrl(url)).build(), MAIN, now, "", false);
+      }
+      return;
+    }
+    Entry last = entries.isEmpty() ? null : entries.get(entries.size() - 1);
+    if (last != null && last.tab.equals(tab) && isAction(last.step) && now - last.at < NAVIGATION_WINDOW_MS) {
+      List<Condition> expect = last.step.expect().stream().filter(c -> !(c instanceof Condition.Url)).collect(Collectors.toList());
+      expect.add(Condition.Url.of(UrlGlobs.of(url)));
+      last.step = last.step.withExpect(expect);
+      options.listener().stepCaptured(last.step, entries.size());
+      return;
+    }
+    sync(tab, FrameRef.MAIN_FRAME, now);
+    add(Step.Navigate.builder().id(id()).url(pageUrl(url)).title("Go to " + shortUrl(url)).build(), tab, now, "", false);
+    currentFrames = List.of();
+  }
+
+  /** A page opened by {@code openerTab}; the alias it is bound to, or empty when no recorded click opened it. */
+  Optional<String> popup(String openerTab, long now) {
+    if (paused) {
+      return Optional.empty();
+    }
+    Entry opener = null;
+    for (int i = entries.size() - 1; i >= 0; i--) {
+      Entry e = entries.get(i);
+      if (e.tab.equals(openerTab)) {
+        opener = e;
+        break;
+      }
+    }
+    if (opener == null || !(opener.step instanceof Step.Click) || ((Step.Click) opener.step).newTab().isPresent()
+        || now - opener.at > POPUP_WINDOW_MS) {
+      warn(LintWarning.of(LintCode.UNRECORDED_TAB, LintWarning.Severity.INFO, "", null,
+          "a tab opened that no recorded click opened; it is not recorded",
+          "call addCurrentTab() (or press the add-tab key) to record it as a new tab"));
+      return Optional.empty();
+    }
+    if (tabs.size() >= options.limits().maxTabAliases()) {
+      limit("the flow reached the limit of " + options.limits().maxTabAliases() + " tabs");
+      return Optional.empty();
+    }
+    String alias = "popup" + (++popups);
+    tabs.put(alias, new Tab(openerTab));
+    opener.step = Step.Click.builder().from((Step.Click) opener.step).newTab(alias).build();
+    options.listener().stepCaptured(opener.step, entries.size());
+    return Optional.of(alias);
+  }
+
+  /** A tab the person opened by hand, recorded from now on as {@code tabNew}. */
+  Optional<String> addTab(String url, long now) {
+    if (tabs.size() >= options.limits().maxTabAliases()) {
+      limit("the flow reached the limit of " + options.limits().maxTabAliases() + " tabs");
+      return Optional.empty();
+    }
+    String alias = "tab" + (++tabsAdded + 1);
+    while (tabs.containsKey(alias)) {
+      alias = "tab" + (++tabsAdded + 1);
+    }
+    Tab t = new Tab(currentTab);
+    tabs.put(alias, t);
+    Step.TabNew.Builder b = Step.TabNew.builder().id(id()).alias(alias).title("Open a new tab " + alias);
+    if (url != null && !url.isBlank() && !url.equals("about:blank")) {
+      t.url = url;
+      b.url(pageUrl(url)).title("Open " + shortUrl(url) + " in a new tab " + alias);
+    }
+    if (!add(b.build(), alias, now, "", false)) {
+      tabs.remove(alias);
+      return Optional.empty();
+    }
+    currentTab = alias;
+    currentFrames = List.of();
+    return Optional.of(alias);
+  }
+
+  void tabClosed(String tab, long now) {
+    Tab t = tabs.get(tab);
+    if (t == null || tab.equals(MAIN)) {
+      return;
+    }
+    Entry last = entries.isEmpty() ? null : entries.get(entries.size() - 1);
+    boolean closedByPage = last != null && last.tab.equals(tab) && isAction(last.step) && now - last.at < SELF_CLOSE_WINDOW_MS;
+    if (!closedByPage && !paused) {
+      add(Step.TabClose.builder().id(id()).alias(tab).title("Close tab " + tab).build(), currentTab, now, "", false);
+    }
+    if (currentTab.equals(tab)) {
+      currentTab = t.opener == null || !tabs.containsKey(t.opener) ? MAIN : t.opener;
+      currentFrames = List.of();
+    }
+  }
+
+  // ================================================================= the draft
+
+  FlowDraft build() {
+    List<Step> steps = new ArrayList<>();
+    int n = 0;
+    for (Entry e : entries) {
+      steps.add(e.step.withId("s" + (++n)));
+    }
+    Flow.Builder b = Flow.builder().name(options.name())
+        .meta(FlowMeta.builder().createdAt(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString())
+            .source("recorder").recorderVersion("1").build());
+    if (baseOrigin != null) {
+      b.addInputs(Input.builder().key("BASE_URL").label("Address of the application, without a trailing slash")
+          .type(Input.Type.URL).defaultValue(baseOrigin).build());
+    }
+    b.addAllInputs(inputs.values());
+    b.addAllCredentials(credentials.values());
+    tabs.forEach((alias, t) -> {
+      if (!alias.equals(MAIN)) {
+        TabAlias.Builder ta = TabAlias.builder().alias(alias);
+        if (t.opener != null) {
+          ta.opener(t.opener);
+        }
+        b.addTabs(ta.build());
+      }
+    });
+    b.addAllSteps(steps);
+    Flow flow = b.build();
+    List<LintWarning> all = new ArrayList<>(warnings);
+    all.addAll(FlowLint.lint(flow).warnings());
+    return new FlowDraft(flow, LintReport.of(all), pausedBy);
+  }
+
+  // ================================================================= helpers
+
+  /** Emits the tab switch and frame steps that put the replay where the next event happened. */
+  private void sync(String tab, FrameRef frame, long now) {
+    if (!tab.equals(currentTab)) {
+      Step.TabSwitch.Builder b = Step.TabSwitch.builder().id(id()).alias(tab).title("Switch to tab " + tab);
+      String url = tabs.get(tab).url;
+      if (url != null) {
+        b.addExpect(Condition.Url.of(UrlGlobs.of(url)));
+      }
+      add(b.build(), tab, now, "", false);
+      currentTab = tab;
+      currentFrames = List.of();
+    }
+    List<String> want = frame.owners;
+    if (currentFrames != null && currentFrames.equals(want)) {
+      return;
+    }
+    int from;
+    if (currentFrames != null && currentFrames.size() < want.size() && want.subList(0, currentFrames.size()).equals(currentFrames)) {
+      from = currentFrames.size();
+    } else {
+      add(Step.FrameMain.builder().id(id()).title("Back to the main frame").build(), tab, now, "", false);
+      from = 0;
+    }
+    for (int i = from; i < want.size(); i++) {
+      String url = i < frame.urls.size() ? frame.urls.get(i) : "";
+      add(Step.Frame.builder().id(id()).locator(want.get(i))
+          .title("Enter the frame " + want.get(i) + (url.isEmpty() || url.equals("about:blank") ? "" : " showing " + UrlGlobs.of(url)))
+          .build(), tab, now, "", false);
+    }
+    currentFrames = want;
+  }
+
+  private boolean add(Step step, String tab, long at, String key, boolean field) {
+    if (paused) {
+      return false;
+    }
+    if (entries.size() >= options.limits().maxSteps()) {
+      limit("the flow reached the limit of " + options.limits().maxSteps() + " steps");
+      return false;
+    }
+    entries.add(new Entry(step, tab, at, key, field));
+    options.listener().stepCaptured(step, entries.size());
+    return true;
+  }
+
+  private void replaceLast(Step step, String tab, long at, String key, boolean field) {
+    entries.set(entries.size() - 1, new Entry(step, tab, at, key, field));
+    options.listener().stepCaptured(step, entries.size());
+  }
+
+  private void limit(String reason) {
+    if (pausedBy == null) {
+      pausedBy = reason;
+      paused = true;
+      warn(LintWarning.of(LintCode.CAPTURE_LIMIT_REACHED, LintWarning.Severity.WARNING, "", null,
+          "recording paused: " + reason + "; what followed was not recorded",
+          "split the flow, or raise the limit with RecorderOptions.limits"));
+      options.listener().paused(reason);
+    }
+  }
+
+  private void warn(LintWarning w) {
+    warnings.add(w);
+    options.listener().warning(w);
+  }
+
+  private String id() {
+    return "s" + (++nextId);
+  }
+
+  private static boolean isAction(Step s) {
+    return s instanceof Step.Click || s instanceof Step.Dblclick || s instanceof Step.Press || s instanceof Step.Select
+        || s instanceof Step.Check || s instanceof Step.Uncheck || s instanceof Step.Contextmenu || s instanceof Step.Drag
+        || s instanceof Step.Fill || s instanceof Step.Upload;
+  }
+
+  private String pageUrl(String url) {
+    if (!options.parameterize()) {
+      return url;
+    }
+    Optional<String> origin = UrlGlobs.origin(url);
+    if (origin.isEmpty()) {
+      return url;
+    }
+    if (baseOrigin == null) {
+      baseOrigin = origin.get();
+    }
+    return origin.get().equals(baseOrigin) ? "${BASE_URL}" + url.substring(baseOrigin.length()) : url;
+  }
+
+  private String credentialFor(String fieldKey, String kind, String hint) {
+    String known = secretKeys.get(fieldKey);
+    if (known != null) {
+      return known;
+    }
+    String fallback;
+    Credential.Type type;
+    switch (kind) {
+      case "otp":
+        fallback = "OTP";
+        type = Credential.Type.TOKEN;
+        break;
+      case "card":
+        fallback = "CARD_NUMBER";
+        type = Credential.Type.TEXT;
+        break;
+      default:
+        fallback = "PASSWORD";
+        type = Credential.Type.PASSWORD;
+    }
+    String base = upperSnake(hint).filter(h -> h.length() <= 32).orElse(fallback);
+    String key = unique(base, credentials.keySet());
+    credentials.put(key, Credential.builder().key(key).type(type).secret(true)
+        .label("Secret typed into a " + kind + " field during recording (never stored)").build());
+    secretKeys.put(fieldKey, key);
+    return key;
+  }
+
+  private String inputFor(String fieldKey, String value, String hint, String label) {
+    String k = inputKeys.get(fieldKey + "\u0000" + value);
+    if (k != null) {
+      return k;
+    }
+    k = unique(upperSnake(hint).orElse("VALUE"), inputs.keySet());
+    inputs.put(k, Input.builder().key(k).label(label).defaultValue(value).build());
+    inputKeys.put(fieldKey + "\u0000" + value, k);
+    return k;
+  }
+
+  private static String unique(String base, java.util.Set<String> taken) {
+    String k = base;
+    for (int i = 2; taken.contains(k) || k.equals("BASE_URL"); i++) {
+      k = base + "_" + i;
+    }
+    return k;
+  }
+
+  /** {@code newPassword} and {@code search-box} become {@code NEW_PASSWORD} and {@code SEARCH_BOX}; empty when nothing ASCII is left. */
+  static Optional<String> upperSnake(String hint) {
+    String s = hint.replaceAll("([a-z0-9])([A-Z])", "$1_$2").replaceAll("[^A-Za-z0-9]+", "_")
+        .replaceAll("^_+|_+$", "").toUpperCase(Locale.ROOT);
+    if (s.isEmpty() || !Character.isLetter(s.charAt(0))) {
+      return Optional.empty();
+    }
+    return Optional.of(s);
+  }
+
+  static Target target(JsonNode t) {
+    Target.Builder b = Target.builder();
+    for (JsonNode c : t.path("c")) {
+      String v = c.path("v").asText();
+      switch (c.path("k").asText()) {
+        case "testId":
+          b.addCandidates(Candidate.testId(v));
+          break;
+        case "id":
+          b.addCandidates(Candidate.id(v));
+          break;
+        case "role":
+          b.addCandidates(c.hasNonNull("n") ? Candidate.role(v, c.path("n").asText()) : Candidate.role(v));
+          break;
+        case "label":
+          b.addCandidates(Candidate.label(v));
+          break;
+        case "placeholder":
+          b.addCandidates(Candidate.placeholder(v));
+          break;
+        case "text":
+          b.addCandidates(Candidate.text(v));
+          break;
+        default:
+          b.addCandidates(Candidate.css(v));
+      }
+    }
+    t.path("shadow").forEach(h -> b.addShadowPath(h.asText()));
+    return b.build();
+  }
+
+  private static String label(Target t) {
+    if (t == null || t.candidates().isEmpty()) {
+      return "the focused element";
+    }
+    Candidate c = t.candidates().get(0);
+    switch (c.kind()) {
+      case ROLE:
+        return c.name().map(n -> c.value() + " \"" + n + "\"").orElse(c.value());
+      case ID:
+        return "#" + c.value();
+      case CSS:
+        return c.value();
+      default:
+        return "\"" + c.value() + "\"";
+    }
+  }
+
+  private static String shortUrl(String url) {
+    return url.length() <= 80 ? url : url.substring(0, 77) + "...";
+  }
+
+  private static String joinText(JsonNode array) {
+    List<String> out = new ArrayList<>();
+    array.forEach(n -> out.add(n.asText()));
+    return String.join("+", out);
+  }
+}

@@ -1,0 +1,396 @@
+package io.browserflow.playwright;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.ElementHandle;
+import com.microsoft.playwright.Frame;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.PlaywrightException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * A recording in progress, started by {@link Recorder#start(RecorderOptions)}. It follows the
+ * {@code main} tab and every popup a recorded click opens, in every frame and open shadow root.
+ *
+ * <pre>{@code
+ * try (Recording rec = Recorder.start(RecorderOptions.builder().url(url).build())) {
+ *   ... the person works in the browser ...
+ *   FlowDraft draft = rec.awaitStop();        // returns when stop() is called or the window closes
+ * }
+ * }</pre>
+ *
+ * <p>Pausing and stopping first collect input still being typed in every frame, so nothing typed
+ * before is lost. While paused, user actions are not recorded. Reaching a capacity limit pauses
+ * the recording for good and reports it ({@link FlowDraft#limitReached()}); the draft is never
+ * silently truncated.
+ *
+ * <p>Threads: a recording attached to a caller's page must be driven from the caller's thread (see
+ * {@link RecorderOptions}); a launched recording may be driven from any thread.
+ */
+public final class Recording implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Where Playwright work runs: the caller's thread (attached) or the pump (launched). */
+  interface Runner {
+    <T> T call(Supplier<T> work);
+  }
+
+  private final RecorderOptions options;
+  private final BrowserContext context;
+  private final Runner runner;
+  private final CaptureScript script = CaptureScript.fresh();
+  private final DraftBuilder builder;
+  private final Object lock = new Object();
+  private final Map<Page, String> aliases = new IdentityHashMap<>();
+  private final Map<Frame, List<String>> owners = new IdentityHashMap<>();
+  private final Map<Frame, Integer> received = new IdentityHashMap<>();
+  private final CountDownLatch stoppedLatch = new CountDownLatch(1);
+  private final Runnable release;
+  private volatile boolean stopped;
+  private volatile boolean browserGone;
+  private FlowDraft finalDraft;
+
+  private Recording(RecorderOptions options, BrowserContext context, Runner runner, Runnable release) {
+    this.options = options;
+    this.context = context;
+    this.runner = runner;
+    this.release = release;
+    this.builder = new DraftBuilder(options);
+  }
+
+  /** On the Playwright thread: installs the capture in {@code context} and follows {@code main}. */
+  static Recording attach(RecorderOptions options, BrowserContext context, Page main, Runner runner, Runnable release) {
+    Recording r = new Recording(options, context, runner, release);
+    r.install(main);
+    return r;
+  }
+
+  private void install(Page main) {
+    context.exposeBinding(script.binding, (source, args) -> {
+      onEvent(source.page(), source.frame(), args.length > 0 && args[0] != null ? args[0].toString() : null);
+      return null;
+    });
+    context.addInitScript(script.expression);
+    context.onPage(this::onPage);
+    follow(main, DraftBuilder.MAIN);
+    synchronized (lock) {
+      builder.start(main.url());
+    }
+    inject(main);
+    options.url().ifPresent(u -> main.navigate(u));
+  }
+
+  // ================================================================= public API
+
+  /** Collects pending input in every frame, then stops recording user actions until {@link #resume()}. */
+  public void pause() {
+    runner.call(() -> {
+      if (!stopped) {
+        flushAll();
+        synchronized (lock) {
+          builder.pause();
+        }
+        options.listener().paused("paused");
+      }
+      return null;
+    });
+  }
+
+  /** Records again after {@link #pause()}; refused after a capacity limit paused the recording. */
+  public void resume() {
+    runner.call(() -> {
+      synchronized (lock) {
+        builder.resume();
+      }
+      options.listener().resumed();
+      return null;
+    });
+  }
+
+  public boolean paused() {
+    synchronized (lock) {
+      return builder.paused();
+    }
+  }
+
+  /** Steps captured so far. */
+  public int stepCount() {
+    synchronized (lock) {
+      return builder.stepCount();
+    }
+  }
+
+  /**
+   * Starts recording the tab the person opened by hand (the newest tab not yet recorded) as a
+   * {@code tabNew} step; its alias, or empty when every open tab is already recorded.
+   */
+  public Optional<String> addCurrentTab() {
+    return runner.call(() -> {
+      if (stopped) {
+        return Optional.<String>empty();
+      }
+      Page candidate = null;
+      for (Page p : context.pages()) {
+        if (!p.isClosed() && !aliases.containsKey(p)) {
+          candidate = p;
+        }
+      }
+      if (candidate == null) {
+        return Optional.<String>empty();
+      }
+      flushAll();
+      Optional<String> alias;
+      synchronized (lock) {
+        alias = builder.addTab(candidate.url(), System.currentTimeMillis());
+      }
+      if (alias.isPresent()) {
+        follow(candidate, alias.get());
+        inject(candidate);
+      }
+      return alias;
+    });
+  }
+
+  /** The draft as it stands, without stopping (pending input in a field is not included yet). */
+  public FlowDraft draft() {
+    synchronized (lock) {
+      return finalDraft != null ? finalDraft : builder.build();
+    }
+  }
+
+  /** Collects pending input, stops recording and returns the draft; closes a browser the recorder launched. */
+  public FlowDraft stop() {
+    if (stopped && finalDraft != null) {
+      return finalDraft;
+    }
+    try {
+      return runner.call(this::finish);
+    } catch (IllegalStateException e) {
+      if (finalDraft != null) {
+        return finalDraft;
+      }
+      throw e;
+    }
+  }
+
+  /** Waits until the recording stops: {@link #stop()} elsewhere, or the person closed the last recorded tab. */
+  public FlowDraft awaitStop() throws InterruptedException {
+    stoppedLatch.await();
+    return finalDraft;
+  }
+
+  /** Like {@link #awaitStop()} with a limit; empty when still recording after {@code millis}. */
+  public Optional<FlowDraft> awaitStop(long millis) throws InterruptedException {
+    return stoppedLatch.await(millis, TimeUnit.MILLISECONDS) ? Optional.of(finalDraft) : Optional.empty();
+  }
+
+  public boolean stopped() {
+    return stopped;
+  }
+
+  /** Stops (if still recording) and releases what the recorder launched. */
+  @Override
+  public void close() {
+    stop();
+  }
+
+  // ================================================================= Playwright side
+
+  private FlowDraft finish() {
+    if (stopped) {
+      return finalDraft;
+    }
+    flushAll();
+    stopped = true;
+    for (Page p : new ArrayList<>(aliases.keySet())) {
+      for (Frame f : frames(p)) {
+        try {
+          f.evaluate("key => window[key] && window[key].stop()", script.key);
+        } catch (PlaywrightException e) {
+          // a frame going away records nothing more anyway
+        }
+      }
+    }
+    FlowDraft d;
+    synchronized (lock) {
+      d = builder.build();
+      finalDraft = d;
+    }
+    try {
+      release.run();
+    } finally {
+      stoppedLatch.countDown();
+      options.listener().stopped(d);
+    }
+    return d;
+  }
+
+  /** Called by the launched recording's pump between waits. */
+  void idle() {
+    if (!stopped && (browserGone || aliases.keySet().stream().allMatch(Page::isClosed))) {
+      finish();
+    }
+  }
+
+  void browserGone() {
+    browserGone = true;
+  }
+
+  private void follow(Page page, String alias) {
+    aliases.put(page, alias);
+    page.onFrameNavigated(f -> {
+      received.remove(f);
+      if (f == page.mainFrame() && !stopped) {
+        synchronized (lock) {
+          builder.navigated(alias, f.url(), System.currentTimeMillis());
+        }
+      }
+    });
+    page.onClose(p -> {
+      if (!stopped) {
+        synchronized (lock) {
+          builder.tabClosed(alias, System.currentTimeMillis());
+        }
+      }
+    });
+  }
+
+  private void onPage(Page page) {
+    if (stopped || aliases.containsKey(page)) {
+      return;
+    }
+    Page opener = page.opener();
+    String openerAlias = opener == null ? null : aliases.get(opener);
+    if (openerAlias == null) {
+      synchronized (lock) {
+        builder.popup("", System.currentTimeMillis());
+      }
+      return;
+    }
+    Optional<String> alias;
+    synchronized (lock) {
+      alias = builder.popup(openerAlias, System.currentTimeMillis());
+    }
+    alias.ifPresent(a -> follow(page, a));
+  }
+
+  private void onEvent(Page page, Frame frame, String json) {
+    if (stopped || json == null) {
+      return;
+    }
+    String alias = aliases.get(page);
+    if (alias == null) {
+      return;
+    }
+    JsonNode ev;
+    try {
+      ev = JSON.readTree(json);
+    } catch (IOException e) {
+      return; // not ours: the page cannot produce anything else through this binding
+    }
+    received.merge(frame, ev.path("seq").asInt(), Math::max);
+    DraftBuilder.FrameRef ref = frameRef(frame);
+    synchronized (lock) {
+      builder.event(alias, ref, ev, System.currentTimeMillis());
+    }
+  }
+
+  private DraftBuilder.FrameRef frameRef(Frame frame) {
+    List<String> path = ownerPath(frame);
+    List<String> urls = new ArrayList<>();
+    List<Frame> chain = new ArrayList<>();
+    for (Frame f = frame; f != null && f.parentFrame() != null; f = f.parentFrame()) {
+      chain.add(0, f);
+    }
+    chain.forEach(f -> urls.add(f.url()));
+    return new DraftBuilder.FrameRef(path, urls);
+  }
+
+  /** The owner selectors from the main frame down to {@code frame}; never a runtime frame id. */
+  private List<String> ownerPath(Frame frame) {
+    Frame parent = frame.parentFrame();
+    if (parent == null) {
+      return List.of();
+    }
+    List<String> known = owners.get(frame);
+    if (known != null) {
+      return known;
+    }
+    List<String> path = new ArrayList<>(ownerPath(parent));
+    String owner = null;
+    try {
+      ElementHandle h = frame.frameElement();
+      Object s = h.evaluate("(el, key) => window[key] ? window[key].frameOwner(el) : null", script.key);
+      h.dispose();
+      owner = s == null ? null : s.toString();
+    } catch (PlaywrightException e) {
+      owner = null;
+    }
+    if (owner == null || owner.isBlank()) {
+      owner = "url:" + UrlGlobs.of(frame.url());
+    }
+    path.add(owner);
+    List<String> result = List.copyOf(path);
+    owners.put(frame, result);
+    return result;
+  }
+
+  /** Installs the capture script in the frames of a page that was already open. */
+  private void inject(Page page) {
+    for (Frame f : frames(page)) {
+      try {
+        f.evaluate(script.expression);
+      } catch (PlaywrightException e) {
+        // a frame that is navigating gets the script from the init script
+      }
+    }
+  }
+
+  /** Sends what is still pending in every frame (typed text, a scroll), and waits until it arrived. */
+  private void flushAll() {
+    Map<Frame, Integer> sent = new HashMap<>();
+    for (Page p : new ArrayList<>(aliases.keySet())) {
+      for (Frame f : frames(p)) {
+        try {
+          Object n = f.evaluate("key => window[key] ? window[key].flush() : 0", script.key);
+          if (n instanceof Number && ((Number) n).intValue() > 0) {
+            sent.put(f, ((Number) n).intValue());
+          }
+        } catch (PlaywrightException e) {
+          // detached meanwhile
+        }
+      }
+    }
+    long until = System.currentTimeMillis() + 2000;
+    Page any = aliases.keySet().stream().filter(p -> !p.isClosed()).findFirst().orElse(null);
+    while (any != null && System.currentTimeMillis() < until
+        && sent.entrySet().stream().anyMatch(e -> !e.getKey().isDetached() && received.getOrDefault(e.getKey(), 0) < e.getValue())) {
+      try {
+        any.waitForTimeout(20);
+      } catch (PlaywrightException e) {
+        break;
+      }
+    }
+  }
+
+  private static List<Frame> frames(Page p) {
+    if (p.isClosed()) {
+      return List.of();
+    }
+    try {
+      return p.frames();
+    } catch (PlaywrightException e) {
+      return List.of();
+    }
+  }
+}
