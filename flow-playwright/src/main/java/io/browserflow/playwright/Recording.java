@@ -56,6 +56,8 @@ public final class Recording implements AutoCloseable {
   private final Map<Frame, Integer> received = new IdentityHashMap<>();
   private final CountDownLatch stoppedLatch = new CountDownLatch(1);
   private final Runnable release;
+  private final java.util.ArrayDeque<Runnable> queue = new java.util.ArrayDeque<>();
+  private boolean draining;
   private volatile boolean stopped;
   private volatile boolean browserGone;
   private FlowDraft finalDraft;
@@ -77,11 +79,18 @@ public final class Recording implements AutoCloseable {
 
   private void install(Page main) {
     context.exposeBinding(script.binding, (source, args) -> {
-      onEvent(source.page(), source.frame(), args.length > 0 && args[0] != null ? args[0].toString() : null);
+      Page page = source.page();
+      Frame frame = source.frame();
+      String json = args.length > 0 && args[0] != null ? args[0].toString() : null;
+      long now = System.currentTimeMillis();
+      inOrder(() -> onEvent(page, frame, json, now));
       return null;
     });
     context.addInitScript(script.expression);
-    context.onPage(this::onPage);
+    context.onPage(p -> {
+      long now = System.currentTimeMillis();
+      inOrder(() -> onPage(p, now));
+    });
     follow(main, DraftBuilder.MAIN);
     synchronized (lock) {
       builder.start(main.url());
@@ -249,23 +258,51 @@ public final class Recording implements AutoCloseable {
   private void follow(Page page, String alias) {
     aliases.put(page, alias);
     page.onFrameNavigated(f -> {
-      received.remove(f);
-      if (f == page.mainFrame() && !stopped) {
-        synchronized (lock) {
-          builder.navigated(alias, f.url(), System.currentTimeMillis());
+      long now = System.currentTimeMillis();
+      String url = f.url();
+      inOrder(() -> {
+        received.remove(f);
+        if (f == page.mainFrame() && !stopped) {
+          synchronized (lock) {
+            builder.navigated(alias, url, now);
+          }
         }
-      }
+      });
     });
     page.onClose(p -> {
-      if (!stopped) {
-        synchronized (lock) {
-          builder.tabClosed(alias, System.currentTimeMillis());
+      long now = System.currentTimeMillis();
+      inOrder(() -> {
+        if (!stopped) {
+          synchronized (lock) {
+            builder.tabClosed(alias, now);
+          }
         }
-      }
+      });
     });
   }
 
-  private void onPage(Page page) {
+  /**
+   * Runs Playwright callbacks one after the other in arrival order. Handling an event may call
+   * Playwright (to describe a frame's owner), and Playwright delivers the next events during that
+   * call: they wait in the queue instead of overtaking the event being handled.
+   */
+  private void inOrder(Runnable work) {
+    queue.add(work);
+    if (draining) {
+      return;
+    }
+    draining = true;
+    try {
+      Runnable next;
+      while ((next = queue.poll()) != null) {
+        next.run();
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  private void onPage(Page page, long now) {
     if (stopped || aliases.containsKey(page)) {
       return;
     }
@@ -273,18 +310,18 @@ public final class Recording implements AutoCloseable {
     String openerAlias = opener == null ? null : aliases.get(opener);
     if (openerAlias == null) {
       synchronized (lock) {
-        builder.popup("", System.currentTimeMillis());
+        builder.popup("", now);
       }
       return;
     }
     Optional<String> alias;
     synchronized (lock) {
-      alias = builder.popup(openerAlias, System.currentTimeMillis());
+      alias = builder.popup(openerAlias, now);
     }
     alias.ifPresent(a -> follow(page, a));
   }
 
-  private void onEvent(Page page, Frame frame, String json) {
+  private void onEvent(Page page, Frame frame, String json, long now) {
     if (stopped || json == null) {
       return;
     }
@@ -301,7 +338,7 @@ public final class Recording implements AutoCloseable {
     received.merge(frame, ev.path("seq").asInt(), Math::max);
     DraftBuilder.FrameRef ref = frameRef(frame);
     synchronized (lock) {
-      builder.event(alias, ref, ev, System.currentTimeMillis());
+      builder.event(alias, ref, ev, now);
     }
   }
 
