@@ -2,6 +2,8 @@ package io.browserflow.playwright;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.browserflow.api.Candidate;
+import io.browserflow.api.Capability;
+import io.browserflow.api.Policy;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
@@ -423,6 +425,9 @@ final class DraftBuilder {
       }
     });
     b.addAllSteps(steps);
+    if (steps.stream().anyMatch(s -> s instanceof Step.Upload)) {
+      b.policy(Policy.builder().addCapabilities(Capability.FILE_UPLOAD).build());
+    }
     Flow flow = b.build();
     List<LintWarning> all = new ArrayList<>(warnings);
     all.addAll(FlowLint.lint(flow).warnings());

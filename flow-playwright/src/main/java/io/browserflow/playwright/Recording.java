@@ -318,7 +318,12 @@ public final class Recording implements AutoCloseable {
     synchronized (lock) {
       alias = builder.popup(openerAlias, now);
     }
-    alias.ifPresent(a -> follow(page, a));
+    alias.ifPresent(a -> {
+      follow(page, a);
+      synchronized (lock) {
+        builder.navigated(a, page.url(), now);
+      }
+    });
   }
 
   private void onEvent(Page page, Frame frame, String json, long now) {

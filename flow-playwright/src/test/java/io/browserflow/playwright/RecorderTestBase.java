@@ -69,14 +69,15 @@ abstract class RecorderTestBase extends ChromiumTest {
   /** Replays {@code flow} on a fresh page and returns the main tab's pageState() at the end. */
   String replayState(Flow flow, Inputs inputs) {
     Flow probe = Flow.builder().from(flow)
-        .policy(Policy.builder().addCapabilities(Capability.SCRIPT_EVAL).build())
+        .policy(Policy.builder().from(flow.policy().orElse(Policy.builder().build()))
+            .addCapabilities(Capability.SCRIPT_EVAL).build())
         .addSteps(Step.TabSwitch.builder().id("probe-tab").alias("main").build(),
             Step.FrameMain.builder().id("probe-frame").build(),
             Step.Eval.builder().id("probe").script("JSON.stringify(window.pageState())").build())
         .build();
     try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
       RunResult r = engine.run(probe, inputs, RunOptions.builder().allow(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD)
-          .build());
+          .uploadRoots(tempDir).build());
       assertThat(r.succeeded()).as("replay of\n%s\n%s", FlowJson.write(flow), r.toJson()).isTrue();
       return r.outputs().get("steps.probe.result");
     }

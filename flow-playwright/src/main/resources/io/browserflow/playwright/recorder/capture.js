@@ -5,6 +5,9 @@
 // the page: their events carry no value.
 (cfg) => {
   const W = window;
+  // One install per window. Listeners sit on the window, not the document: a popup's initial
+  // about:blank document shares its window (and script context) with the document it then loads,
+  // and no new-document script runs for that one.
   if (W[cfg.key]) {
     return;
   }
@@ -717,16 +720,14 @@
     // change and scroll do not cross shadow boundaries: listen inside each root
     root.addEventListener('change', onChange, true);
     root.addEventListener('scroll', onScroll, true);
-    if (root !== document) {
-      try {
-        watch(root);
-      } catch (err) {
-        // not observable
-      }
-      root.querySelectorAll('*').forEach((e) => {
-        if (e.shadowRoot) hookRoot(e.shadowRoot);
-      });
+    try {
+      watch(root);
+    } catch (err) {
+      // not observable
     }
+    root.querySelectorAll('*').forEach((e) => {
+      if (e.shadowRoot) hookRoot(e.shadowRoot);
+    });
   };
 
   const origAttach = Element.prototype.attachShadow;
@@ -737,20 +738,21 @@
   };
 
   const opts = {capture: true};
-  document.addEventListener('click', onClick, opts);
-  document.addEventListener('auxclick', onAuxClick, opts);
-  document.addEventListener('dblclick', onDblClick, opts);
-  document.addEventListener('contextmenu', onContextMenu, opts);
-  document.addEventListener('input', onInput, opts);
-  document.addEventListener('keydown', onKeyDown, opts);
-  document.addEventListener('mouseover', onMouseOver, opts);
-  document.addEventListener('wheel', onWheel, {capture: true, passive: true});
-  document.addEventListener('dragstart', onDragStart, opts);
-  document.addEventListener('drop', onDrop, opts);
-  document.addEventListener('pointerdown', onPointerDown, opts);
-  document.addEventListener('pointerup', onPointerUp, opts);
-  document.addEventListener('focusout', onFocusOut, opts);
-  hookRoot(document);
+  W.addEventListener('click', onClick, opts);
+  W.addEventListener('auxclick', onAuxClick, opts);
+  W.addEventListener('dblclick', onDblClick, opts);
+  W.addEventListener('contextmenu', onContextMenu, opts);
+  W.addEventListener('input', onInput, opts);
+  W.addEventListener('change', onChange, opts);
+  W.addEventListener('keydown', onKeyDown, opts);
+  W.addEventListener('mouseover', onMouseOver, opts);
+  W.addEventListener('wheel', onWheel, {capture: true, passive: true});
+  W.addEventListener('scroll', onScroll, opts);
+  W.addEventListener('dragstart', onDragStart, opts);
+  W.addEventListener('drop', onDrop, opts);
+  W.addEventListener('pointerdown', onPointerDown, opts);
+  W.addEventListener('pointerup', onPointerUp, opts);
+  W.addEventListener('focusout', onFocusOut, opts);
   W.addEventListener('pagehide', flush, true);
 
   const scan = () => {
@@ -763,9 +765,9 @@
       if (e.shadowRoot) hookRoot(e.shadowRoot);
     });
   };
-  if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', scan, {once: true});
-  } else {
+  // every document this window shows (see above) is scanned once it is parsed
+  W.addEventListener('DOMContentLoaded', scan, true);
+  if (document.readyState !== 'loading') {
     scan();
   }
 }
