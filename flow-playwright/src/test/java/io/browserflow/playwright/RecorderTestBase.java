@@ -75,9 +75,9 @@ abstract class RecorderTestBase extends ChromiumTest {
             Step.FrameMain.builder().id("probe-frame").build(),
             Step.Eval.builder().id("probe").script("JSON.stringify(window.pageState())").build())
         .build();
-    try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
+    try (FlowEngine engine = FlowEngine.builder().driver(driver).uploadRoots(tempDir).build()) {
       RunResult r = engine.run(probe, inputs, RunOptions.builder().allow(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD)
-          .uploadRoots(tempDir).build());
+          .build());
       assertThat(r.succeeded()).as("replay of\n%s\n%s", FlowJson.write(flow), r.toJson()).isTrue();
       return r.outputs().get("steps.probe.result");
     }
