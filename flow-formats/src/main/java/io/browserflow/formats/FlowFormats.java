@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
  * the {@link Conversion}'s issues.
  */
 public final class FlowFormats {
-  private static final List<FormatCodec> CODECS = List.of(new NativeCodec());
+  private static final List<FormatCodec> CODECS = List.of(new NativeCodec(), new ChromeRecorderCodec());
 
   private FlowFormats() {}
 

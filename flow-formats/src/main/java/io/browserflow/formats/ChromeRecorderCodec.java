@@ -1,0 +1,106 @@
+package io.browserflow.formats;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.browserflow.api.Flow;
+
+/**
+ * The user-flow JSON of Chrome DevTools' Recorder panel ({@code {"title": ..., "steps": [{"type": ...}]}}),
+ * read and written.
+ *
+ * <p><b>Import</b> (one BrowserFlow step per recorded step unless said otherwise; every step not
+ * carried one to one leaves an issue whose path is {@code steps[i]} in the recording):
+ * <ul>
+ *   <li>{@code setViewport} → setViewport (size clamped to the limits; mobile/touch/scale flags: a
+ *       warning); the first {@code navigate} of the main tab → open, later ones → navigate, except a
+ *       navigate to the URL the step before it already asserted ({@code NAVIGATE_MERGED}).</li>
+ *   <li>{@code click} → click (button primary/secondary/auxiliary → left/right/middle,
+ *       {@code offsetX}/{@code offsetY} → offset, modifiers held by earlier keyDown steps);
+ *       {@code doubleClick} → dblclick; {@code hover} → hover.</li>
+ *   <li>{@code change} → fill (it replaces the whole value, as the recording's replay does), or
+ *       select by value when a selector names a select element ({@code select#country},
+ *       {@code #country-select}, {@code xpath//select}, role listbox): the tag is not in the
+ *       recording, so a select whose selectors never mention it imports as a fill and fails at
+ *       replay — change such a step to select. A value typed into a password-like field becomes
+ *       {@code ${credential.PASSWORD}} ({@code SENSITIVE_VALUE}).</li>
+ *   <li>{@code keyDown} + {@code keyUp} of one key → press on the focused element, with the
+ *       Shift/Control/Alt/Meta keys held down around it as modifiers ({@code STEPS_MERGED}, info).</li>
+ *   <li>{@code scroll} → scroll to (x, y) of the page or of the element.</li>
+ *   <li>{@code waitForElement} → wait until the element is visible ({@code count} 1 with
+ *       {@code ==}), until a count compares ({@code >=}, {@code ==}, {@code <=}), or until it is
+ *       hidden ({@code visible: false}); {@code attributes} and the {@code value},
+ *       {@code innerText}/{@code textContent}, {@code checked}, {@code disabled}, {@code id},
+ *       {@code className}, ... {@code properties} become expect conditions of that wait; other
+ *       properties are left out with a warning.</li>
+ *   <li>{@code waitForExpression} → wait until the expression ({@code script.eval} declared:
+ *       {@code SCRIPT_EVAL_REQUIRED}), or a fixed wait for the {@code setTimeout} promise idiom;
+ *       {@code waitForURL} → wait until url.</li>
+ *   <li>{@code close} → tabClose; {@code emulateNetworkConditions} → nothing
+ *       ({@code UNSUPPORTED_STEP}); {@code customStep} → a manual step and a blocking
+ *       {@code CUSTOM_STEP}.</li>
+ *   <li>Selectors: each alternative becomes candidates in order — {@code aria/Name[role="x"]} →
+ *       role, {@code aria/Name} → label then text, {@code text/} → text, {@code xpath/} → xpath,
+ *       {@code pierce/} and plain css → css ({@code #id} → id, {@code [data-testid=..]} → testId).
+ *       Shadow chains put their hosts in the shadow path when all chains agree, else keep their last
+ *       part ({@code SHADOW_PATH_DROPPED}).</li>
+ *   <li>{@code frame} index paths → frame path {@code iframe >> nth=N} ({@code FRAME_SELECTOR_UNSTABLE});
+ *       a {@code target} other than main → a tab alias ({@code popup}, {@code popup2}, ...) bound by
+ *       the click before it ({@code newTab}) and declared in the flow's tabs; asserted navigation →
+ *       {@code expect url} (numbers, UUIDs and hex ids in the path and query as {@code *});
+ *       {@code timeout} → timeoutMs (the flow's on every step without one, unless it is the default).</li>
+ * </ul>
+ *
+ * <p><b>Export</b> writes the same JSON: the flow's name as title, candidates as selector
+ * alternatives (role → {@code aria/Name[role="x"]}, label → {@code aria/Label}, text → {@code text/},
+ * xpath → {@code xpath/}, testId → {@code [data-testid="..."]}, id → {@code #id}, placeholder →
+ * {@code [placeholder="..."]}), {@code expect url} as an asserted navigation, other expectations and
+ * waits as {@code waitForElement}/{@code waitForExpression}. Steps without an equivalent (back,
+ * forward, reload, tabNew, drag, upload, read, scrape, paginate, setVar, screenshot, csv, foreach,
+ * repeat, if, while, manual, eval whose result is used) are listed as {@code UNSUPPORTED_STEP} with
+ * their path {@code steps[i]}; a click without a position is written at a small fixed offset because
+ * the format requires one.
+ *
+ * <p>Issue codes. Import: {@code UNSUPPORTED_STEP}, {@code CUSTOM_STEP} (blocking),
+ * {@code INVALID_STEP} (blocking when the step is left out), {@code UNSUPPORTED_OPTION},
+ * {@code SELECTOR_UNSUPPORTED}, {@code ROLE_UNKNOWN}, {@code SHADOW_PATH_DROPPED},
+ * {@code FRAME_SELECTOR_UNSTABLE}, {@code POPUP_OPENER_UNKNOWN}, {@code NAVIGATE_MERGED},
+ * {@code STEPS_MERGED}, {@code KEY_UNPAIRED}, {@code SENSITIVE_VALUE}, {@code SCRIPT_EVAL_REQUIRED},
+ * {@code VALUE_CLAMPED}, {@code NO_START_URL}, {@code TITLE_MISSING}, {@code NAME_TRUNCATED},
+ * {@code SELECTOR_ATTRIBUTE}, and the validator's codes (blocking) should the result still be invalid.
+ * Export: {@code UNSUPPORTED_STEP}, {@code UNSUPPORTED_OPTION}, {@code APPROXIMATED},
+ * {@code SELECTOR_NOT_PORTABLE}, {@code FRAME_NOT_EXPRESSIBLE}, {@code TAB_URL_UNKNOWN},
+ * {@code PLACEHOLDER_VALUE}, {@code EXPECT_AS_WAIT}, {@code CLICK_OFFSET_DEFAULTED},
+ * {@code DISABLED_STEP_OMITTED}.
+ */
+final class ChromeRecorderCodec implements FormatCodec {
+  @Override
+  public Format format() {
+    return Format.CHROME_RECORDER;
+  }
+
+  @Override
+  public boolean detects(String content) {
+    return Json.object(content).map(ChromeRecorderCodec::isUserFlow).orElse(false);
+  }
+
+  private static boolean isUserFlow(JsonNode o) {
+    if (o.path("schema").asText("").startsWith("browserflow/") || !o.has("title") || !o.path("steps").isArray()) {
+      return false;
+    }
+    for (JsonNode s : o.get("steps")) {
+      if (!s.path("type").isTextual()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public Conversion<Flow> read(String content, String origin) {
+    return new ChromeRecorderImport(Json.parse(content, origin), origin).run();
+  }
+
+  @Override
+  public Conversion<String> write(Flow flow) {
+    return new ChromeRecorderExport(flow).run();
+  }
+}

@@ -1,0 +1,228 @@
+package io.browserflow.formats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.browserflow.api.Candidate;
+import io.browserflow.api.Condition;
+import io.browserflow.api.Flow;
+import io.browserflow.api.ForeachSource;
+import io.browserflow.api.Point;
+import io.browserflow.api.Step;
+import io.browserflow.api.TabAlias;
+import io.browserflow.api.Target;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Export of flows to Chrome Recorder user flows: selectors, checks, key steps, frames, tabs, and what has no equivalent. */
+class ChromeRecorderExportTest {
+  private final ChromeRecorderCodec codec = new ChromeRecorderCodec();
+  private int ids;
+
+  private String id() {
+    return "s" + (++ids);
+  }
+
+  private Conversion<String> write(Step... steps) {
+    return write(Flow.builder().name("Export me").addSteps(steps).build());
+  }
+
+  private Conversion<String> write(Flow flow) {
+    Conversion<String> c = codec.write(flow);
+    assertThat(codec.detects(c.value())).as("the output is detected as a user flow").isTrue();
+    return c;
+  }
+
+  private static JsonNode steps(Conversion<String> c) {
+    return Json.parse(c.value(), "out").get("steps");
+  }
+
+  private static List<String> types(Conversion<String> c) {
+    List<String> out = new ArrayList<>();
+    steps(c).forEach(s -> out.add(s.get("type").asText()));
+    return out;
+  }
+
+  private Step.Open open() {
+    return Step.Open.builder().id(id()).url("http://127.0.0.1:8080/form.html").build();
+  }
+
+  @Test
+  void should_write_the_title_and_every_candidate_kind_as_a_selector_alternative_in_order() {
+    Target t = Target.of(Candidate.role("button", "Save"), Candidate.label("Name"), Candidate.text("Save changes"),
+        Candidate.xpath("//button[1]"), Candidate.testId("save"), Candidate.id("save"), Candidate.id("a:b"),
+        Candidate.placeholder("Your name"), Candidate.css("form .primary"), Candidate.css("button >> nth=1"));
+    Conversion<String> c = write(open(), Step.Click.builder().id(id()).target(t).offset(Point.of(12, 7.5)).build());
+
+    JsonNode root = Json.parse(c.value(), "out");
+    assertThat(root.get("title").asText()).isEqualTo("Export me");
+    JsonNode click = root.get("steps").get(1);
+    assertThat(click.get("type").asText()).isEqualTo("click");
+    assertThat(click.get("target").asText()).isEqualTo("main");
+    assertThat(click.get("offsetX").asDouble()).isEqualTo(12);
+    assertThat(click.get("offsetY").asDouble()).isEqualTo(7.5);
+    List<String> selectors = new ArrayList<>();
+    click.get("selectors").forEach(a -> selectors.add(a.get(a.size() - 1).asText()));
+    assertThat(selectors).containsExactly("aria/Save[role=\"button\"]", "aria/Name", "text/Save changes", "xpath///button[1]",
+        "[data-testid=\"save\"]", "#save", "[id=\"a:b\"]", "[placeholder=\"Your name\"]", "form .primary");
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
+        .containsExactly(tuple("SELECTOR_NOT_PORTABLE", "steps[1]"));
+  }
+
+  @Test
+  void should_write_shadow_hosts_as_chains_of_css_selectors_only() {
+    Target t = Target.of(Candidate.css("#inner"), Candidate.role("button", "Go")).inShadow("app-root", "fancy-button");
+    Conversion<String> c = write(open(), Step.Hover.builder().id(id()).target(t).build());
+
+    JsonNode selectors = steps(c).get(1).get("selectors");
+    assertThat(selectors.get(0).toString()).isEqualTo("[\"app-root\",\"fancy-button\",\"#inner\"]");
+    assertThat(selectors.get(1).toString()).isEqualTo("[\"aria/Go[role=\\\"button\\\"]\"]");
+  }
+
+  @Test
+  void should_write_expect_url_as_asserted_navigation_and_other_checks_as_waits_after_the_step() {
+    Target buy = Target.of(Candidate.id("buy"));
+    Conversion<String> c = write(open(), Step.Click.builder().id(id()).target(buy).timeoutMs(4000)
+        .addExpect(Condition.Url.of("**/orders/*"), Condition.Element.of(Target.of(Candidate.id("done")), Condition.State.VISIBLE))
+        .build());
+
+    assertThat(types(c)).containsExactly("navigate", "click", "waitForElement");
+    JsonNode click = steps(c).get(1);
+    assertThat(click.get("timeout").asInt()).isEqualTo(4000);
+    assertThat(click.get("assertedEvents").get(0).get("type").asText()).isEqualTo("navigation");
+    assertThat(click.get("assertedEvents").get(0).get("url").asText()).isEqualTo("**/orders/*");
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(
+        tuple("CLICK_OFFSET_DEFAULTED", "steps[1]"), tuple("EXPECT_AS_WAIT", "steps[1]"));
+    assertThat(click.get("offsetX").asInt()).isEqualTo(ChromeRecorderExport.DEFAULT_OFFSET);
+  }
+
+  @Test
+  void should_write_a_press_with_modifiers_as_key_steps_around_the_key() {
+    Conversion<String> c = write(open(), Step.Press.builder().id(id()).key("Tab").addModifiers("Shift", "Control").build(),
+        Step.Press.builder().id(id()).key("Space").build());
+
+    assertThat(types(c)).containsExactly("navigate", "keyDown", "keyDown", "keyDown", "keyUp", "keyUp", "keyUp", "keyDown", "keyUp");
+    List<String> keys = new ArrayList<>();
+    steps(c).forEach(s -> keys.add(s.path("key").asText()));
+    assertThat(keys).containsExactly("", "Shift", "Control", "Tab", "Tab", "Control", "Shift", " ", " ");
+    assertThat(c.issues()).isEmpty();
+    assertThat(c.stepsMapped()).isEqualTo(3);
+  }
+
+  @Test
+  void should_write_waits_and_asserts_as_wait_steps() {
+    Target items = Target.of(Candidate.css(".item"));
+    Target name = Target.of(Candidate.id("name"));
+    Conversion<String> c = write(open(),
+        Step.Wait.builder().id(id()).ms(12000).build(),
+        Step.Wait.builder().id(id()).until(Condition.Count.of(items, Condition.Op.GT, 2)).build(),
+        Step.Wait.builder().id(id()).until(Condition.Element.of(name, Condition.State.HIDDEN)).build(),
+        Step.Assert.builder().id(id()).condition(Condition.Value.of(name, "Ada")).build(),
+        Step.Assert.builder().id(id()).condition(Condition.Attribute.of(name, "aria-invalid", java.util.Optional.of("false"))).build(),
+        Step.Wait.builder().id(id()).until(Condition.Url.of("http://127.0.0.1:8080/*/done?x=1")).build(),
+        Step.Assert.builder().id(id()).condition(Condition.Text.present("Thank you")).build(),
+        Step.Wait.builder().id(id()).until(Condition.Var.truthy("${vars.ok}")).build());
+
+    JsonNode s = steps(c);
+    assertThat(types(c)).containsExactly("navigate", "waitForExpression", "waitForElement", "waitForElement", "waitForElement",
+        "waitForElement", "waitForExpression", "waitForExpression");
+    assertThat(s.get(1).get("expression").asText()).isEqualTo("new Promise(resolve => setTimeout(() => resolve(true), 12000))");
+    assertThat(s.get(1).get("timeout").asInt()).isEqualTo(13000);
+    assertThat(s.get(2).get("operator").asText()).isEqualTo(">=");
+    assertThat(s.get(2).get("count").asInt()).isEqualTo(3);
+    assertThat(s.get(3).get("visible").asBoolean()).isFalse();
+    assertThat(s.get(4).get("properties").get("value").asText()).isEqualTo("Ada");
+    assertThat(s.get(5).get("attributes").get("aria-invalid").asText()).isEqualTo("false");
+    assertThat(s.get(6).get("expression").asText())
+        .isEqualTo("new RegExp(\"^http:\\\\/\\\\/127\\\\.0\\\\.0\\\\.1:8080\\\\/[^/]*\\\\/done\\\\?x=1$\").test(location.href)");
+    assertThat(s.get(7).get("expression").asText()).contains("innerText", ".includes(\"Thank you\")");
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
+        .containsExactly(tuple("UNSUPPORTED_STEP", "steps[8]"));
+  }
+
+  @Test
+  void should_list_every_step_without_an_equivalent_by_path_and_count_what_was_mapped() {
+    Target t = Target.of(Candidate.id("x"));
+    Step inner = Step.Click.builder().id("inner").target(t).build();
+    Conversion<String> c = write(open(),
+        Step.Foreach.builder().id(id()).source(ForeachSource.literal(List.of("a", "b"))).addBody(inner).build(),
+        Step.If.builder().id(id()).condition(Condition.Text.present("x")).addThen(Step.Reload.builder().id("r").build()).build(),
+        Step.Scrape.builder().id(id()).target(t).build(),
+        Step.CsvImport.builder().id(id()).path("data.csv").build(),
+        Step.Manual.builder().id(id()).instructions("solve the captcha").build(),
+        Step.Eval.builder().id("calc").script("1 + 1").build(),
+        Step.SetVar.builder().id(id()).name("sum").value("${steps.calc.result}").build(),
+        Step.Back.builder().id(id()).build(),
+        Step.Drag.builder().id(id()).source(t).destination(t).build(),
+        Step.Upload.builder().id(id()).target(t).addFiles("/tmp/a.txt").build(),
+        Step.Scroll.builder().id(id()).mode(Step.ScrollMode.BY).y(100).build(),
+        Step.Eval.builder().id(id()).script("window.done = true").build());
+
+    assertThat(c.issues()).filteredOn(i -> i.code().equals("UNSUPPORTED_STEP")).extracting(ConversionIssue::path).containsExactly(
+        "steps[1]", "steps[2]", "steps[3]", "steps[4]", "steps[5]", "steps[6]", "steps[7]", "steps[8]", "steps[9]", "steps[10]",
+        "steps[11]");
+    assertThat(c.issues()).filteredOn(i -> i.code().equals("UNSUPPORTED_STEP")).allMatch(i -> i.severity() == ConversionIssue.Severity.WARNING);
+    assertThat(types(c)).containsExactly("navigate", "waitForExpression");
+    assertThat(steps(c).get(1).get("expression").asText()).contains("window.done = true");
+    assertThat(c.stepsRead()).isEqualTo(15);
+    assertThat(c.stepsMapped()).isEqualTo(2);
+  }
+
+  @Test
+  void should_write_frame_context_and_frame_paths_as_indexes_and_warn_about_owner_selectors() {
+    Target pay = Target.of(Candidate.id("pay"));
+    Conversion<String> c = write(open(),
+        Step.Frame.builder().id(id()).locator("iframe >> nth=1").build(),
+        Step.Click.builder().id(id()).target(pay.inFrame("iframe >> nth=0")).offset(Point.of(1, 1)).build(),
+        Step.FrameMain.builder().id(id()).build(),
+        Step.Frame.builder().id(id()).locator("iframe#card").build(),
+        Step.Hover.builder().id(id()).target(pay).build());
+
+    assertThat(types(c)).containsExactly("navigate", "click", "hover");
+    assertThat(steps(c).get(1).get("frame").toString()).isEqualTo("[1,0]");
+    assertThat(steps(c).get(2).has("frame")).isFalse();
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
+        .containsExactly(tuple("FRAME_NOT_EXPRESSIBLE", "steps[4]"));
+  }
+
+  @Test
+  void should_write_popup_steps_with_the_tab_url_as_target() {
+    String help = "http://127.0.0.1:8080/help.html";
+    Flow flow = Flow.builder().name("tabs").addTabs(TabAlias.builder().alias("help").url(help).opener("main").build())
+        .addSteps(open(),
+            Step.Click.builder().id(id()).target(Target.of(Candidate.id("open"))).newTab("help").offset(Point.of(2, 2)).build(),
+            Step.TabSwitch.builder().id(id()).alias("help").build(),
+            Step.Click.builder().id(id()).target(Target.of(Candidate.id("ok"))).offset(Point.of(2, 2)).build(),
+            Step.TabClose.builder().id(id()).build(),
+            Step.Hover.builder().id(id()).target(Target.of(Candidate.id("after"))).build())
+        .build();
+    Conversion<String> c = write(flow);
+
+    JsonNode s = steps(c);
+    assertThat(types(c)).containsExactly("navigate", "click", "click", "close", "hover");
+    assertThat(s.get(1).get("target").asText()).isEqualTo("main");
+    assertThat(s.get(2).get("target").asText()).isEqualTo(help);
+    assertThat(s.get(3).get("target").asText()).isEqualTo(help);
+    assertThat(s.get(4).get("target").asText()).isEqualTo("main");
+    assertThat(c.issues()).isEmpty();
+    assertThat(c.stepsMapped()).isEqualTo(6);
+  }
+
+  @Test
+  void should_approximate_checks_and_label_selects_with_warnings_and_flag_placeholders() {
+    Target box = Target.of(Candidate.id("agree"));
+    Conversion<String> c = write(open(),
+        Step.Check.builder().id(id()).target(box).build(),
+        Step.Select.builder().id(id()).target(Target.of(Candidate.id("country"))).label("Germany").build(),
+        Step.Fill.builder().id(id()).target(Target.of(Candidate.id("user"))).value("${USER}").build(),
+        Step.Hover.builder().id(id()).target(box).disabled(true).build());
+
+    assertThat(types(c)).containsExactly("navigate", "click", "change", "change");
+    assertThat(steps(c).get(2).get("value").asText()).isEqualTo("Germany");
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(
+        tuple("CLICK_OFFSET_DEFAULTED", "steps[1]"), tuple("APPROXIMATED", "steps[1]"), tuple("APPROXIMATED", "steps[2]"),
+        tuple("PLACEHOLDER_VALUE", "steps[3]"), tuple("DISABLED_STEP_OMITTED", "steps[4]"));
+  }
+}

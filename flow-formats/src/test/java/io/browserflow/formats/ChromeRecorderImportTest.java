@@ -1,0 +1,385 @@
+package io.browserflow.formats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.browserflow.api.Candidate;
+import io.browserflow.api.Capability;
+import io.browserflow.api.Condition;
+import io.browserflow.api.Credential;
+import io.browserflow.api.Flow;
+import io.browserflow.api.Point;
+import io.browserflow.api.Step;
+import io.browserflow.api.TabAlias;
+import io.browserflow.api.Target;
+import io.browserflow.api.json.FlowJson;
+import io.browserflow.api.validate.Quality;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Import of Chrome Recorder user flows: one mapping per step type and selector kind, with the issues each leaves. */
+class ChromeRecorderImportTest {
+  private final ChromeRecorderCodec codec = new ChromeRecorderCodec();
+
+  private Conversion<Flow> read(String steps) {
+    return read("{\"title\": \"Recording\", \"steps\": [" + steps + "]}", true);
+  }
+
+  private Conversion<Flow> read(String json, boolean valid) {
+    Conversion<Flow> c = codec.read(json, "recording.json");
+    if (valid) {
+      assertThat(c.issues()).as("validation problems").noneMatch(i -> i.code().equals("INVALID_FLOW")
+          || i.code().equals("BINDING_UNRESOLVED") || i.message().startsWith("the imported flow is not valid"));
+      assertThat(FlowJson.read(FlowJson.write(c.value()))).isEqualTo(c.value());
+    }
+    return c;
+  }
+
+  private static final String OPEN = "{\"type\": \"navigate\", \"url\": \"http://127.0.0.1:8080/form.html\"}";
+
+  private static List<String> codes(Conversion<?> c) {
+    return c.issues().stream().map(ConversionIssue::code).collect(Collectors.toList());
+  }
+
+  private static Optional<ConversionIssue> issue(Conversion<?> c, String code) {
+    return c.issues().stream().filter(i -> i.code().equals(code)).findFirst();
+  }
+
+  @Test
+  void should_detect_a_user_flow_but_not_a_native_flow_or_other_json() {
+    assertThat(codec.detects("{\"title\": \"t\", \"steps\": [{\"type\": \"navigate\", \"url\": \"http://a\"}]}")).isTrue();
+    assertThat(codec.detects("{\"schema\": \"browserflow/1\", \"title\": \"t\", \"steps\": [{\"type\": \"x\"}]}")).isFalse();
+    assertThat(codec.detects("{\"title\": \"t\", \"steps\": [{\"op\": \"open\"}]}")).isFalse();
+    assertThat(codec.detects("{\"steps\": [{\"type\": \"click\"}]}")).isFalse();
+    assertThat(codec.detects("[1, 2]")).isFalse();
+    assertThat(codec.detects("{not json")).isFalse();
+  }
+
+  @Test
+  void should_map_set_viewport_and_the_first_navigate_to_open_and_later_ones_to_navigate() {
+    Conversion<Flow> c = read("{\"type\": \"setViewport\", \"width\": 1280, \"height\": 720, \"deviceScaleFactor\": 1,"
+        + " \"isMobile\": false, \"hasTouch\": false, \"isLandscape\": false}, " + OPEN + ","
+        + "{\"type\": \"navigate\", \"url\": \"http://127.0.0.1:8080/other.html\"}");
+
+    List<Step> steps = c.value().steps();
+    assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.SET_VIEWPORT, Step.Kind.OPEN, Step.Kind.NAVIGATE);
+    assertThat(((Step.SetViewport) steps.get(0)).width()).isEqualTo(1280);
+    assertThat(((Step.Open) steps.get(1)).url()).isEqualTo("http://127.0.0.1:8080/form.html");
+    assertThat(((Step.Navigate) steps.get(2)).url()).isEqualTo("http://127.0.0.1:8080/other.html");
+    assertThat(steps).extracting(Step::id).containsExactly("s1", "s2", "s3");
+    assertThat(c.issues()).isEmpty();
+    assertThat(c.quality()).isEqualTo(Quality.READY);
+    assertThat(c.stepsRead()).isEqualTo(3);
+    assertThat(c.stepsMapped()).isEqualTo(3);
+    assertThat(c.value().name()).isEqualTo("Recording");
+  }
+
+  @Test
+  void should_clamp_a_tiny_viewport_and_warn_about_mobile_emulation() {
+    Conversion<Flow> c = read("{\"type\": \"setViewport\", \"width\": 200, \"height\": 700, \"deviceScaleFactor\": 3,"
+        + " \"isMobile\": true, \"hasTouch\": true, \"isLandscape\": false}," + OPEN);
+
+    assertThat(((Step.SetViewport) c.value().steps().get(0)).width()).isEqualTo(320);
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
+        .contains(tuple("VALUE_CLAMPED", "steps[0].width"), tuple("UNSUPPORTED_OPTION", "steps[0]"));
+    assertThat(issue(c, "UNSUPPORTED_OPTION").get().message()).contains("isMobile", "hasTouch", "deviceScaleFactor 3");
+  }
+
+  @Test
+  void should_map_clicks_with_buttons_offsets_and_device_types() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"click\", \"selectors\": [[\"#pad\"]], \"offsetX\": 30, \"offsetY\": 15.5},"
+        + "{\"type\": \"click\", \"selectors\": [[\"#pad\"]], \"offsetX\": 1, \"offsetY\": 2, \"button\": \"secondary\"},"
+        + "{\"type\": \"click\", \"selectors\": [[\"#pad\"]], \"offsetX\": 1, \"offsetY\": 2, \"button\": \"auxiliary\", \"deviceType\": \"touch\"},"
+        + "{\"type\": \"click\", \"selectors\": [[\"#pad\"]], \"offsetX\": 1, \"offsetY\": 2, \"button\": \"back\"},"
+        + "{\"type\": \"doubleClick\", \"selectors\": [[\"#pad\"]], \"offsetX\": 5, \"offsetY\": 6},"
+        + "{\"type\": \"hover\", \"selectors\": [[\"#pad\"]]}");
+
+    List<Step> steps = c.value().steps();
+    assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.CLICK, Step.Kind.CLICK,
+        Step.Kind.CLICK, Step.Kind.DBLCLICK, Step.Kind.HOVER);
+    Step.Click first = (Step.Click) steps.get(1);
+    assertThat(first.offset()).contains(Point.of(30, 15.5));
+    assertThat(first.button()).isEqualTo(Step.MouseButton.LEFT);
+    assertThat(first.target()).isEqualTo(Target.of(Candidate.id("pad")));
+    assertThat(((Step.Click) steps.get(2)).button()).isEqualTo(Step.MouseButton.RIGHT);
+    assertThat(((Step.Click) steps.get(3)).button()).isEqualTo(Step.MouseButton.MIDDLE);
+    assertThat(((Step.Dblclick) steps.get(4)).offset()).contains(Point.of(5, 6));
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(
+        tuple("UNSUPPORTED_OPTION", "steps[3].deviceType"), tuple("UNSUPPORTED_OPTION", "steps[4].button"));
+    assertThat(c.stepsMapped()).isEqualTo(6);
+    assertThat(c.stepsRead()).isEqualTo(7);
+  }
+
+  @Test
+  void should_map_change_to_fill_or_to_select_when_a_selector_names_a_select() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"change\", \"selectors\": [[\"aria/Name\"], [\"#name\"]], \"value\": \"Ada\"},"
+        + "{\"type\": \"change\", \"selectors\": [[\"aria/Country\"], [\"#country-select\"]], \"value\": \"de\"},"
+        + "{\"type\": \"change\", \"selectors\": [[\"xpath///*[@id=\\\"f\\\"]/select\"]], \"value\": \"it\"}");
+
+    List<Step> steps = c.value().steps();
+    Step.Fill fill = (Step.Fill) steps.get(1);
+    assertThat(fill.value()).isEqualTo("Ada");
+    assertThat(fill.target().candidates()).containsExactly(Candidate.label("Name"), Candidate.text("Name"), Candidate.id("name"));
+    Step.Select select = (Step.Select) steps.get(2);
+    assertThat(select.value()).contains("de");
+    assertThat(steps.get(3)).isInstanceOf(Step.Select.class);
+    assertThat(c.issues()).isEmpty();
+  }
+
+  @Test
+  void should_replace_a_password_typed_in_the_recording_by_a_secret_credential() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"change\", \"selectors\": [[\"#password\"]], \"value\": \"hunter2-secret\"},"
+        + "{\"type\": \"change\", \"selectors\": [[\"#password\"]], \"value\": \"hunter2-secret!\"}");
+
+    assertThat(((Step.Fill) c.value().steps().get(1)).value()).isEqualTo("${credential.PASSWORD}");
+    assertThat(((Step.Fill) c.value().steps().get(2)).value()).isEqualTo("${credential.PASSWORD}");
+    assertThat(c.value().credentials()).containsExactly(Credential.of("PASSWORD", Credential.Type.PASSWORD));
+    assertThat(c.value().credentials().get(0).secret()).isTrue();
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
+        .containsExactly(tuple("SENSITIVE_VALUE", "steps[1].value"), tuple("SENSITIVE_VALUE", "steps[2].value"));
+    assertThat(c.report()).doesNotContain("hunter2");
+    assertThat(FlowJson.write(c.value())).doesNotContain("hunter2");
+  }
+
+  @Test
+  void should_merge_key_down_and_up_into_a_press_with_held_modifiers() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"keyDown\", \"key\": \"Enter\"}, {\"type\": \"keyUp\", \"key\": \"Enter\","
+        + " \"assertedEvents\": [{\"type\": \"navigation\", \"url\": \"http://127.0.0.1:8080/orders/12345\", \"title\": \"Order\"}]},"
+        + "{\"type\": \"keyDown\", \"key\": \"Shift\"}, {\"type\": \"keyDown\", \"key\": \"Tab\"},"
+        + "{\"type\": \"keyUp\", \"key\": \"Tab\"}, {\"type\": \"keyUp\", \"key\": \"Shift\"},"
+        + "{\"type\": \"keyDown\", \"key\": \"Control\"}, {\"type\": \"click\", \"selectors\": [[\"#a\"]], \"offsetX\": 1, \"offsetY\": 1},"
+        + "{\"type\": \"keyUp\", \"key\": \"Control\"},"
+        + "{\"type\": \"keyDown\", \"key\": \"Escape\"}, {\"type\": \"keyUp\", \"key\": \"Escape\"},"
+        + "{\"type\": \"keyDown\", \"key\": \" \"}, {\"type\": \"keyUp\", \"key\": \" \"},"
+        + "{\"type\": \"keyUp\", \"key\": \"q\"}");
+
+    List<Step> steps = c.value().steps();
+    assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.PRESS, Step.Kind.PRESS,
+        Step.Kind.CLICK, Step.Kind.PRESS, Step.Kind.PRESS);
+    Step.Press enter = (Step.Press) steps.get(1);
+    assertThat(enter.key()).isEqualTo("Enter");
+    assertThat(enter.target()).isEmpty();
+    assertThat(enter.expect()).containsExactly(Condition.Url.of("http://127.0.0.1:8080/orders/*"));
+    Step.Press tab = (Step.Press) steps.get(2);
+    assertThat(tab.key()).isEqualTo("Tab");
+    assertThat(tab.modifiers()).containsExactly("Shift");
+    assertThat(((Step.Click) steps.get(3)).modifiers()).containsExactly("Control");
+    assertThat(((Step.Press) steps.get(4)).modifiers()).isEmpty();
+    assertThat(((Step.Press) steps.get(5)).key()).isEqualTo("Space");
+    assertThat(c.issues()).filteredOn(i -> i.severity() != ConversionIssue.Severity.INFO)
+        .extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(tuple("KEY_UNPAIRED", "steps[14]"));
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).contains(
+        tuple("STEPS_MERGED", "steps[2]"), tuple("STEPS_MERGED", "steps[5]"), tuple("STEPS_MERGED", "steps[6]"),
+        tuple("STEPS_MERGED", "steps[9]"));
+    assertThat(c.stepsMapped()).isEqualTo(14);
+  }
+
+  @Test
+  void should_map_page_and_element_scrolls_to_absolute_positions() {
+    Conversion<Flow> c = read(OPEN + ", {\"type\": \"scroll\", \"x\": 0, \"y\": 500.4},"
+        + "{\"type\": \"scroll\", \"selectors\": [[\"#list\"]], \"x\": 10, \"y\": 80}");
+
+    Step.Scroll page = (Step.Scroll) c.value().steps().get(1);
+    assertThat(page.mode()).isEqualTo(Step.ScrollMode.TO);
+    assertThat(page.target()).isEmpty();
+    assertThat(page.y()).isEqualTo(500);
+    Step.Scroll element = (Step.Scroll) c.value().steps().get(2);
+    assertThat(element.target()).contains(Target.of(Candidate.id("list")));
+    assertThat(element.x()).isEqualTo(10);
+    assertThat(element.y()).isEqualTo(80);
+  }
+
+  @Test
+  void should_map_wait_for_element_to_visible_count_hidden_and_attribute_conditions() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"waitForElement\", \"selectors\": [[\"#done\"]]},"
+        + "{\"type\": \"waitForElement\", \"selectors\": [[\".item\"]], \"operator\": \">=\", \"count\": 3},"
+        + "{\"type\": \"waitForElement\", \"selectors\": [[\"#spinner\"]], \"visible\": false},"
+        + "{\"type\": \"waitForElement\", \"selectors\": [[\"#name\"]], \"attributes\": {\"aria-invalid\": \"false\"},"
+        + " \"properties\": {\"value\": \"Ada\", \"checked\": true, \"offsetWidth\": 100}}");
+
+    Target done = Target.of(Candidate.id("done"));
+    Target name = Target.of(Candidate.id("name"));
+    List<Step> steps = c.value().steps();
+    assertThat(((Step.Wait) steps.get(1)).until()).contains(Condition.Element.of(done, Condition.State.VISIBLE));
+    assertThat(((Step.Wait) steps.get(2)).until()).contains(Condition.Count.of(Target.of(Candidate.css(".item")), Condition.Op.GTE, 3));
+    assertThat(((Step.Wait) steps.get(3)).until())
+        .contains(Condition.Element.of(Target.of(Candidate.id("spinner")), Condition.State.HIDDEN));
+    Step.Wait attrs = (Step.Wait) steps.get(4);
+    assertThat(attrs.until()).contains(Condition.Element.of(name, Condition.State.VISIBLE));
+    assertThat(attrs.expect()).containsExactly(
+        Condition.Attribute.of(name, "aria-invalid", Optional.of("false")),
+        Condition.Value.of(name, "Ada"),
+        Condition.Element.of(name, Condition.State.CHECKED));
+    assertThat(c.issues()).filteredOn(i -> i.severity() == ConversionIssue.Severity.WARNING)
+        .extracting(ConversionIssue::code, ConversionIssue::path)
+        .containsExactly(tuple("UNSUPPORTED_OPTION", "steps[4].properties.offsetWidth"));
+  }
+
+  @Test
+  void should_map_wait_for_expression_declaring_script_eval_and_the_sleep_idiom_to_a_fixed_wait() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"waitForExpression\", \"expression\": \"window.ready === true\"},"
+        + "{\"type\": \"waitForExpression\", \"expression\": \"new Promise(resolve => setTimeout(() => resolve(true), 1500))\"}");
+
+    assertThat(((Step.Wait) c.value().steps().get(1)).until()).contains(Condition.Expression.of("window.ready === true"));
+    assertThat(((Step.Wait) c.value().steps().get(2)).ms()).hasValue(1500);
+    assertThat(c.value().policy().get().capabilities()).containsExactly(Capability.SCRIPT_EVAL);
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
+        .containsExactly(tuple("SCRIPT_EVAL_REQUIRED", "steps[1]"));
+  }
+
+  @Test
+  void should_report_network_emulation_unknown_types_and_block_on_custom_steps() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"emulateNetworkConditions\", \"download\": 1000, \"upload\": 500, \"latency\": 40},"
+        + "{\"type\": \"customStep\", \"name\": \"solveCaptcha\", \"parameters\": {\"token\": \"abc\"}},"
+        + "{\"type\": \"teleport\"}");
+
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::severity, ConversionIssue::path).containsExactly(
+        tuple("UNSUPPORTED_STEP", ConversionIssue.Severity.WARNING, "steps[1]"),
+        tuple("CUSTOM_STEP", ConversionIssue.Severity.BLOCKING, "steps[2]"),
+        tuple("UNSUPPORTED_STEP", ConversionIssue.Severity.WARNING, "steps[3]"));
+    assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
+    assertThat(c.value().steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.MANUAL);
+    assertThat(((Step.Manual) c.value().steps().get(1)).instructions()).contains("solveCaptcha");
+    assertThat(c.stepsMapped()).isEqualTo(1);
+  }
+
+  @Test
+  void should_turn_every_selector_kind_into_candidates_in_order() {
+    Conversion<Flow> c = read(OPEN + ", {\"type\": \"click\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": ["
+        + "[\"aria/Save[role=\\\"button\\\"]\"], [\"aria/Logo[role=\\\"image\\\"]\"], [\"aria/Save changes\"],"
+        + " [\"text/Save changes\"], [\"xpath///*[@id=\\\"save\\\"]\"], [\"pierce/#save\"], [\"form > button.primary\"],"
+        + " [\"[data-testid=\\\"save-btn\\\"]\"], \"#save\", [\"aria/Odd[role=\\\"StaticText\\\"]\"]]}");
+
+    assertThat(((Step.Click) c.value().steps().get(1)).target().candidates()).containsExactly(
+        Candidate.role("button", "Save"), Candidate.role("img", "Logo"), Candidate.label("Save changes"),
+        Candidate.text("Save changes"), Candidate.xpath("//*[@id=\"save\"]"), Candidate.id("save"),
+        Candidate.css("form > button.primary"), Candidate.testId("save-btn"), Candidate.label("Odd"), Candidate.text("Odd"));
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
+        .containsExactly(tuple("ROLE_UNKNOWN", "steps[1].selectors[9]"));
+  }
+
+  @Test
+  void should_put_agreeing_shadow_hosts_in_the_shadow_path_and_keep_only_last_parts_when_they_disagree() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"click\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": [[\"app-root\", \"fancy-button\", \"#inner\"],"
+        + " [\"app-root\", \"fancy-button\", \"button.x\"], [\"pierce/#inner\"]]},"
+        + "{\"type\": \"click\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": [[\"app-root\", \"#inner\"], [\"other-host\", \"#inner\"]]}");
+
+    Target agreed = ((Step.Click) c.value().steps().get(1)).target();
+    assertThat(agreed.shadowPath()).containsExactly("app-root", "fancy-button");
+    assertThat(agreed.candidates()).containsExactly(Candidate.id("inner"), Candidate.css("button.x"));
+    Target dropped = ((Step.Click) c.value().steps().get(2)).target();
+    assertThat(dropped.shadowPath()).isEmpty();
+    assertThat(dropped.candidates()).containsExactly(Candidate.id("inner"));
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
+        .containsExactly(tuple("SHADOW_PATH_DROPPED", "steps[2].selectors"));
+  }
+
+  @Test
+  void should_locate_frames_by_position_with_a_warning_and_wrap_frame_expressions_in_frame_steps() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"click\", \"frame\": [0, 1], \"offsetX\": 1, \"offsetY\": 1, \"selectors\": [[\"#pay\"]]},"
+        + "{\"type\": \"waitForExpression\", \"frame\": [2], \"expression\": \"window.paid\"}");
+
+    List<Step> steps = c.value().steps();
+    assertThat(((Step.Click) steps.get(1)).target().framePath()).containsExactly("iframe >> nth=0", "iframe >> nth=1");
+    assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.CLICK, Step.Kind.FRAME,
+        Step.Kind.WAIT, Step.Kind.FRAME_MAIN);
+    assertThat(((Step.Frame) steps.get(2)).locator()).isEqualTo("iframe >> nth=2");
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).contains(
+        tuple("FRAME_SELECTOR_UNSTABLE", "steps[1].frame"), tuple("FRAME_SELECTOR_UNSTABLE", "steps[2].frame"));
+    assertThat(c.stepsMapped()).isEqualTo(3);
+  }
+
+  @Test
+  void should_bind_a_popup_target_to_a_tab_alias_opened_by_the_click_before_it() {
+    String popup = "http://127.0.0.1:8080/help.html";
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"click\", \"target\": \"main\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": [[\"#help\"]]},"
+        + "{\"type\": \"click\", \"target\": \"" + popup + "\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": [[\"#ok\"]]},"
+        + "{\"type\": \"close\", \"target\": \"" + popup + "\"},"
+        + "{\"type\": \"hover\", \"target\": \"main\", \"selectors\": [[\"#after\"]]},"
+        + "{\"type\": \"click\", \"target\": \"http://127.0.0.1:8080/other.html\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": [[\"#x\"]]}");
+
+    List<Step> steps = c.value().steps();
+    assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.CLICK, Step.Kind.TAB_SWITCH,
+        Step.Kind.CLICK, Step.Kind.TAB_CLOSE, Step.Kind.HOVER, Step.Kind.TAB_NEW, Step.Kind.CLICK);
+    assertThat(((Step.Click) steps.get(1)).newTab()).contains("popup");
+    assertThat(((Step.TabSwitch) steps.get(2)).alias()).isEqualTo("popup");
+    assertThat(((Step.TabClose) steps.get(4)).alias()).contains("popup");
+    assertThat(((Step.TabNew) steps.get(6)).alias()).isEqualTo("popup2");
+    assertThat(c.value().tabs()).containsExactly(
+        TabAlias.builder().alias("popup").url(popup).opener("main").build(),
+        TabAlias.builder().alias("popup2").url("http://127.0.0.1:8080/other.html").opener("main").build());
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
+        .containsExactly(tuple("POPUP_OPENER_UNKNOWN", "steps[5].target"));
+  }
+
+  @Test
+  void should_expect_the_asserted_navigation_with_volatile_parts_generalized_and_not_repeat_a_covered_navigate() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"click\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": [[\"#buy\"]], \"assertedEvents\": [{\"type\": \"navigation\","
+        + " \"url\": \"http://127.0.0.1:8080/orders/98765/confirm?session=3f2a9c1e-1b2c-4d5e-8f90-123456789abc&lang=en\", \"title\": \"\"}]},"
+        + "{\"type\": \"navigate\", \"url\": \"http://127.0.0.1:8080/orders/98765/confirm?session=3f2a9c1e-1b2c-4d5e-8f90-123456789abc&lang=en\"}");
+
+    List<Step> steps = c.value().steps();
+    assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.CLICK);
+    assertThat(steps.get(1).expect()).containsExactly(
+        Condition.Url.of("http://127.0.0.1:8080/orders/*/confirm?session=*&lang=en"));
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(tuple("NAVIGATE_MERGED", "steps[2]"));
+    assertThat(c.stepsMapped()).isEqualTo(3);
+  }
+
+  @Test
+  void should_apply_step_timeouts_the_flow_timeout_as_default_and_clamp_them() {
+    Conversion<Flow> c = read("{\"title\": \"T\", \"timeout\": 7000, \"steps\": [" + OPEN + ","
+        + "{\"type\": \"click\", \"timeout\": 2000, \"offsetX\": 1, \"offsetY\": 1, \"selectors\": [[\"#a\"]]},"
+        + "{\"type\": \"hover\", \"timeout\": 60000, \"selectors\": [[\"#a\"]]}]}", true);
+
+    assertThat(c.value().steps()).extracting(s -> s.timeoutMs().getAsInt()).containsExactly(7000, 2000, 30000);
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
+        .containsExactly(tuple("VALUE_CLAMPED", "steps[2].timeout"));
+  }
+
+  @Test
+  void should_not_copy_a_flow_timeout_equal_to_the_default_onto_steps() {
+    Conversion<Flow> c = read("{\"title\": \"T\", \"timeout\": 10000, \"steps\": [" + OPEN + "]}", true);
+
+    assertThat(c.value().steps().get(0).timeoutMs()).isEmpty();
+  }
+
+  @Test
+  void should_block_steps_that_cannot_find_their_element_and_warn_when_the_recording_never_navigates() {
+    Conversion<Flow> c = read("{\"title\": \"T\", \"steps\": ["
+        + "{\"type\": \"click\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": [[\"#a\"]]},"
+        + "{\"type\": \"click\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": []},"
+        + "{\"type\": \"change\", \"selectors\": [[\"#a\"]]}, 42]}", true);
+
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(
+        tuple("NO_START_URL", "steps[0]"), tuple("INVALID_STEP", "steps[1].selectors"), tuple("INVALID_STEP", "steps[2].value"),
+        tuple("INVALID_STEP", "steps[3]"));
+    assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
+    assertThat(c.value().steps()).hasSize(1);
+  }
+
+  @Test
+  void should_declare_inputs_and_credentials_named_by_placeholders() {
+    Conversion<Flow> c = read("{\"type\": \"navigate\", \"url\": \"${BASE_URL}/login\"},"
+        + "{\"type\": \"change\", \"selectors\": [[\"#user\"]], \"value\": \"${credential.USERNAME}\"},"
+        + "{\"type\": \"change\", \"selectors\": [[\"#password\"]], \"value\": \"${credential.PASSWORD}\"}");
+
+    assertThat(c.value().inputs()).extracting(i -> i.key()).containsExactly("BASE_URL");
+    assertThat(c.value().credentials()).extracting(Credential::key, Credential::secret)
+        .containsExactly(tuple("USERNAME", false), tuple("PASSWORD", true));
+    assertThat(codes(c)).isEmpty();
+  }
+}

@@ -1,0 +1,188 @@
+package io.browserflow.formats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.browserflow.api.Candidate;
+import io.browserflow.api.Condition;
+import io.browserflow.api.Flow;
+import io.browserflow.api.Point;
+import io.browserflow.api.Step;
+import io.browserflow.api.TabAlias;
+import io.browserflow.api.Target;
+import io.browserflow.api.json.FlowJson;
+import io.browserflow.api.validate.Quality;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** flow → chrome-recorder → flow keeps every step the format can express: kinds, targets and values. */
+class ChromeRecorderRoundTripTest {
+  private final ChromeRecorderCodec codec = new ChromeRecorderCodec();
+  private int ids;
+
+  private String id() {
+    return "s" + (++ids);
+  }
+
+  private static Target t(Candidate... c) {
+    return Target.of(c);
+  }
+
+  private Flow everySupportedStep() {
+    String base = "http://127.0.0.1:8080";
+    return Flow.builder().name("Round trip")
+        .addTabs(TabAlias.builder().alias("popup").url(base + "/help.html").opener("main").build())
+        .addSteps(
+            Step.SetViewport.builder().id(id()).width(1024).height(768).build(),
+            Step.Open.builder().id(id()).url(base + "/start.html").build(),
+            Step.Click.builder().id(id()).target(t(Candidate.id("pad"))).offset(Point.of(30, 15)).build(),
+            Step.Click.builder().id(id()).target(t(Candidate.role("button", "Menu"), Candidate.css("nav .menu")))
+                .button(Step.MouseButton.RIGHT).offset(Point.of(3, 4)).build(),
+            Step.Click.builder().id(id()).target(t(Candidate.testId("row-1"))).addModifiers("Shift").offset(Point.of(1, 1)).build(),
+            Step.Click.builder().id(id()).target(t(Candidate.xpath("//table//td[2]"))).button(Step.MouseButton.MIDDLE).build(),
+            Step.Dblclick.builder().id(id()).target(t(Candidate.id("cell"))).offset(Point.of(2, 2)).build(),
+            Step.Hover.builder().id(id()).target(t(Candidate.text("Help"))).build(),
+            Step.Fill.builder().id(id()).target(t(Candidate.label("Name"), Candidate.id("name"))).value("Ada Lovelace").build(),
+            Step.Select.builder().id(id()).target(t(Candidate.id("country-select"))).value("de").build(),
+            Step.Press.builder().id(id()).key("Enter").build(),
+            Step.Press.builder().id(id()).key("Tab").addModifiers("Shift").build(),
+            Step.Scroll.builder().id(id()).mode(Step.ScrollMode.TO).y(400).build(),
+            Step.Scroll.builder().id(id()).mode(Step.ScrollMode.TO).target(t(Candidate.css("ul.list"))).x(5).y(50).build(),
+            Step.Wait.builder().id(id()).ms(500).build(),
+            Step.Wait.builder().id(id()).until(Condition.Element.of(t(Candidate.id("done")), Condition.State.VISIBLE)).build(),
+            Step.Wait.builder().id(id()).until(Condition.Count.of(t(Candidate.css(".item")), Condition.Op.GTE, 3)).timeoutMs(3000).build(),
+            Step.Wait.builder().id(id()).until(Condition.Element.of(t(Candidate.id("spinner")), Condition.State.HIDDEN)).build(),
+            Step.Navigate.builder().id(id()).url(base + "/next.html").build(),
+            Step.Click.builder().id(id()).target(t(Candidate.id("buy"))).offset(Point.of(5, 5))
+                .addExpect(Condition.Url.of(base + "/orders/*")).timeoutMs(12000).build(),
+            Step.Click.builder().id(id()).target(t(Candidate.id("open"))).newTab("popup").offset(Point.of(5, 5)).build(),
+            Step.TabSwitch.builder().id(id()).alias("popup").build(),
+            Step.Click.builder().id(id()).target(t(Candidate.id("ok"))).offset(Point.of(5, 5)).build(),
+            Step.TabClose.builder().id(id()).alias("popup").build(),
+            Step.Hover.builder().id(id()).target(t(Candidate.id("inner")).inFrame("iframe >> nth=0")).build(),
+            Step.Click.builder().id(id()).target(t(Candidate.css("button.go")).inShadow("app-root", "fancy-button"))
+                .offset(Point.of(5, 5)).build())
+        .build();
+  }
+
+  @Test
+  void should_keep_every_supported_step_through_chrome_recorder_and_back() {
+    Flow original = everySupportedStep();
+
+    Conversion<String> out = codec.write(original);
+    Conversion<Flow> back = codec.read(out.value(), "round-trip.json");
+
+    assertThat(out.issues()).noneMatch(i -> i.severity() != ConversionIssue.Severity.INFO);
+    assertThat(back.quality()).as(back.report()).isNotEqualTo(Quality.BLOCKED);
+    assertThat(out.stepsMapped()).isEqualTo(original.steps().size());
+    Flow imported = back.value();
+    assertThat(imported.name()).isEqualTo("Round trip");
+    assertThat(imported.tabs()).containsExactlyElementsOf(original.tabs());
+    assertThat(imported.steps()).extracting(Step::kind).containsExactlyElementsOf(original.steps().stream().map(Step::kind).toList());
+    for (int i = 0; i < original.steps().size(); i++) {
+      assertSameStep(original.steps().get(i), imported.steps().get(i), "steps[" + i + "]");
+    }
+    assertThat(FlowJson.read(FlowJson.write(imported))).isEqualTo(imported);
+  }
+
+  /** Kinds, targets (original candidates in order, possibly with added ones) and values. */
+  private static void assertSameStep(Step a, Step b, String path) {
+    assertThat(b.kind()).as(path).isEqualTo(a.kind());
+    assertThat(b.expect()).as(path + ".expect").isEqualTo(a.expect());
+    assertThat(b.timeoutMs()).as(path + ".timeoutMs").isEqualTo(a.timeoutMs());
+    switch (a.kind()) {
+      case OPEN:
+        assertThat(((Step.Open) b).url()).as(path).isEqualTo(((Step.Open) a).url());
+        break;
+      case NAVIGATE:
+        assertThat(((Step.Navigate) b).url()).as(path).isEqualTo(((Step.Navigate) a).url());
+        break;
+      case SET_VIEWPORT:
+        assertThat(((Step.SetViewport) b).width()).isEqualTo(((Step.SetViewport) a).width());
+        assertThat(((Step.SetViewport) b).height()).isEqualTo(((Step.SetViewport) a).height());
+        break;
+      case CLICK: {
+        Step.Click x = (Step.Click) a;
+        Step.Click y = (Step.Click) b;
+        assertSameTarget(x.target(), y.target(), path);
+        assertThat(y.button()).as(path + ".button").isEqualTo(x.button());
+        assertThat(y.modifiers()).as(path + ".modifiers").isEqualTo(x.modifiers());
+        assertThat(y.newTab()).as(path + ".newTab").isEqualTo(x.newTab());
+        x.offset().ifPresent(o -> assertThat(y.offset()).as(path + ".offset").contains(o));
+        break;
+      }
+      case DBLCLICK:
+        assertSameTarget(((Step.Dblclick) a).target(), ((Step.Dblclick) b).target(), path);
+        assertThat(((Step.Dblclick) b).offset()).isEqualTo(((Step.Dblclick) a).offset());
+        break;
+      case HOVER:
+        assertSameTarget(((Step.Hover) a).target(), ((Step.Hover) b).target(), path);
+        break;
+      case FILL:
+        assertSameTarget(((Step.Fill) a).target(), ((Step.Fill) b).target(), path);
+        assertThat(((Step.Fill) b).value()).isEqualTo(((Step.Fill) a).value());
+        break;
+      case SELECT:
+        assertSameTarget(((Step.Select) a).target(), ((Step.Select) b).target(), path);
+        assertThat(((Step.Select) b).value()).isEqualTo(((Step.Select) a).value());
+        break;
+      case PRESS:
+        assertThat(((Step.Press) b).key()).isEqualTo(((Step.Press) a).key());
+        assertThat(((Step.Press) b).modifiers()).isEqualTo(((Step.Press) a).modifiers());
+        break;
+      case SCROLL: {
+        Step.Scroll x = (Step.Scroll) a;
+        Step.Scroll y = (Step.Scroll) b;
+        assertThat(y.mode()).isEqualTo(x.mode());
+        assertThat(y.x()).isEqualTo(x.x());
+        assertThat(y.y()).isEqualTo(x.y());
+        assertThat(y.target().isPresent()).isEqualTo(x.target().isPresent());
+        x.target().ifPresent(tx -> assertSameTarget(tx, y.target().get(), path));
+        break;
+      }
+      case WAIT:
+        assertThat(((Step.Wait) b).ms()).as(path).isEqualTo(((Step.Wait) a).ms());
+        assertThat(((Step.Wait) b).until()).as(path).isEqualTo(((Step.Wait) a).until());
+        break;
+      case TAB_SWITCH:
+        assertThat(((Step.TabSwitch) b).alias()).isEqualTo(((Step.TabSwitch) a).alias());
+        break;
+      case TAB_CLOSE:
+        assertThat(((Step.TabClose) b).alias()).isEqualTo(((Step.TabClose) a).alias());
+        break;
+      default:
+        assertThat(b.withId(a.id())).as(path).isEqualTo(a);
+    }
+  }
+
+  private static void assertSameTarget(Target a, Target b, String path) {
+    assertThat(b.candidates()).as(path + ".target").containsSubsequence(a.candidates());
+    assertThat(b.candidates().get(0)).as(path + ".target first candidate").isEqualTo(a.candidates().get(0));
+    assertThat(b.framePath()).as(path + ".framePath").isEqualTo(a.framePath());
+    assertThat(b.shadowPath()).as(path + ".shadowPath").isEqualTo(a.shadowPath());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"form.json", "popup-frame-shadow.json", "checkout.json"})
+  void should_import_each_fixture_the_same_after_an_export(String fixture) throws IOException {
+    String recording = fixture(fixture).replace("{{BASE}}", "http://127.0.0.1:8080");
+    Flow first = codec.read(recording, fixture).value();
+
+    Flow second = codec.read(codec.write(first).value(), fixture).value();
+
+    assertThat(second.steps()).extracting(Step::kind).containsExactlyElementsOf(first.steps().stream().map(Step::kind).toList());
+    for (int i = 0; i < first.steps().size(); i++) {
+      assertSameStep(first.steps().get(i), second.steps().get(i), fixture + " steps[" + i + "]");
+    }
+  }
+
+  static String fixture(String name) throws IOException {
+    try (InputStream in = ChromeRecorderRoundTripTest.class.getResourceAsStream("/formats/chrome-recorder/" + name)) {
+      assertThat(in).as("fixture " + name).isNotNull();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+}
