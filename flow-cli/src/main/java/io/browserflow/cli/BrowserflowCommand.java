@@ -6,8 +6,8 @@ import picocli.CommandLine.Command;
 
 /** {@code browserflow}: run, validate and lint flows; demo replays the samples against the demo app. */
 @Command(name = "browserflow", mixinStandardHelpOptions = true, version = "browserflow 0.1.0-SNAPSHOT",
-    description = "Replay, validate and lint browser flows.",
-    subcommands = {RunCommand.class, ValidateCommand.class, LintCommand.class, DemoCommand.class,
+    description = "Replay, record, validate and lint browser flows.",
+    subcommands = {RunCommand.class, ValidateCommand.class, LintCommand.class, RecordCommand.class, DemoCommand.class,
         CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:every flow succeeded", "1:a flow failed", "2:bad usage, or an invalid or unreadable flow"})
