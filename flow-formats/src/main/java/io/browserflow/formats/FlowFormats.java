@@ -30,7 +30,8 @@ import java.util.stream.Collectors;
  * the {@link Conversion}'s issues.
  */
 public final class FlowFormats {
-  private static final List<FormatCodec> CODECS = List.of(new NativeCodec(), new ChromeRecorderCodec());
+  private static final List<FormatCodec> CODECS = List.of(new NativeCodec(), new ChromeRecorderCodec(),
+      new BrowserctlCodec(), new BrowserctlTextCodec(), new SideCodec(), new JavaCodec());
 
   private FlowFormats() {}
 

@@ -1,0 +1,59 @@
+package io.browserflow.formats;
+
+import static io.browserflow.formats.SideProjects.cmd;
+import static io.browserflow.formats.SideProjects.issue;
+import static io.browserflow.formats.SideProjects.read;
+import static io.browserflow.formats.SideProjects.step;
+import static io.browserflow.formats.SideProjects.roundTripped;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.Condition;
+import io.browserflow.api.Flow;
+import io.browserflow.api.Step;
+import org.junit.jupiter.api.Test;
+
+/** selectFrame and selectWindow: frame steps, tab aliases. */
+class SideFramesAndWindowsTest {
+  @Test
+  void should_enter_frames_by_owner_or_index_and_leave_them_to_the_parent_or_top() {
+    Conversion<Flow> c = read(cmd("open", "/"), cmd("selectFrame", "id=outer"), cmd("selectFrame", "index=0"),
+        cmd("selectFrame", "relative=parent"), cmd("selectFrame", "relative=top"));
+
+    assertThat(((Step.Frame) step(c, 1)).locator()).isEqualTo("[id=\"outer\"]");
+    assertThat(((Step.Frame) step(c, 2)).locator()).isEqualTo(":is(iframe, frame) >> nth=0");
+    assertThat(step(c, 3)).isInstanceOf(Step.FrameMain.class);
+    assertThat(((Step.Frame) step(c, 4)).locator()).isEqualTo("[id=\"outer\"]");
+    assertThat(step(c, 5)).isInstanceOf(Step.FrameMain.class);
+    assertThat(issue(c, SideCodec.FRAME_BY_INDEX).path()).isEqualTo("tests[0].commands[2]");
+    assertThat(issue(c, SideCodec.REWRITTEN).path()).isEqualTo("tests[0].commands[3]");
+    assertThat(roundTripped(c.value())).isEqualTo(c.value());
+  }
+
+  @Test
+  void should_bind_popups_to_tab_aliases_and_switch_by_stored_handles() {
+    ObjectNode opens = cmd("click", "linkText=Terms");
+    opens.put("opensWindow", true);
+    opens.put("windowHandleName", "win4512");
+    opens.put("windowTimeout", 2000);
+
+    Conversion<Flow> c = read(cmd("open", "/"), cmd("storeWindowHandle", "root"), opens,
+        cmd("selectWindow", "handle=${win4512}"), cmd("assertTitle", "Terms"), cmd("close", ""),
+        cmd("selectWindow", "handle=${root}"), cmd("selectWindow", "handle=${nowhere}"));
+
+    Step.Click click = (Step.Click) step(c, 1);
+    assertThat(click.newTab()).hasValue("win4512");
+    assertThat(c.value().tabs()).singleElement().satisfies(t -> {
+      assertThat(t.alias()).isEqualTo("win4512");
+      assertThat(t.opener()).hasValue("main");
+    });
+    assertThat(((Step.TabSwitch) step(c, 2)).alias()).isEqualTo("win4512");
+    assertThat(((Step.Assert) step(c, 3)).condition()).isEqualTo(Condition.Title.of("Terms"));
+    assertThat(((Step.TabSwitch) step(c, 5)).alias()).isEqualTo("main");
+    assertThat(issue(c, SideCodec.NOT_CARRIED).path()).isEqualTo("tests[0].commands[1]");
+    ConversionIssue unknown = issue(c, SideCodec.UNSUPPORTED_COMMAND);
+    assertThat(unknown.path()).isEqualTo("tests[0].commands[7]");
+    assertThat(unknown.severity()).isEqualTo(ConversionIssue.Severity.BLOCKING);
+    assertThat(roundTripped(c.value())).isEqualTo(c.value());
+  }
+}
