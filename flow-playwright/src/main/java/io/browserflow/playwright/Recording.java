@@ -244,6 +244,11 @@ public final class Recording implements AutoCloseable {
     return d;
   }
 
+  /** Runs {@code work} on the thread that owns the recorded context (tests act as the person closing a window). */
+  <T> T withContext(java.util.function.Function<BrowserContext, T> work) {
+    return runner.call(() -> work.apply(context));
+  }
+
   /** Called by the launched recording's pump between waits. */
   void idle() {
     if (!stopped && (browserGone || aliases.keySet().stream().allMatch(Page::isClosed))) {

@@ -126,4 +126,29 @@ class RecorderControlTest extends RecorderTestBase {
     assertThat(((Step.TabNew) draft.flow().steps().get(1)).url()).hasValue(server.url("/control.html"));
     assertThat(draft.report().has(LintCode.UNRECORDED_TAB)).isTrue();
   }
+
+  @Test
+  void should_stop_a_launched_recording_when_its_last_tab_closes() throws Exception {
+    server.page("/closing.html", page("Closing", "<p>bye</p>"));
+    List<String> seen = new ArrayList<>();
+    Recording rec = Recorder.start(RecorderOptions.builder().url(server.url("/closing.html")).headless(true)
+        .listener(new RecordingListener() {
+          @Override
+          public void stopped(FlowDraft draft) {
+            seen.add("stopped");
+          }
+        }).build());
+    assertThat(rec.awaitStop(300)).as("still recording while the window is open").isEmpty();
+    rec.withContext(c -> {
+      c.pages().forEach(com.microsoft.playwright.Page::close); // the person closes the window
+      return null;
+    });
+    java.util.Optional<FlowDraft> draft = rec.awaitStop(15_000);
+
+    assertThat(draft).as("the recording stops by itself when the window closes").isPresent();
+    assertThat(ops(draft.get())).containsExactly("open");
+    assertThat(((Step.Open) draft.get().flow().steps().get(0)).url()).isEqualTo(server.url("/closing.html"));
+    assertThat(seen).containsExactly("stopped");
+    assertThat(rec.stop()).isSameAs(draft.get());
+  }
 }
