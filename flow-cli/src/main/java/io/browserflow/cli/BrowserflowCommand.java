@@ -7,10 +7,10 @@ import picocli.CommandLine.Command;
 /** {@code browserflow}: run, validate and lint flows; demo replays the samples against the demo app. */
 @Command(name = "browserflow", mixinStandardHelpOptions = true, version = "browserflow 0.1.0-SNAPSHOT",
     description = "Replay, record, validate and lint browser flows.",
-    subcommands = {RunCommand.class, ValidateCommand.class, LintCommand.class, RecordCommand.class, DemoCommand.class,
-        CommandLine.HelpCommand.class},
+    subcommands = {RunCommand.class, ValidateCommand.class, LintCommand.class, ConvertCommand.class, RecordCommand.class,
+        DemoCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:every flow succeeded", "1:a flow failed", "2:bad usage, or an invalid or unreadable flow"})
+    exitCodeList = {"0:every flow succeeded", "1:a flow failed, or was refused for review (REVIEW_REQUIRED)", "2:bad usage, or an invalid or unreadable flow"})
 final class BrowserflowCommand implements Runnable {
   /** Exit codes. */
   static final int OK = 0;

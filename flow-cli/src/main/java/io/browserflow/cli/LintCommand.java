@@ -19,7 +19,8 @@ import picocli.CommandLine.Model.CommandSpec;
     description = "Lint flow files: fragile selectors, literal secrets, volatile values, unchecked writes. "
         + "Prints each warning and the quality status (ready, needs_review, blocked); exits 1 when a flow is blocked.")
 final class LintCommand implements Callable<Integer> {
-  @Parameters(arity = "1..*", paramLabel = "FILE", description = "Flow files (.flow.json).")
+  @Parameters(arity = "1..*", paramLabel = "FILE",
+      description = "Flow files: browserflow/1, or any importable format (converted first; its issues count too).")
   List<Path> files;
 
   @Spec
@@ -35,12 +36,18 @@ final class LintCommand implements Callable<Integer> {
         code = BrowserflowCommand.USAGE;
         continue;
       }
+      if (l.converted()) {
+        FlowFiles.printConversion(out, l.file, l.conversion);
+      }
       LintReport report = FlowLint.lint(l.flow);
       for (LintWarning w : report.warnings()) {
         out.println(l.file + ": " + w.describe());
       }
-      out.println(l.file + ": " + report.quality().jsonName() + " (" + report.warnings().size() + " warnings)");
-      if (report.quality() == Quality.BLOCKED && code == BrowserflowCommand.OK) {
+      // a blocked or reviewable conversion weighs as much as the flow's own warnings
+      Quality quality = l.converted() && l.conversion.quality().compareTo(report.quality()) > 0
+          ? l.conversion.quality() : report.quality();
+      out.println(l.file + ": " + quality.jsonName() + " (" + report.warnings().size() + " warnings)");
+      if (quality == Quality.BLOCKED && code == BrowserflowCommand.OK) {
         code = BrowserflowCommand.FAILED;
       }
     }

@@ -1,6 +1,7 @@
 package io.browserflow.cli;
 
 import io.browserflow.playwright.LocalSite;
+import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.json.FlowJson;
@@ -26,7 +27,9 @@ import picocli.CommandLine.Model.CommandSpec;
     description = "Replay flows in Chromium (headless unless --headed), one browser for all files; "
         + "prints live progress, or the run results as JSON with --json.")
 final class RunCommand implements Callable<Integer> {
-  @Parameters(arity = "1..*", paramLabel = "FILE", description = "Flow files (.flow.json).")
+  @Parameters(arity = "1..*", paramLabel = "FILE",
+      description = "Flow files: browserflow/1 (.flow.json), or any importable format (Chrome Recorder JSON, "
+          + "browserctl-flow.json, .browserctl, Selenium IDE .side), detected from the content and converted first.")
   List<Path> files;
 
   @Option(names = "--input", paramLabel = "KEY=VALUE", description = "A business input, e.g. --input DEVICE_ID=42.")
@@ -72,6 +75,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--store", paramLabel = "DIR", description = "Keep journals and results of runs in DIR (enables recovery).")
   Path store;
 
+  @Option(names = "--force",
+      description = "Run files whose conversion is blocked anyway (they are refused with REVIEW_REQUIRED, exit 1, otherwise).")
+  boolean force;
+
   @Spec
   CommandSpec spec;
 
@@ -85,10 +92,15 @@ final class RunCommand implements Callable<Integer> {
       if (l.error != null) {
         FlowFiles.printError(err, l.file, l.error);
         invalid = true;
+      } else if (l.converted()) {
+        FlowFiles.printConversion(err, l.file, l.conversion);
       }
     }
     if (invalid) {
       return BrowserflowCommand.USAGE;
+    }
+    if (refuseBlocked(loaded, err)) {
+      return BrowserflowCommand.FAILED;
     }
     List<Flow> flows = loaded.stream().map(l -> l.flow).collect(Collectors.toList());
     BatchRun batch = new BatchRun();
@@ -155,6 +167,30 @@ final class RunCommand implements Callable<Integer> {
         server.close();
       }
     }
+  }
+
+  /**
+   * A converted file with blocking issues cannot run as converted: refused before the browser starts
+   * (exit 1, like the engine's own REVIEW_REQUIRED), unless --force.
+   */
+  private boolean refuseBlocked(List<FlowFiles.Loaded> loaded, PrintWriter err) {
+    boolean refused = false;
+    for (FlowFiles.Loaded l : loaded) {
+      if (!l.blocked()) {
+        continue;
+      }
+      int n = l.conversion.blockingIssues().size();
+      String issues = n + (n == 1 ? " blocking issue" : " blocking issues");
+      if (force) {
+        err.println(l.file + ": running despite " + issues + " (--force)");
+      } else {
+        err.println(l.file + ": " + ErrorCode.REVIEW_REQUIRED + ": converted from " + l.conversion.from().id() + " with "
+            + issues + "; fix them in the file (or in the output of 'browserflow convert " + l.file
+            + " --to flow'), or pass --force to run it anyway");
+        refused = true;
+      }
+    }
+    return refused;
   }
 
   private static String serveDir(String spec) {

@@ -1,6 +1,8 @@
 package io.browserflow.cli;
 
+import io.browserflow.api.ErrorCode;
 import io.browserflow.api.json.FlowJson;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -11,9 +13,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code browserflow validate FILE...}: reads and validates flows, printing every problem. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-    description = "Read and validate flow files; print every problem with its code and JSON path.")
+    description = "Read and validate flow files; print every problem with its code and JSON path. "
+        + "Files in another format are converted first; exits 1 when a conversion is blocked, 2 when a file is invalid.")
 final class ValidateCommand implements Callable<Integer> {
-  @Parameters(arity = "1..*", paramLabel = "FILE", description = "Flow files (.flow.json).")
+  @Parameters(arity = "1..*", paramLabel = "FILE",
+      description = "Flow files: browserflow/1, or any importable format (converted first; its report is printed).")
   List<Path> files;
 
   @Spec
@@ -21,13 +25,22 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     int code = BrowserflowCommand.OK;
     for (FlowFiles.Loaded l : FlowFiles.read(files, FlowJson.reader())) {
       if (l.error != null) {
-        FlowFiles.printError(spec.commandLine().getErr(), l.file, l.error);
+        FlowFiles.printError(err, l.file, l.error);
         code = BrowserflowCommand.USAGE;
-      } else {
-        spec.commandLine().getOut().println(l.file + ": valid (" + l.flow.id() + ", digest " + FlowJson.digest(l.flow) + ")");
+        continue;
+      }
+      if (l.converted()) {
+        FlowFiles.printConversion(out, l.file, l.conversion);
+      }
+      out.println(l.file + ": valid (" + l.flow.id() + ", digest " + FlowJson.digest(l.flow) + ")");
+      if (l.blocked()) {
+        err.println(l.file + ": " + ErrorCode.REVIEW_REQUIRED + ": the conversion is blocked; run refuses it unless --force");
+        code = Math.max(code, BrowserflowCommand.FAILED);
       }
     }
     return code;

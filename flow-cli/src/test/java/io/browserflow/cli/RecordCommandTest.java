@@ -48,6 +48,22 @@ class RecordCommandTest {
   }
 
   @Test
+  void should_write_the_draft_as_browserctl_text() throws Exception {
+    Path site = Files.createDirectories(dir.resolve("site"));
+    Files.writeString(site.resolve("index.html"), "<!doctype html><title>Start</title><button>Go</button>");
+    Path out = dir.resolve("start.browserctl");
+    RecordCommand.keys = new ByteArrayInputStream("s\n".getBytes(StandardCharsets.UTF_8));
+    try (LocalSite served = LocalSite.directory(site, 0)) {
+      CliFixture cli = CliFixture.run("record", "--url", served.url() + "/index.html", "--out", out.toString(),
+          "--format", "browserctl-text", "--headless");
+
+      assertThat(cli.exit).as(cli.out() + cli.err()).isZero();
+      String text = Files.readString(out);
+      assertThat(text).contains("open \"" + served.url() + "/index.html\"").doesNotContain("\"schema\"");
+    }
+  }
+
+  @Test
   void should_refuse_an_unknown_format() {
     CliFixture cli = CliFixture.run("record", "--url", "http://127.0.0.1:1/", "--out", dir.resolve("x").toString(),
         "--format", "yaml", "--headless");

@@ -661,7 +661,8 @@ public abstract class PageDriverContract {
 
   @Test
   public void should_report_frame_context_lost_when_the_entered_frame_goes_away() {
-    DriverSession s = framed("<iframe id=\"pay\" src=\"/frame\" data-detach-after=\"300\"></iframe>");
+    // 1.5 s: long enough for a loaded machine to enter the frame before it goes away
+    DriverSession s = framed("<iframe id=\"pay\" src=\"/frame\" data-detach-after=\"1500\"></iframe>");
     s.enterFrame("iframe#pay", timeout());
 
     FlowRunException e = thrown(FlowRunException.class, () -> s.resolve(css("#never"), timeout()));

@@ -207,23 +207,37 @@
     return out;
   };
 
+  // the open shadow roots under a scope, memoized while one element is described (the DOM cannot
+  // change during that synchronous work)
+  let rootsMemo = null;
+  const shadowRootsUnder = (scope) => {
+    if (rootsMemo && rootsMemo.has(scope)) return rootsMemo.get(scope);
+    const roots = [];
+    const visit = (root) => {
+      root.querySelectorAll('*').forEach((e) => {
+        if (e.shadowRoot) {
+          roots.push(e.shadowRoot);
+          visit(e.shadowRoot);
+        }
+      });
+    };
+    visit(scope);
+    if (scope.nodeType === 1 && scope.shadowRoot) {
+      roots.push(scope.shadowRoot);
+      visit(scope.shadowRoot);
+    }
+    if (rootsMemo) rootsMemo.set(scope, roots);
+    return roots;
+  };
+
   const queryAll = (scope, sel) => {
     const out = [];
-    const visit = (root) => {
-      let found;
-      try {
-        found = root.querySelectorAll(sel);
-      } catch (e) {
-        return false;
-      }
-      found.forEach((e) => out.push(e));
-      root.querySelectorAll('*').forEach((e) => {
-        if (e.shadowRoot) visit(e.shadowRoot);
-      });
-      return true;
-    };
-    if (!visit(scope)) return null;
-    if (scope.nodeType === 1 && scope.shadowRoot) visit(scope.shadowRoot);
+    try {
+      scope.querySelectorAll(sel).forEach((e) => out.push(e));
+      shadowRootsUnder(scope).forEach((r) => r.querySelectorAll(sel).forEach((e) => out.push(e)));
+    } catch (e) {
+      return null;
+    }
     return out;
   };
   const countCss = (scope, sel) => {
@@ -335,6 +349,15 @@
   const FIELD = (el) => ['input', 'textarea', 'select'].includes(el.localName) || el.isContentEditable;
 
   const describe = (el, purpose) => {
+    rootsMemo = new Map();
+    try {
+      return describeUnmemoized(el, purpose);
+    } finally {
+      rootsMemo = null;
+    }
+  };
+
+  const describeUnmemoized = (el, purpose) => {
     const chain = hostChain(el);
     const scopeOf = (i) => (i === 0 ? el.ownerDocument : chain[i - 1]);
     const shadow = chain.map((h, i) => cssFor(h, scopeOf(i)).css);
@@ -381,7 +404,11 @@
       const t = norm(textOf(el));
       if (t && t.length <= 40) {
         const d = deepestWithText(el, t);
-        const matches = elements().filter((e) => norm(textOf(e)) === t
+        // textContent (native, fast) rules most elements out before the exact text is computed
+        const words = t.split(' ');
+        const matches = elements().filter((e) => (e.shadowRoot || (e.textContent || '').includes(words[0])
+            || e.localName === 'input')
+          && norm(textOf(e)) === t
           && !Array.from(e.children).some((c) => norm(textOf(c)) === t)
           && !(e.shadowRoot && Array.from(e.shadowRoot.children).some((c) => norm(textOf(c)) === t)));
         if (matches.length === 1 && matches[0] === d) add({k: 'text', v: t});
@@ -397,6 +424,14 @@
   };
 
   api.frameOwner = (el) => {
+    rootsMemo = new Map();
+    try {
+      return frameOwnerUnmemoized(el);
+    } finally {
+      rootsMemo = null;
+    }
+  };
+  const frameOwnerUnmemoized = (el) => {
     const tag = ident(el.localName);
     const scope = el.ownerDocument;
     const tries = [];

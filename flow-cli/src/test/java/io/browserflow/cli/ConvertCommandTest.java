@@ -1,0 +1,171 @@
+package io.browserflow.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.browserflow.api.Flow;
+import io.browserflow.api.json.FlowJson;
+import io.browserflow.formats.FlowFormats;
+import io.browserflow.formats.Format;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@code browserflow convert}: every fixture to every writable format, stdout vs --out, exit codes. */
+class ConvertCommandTest {
+  @TempDir
+  Path dir;
+
+  static Path fixture(String name) throws Exception {
+    return Path.of(ConvertCommandTest.class.getResource("/formats/" + name).toURI());
+  }
+
+  private static final List<String> FIXTURES = List.of("flow/device-search.flow.json", "chrome-recorder/form.json",
+      "chrome-recorder/checkout.json", "chrome-recorder/popup-frame-shadow.json",
+      "browserctl/shop-order.browserctl-flow.json", "browserctl/shop-browse.browserctl", "side/shop.side");
+
+  private static final List<Format> TARGETS = List.of(Format.FLOW, Format.CHROME_RECORDER, Format.BROWSERCTL,
+      Format.BROWSERCTL_TEXT, Format.JAVA);
+
+  static Stream<Arguments> every_fixture_to_every_target() {
+    return FIXTURES.stream().flatMap(f -> TARGETS.stream().map(t -> Arguments.of(f, t)));
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @MethodSource("every_fixture_to_every_target")
+  void should_convert_every_fixture_to_every_writable_format(String name, Format target) throws Exception {
+    Path source = fixture(name);
+    Path out = dir.resolve("out").resolve("converted." + target.id());
+    Format from = FlowFormats.detect(Files.readString(source)).orElseThrow();
+    Flow imported = FlowFormats.read(source).value();
+
+    CliFixture cli = CliFixture.run("convert", source.toString(), "--to", target.id(), "--out", out.toString());
+
+    assertThat(cli.exit).as(cli.out() + cli.err()).isIn(0, 1);
+    assertThat(cli.out()).contains(source + ": " + from.id() + " -> flow: ", source + ": flow -> " + target.id() + ": ",
+        "wrote " + out + " (" + target.id() + ")");
+    if (cli.exit == 1) {
+      assertThat(cli.out()).contains("quality blocked");
+      assertThat(cli.err()).contains("REVIEW_REQUIRED", source.toString());
+    } else {
+      assertThat(cli.out()).doesNotContain("quality blocked");
+      assertThat(cli.err()).isEmpty();
+    }
+    String written = Files.readString(out, StandardCharsets.UTF_8);
+    if (target == Format.JAVA) {
+      assertThat(written).contains("@FlowTest", "class ");
+    } else {
+      assertThat(FlowFormats.detect(written)).hasValue(target);
+    }
+    if (target == Format.FLOW) {
+      assertThat(FlowJson.read(written)).isEqualTo(imported);
+    }
+  }
+
+  @Test
+  void should_write_only_the_result_to_stdout_and_the_report_to_stderr_without_out() throws Exception {
+    Path source = fixture("browserctl/shop-browse.browserctl");
+    Flow imported = FlowFormats.read(source).value();
+
+    CliFixture cli = CliFixture.run("convert", source.toString(), "--to", "flow");
+
+    assertThat(cli.exit).isZero();
+    assertThat(cli.out()).isEqualTo(FlowJson.write(imported));
+    assertThat(cli.err()).contains(source + ": browserctl-text -> flow: ", source + ": flow -> flow: ", "wrote stdout (flow)");
+  }
+
+  @Test
+  void should_print_the_report_on_stdout_when_writing_to_a_file() throws Exception {
+    Path source = fixture("side/shop.side");
+    Path out = dir.resolve("shop.json");
+
+    CliFixture cli = CliFixture.run("convert", source.toString(), "--to", "chrome-recorder", "--out", out.toString());
+
+    assertThat(cli.exit).as(cli.err()).isZero();
+    assertThat(cli.err()).isEmpty();
+    assertThat(cli.out()).contains("side -> flow: ", "flow -> chrome-recorder: ", " steps mapped, ", "; quality ")
+        .doesNotContain("\"steps\"");
+    assertThat(FlowFormats.detect(Files.readString(out))).hasValue(Format.CHROME_RECORDER);
+  }
+
+  @Test
+  void should_list_what_the_export_could_not_carry_over() throws Exception {
+    Path source = fixture("side/shop.side");
+
+    CliFixture cli = CliFixture.run("convert", source.toString(), "--to", "chrome-recorder", "--out",
+        dir.resolve("shop.json").toString());
+
+    // Chrome Recorder has no if/else: the export reports it instead of dropping it silently
+    String exportLine = cli.out().lines().filter(l -> l.contains("flow -> chrome-recorder: ")).findFirst().orElseThrow();
+    assertThat(exportLine).doesNotContain(", 0 blocking, 0 warnings");
+    assertThat(cli.out()).containsPattern("\n  (warning|blocking) [A-Z_]+ at steps\\[\\d+\\]");
+  }
+
+  @Test
+  void should_exit_1_and_still_write_a_blocked_conversion() throws Exception {
+    Path source = fixture("browserctl/blocked-search.browserctl-flow.json");
+    Path out = dir.resolve("blocked.flow.json");
+
+    CliFixture cli = CliFixture.run("convert", source.toString(), "--to", "flow", "--out", out.toString());
+
+    assertThat(cli.exit).isEqualTo(1);
+    assertThat(cli.out()).contains("browserctl -> flow: ", "quality blocked", "blocking ");
+    assertThat(cli.err()).contains(source.toString(), "REVIEW_REQUIRED", "fix " + out);
+    assertThat(FlowJson.read(out).id()).isEqualTo("blocked-search");
+  }
+
+  @Test
+  void should_refuse_an_unknown_or_read_only_target_and_list_the_writable_ones() throws Exception {
+    Path source = fixture("flow/device-search.flow.json");
+
+    for (String to : List.of("yaml", "side")) {
+      CliFixture cli = CliFixture.run("convert", source.toString(), "--to", to, "--out", dir.resolve("x").toString());
+
+      assertThat(cli.exit).isEqualTo(2);
+      assertThat(cli.err()).contains("--to " + to, "flow, chrome-recorder, browserctl, browserctl-text, java");
+      assertThat(cli.out()).isEmpty();
+      assertThat(dir.resolve("x")).doesNotExist();
+    }
+  }
+
+  @Test
+  void should_exit_2_for_a_file_in_no_known_format_and_name_the_formats_it_reads() throws Exception {
+    Path notes = Files.writeString(dir.resolve("notes.txt"), "Dear team,\nplease find the notes attached.\n");
+
+    CliFixture cli = CliFixture.run("convert", notes.toString(), "--to", "flow");
+
+    assertThat(cli.exit).isEqualTo(2);
+    assertThat(cli.out()).isEmpty();
+    assertThat(cli.err()).contains(notes + ": SCHEMA_UNSUPPORTED", "cannot convert " + notes,
+        "flow, chrome-recorder, browserctl, browserctl-text, side");
+  }
+
+  @Test
+  void should_exit_2_for_a_missing_file_or_broken_json() throws Exception {
+    Path missing = dir.resolve("missing.json");
+    Path broken = Files.writeString(dir.resolve("broken.json"), "{\"title\": \"x\", \"steps\": [");
+
+    CliFixture gone = CliFixture.run("convert", missing.toString(), "--to", "flow");
+    CliFixture bad = CliFixture.run("convert", broken.toString(), "--to", "flow");
+
+    assertThat(gone.exit).isEqualTo(2);
+    assertThat(gone.err()).contains(missing + ": FILE_UNREADABLE", "check the path");
+    assertThat(bad.exit).isEqualTo(2);
+    assertThat(bad.err()).contains(broken + ": JSON_SYNTAX", "cannot convert " + broken);
+    assertThat(gone.out() + bad.out()).isEmpty();
+  }
+
+  @Test
+  void should_require_a_target() throws Exception {
+    CliFixture cli = CliFixture.run("convert", fixture("flow/device-search.flow.json").toString());
+
+    assertThat(cli.exit).isEqualTo(2);
+    assertThat(cli.err()).contains("--to");
+  }
+}
