@@ -238,8 +238,11 @@ public final class Recording implements AutoCloseable {
     try {
       release.run();
     } finally {
-      stoppedLatch.countDown();
-      options.listener().stopped(d);
+      try {
+        options.listener().stopped(d);
+      } finally {
+        stoppedLatch.countDown(); // last: whoever awaits the stop sees everything the listener did
+      }
     }
     return d;
   }

@@ -130,7 +130,7 @@ class RecorderControlTest extends RecorderTestBase {
   @Test
   void should_stop_a_launched_recording_when_its_last_tab_closes() throws Exception {
     server.page("/closing.html", page("Closing", "<p>bye</p>"));
-    List<String> seen = new ArrayList<>();
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
     Recording rec = Recorder.start(RecorderOptions.builder().url(server.url("/closing.html")).headless(true)
         .listener(new RecordingListener() {
           @Override
