@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Candidate;
+import io.browserflow.api.Condition;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
@@ -49,12 +50,24 @@ class ChromeRecorderReplayTest {
 
   /** Imports the fixture for this site, runs it, then reads the page's log (entries joined by " | "). */
   private List<String> replay(String fixture, Conversion<Flow>[] imported) throws IOException {
+    return replay(fixture, imported, null);
+  }
+
+  /**
+   * Like {@link #replay(String, Conversion[])}, first waiting until the log shows {@code settled}:
+   * some page events (scroll) are dispatched after the step that caused them returned.
+   */
+  private List<String> replay(String fixture, Conversion<Flow>[] imported, String settled) throws IOException {
     String recording = ChromeRecorderRoundTripTest.fixture(fixture).replace("{{BASE}}", site.url());
     Conversion<Flow> c = codec.read(recording, fixture);
     imported[0] = c;
     assertThat(c.quality()).as(c.report()).isNotEqualTo(Quality.BLOCKED);
-    Flow flow = Flow.builder().from(c.value())
-        .addSteps(Step.Read.builder().id("log").target(Target.of(Candidate.id("log"))).build())
+    Flow.Builder b = Flow.builder().from(c.value());
+    if (settled != null) {
+      b.addSteps(Step.Wait.builder().id("settled").until(
+          Condition.Text.of(Target.of(Candidate.id("log")), settled, Condition.Text.Match.CONTAINS)).build());
+    }
+    Flow flow = b.addSteps(Step.Read.builder().id("log").target(Target.of(Candidate.id("log"))).build())
         .build();
     RunResult r;
     try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
@@ -69,7 +82,7 @@ class ChromeRecorderReplayTest {
   void should_replay_clicks_at_their_offset_change_values_and_options_and_key_steps_on_the_focused_field() throws IOException {
     Conversion<Flow>[] c = new Conversion[1];
 
-    List<String> log = replay("form.json", c);
+    List<String> log = replay("form.json", c, "scrolled 500");
 
     assertThat(log).containsSubsequence(
         "click pad 30,15 button 0",

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -565,7 +566,7 @@ final class DraftBuilder {
     return k;
   }
 
-  private static String unique(String base, java.util.Set<String> taken) {
+  private static String unique(String base, Set<String> taken) {
     String k = base;
     for (int i = 2; taken.contains(k) || k.equals("BASE_URL"); i++) {
       k = base + "_" + i;

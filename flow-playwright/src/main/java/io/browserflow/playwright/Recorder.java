@@ -9,6 +9,7 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Records what a person does in a browser as a flow draft.
@@ -68,7 +69,7 @@ public final class Recorder {
   private static Recording.Runner direct() {
     return new Recording.Runner() {
       @Override
-      public <T> T call(java.util.function.Supplier<T> work) {
+      public <T> T call(Supplier<T> work) {
         return work.get();
       }
     };

@@ -8,6 +8,7 @@ import com.microsoft.playwright.Frame;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -56,7 +58,7 @@ public final class Recording implements AutoCloseable {
   private final Map<Frame, Integer> received = new IdentityHashMap<>();
   private final CountDownLatch stoppedLatch = new CountDownLatch(1);
   private final Runnable release;
-  private final java.util.ArrayDeque<Runnable> queue = new java.util.ArrayDeque<>();
+  private final ArrayDeque<Runnable> queue = new ArrayDeque<>();
   private boolean draining;
   private volatile boolean stopped;
   private volatile boolean browserGone;
@@ -248,7 +250,7 @@ public final class Recording implements AutoCloseable {
   }
 
   /** Runs {@code work} on the thread that owns the recorded context (tests act as the person closing a window). */
-  <T> T withContext(java.util.function.Function<BrowserContext, T> work) {
+  <T> T withContext(Function<BrowserContext, T> work) {
     return runner.call(() -> work.apply(context));
   }
 
