@@ -92,7 +92,7 @@ final class RecordCommand implements Callable<Integer> {
       }
     }, "browserflow-record-exit");
     Runtime.getRuntime().addShutdownHook(hook);
-    Thread reader = new Thread(() -> readKeys(rec), "browserflow-record-keys");
+    Thread reader = new Thread(() -> readKeys(rec, o), "browserflow-record-keys");
     reader.setDaemon(true);
     reader.start();
     FlowDraft draft = rec.awaitStop();
@@ -105,27 +105,28 @@ final class RecordCommand implements Callable<Integer> {
     return code;
   }
 
-  private static void readKeys(Recording rec) {
+  private static void readKeys(Recording rec, PrintWriter out) {
     BufferedReader in = new BufferedReader(new InputStreamReader(keys, StandardCharsets.UTF_8));
     try {
       String line;
       while ((line = in.readLine()) != null && !rec.stopped()) {
-        switch (line.trim().toLowerCase(Locale.ROOT)) {
-          case "p":
+        String key = line.trim().toLowerCase(Locale.ROOT);
+        if (key.equals("s") || key.equals("q")) {
+          rec.stop();
+          return;
+        }
+        try {
+          if (key.equals("p")) {
             rec.pause();
-            break;
-          case "r":
+          } else if (key.equals("r")) {
             rec.resume();
-            break;
-          case "t":
+          } else if (key.equals("t")) {
             rec.addCurrentTab();
-            break;
-          case "s":
-          case "q":
-            rec.stop();
-            return;
-          default:
-            break;
+          }
+        } catch (IllegalStateException e) {
+          out.println();
+          out.println("  " + e.getMessage()); // e.g. resume after a capacity limit; s still stops
+          out.flush();
         }
       }
     } catch (IOException | RuntimeException e) {

@@ -27,6 +27,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -82,6 +83,7 @@ final class DraftBuilder {
   private final RecorderOptions options;
   private final List<Entry> entries = new ArrayList<>();
   private final List<LintWarning> warnings = new ArrayList<>();
+  private final List<Consumer<RecordingListener>> outbox = new ArrayList<>();
   private final Map<String, Tab> tabs = new LinkedHashMap<>();
   private final Map<String, Credential> credentials = new LinkedHashMap<>();
   private final Map<String, String> secretKeys = new HashMap<>();
@@ -153,11 +155,12 @@ final class DraftBuilder {
     }
     JsonNode tn = ev.get("target");
     Target target = tn == null ? null : target(tn);
-    String key = tn == null ? "" : String.join(" > ", frame.owners) + " | " + tn.path("c") + tn.path("shadow");
-    Entry last = entries.isEmpty() ? null : entries.get(entries.size() - 1);
+    // the key names the element: tab, frames and candidates (a page scroll has no target, only its tab and frames)
+    String key = tab + " | " + String.join(" > ", frame.owners) + " | " + (tn == null ? "" : tn.path("c") + "" + tn.path("shadow"));
+    sync(tab, frame, now);
+    Entry last = entries.isEmpty() ? null : entries.get(entries.size() - 1); // after sync: merges never swallow a context step
     switch (type) {
       case "click": {
-        sync(tab, frame, now);
         Step.Click.Builder b = Step.Click.builder().id(id()).target(target).title("Click " + label(target));
         if (ev.path("button").asText().equals("middle")) {
           b.button(Step.MouseButton.MIDDLE);
@@ -170,30 +173,27 @@ final class DraftBuilder {
         break;
       }
       case "dblclick": {
-        sync(tab, frame, now);
-        for (int i = 0; i < 2; i++) {
-          Entry l = entries.isEmpty() ? null : entries.get(entries.size() - 1);
-          if (l != null && l.step instanceof Step.Click && l.key.equals(key) && now - l.at < 1500) {
-            entries.remove(entries.size() - 1);
-          }
+        // the page fires click, click, dblclick; the capture drops the second click, the first is folded in here
+        if (last != null && last.step instanceof Step.Click && last.key.equals(key) && now - last.at < 1500) {
+          entries.remove(entries.size() - 1);
         }
         add(Step.Dblclick.builder().id(id()).target(target).title("Double-click " + label(target)).build(), tab, now, key, false);
         break;
       }
       case "contextmenu":
-        sync(tab, frame, now);
         add(Step.Contextmenu.builder().id(id()).target(target).title("Right-click " + label(target)).build(), tab, now, key, false);
         break;
       case "hover":
-        sync(tab, frame, now);
         add(Step.Hover.builder().id(id()).target(target).title("Hover " + label(target)).build(), tab, now, key, false);
         break;
       case "fill": {
-        sync(tab, frame, now);
         String value;
         String title;
         if (ev.path("secret").asBoolean()) {
-          String cred = credentialFor(key, ev.path("secretKind").asText(), ev.path("hint").asText());
+          // one credential per secret field, even when its candidates change (a show-password toggle)
+          String field = ev.path("field").asInt() > 0 ? tab + " | " + String.join(" > ", frame.owners) + " | secret#"
+              + ev.path("field").asInt() : key;
+          String cred = credentialFor(field, ev.path("secretKind").asText(), ev.path("hint").asText());
           value = "${credential." + cred + "}";
           title = "Fill " + label(target) + " from credential " + cred;
         } else {
@@ -203,7 +203,19 @@ final class DraftBuilder {
                 + options.limits().maxValueChars());
             return;
           }
-          value = options.parameterize() ? "${input." + inputFor(key, typed, ev.path("hint").asText(), label(target)) + "}" : typed;
+          if (options.parameterize()) {
+            // typing goes on in the same field: its input keeps its key and takes the longer value as default
+            String k = last != null && last.key.equals(key) && last.step instanceof Step.Fill
+                ? inputKeyOf(((Step.Fill) last.step).value()) : null;
+            if (k != null) {
+              inputs.put(k, Input.builder().from(inputs.get(k)).defaultValue(typed).build());
+            } else {
+              k = inputFor(key, typed, ev.path("hint").asText(), label(target));
+            }
+            value = "${input." + k + "}";
+          } else {
+            value = typed;
+          }
           title = "Fill " + label(target);
         }
         Step fill = Step.Fill.builder().id(id()).target(target).value(value).title(title).build();
@@ -215,7 +227,6 @@ final class DraftBuilder {
         break;
       }
       case "select": {
-        sync(tab, frame, now);
         Step.Select.Builder b = Step.Select.builder().id(id()).target(target);
         String value = ev.path("value").asText();
         String text = ev.path("label").asText();
@@ -228,15 +239,12 @@ final class DraftBuilder {
         break;
       }
       case "check":
-        sync(tab, frame, now);
         add(Step.Check.builder().id(id()).target(target).title("Check " + label(target)).build(), tab, now, key, false);
         break;
       case "uncheck":
-        sync(tab, frame, now);
         add(Step.Uncheck.builder().id(id()).target(target).title("Uncheck " + label(target)).build(), tab, now, key, false);
         break;
       case "press": {
-        sync(tab, frame, now);
         Step.Press.Builder b = Step.Press.builder().id(id()).key(ev.path("key").asText());
         ev.path("modifiers").forEach(m -> b.addModifiers(m.asText()));
         if (target != null) {
@@ -247,7 +255,6 @@ final class DraftBuilder {
         break;
       }
       case "scroll": {
-        sync(tab, frame, now);
         Step.Scroll.Builder b = Step.Scroll.builder().id(id()).mode(Step.ScrollMode.TO)
             .x(ev.path("x").asInt()).y(ev.path("y").asInt());
         if (target != null) {
@@ -255,7 +262,7 @@ final class DraftBuilder {
         }
         Step scroll = b.title("Scroll " + (target == null ? "the page" : label(target)) + " to " + ev.path("x").asInt()
             + ", " + ev.path("y").asInt()).build();
-        if (last != null && last.step instanceof Step.Scroll && last.key.equals(key) && last.tab.equals(tab)) {
+        if (last != null && last.step instanceof Step.Scroll && last.key.equals(key)) {
           replaceLast(scroll.withId(last.step.id()), tab, now, key, false);
         } else {
           add(scroll, tab, now, key, false);
@@ -263,7 +270,6 @@ final class DraftBuilder {
         break;
       }
       case "drag": {
-        sync(tab, frame, now);
         Target from = target(ev.get("from"));
         Target to = target(ev.get("to"));
         add(Step.Drag.builder().id(id()).source(from).destination(to).title("Drag " + label(from) + " onto " + label(to)).build(),
@@ -271,7 +277,6 @@ final class DraftBuilder {
         break;
       }
       case "upload": {
-        sync(tab, frame, now);
         int count = Math.max(1, ev.path("count").asInt());
         String base = upperSnake(ev.path("hint").asText()).orElse("UPLOAD");
         base = base.endsWith("FILE") ? base : base + "_FILE";
@@ -314,11 +319,17 @@ final class DraftBuilder {
       return;
     }
     Entry last = entries.isEmpty() ? null : entries.get(entries.size() - 1);
+    if (last != null && !last.tab.equals(tab) && isAction(last.step) && now - last.at < NAVIGATION_WINDOW_MS) {
+      // an action in another tab (a popup signing in, say) moved this one: the switch back to it expects the URL
+      return;
+    }
     if (last != null && last.tab.equals(tab) && isAction(last.step) && now - last.at < NAVIGATION_WINDOW_MS) {
       List<Condition> expect = last.step.expect().stream().filter(c -> !(c instanceof Condition.Url)).collect(Collectors.toList());
       expect.add(Condition.Url.of(UrlGlobs.of(url)));
       last.step = last.step.withExpect(expect);
-      options.listener().stepCaptured(last.step, entries.size());
+      Step changed = last.step;
+      int count = entries.size();
+      notify(l -> l.stepCaptured(changed, count));
       return;
     }
     sync(tab, FrameRef.MAIN_FRAME, now);
@@ -353,7 +364,9 @@ final class DraftBuilder {
     String alias = "popup" + (++popups);
     tabs.put(alias, new Tab(openerTab));
     opener.step = Step.Click.builder().from((Step.Click) opener.step).newTab(alias).build();
-    options.listener().stepCaptured(opener.step, entries.size());
+    Step changed = opener.step;
+    int count = entries.size();
+    notify(l -> l.stepCaptured(changed, count));
     return Optional.of(alias);
   }
 
@@ -478,13 +491,15 @@ final class DraftBuilder {
       return false;
     }
     entries.add(new Entry(step, tab, at, key, field));
-    options.listener().stepCaptured(step, entries.size());
+    int count = entries.size();
+    notify(l -> l.stepCaptured(step, count));
     return true;
   }
 
   private void replaceLast(Step step, String tab, long at, String key, boolean field) {
     entries.set(entries.size() - 1, new Entry(step, tab, at, key, field));
-    options.listener().stepCaptured(step, entries.size());
+    int count = entries.size();
+    notify(l -> l.stepCaptured(step, count));
   }
 
   private void limit(String reason) {
@@ -494,13 +509,25 @@ final class DraftBuilder {
       warn(LintWarning.of(LintCode.CAPTURE_LIMIT_REACHED, LintWarning.Severity.WARNING, "", null,
           "recording paused: " + reason + "; what followed was not recorded",
           "split the flow, or raise the limit with RecorderOptions.limits"));
-      options.listener().paused(reason);
+      notify(l -> l.paused(reason));
     }
   }
 
   private void warn(LintWarning w) {
     warnings.add(w);
-    options.listener().warning(w);
+    notify(l -> l.warning(w));
+  }
+
+  /** Queues a listener call; the recording delivers them after releasing its lock ({@link #takeNotifications()}). */
+  private void notify(Consumer<RecordingListener> call) {
+    outbox.add(call);
+  }
+
+  /** The listener calls queued since the last take, in order. */
+  List<Consumer<RecordingListener>> takeNotifications() {
+    List<Consumer<RecordingListener>> out = new ArrayList<>(outbox);
+    outbox.clear();
+    return out;
   }
 
   private String id() {
@@ -513,7 +540,13 @@ final class DraftBuilder {
         || s instanceof Step.Fill || s instanceof Step.Upload;
   }
 
-  private String pageUrl(String url) {
+  private String pageUrl(String raw) {
+    String url = UrlGlobs.withoutUserInfo(raw);
+    if (!url.equals(raw)) {
+      warn(LintWarning.of(LintCode.SENSITIVE_VALUE, LintWarning.Severity.WARNING, "", null,
+          "a URL carried a user name and password; they were left out of the flow",
+          "sign in through the page, with the password from a credential"));
+    }
     if (!options.parameterize()) {
       return url;
     }
@@ -564,6 +597,15 @@ final class DraftBuilder {
     inputs.put(k, Input.builder().key(k).label(label).defaultValue(value).build());
     inputKeys.put(fieldKey + "\u0000" + value, k);
     return k;
+  }
+
+  /** The input key of a {@code ${input.KEY}} value this builder declared, else null. */
+  private String inputKeyOf(String value) {
+    if (value.startsWith("${input.") && value.endsWith("}")) {
+      String k = value.substring("${input.".length(), value.length() - 1);
+      return inputs.containsKey(k) ? k : null;
+    }
+    return null;
   }
 
   private static String unique(String base, Set<String> taken) {

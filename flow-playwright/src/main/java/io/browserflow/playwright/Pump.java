@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -47,7 +48,15 @@ final class Pump {
     FutureTask<T> task = new FutureTask<>(work::get);
     tasks.add(task);
     try {
-      return task.get();
+      while (true) {
+        try {
+          return task.get(200, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+          if (done && !thread.isAlive() && !task.isDone()) {
+            throw new IllegalStateException("the recording's browser is closed");
+          }
+        }
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while waiting for the recording's browser", e);
@@ -92,8 +101,14 @@ final class Pump {
         // nothing happened; look for work
       } catch (PlaywrightException e) {
         context = null; // the browser is gone; idle decides what that means
+      } catch (RuntimeException e) {
+        // a callback failed while Playwright delivered events: the pump must live on
       }
-      idle.run();
+      try {
+        idle.run();
+      } catch (RuntimeException e) {
+        // same: never lose the thread every later call depends on
+      }
     }
     FutureTask<?> left;
     while ((left = tasks.poll()) != null) {

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -62,7 +63,7 @@ public final class Recording implements AutoCloseable {
   private boolean draining;
   private volatile boolean stopped;
   private volatile boolean browserGone;
-  private FlowDraft finalDraft;
+  private volatile FlowDraft finalDraft;
 
   private Recording(RecorderOptions options, BrowserContext context, Runner runner, Runnable release) {
     this.options = options;
@@ -94,9 +95,10 @@ public final class Recording implements AutoCloseable {
       inOrder(() -> onPage(p, now));
     });
     follow(main, DraftBuilder.MAIN);
-    synchronized (lock) {
-      builder.start(main.url());
-    }
+    withBuilder(b -> {
+      b.start(main.url());
+      return null;
+    });
     inject(main);
     options.url().ifPresent(u -> main.navigate(u));
   }
@@ -108,10 +110,11 @@ public final class Recording implements AutoCloseable {
     runner.call(() -> {
       if (!stopped) {
         flushAll();
-        synchronized (lock) {
-          builder.pause();
-        }
-        options.listener().paused("paused");
+        withBuilder(b -> {
+          b.pause();
+          return null;
+        });
+        tell(l -> l.paused("paused"));
       }
       return null;
     });
@@ -120,10 +123,11 @@ public final class Recording implements AutoCloseable {
   /** Records again after {@link #pause()}; refused after a capacity limit paused the recording. */
   public void resume() {
     runner.call(() -> {
-      synchronized (lock) {
-        builder.resume();
-      }
-      options.listener().resumed();
+      withBuilder(b -> {
+        b.resume();
+        return null;
+      });
+      tell(RecordingListener::resumed);
       return null;
     });
   }
@@ -160,10 +164,8 @@ public final class Recording implements AutoCloseable {
         return Optional.<String>empty();
       }
       flushAll();
-      Optional<String> alias;
-      synchronized (lock) {
-        alias = builder.addTab(candidate.url(), System.currentTimeMillis());
-      }
+      String url = candidate.url();
+      Optional<String> alias = withBuilder(b -> b.addTab(url, System.currentTimeMillis()));
       if (alias.isPresent()) {
         follow(candidate, alias.get());
         inject(candidate);
@@ -181,17 +183,27 @@ public final class Recording implements AutoCloseable {
 
   /** Collects pending input, stops recording and returns the draft; closes a browser the recorder launched. */
   public FlowDraft stop() {
-    if (stopped && finalDraft != null) {
-      return finalDraft;
+    if (stopped) {
+      return awaitFinished();
     }
     try {
       return runner.call(this::finish);
-    } catch (IllegalStateException e) {
-      if (finalDraft != null) {
-        return finalDraft;
-      }
-      throw e;
+    } catch (IllegalStateException e) { // also CancellationException
+      // the window closed meanwhile and the recording is stopping by itself
+      return awaitFinished();
     }
+  }
+
+  private FlowDraft awaitFinished() {
+    try {
+      if (!stoppedLatch.await(30, TimeUnit.SECONDS)) {
+        throw new IllegalStateException("the recording did not finish stopping within 30 s");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the recording was stopping", e);
+    }
+    return finalDraft;
   }
 
   /** Waits until the recording stops: {@link #stop()} elsewhere, or the person closed the last recorded tab. */
@@ -232,21 +244,39 @@ public final class Recording implements AutoCloseable {
         }
       }
     }
-    FlowDraft d;
-    synchronized (lock) {
-      d = builder.build();
-      finalDraft = d;
-    }
+    FlowDraft d = withBuilder(DraftBuilder::build);
+    finalDraft = d;
     try {
       release.run();
     } finally {
       try {
-        options.listener().stopped(d);
+        tell(l -> l.stopped(d));
       } finally {
         stoppedLatch.countDown(); // last: whoever awaits the stop sees everything the listener did
       }
     }
     return d;
+  }
+
+  /** Runs {@code work} on the draft under the lock, then tells the listener what changed, outside the lock. */
+  private <T> T withBuilder(Function<DraftBuilder, T> work) {
+    T result;
+    List<Consumer<RecordingListener>> calls;
+    synchronized (lock) {
+      result = work.apply(builder);
+      calls = builder.takeNotifications();
+    }
+    calls.forEach(this::tell);
+    return result;
+  }
+
+  /** Calls the listener; a listener that throws does not break the recording. */
+  private void tell(Consumer<RecordingListener> call) {
+    try {
+      call.accept(options.listener());
+    } catch (RuntimeException e) {
+      // the listener's problem; capture goes on
+    }
   }
 
   /** Runs {@code work} on the thread that owns the recorded context (tests act as the person closing a window). */
@@ -257,7 +287,11 @@ public final class Recording implements AutoCloseable {
   /** Called by the launched recording's pump between waits. */
   void idle() {
     if (!stopped && (browserGone || aliases.keySet().stream().allMatch(Page::isClosed))) {
-      finish();
+      try {
+        finish();
+      } catch (RuntimeException e) {
+        // finish() always leaves a draft and releases the latch; what failed was the browser going away
+      }
     }
   }
 
@@ -273,9 +307,10 @@ public final class Recording implements AutoCloseable {
       inOrder(() -> {
         received.remove(f);
         if (f == page.mainFrame() && !stopped) {
-          synchronized (lock) {
-            builder.navigated(alias, url, now);
-          }
+          withBuilder(b -> {
+            b.navigated(alias, url, now);
+            return null;
+          });
         }
       });
     });
@@ -283,9 +318,10 @@ public final class Recording implements AutoCloseable {
       long now = System.currentTimeMillis();
       inOrder(() -> {
         if (!stopped) {
-          synchronized (lock) {
-            builder.tabClosed(alias, now);
-          }
+          withBuilder(b -> {
+            b.tabClosed(alias, now);
+            return null;
+          });
         }
       });
     });
@@ -305,7 +341,11 @@ public final class Recording implements AutoCloseable {
     try {
       Runnable next;
       while ((next = queue.poll()) != null) {
-        next.run();
+        try {
+          next.run();
+        } catch (RuntimeException e) {
+          // one event that cannot be handled (a frame gone mid-way) must not stop the capture of the next
+        }
       }
     } finally {
       draining = false;
@@ -319,20 +359,17 @@ public final class Recording implements AutoCloseable {
     Page opener = page.opener();
     String openerAlias = opener == null ? null : aliases.get(opener);
     if (openerAlias == null) {
-      synchronized (lock) {
-        builder.popup("", now);
-      }
+      withBuilder(b -> b.popup("", now));
       return;
     }
-    Optional<String> alias;
-    synchronized (lock) {
-      alias = builder.popup(openerAlias, now);
-    }
+    Optional<String> alias = withBuilder(b -> b.popup(openerAlias, now));
     alias.ifPresent(a -> {
       follow(page, a);
-      synchronized (lock) {
-        builder.navigated(a, page.url(), now);
-      }
+      String url = page.url();
+      withBuilder(b -> {
+        b.navigated(a, url, now);
+        return null;
+      });
     });
   }
 
@@ -352,9 +389,10 @@ public final class Recording implements AutoCloseable {
     }
     received.merge(frame, ev.path("seq").asInt(), Math::max);
     DraftBuilder.FrameRef ref = frameRef(frame);
-    synchronized (lock) {
-      builder.event(alias, ref, ev, now);
-    }
+    withBuilder(b -> {
+      b.event(alias, ref, ev, now);
+      return null;
+    });
   }
 
   private DraftBuilder.FrameRef frameRef(Frame frame) {

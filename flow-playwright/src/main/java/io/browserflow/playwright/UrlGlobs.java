@@ -9,6 +9,8 @@ final class UrlGlobs {
   private static final Pattern VOLATILE = Pattern.compile(
       "\\d+|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|(?=.*\\d)[0-9a-fA-F]{8,}|(?=.*\\d)(?=.*[A-Za-z])[A-Za-z0-9_-]{16,}");
 
+  private static final Pattern DIGIT_RUN = Pattern.compile("\\d{3,}");
+
   private UrlGlobs() {}
 
   /** {@code http://h:8080/app.html#/devices/42?x=1} becomes {@code **}{@code /app.html#/devices/*}. */
@@ -39,6 +41,11 @@ final class UrlGlobs {
     return sb.toString();
   }
 
+  /** {@code url} without a {@code user:password@} part. */
+  static String withoutUserInfo(String url) {
+    return url.replaceFirst("^([a-zA-Z][a-zA-Z0-9+.-]*://)[^/@?#]*@", "$1");
+  }
+
   /** The origin ({@code scheme://host:port}) of an http(s) URL. */
   static Optional<String> origin(String url) {
     try {
@@ -64,7 +71,9 @@ final class UrlGlobs {
       if (i > 0) {
         sb.append('/');
       }
-      sb.append(VOLATILE.matcher(parts[i]).matches() ? "*" : parts[i].replace("*", ""));
+      String part = parts[i].replace("*", "");
+      // a whole volatile segment, or the id runs inside one (ORD-2024-00042, 123.html)
+      sb.append(VOLATILE.matcher(part).matches() ? "*" : DIGIT_RUN.matcher(part).replaceAll("*"));
     }
     return sb.toString();
   }

@@ -322,12 +322,28 @@
       for (const a of simpleSelectors(anc).slice(0, 4)) {
         if (a === ident(anc.localName) && depth > 0) continue;
         for (const m of mine) {
-          const s = a + ' ' + m;
-          if (countCss(scope, s) === 1) return {css: s, fragile: false};
+          if (countDescendant(scope, a, m) === 1) return {css: a + ' ' + m, fragile: false};
         }
       }
     }
     return {css: nthPath(el, scope), fragile: true};
+  };
+
+  // "a m" as Playwright's css engine counts it: its descendant combinator crosses shadow roots
+  const composedParent = (e) => e.parentElement || (e.parentNode && e.parentNode.host) || null;
+  const countDescendant = (scope, a, m) => {
+    const ms = queryAll(scope, m);
+    if (ms == null) return -1;
+    let n = 0;
+    for (const e of ms) {
+      for (let p = composedParent(e); p && p !== scope; p = composedParent(p)) {
+        if (p.matches(a)) {
+          n++;
+          break;
+        }
+      }
+    }
+    return n;
   };
 
   // ------------------------------------------------------------------ candidates
@@ -478,12 +494,16 @@
   let pendingScroll = null;
   let scrollTimer = null;
 
+  // a field that looked secret while typed into stays secret (a "show password" toggle must not leak it)
+  const secretFields = new WeakMap();
+  let secretCount = 0;
   const fillEvent = (el) => {
     const ev = {type: 'fill', target: describe(el, 'fill')};
-    const kind = secretKind(el);
+    const kind = secretFields.has(el) ? secretFields.get(el).kind : secretKind(el);
     if (kind) {
       ev.secret = true;
       ev.secretKind = kind;
+      ev.field = secretFields.has(el) ? secretFields.get(el).n : 0;
       ev.hint = fieldHint(el);
     } else {
       ev.value = el.isContentEditable ? el.innerText : el.value;
@@ -569,7 +589,8 @@
   const watch = (root) => observer.observe(root, {subtree: true, childList: true, attributes: true,
     attributeFilter: ['style', 'class', 'hidden', 'open', 'aria-expanded']});
 
-  const clickable = (el) => closestComposed(el, 'a,button,input,select,textarea,label,summary,[role],[onclick],[tabindex],[data-testid],[data-test],[data-cy],[data-qa]') || el;
+  const INTERACTIVE = 'a,button,input,select,textarea,label,summary,[role],[onclick],[tabindex],[data-testid],[data-test],[data-cy],[data-qa]';
+  const clickable = (el) => closestComposed(el, INTERACTIVE) || el;
 
   const emitHoverFor = (target) => {
     if (revealer && revealer !== revealSent && revealer.isConnected && revealer !== target
@@ -580,6 +601,7 @@
   };
 
   let suppressClickUntil = 0;
+  let lastEnter = 0;
   let dragSource = null;
   let pointerDown = null;
 
@@ -588,11 +610,12 @@
     const raw = targetOf(e);
     if (!raw) return;
     if (Date.now() < suppressClickUntil) return;
-    if (e.detail > 1) return; // the second click of a double click
+    if (e.detail === 0 && Date.now() - lastEnter < 200) return; // Enter activating a default button: recorded as the press
+    if (e.detail === 2) return; // the second click of a double click (the dblclick stands for both)
     const el = clickable(raw);
     if (el.localName === 'select' || el.localName === 'option' || isToggle(el) || isFile(el)) return;
     if (el.localName === 'label' && el.control && (isToggle(el.control) || isFile(el.control))) return;
-    if (isOverlay(raw)) {
+    if (el === raw && !closestComposed(raw, INTERACTIVE) && isOverlay(raw)) {
       flush();
       send({type: 'skip', reason: 'overlay', what: simpleSelectors(raw)[0]});
       return;
@@ -636,11 +659,18 @@
     const field = el.isContentEditable ? closestComposed(el, '[contenteditable]:not([contenteditable=false])') || el : el;
     if (pendingField && pendingField !== field) flush();
     flushScroll();
+    const kind = secretKind(field);
+    if (kind && !secretFields.has(field)) secretFields.set(field, {kind, n: ++secretCount});
+    // every change goes out at once (the recorder merges them into one fill): a page that navigates
+    // or closes on a keystroke loses nothing, and nothing typed waits for a blur
     pendingField = field;
+    flush();
   };
 
+  const handled = new WeakSet();
   const onChange = (e) => {
-    if (!e.isTrusted) return;
+    if (!e.isTrusted || handled.has(e)) return;
+    handled.add(e);
     const el = targetOf(e);
     if (!el) return;
     if (el.localName === 'select') {
@@ -659,6 +689,9 @@
   };
 
   const SPECIAL = new Set(['Enter', 'Escape', 'Tab']);
+  const WIDGET_KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
+  const WIDGET = '[role=combobox],[role=listbox],[role=menu],[role=menubar],[role=menuitem],[role=option],[role=tree],'
+    + '[role=treeitem],[role=grid],[role=tablist],[role=tab],[aria-activedescendant]';
   const SCROLL_KEYS = new Set(['PageDown', 'PageUp', 'End', 'Home', 'ArrowDown', 'ArrowUp', ' ']);
   let scrollIntent = 0;
   const onKeyDown = (e) => {
@@ -666,15 +699,18 @@
     const el = targetOf(e);
     const editable = el && isTextField(el);
     if (SCROLL_KEYS.has(e.key) && !editable) scrollIntent = Date.now();
-    const mods = modifiersOf(e).filter((m) => m !== 'Shift' || SPECIAL.has(e.key));
+    const mods = modifiersOf(e).filter((m) => m !== 'Shift' || SPECIAL.has(e.key) || e.ctrlKey || e.metaKey || e.altKey);
     const modifierKey = ['Control', 'Alt', 'Meta', 'Shift'].includes(e.key);
     let record = false;
     if (SPECIAL.has(e.key)) {
       record = !(e.key === 'Enter' && el && (el.localName === 'textarea' || el.isContentEditable) && mods.length === 0);
+    } else if (WIDGET_KEYS.has(e.key) && el && el.localName !== 'select' && closestComposed(el, WIDGET)) {
+      record = true; // keyboard choices in custom comboboxes, listboxes, menus, trees, grids, tab lists
     } else if (!modifierKey && (e.ctrlKey || e.metaKey || e.altKey)) {
       record = !(editable && /^[acvxzy]$/i.test(e.key));
     }
     if (!record) return;
+    if (e.key === 'Enter') lastEnter = Date.now();
     flush();
     const ev = {type: 'press', key: e.key.length === 1 && !e.shiftKey ? e.key.toLowerCase() : e.key, modifiers: mods};
     if (el && el !== document.body && el !== document.documentElement) ev.target = describe(el, 'press');
@@ -694,7 +730,8 @@
   };
 
   const onScroll = (e) => {
-    if (Date.now() - scrollIntent > 1500) return;
+    if (Date.now() - scrollIntent > 1500 || handled.has(e)) return;
+    handled.add(e);
     const t = e.target;
     if (pendingScroll && pendingScroll !== t) flushScroll();
     pendingScroll = t;
@@ -738,9 +775,16 @@
     const moved = Math.hypot(e.clientX - down.x, e.clientY - down.y);
     const from = clickable(down.el);
     const to = clickable(el);
-    if (moved > 10 && from !== to && !from.contains(to) && !to.contains(from) && !isTextField(from)) {
+    const selecting = moved > 10 && W.getSelection && String(W.getSelection()).length > 0;
+    if (selecting) {
+      // selecting text: neither a drag nor the click that follows on a common ancestor
+      suppressClickUntil = Date.now() + 300;
+    } else if (moved > 10 && from !== to && !from.contains(to) && !to.contains(from) && !isTextField(from)) {
       flush();
       send({type: 'drag', from: down.desc, to: describe(to, 'click')});
+      suppressClickUntil = Date.now() + 300;
+    } else if (moved > 10 && down.el !== el) {
+      // the click that follows lands on a common ancestor: a text selection or a slip, not a click
       suppressClickUntil = Date.now() + 300;
     }
   };
@@ -773,6 +817,7 @@
   };
 
   const opts = {capture: true};
+  const listen = () => {
   W.addEventListener('click', onClick, opts);
   W.addEventListener('auxclick', onAuxClick, opts);
   W.addEventListener('dblclick', onDblClick, opts);
@@ -789,6 +834,22 @@
   W.addEventListener('pointerup', onPointerUp, opts);
   W.addEventListener('focusout', onFocusOut, opts);
   W.addEventListener('pagehide', flush, true);
+  };
+  listen();
+  // document.open() (also implied by document.write on a loaded document) removes the window's
+  // listeners; adding the same listeners again is a no-op otherwise
+  for (const name of ['open', 'write', 'writeln']) {
+    const orig = Document.prototype[name];
+    Document.prototype[name] = function (...args) {
+      const r = orig.apply(this, args);
+      if (this === document) {
+        listen();
+        W.addEventListener('DOMContentLoaded', scan, true);
+        setTimeout(scan, 0);
+      }
+      return r;
+    };
+  }
 
   const scan = () => {
     try {
