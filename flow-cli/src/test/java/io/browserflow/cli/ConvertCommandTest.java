@@ -22,8 +22,20 @@ class ConvertCommandTest {
   @TempDir
   Path dir;
 
+  /**
+   * A fixture: this module's own (a blocked file, a flow), else the recordings that live with their
+   * converters in flow-formats (tests run in this module's directory, next to it).
+   */
   static Path fixture(String name) throws Exception {
-    return Path.of(ConvertCommandTest.class.getResource("/formats/" + name).toURI());
+    java.net.URL own = ConvertCommandTest.class.getResource("/formats/" + name);
+    if (own != null) {
+      return Path.of(own.toURI());
+    }
+    Path shared = Path.of("..", "flow-formats", "src", "test", "resources", "formats").resolve(name).toAbsolutePath().normalize();
+    if (!java.nio.file.Files.exists(shared)) {
+      throw new IllegalStateException("no fixture " + name + " here or in " + shared);
+    }
+    return shared;
   }
 
   private static final List<String> FIXTURES = List.of("flow/device-search.flow.json", "chrome-recorder/form.json",
