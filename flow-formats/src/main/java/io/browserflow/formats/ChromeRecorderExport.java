@@ -585,11 +585,11 @@ final class ChromeRecorderExport {
         case CSS:
           return c.value();
         case ID:
-          return "[id=" + ChromeSelectors.cssString(c.value()) + "]";
+          return "[id=" + CssStrings.quote(c.value()) + "]";
         case TEST_ID:
-          return "[data-testid=" + ChromeSelectors.cssString(c.value()) + "]";
+          return "[data-testid=" + CssStrings.quote(c.value()) + "]";
         case PLACEHOLDER:
-          return "[placeholder=" + ChromeSelectors.cssString(c.value()) + "]";
+          return "[placeholder=" + CssStrings.quote(c.value()) + "]";
         default:
           break;
       }

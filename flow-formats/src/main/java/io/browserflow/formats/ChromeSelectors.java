@@ -288,11 +288,11 @@ final class ChromeSelectors {
       case XPATH:
         return "xpath/" + c.value();
       case TEST_ID:
-        return "[data-testid=" + cssString(c.value()) + "]";
+        return "[data-testid=" + CssStrings.quote(c.value()) + "]";
       case ID:
-        return CSS_IDENT.matcher(c.value()).matches() ? "#" + c.value() : "[id=" + cssString(c.value()) + "]";
+        return CSS_IDENT.matcher(c.value()).matches() ? "#" + c.value() : "[id=" + CssStrings.quote(c.value()) + "]";
       case PLACEHOLDER:
-        return "[placeholder=" + cssString(c.value()) + "]";
+        return "[placeholder=" + CssStrings.quote(c.value()) + "]";
       case CSS:
         if (DRIVER_ONLY_CSS.matcher(c.value()).find()) {
           issues.warning("SELECTOR_NOT_PORTABLE", path,
@@ -303,9 +303,5 @@ final class ChromeSelectors {
       default:
         return null;
     }
-  }
-
-  static String cssString(String value) {
-    return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
   }
 }

@@ -1370,7 +1370,7 @@ final class SideCodec implements FormatCodec {
         case "id":
           return List.of(Candidate.id(v));
         case "name":
-          return List.of(Candidate.css("[name=" + cssString(v) + "]"));
+          return List.of(Candidate.css("[name=" + CssStrings.quote(v) + "]"));
         case "css":
           return List.of(Candidate.css(v));
         case "xpath":
@@ -1381,11 +1381,11 @@ final class SideCodec implements FormatCodec {
         case "partialLinkText":
           return List.of(Candidate.xpath("//a[contains(normalize-space(.), " + xpathString(v.trim()) + ")]"));
         case "identifier":
-          return List.of(Candidate.id(v), Candidate.css("[name=" + cssString(v) + "]"));
+          return List.of(Candidate.id(v), Candidate.css("[name=" + CssStrings.quote(v) + "]"));
         default:
           if (strategy.isEmpty() || !strategy.matches("[A-Za-z:]+")) {
             // no strategy: Selenium IDE tries the id, then the name
-            return List.of(Candidate.id(l), Candidate.css("[name=" + cssString(l) + "]"));
+            return List.of(Candidate.id(l), Candidate.css("[name=" + CssStrings.quote(l) + "]"));
           }
           issues.add(ConversionIssue.warning(UNSUPPORTED_LOCATOR, path, "the locator strategy " + strategy
               + " has no equivalent; this alternative is left out"));
@@ -1397,7 +1397,7 @@ final class SideCodec implements FormatCodec {
     private static Optional<String> selector(Candidate c) {
       switch (c.kind()) {
         case ID:
-          return Optional.of("[id=" + cssString(c.value()) + "]");
+          return Optional.of("[id=" + CssStrings.quote(c.value()) + "]");
         case CSS:
           return Optional.of(c.value());
         case XPATH:
@@ -1425,7 +1425,7 @@ final class SideCodec implements FormatCodec {
     private static Optional<String> countScript(Candidate c) {
       switch (c.kind()) {
         case ID:
-          return Optional.of("document.querySelectorAll(" + jsString("[id=" + cssString(c.value()) + "]") + ").length");
+          return Optional.of("document.querySelectorAll(" + jsString("[id=" + CssStrings.quote(c.value()) + "]") + ").length");
         case CSS:
           return Optional.of("document.querySelectorAll(" + jsString(c.value()) + ").length");
         case XPATH:
@@ -1447,10 +1447,6 @@ final class SideCodec implements FormatCodec {
 
   static String jsString(String s) {
     return new TextNode(s).toString();
-  }
-
-  static String cssString(String s) {
-    return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\a ") + "\"";
   }
 
   static String xpathString(String s) {

@@ -132,6 +132,7 @@ public final class Recording implements AutoCloseable {
     });
   }
 
+  /** Whether user actions are being ignored: paused by {@link #pause()} or by a capacity limit. */
   public boolean paused() {
     synchronized (lock) {
       return builder.paused();
@@ -217,6 +218,7 @@ public final class Recording implements AutoCloseable {
     return stoppedLatch.await(millis, TimeUnit.MILLISECONDS) ? Optional.of(finalDraft) : Optional.empty();
   }
 
+  /** Whether the recording has stopped (its draft is final). */
   public boolean stopped() {
     return stopped;
   }

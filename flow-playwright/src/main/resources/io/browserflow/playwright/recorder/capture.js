@@ -636,20 +636,13 @@
     if (e.button === 1) onClick(e);
   };
 
-  const onDblClick = (e) => {
+  // double and right clicks: the event's type is the step's
+  const onPointerAction = (e) => {
     if (!e.isTrusted) return;
     const raw = targetOf(e);
     if (!raw) return;
     flush();
-    send({type: 'dblclick', target: describe(clickable(raw), 'click')});
-  };
-
-  const onContextMenu = (e) => {
-    if (!e.isTrusted) return;
-    const raw = targetOf(e);
-    if (!raw) return;
-    flush();
-    send({type: 'contextmenu', target: describe(clickable(raw), 'click')});
+    send({type: e.type, target: describe(clickable(raw), 'click')});
   };
 
   const onInput = (e) => {
@@ -820,8 +813,8 @@
   const listen = () => {
   W.addEventListener('click', onClick, opts);
   W.addEventListener('auxclick', onAuxClick, opts);
-  W.addEventListener('dblclick', onDblClick, opts);
-  W.addEventListener('contextmenu', onContextMenu, opts);
+  W.addEventListener('dblclick', onPointerAction, opts);
+  W.addEventListener('contextmenu', onPointerAction, opts);
   W.addEventListener('input', onInput, opts);
   W.addEventListener('change', onChange, opts);
   W.addEventListener('keydown', onKeyDown, opts);
