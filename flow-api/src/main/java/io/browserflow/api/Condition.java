@@ -16,9 +16,20 @@ import org.immutables.value.Value;
 @org.immutables.value.Value.Enclosing
 public sealed interface Condition {
 
+  /**
+   * Calls the {@code visit} method of {@code visitor} for this condition's kind and returns its
+   * result. The one way to dispatch on a condition's kind; see {@link ConditionVisitor}.
+   */
+  <R> R accept(ConditionVisitor<R> visitor);
+
   /** The current URL matches a glob ({@code *} within a segment, {@code **} across). */
   @org.immutables.value.Value.Immutable
   non-sealed interface Url extends Condition {
+    @Override
+    default <R> R accept(ConditionVisitor<R> visitor) {
+      return visitor.visitUrl(this);
+    }
+
     @org.immutables.value.Value.Parameter
     String glob();
 
@@ -30,6 +41,11 @@ public sealed interface Condition {
   /** The page title matches a glob. */
   @org.immutables.value.Value.Immutable
   non-sealed interface Title extends Condition {
+    @Override
+    default <R> R accept(ConditionVisitor<R> visitor) {
+      return visitor.visitTitle(this);
+    }
+
     @org.immutables.value.Value.Parameter
     String glob();
 
@@ -46,6 +62,11 @@ public sealed interface Condition {
   /** The target resolves to one element in the given state. */
   @org.immutables.value.Value.Immutable
   non-sealed interface Element extends Condition {
+    @Override
+    default <R> R accept(ConditionVisitor<R> visitor) {
+      return visitor.visitElement(this);
+    }
+
     @org.immutables.value.Value.Parameter
     Target target();
 
@@ -97,6 +118,11 @@ public sealed interface Condition {
    */
   @org.immutables.value.Value.Immutable
   non-sealed interface Count extends Condition {
+    @Override
+    default <R> R accept(ConditionVisitor<R> visitor) {
+      return visitor.visitCount(this);
+    }
+
     Target target();
 
     @org.immutables.value.Value.Default
@@ -119,6 +145,11 @@ public sealed interface Condition {
   /** Text is present on the page, or an element's text compares with {@code text}. */
   @org.immutables.value.Value.Immutable
   non-sealed interface Text extends Condition {
+    @Override
+    default <R> R accept(ConditionVisitor<R> visitor) {
+      return visitor.visitText(this);
+    }
+
     Optional<Target> target();
 
     String text();
@@ -145,6 +176,11 @@ public sealed interface Condition {
   /** A form field's current value equals {@code value}. */
   @org.immutables.value.Value.Immutable
   non-sealed interface Value extends Condition {
+    @Override
+    default <R> R accept(ConditionVisitor<R> visitor) {
+      return visitor.visitValue(this);
+    }
+
     @org.immutables.value.Value.Parameter
     Target target();
 
@@ -159,6 +195,11 @@ public sealed interface Condition {
   /** An element has an attribute, optionally with the given value. */
   @org.immutables.value.Value.Immutable
   non-sealed interface Attribute extends Condition {
+    @Override
+    default <R> R accept(ConditionVisitor<R> visitor) {
+      return visitor.visitAttribute(this);
+    }
+
     Target target();
 
     String name();
@@ -182,6 +223,11 @@ public sealed interface Condition {
    */
   @org.immutables.value.Value.Immutable
   non-sealed interface Var extends Condition {
+    @Override
+    default <R> R accept(ConditionVisitor<R> visitor) {
+      return visitor.visitVar(this);
+    }
+
     String subject();
 
     VarOp op();
@@ -216,6 +262,11 @@ public sealed interface Condition {
   /** A download whose suggested file name matches the glob has completed in this run. */
   @org.immutables.value.Value.Immutable
   non-sealed interface Download extends Condition {
+    @Override
+    default <R> R accept(ConditionVisitor<R> visitor) {
+      return visitor.visitDownload(this);
+    }
+
     @org.immutables.value.Value.Parameter
     String fileGlob();
 
@@ -232,6 +283,11 @@ public sealed interface Condition {
   /** The page reached a load state. */
   @org.immutables.value.Value.Immutable
   non-sealed interface Load extends Condition {
+    @Override
+    default <R> R accept(ConditionVisitor<R> visitor) {
+      return visitor.visitLoad(this);
+    }
+
     @org.immutables.value.Value.Parameter
     LoadState state();
 
@@ -246,6 +302,11 @@ public sealed interface Condition {
    */
   @org.immutables.value.Value.Immutable
   non-sealed interface Expression extends Condition {
+    @Override
+    default <R> R accept(ConditionVisitor<R> visitor) {
+      return visitor.visitExpression(this);
+    }
+
     @org.immutables.value.Value.Parameter
     String script();
 
@@ -257,6 +318,11 @@ public sealed interface Condition {
   /** The negation of another condition. */
   @org.immutables.value.Value.Immutable
   non-sealed interface Not extends Condition {
+    @Override
+    default <R> R accept(ConditionVisitor<R> visitor) {
+      return visitor.visitNot(this);
+    }
+
     @org.immutables.value.Value.Parameter
     Condition condition();
 

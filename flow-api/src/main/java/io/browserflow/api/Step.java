@@ -149,6 +149,12 @@ public sealed interface Step {
 
   Step withDisabled(boolean disabled);
 
+  /**
+   * Calls the {@code visit} method of {@code visitor} for this step's kind and returns its result.
+   * The one way to dispatch on a step's kind; see {@link StepVisitor}.
+   */
+  <R> R accept(StepVisitor<R> visitor);
+
   /** A short human-readable label: the title, or {@code op} and id. */
   default String describe() {
     return title().orElse(kind().op() + " " + id());
@@ -157,6 +163,11 @@ public sealed interface Step {
   /** Opens a URL in the current tab, or in the tab bound to {@code tab}. Resets the frame context to the main frame. */
   @Value.Immutable
   non-sealed interface Open extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitOpen(this);
+    }
+
     String url();
 
     /** Tab alias to open in; the current tab when empty. */
@@ -178,6 +189,11 @@ public sealed interface Step {
   /** Navigates the current tab to a URL. Prefer a click plus {@code expect url} when a user action causes the navigation. */
   @Value.Immutable
   non-sealed interface Navigate extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitNavigate(this);
+    }
+
     String url();
 
     @Override
@@ -197,6 +213,11 @@ public sealed interface Step {
   @Value.Immutable
   non-sealed interface Back extends Step {
     @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitBack(this);
+    }
+
+    @Override
     default Kind kind() {
       return Kind.BACK;
     }
@@ -212,6 +233,11 @@ public sealed interface Step {
   /** Goes forward in the current tab's history. */
   @Value.Immutable
   non-sealed interface Forward extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitForward(this);
+    }
+
     @Override
     default Kind kind() {
       return Kind.FORWARD;
@@ -229,6 +255,11 @@ public sealed interface Step {
   @Value.Immutable
   non-sealed interface Reload extends Step {
     @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitReload(this);
+    }
+
+    @Override
     default Kind kind() {
       return Kind.RELOAD;
     }
@@ -244,6 +275,11 @@ public sealed interface Step {
   /** Opens a new tab bound to a declared alias and switches to it. */
   @Value.Immutable
   non-sealed interface TabNew extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitTabNew(this);
+    }
+
     String alias();
 
     Optional<String> url();
@@ -264,6 +300,11 @@ public sealed interface Step {
   /** Makes the tab bound to a declared alias the current one. */
   @Value.Immutable
   non-sealed interface TabSwitch extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitTabSwitch(this);
+    }
+
     String alias();
 
     @Override
@@ -282,6 +323,11 @@ public sealed interface Step {
   /** Closes the tab bound to {@code alias}, or the current tab. */
   @Value.Immutable
   non-sealed interface TabClose extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitTabClose(this);
+    }
+
     Optional<String> alias();
 
     @Override
@@ -300,6 +346,11 @@ public sealed interface Step {
   /** Enters a frame, relative to the current frame context: owner css ({@code iframe#pay} or {@code selector:...}), {@code url:<glob>} or {@code name:<name>}. Never a runtime frame id. */
   @Value.Immutable
   non-sealed interface Frame extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitFrame(this);
+    }
+
     String locator();
 
     @Override
@@ -319,6 +370,11 @@ public sealed interface Step {
   @Value.Immutable
   non-sealed interface FrameMain extends Step {
     @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitFrameMain(this);
+    }
+
+    @Override
     default Kind kind() {
       return Kind.FRAME_MAIN;
     }
@@ -334,6 +390,11 @@ public sealed interface Step {
   /** Resizes the viewport (CSS pixels). */
   @Value.Immutable
   non-sealed interface SetViewport extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitSetViewport(this);
+    }
+
     int width();
 
     int height();
@@ -354,6 +415,11 @@ public sealed interface Step {
   /** Clicks the unique element of {@code target}. {@code newTab} binds a popup opened by the click to an alias. */
   @Value.Immutable
   non-sealed interface Click extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitClick(this);
+    }
+
     Target target();
 
     @Value.Default
@@ -386,6 +452,11 @@ public sealed interface Step {
   /** Double-clicks the unique element of {@code target}. */
   @Value.Immutable
   non-sealed interface Dblclick extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitDblclick(this);
+    }
+
     Target target();
 
     Optional<Point> offset();
@@ -406,6 +477,11 @@ public sealed interface Step {
   /** Right-clicks the unique element of {@code target}. */
   @Value.Immutable
   non-sealed interface Contextmenu extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitContextmenu(this);
+    }
+
     Target target();
 
     Optional<Point> offset();
@@ -426,6 +502,11 @@ public sealed interface Step {
   /** Moves the pointer over the unique element of {@code target}. */
   @Value.Immutable
   non-sealed interface Hover extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitHover(this);
+    }
+
     Target target();
 
     @Override
@@ -444,6 +525,11 @@ public sealed interface Step {
   /** Replaces the value of a field with {@code value}. */
   @Value.Immutable
   non-sealed interface Fill extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitFill(this);
+    }
+
     Target target();
 
     String value();
@@ -464,6 +550,11 @@ public sealed interface Step {
   /** Types {@code text} key by key into {@code target}, or into the focused element. */
   @Value.Immutable
   non-sealed interface Type extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitType(this);
+    }
+
     Optional<Target> target();
 
     String text();
@@ -484,6 +575,11 @@ public sealed interface Step {
   /** Presses a key (Playwright key names: Enter, Escape, Tab, ArrowDown, a, ...) with modifiers, on {@code target} or the focused element. */
   @Value.Immutable
   non-sealed interface Press extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitPress(this);
+    }
+
     String key();
 
     List<String> modifiers();
@@ -506,6 +602,11 @@ public sealed interface Step {
   /** Selects an option of a select element by {@code value} or by {@code label} (exactly one of them). */
   @Value.Immutable
   non-sealed interface Select extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitSelect(this);
+    }
+
     Target target();
 
     Optional<String> value();
@@ -528,6 +629,11 @@ public sealed interface Step {
   /** Checks a checkbox or radio button (no-op when already checked). */
   @Value.Immutable
   non-sealed interface Check extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitCheck(this);
+    }
+
     Target target();
 
     @Override
@@ -546,6 +652,11 @@ public sealed interface Step {
   /** Unchecks a checkbox (no-op when already unchecked). */
   @Value.Immutable
   non-sealed interface Uncheck extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitUncheck(this);
+    }
+
     Target target();
 
     @Override
@@ -564,6 +675,11 @@ public sealed interface Step {
   /** Flips a checkbox or switch. */
   @Value.Immutable
   non-sealed interface Toggle extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitToggle(this);
+    }
+
     Target target();
 
     @Override
@@ -582,6 +698,11 @@ public sealed interface Step {
   /** Scrolls the page or the {@code target} container by or to ({@code x}, {@code y}), or scrolls {@code target} into view. */
   @Value.Immutable
   non-sealed interface Scroll extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitScroll(this);
+    }
+
     @Value.Default
     default ScrollMode mode() {
       return ScrollMode.BY;
@@ -615,6 +736,11 @@ public sealed interface Step {
   /** Drags the unique element of {@code source} onto the unique element of {@code destination} (JSON {@code from} and {@code to}). */
   @Value.Immutable
   non-sealed interface Drag extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitDrag(this);
+    }
+
     Target source();
 
     Target destination();
@@ -635,6 +761,11 @@ public sealed interface Step {
   /** Sets the files of a file input. Needs the {@code file.upload} capability. */
   @Value.Immutable
   non-sealed interface Upload extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitUpload(this);
+    }
+
     Target target();
 
     List<String> files();
@@ -655,6 +786,11 @@ public sealed interface Step {
   /** Waits {@code ms} milliseconds or until a condition holds (exactly one of them). Prefer conditions. */
   @Value.Immutable
   non-sealed interface Wait extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitWait(this);
+    }
+
     OptionalInt ms();
 
     Optional<Condition> until();
@@ -675,6 +811,11 @@ public sealed interface Step {
   /** Fails with {@code CHECK_FAILED} unless the condition holds (waiting up to the step timeout). */
   @Value.Immutable
   non-sealed interface Assert extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitAssert(this);
+    }
+
     Condition condition();
 
     @Override
@@ -693,6 +834,11 @@ public sealed interface Step {
   /** Reads the text, value or an attribute of an element. Output: {@code ${steps.<id>.text}}, {@code .value} or {@code .attribute}. */
   @Value.Immutable
   non-sealed interface Read extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitRead(this);
+    }
+
     Target target();
 
     @Value.Default
@@ -719,6 +865,11 @@ public sealed interface Step {
   /** Extracts rows from the page: a {@code table} (header to cell), {@code links} (text, href) or {@code attributes} of every element the first candidate matches. Output: {@code ${steps.<id>.items}} and {@code .count}. */
   @Value.Immutable
   non-sealed interface Scrape extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitScrape(this);
+    }
+
     Target target();
 
     @Value.Default
@@ -748,6 +899,11 @@ public sealed interface Step {
   /** Runs {@code body} on each page, then clicks {@code target} ({@code next} or {@code loadMore}) until it is gone or disabled, at most {@code maxPages} pages. Output: {@code ${steps.<id>.pages}}. */
   @Value.Immutable
   non-sealed interface Paginate extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitPaginate(this);
+    }
+
     Target target();
 
     @Value.Default
@@ -775,6 +931,11 @@ public sealed interface Step {
   /** Sets a run variable, read later as {@code ${vars.<name>}}. */
   @Value.Immutable
   non-sealed interface SetVar extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitSetVar(this);
+    }
+
     String name();
 
     String value();
@@ -795,6 +956,11 @@ public sealed interface Step {
   /** Evaluates a page script. Needs the {@code script.eval} capability. Output: {@code ${steps.<id>.result}}. */
   @Value.Immutable
   non-sealed interface Eval extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitEval(this);
+    }
+
     String script();
 
     @Override
@@ -813,6 +979,11 @@ public sealed interface Step {
   /** Saves a screenshot of the page or of {@code target}. Output: {@code ${steps.<id>.path}}. */
   @Value.Immutable
   non-sealed interface Screenshot extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitScreenshot(this);
+    }
+
     Optional<Target> target();
 
     /** File name inside the run's artifact directory. */
@@ -839,6 +1010,11 @@ public sealed interface Step {
   /** Reads a CSV file (header row first) into items. Output: {@code ${steps.<id>.items}} and {@code .count}. */
   @Value.Immutable
   non-sealed interface CsvImport extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitCsvImport(this);
+    }
+
     String path();
 
     @Override
@@ -857,6 +1033,11 @@ public sealed interface Step {
   /** Writes items (a whole placeholder such as {@code ${steps.list.items}}) to a CSV file. Output: {@code ${steps.<id>.path}}. */
   @Value.Immutable
   non-sealed interface CsvExport extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitCsvExport(this);
+    }
+
     String source();
 
     String path();
@@ -877,6 +1058,11 @@ public sealed interface Step {
   /** Runs {@code body} once per item of {@code source}; up to {@code concurrency} iterations at once, each concurrent iteration in its own tab. */
   @Value.Immutable
   non-sealed interface Foreach extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitForeach(this);
+    }
+
     ForeachSource source();
 
     List<Step> body();
@@ -902,6 +1088,11 @@ public sealed interface Step {
   /** Runs {@code body} {@code times} times; {@code ${loop.index}} counts from 0. */
   @Value.Immutable
   non-sealed interface Repeat extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitRepeat(this);
+    }
+
     int times();
 
     List<Step> body();
@@ -922,6 +1113,11 @@ public sealed interface Step {
   /** Runs {@code then} when the condition holds, else {@code otherwise} (JSON {@code else}). */
   @Value.Immutable
   non-sealed interface If extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitIf(this);
+    }
+
     Condition condition();
 
     List<Step> then();
@@ -944,6 +1140,11 @@ public sealed interface Step {
   /** Runs {@code body} while the condition holds, at most {@code max} times (then fails with {@code LIMIT_EXCEEDED}). */
   @Value.Immutable
   non-sealed interface While extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitWhile(this);
+    }
+
     Condition condition();
 
     List<Step> body();
@@ -966,6 +1167,11 @@ public sealed interface Step {
   /** A step a person performs (e.g. solve a captcha); handled by the engine's manual step handler. */
   @Value.Immutable
   non-sealed interface Manual extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitManual(this);
+    }
+
     String instructions();
 
     @Override
