@@ -1,0 +1,107 @@
+package io.browserflow.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shaded {@code browserflow.jar} as a user gets it: small enough to ship (one platform's
+ * Playwright driver), and able to replay a sample flow in a fresh process whose home, temporary
+ * directory and Playwright browser cache are all empty, so nothing from an earlier run helps.
+ */
+class BrowserflowJarIT {
+
+  private static final Path JAR = Path.of("target", "browserflow.jar");
+  private static final long MAX_BYTES = 80L * 1024 * 1024;
+  private static final List<String> PLATFORMS = List.of("linux", "linux-arm64", "mac", "mac-arm64", "win32_x64");
+
+  @TempDir Path dir;
+
+  @Test
+  void should_be_under_80_mb_with_the_driver_of_one_platform() throws IOException {
+    assertThat(JAR).as("run after `package`").exists();
+    assertThat(Files.size(JAR)).as("size of %s in bytes", JAR).isLessThan(MAX_BYTES);
+
+    TreeSet<String> platforms = new TreeSet<>();
+    try (ZipFile zip = new ZipFile(JAR.toFile())) {
+      zip.stream().map(ZipEntry::getName).filter(n -> n.startsWith("driver/")).forEach(n -> {
+        String[] parts = n.split("/");
+        if (parts.length > 2 && PLATFORMS.contains(parts[1])) {
+          platforms.add(parts[1]);
+        }
+      });
+      assertThat(zip.getEntry("driver/" + buildPlatform() + "/node")).as("the Node.js of this platform").isNotNull();
+    }
+    assertThat(platforms).containsExactly(buildPlatform());
+  }
+
+  @Test
+  void should_replay_a_sample_flow_from_the_jar_with_empty_caches() throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Path tmp = Files.createDirectories(dir.resolve("tmp"));
+    Path browsers = Files.createDirectories(dir.resolve("ms-playwright"));
+    Path site = Path.of("..", "samples", "src", "main", "resources", "demo-app").toAbsolutePath().normalize();
+    Path flow = Path.of("..", "samples", "src", "main", "resources", "flows", "login.flow.json").toAbsolutePath().normalize();
+
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Djava.io.tmpdir=" + tmp, "-Duser.home=" + home,
+        "-jar", JAR.toAbsolutePath().toString(),
+        "run", flow.toString(), "--serve", site.toString(), "--json",
+        "--credential", "USERNAME=demo", "--credentials-env"));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+    Map<String, String> env = pb.environment();
+    env.put("HOME", home.toString());
+    env.put("PLAYWRIGHT_BROWSERS_PATH", browsers.toString());
+    env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+    env.put("BROWSERFLOW_CREDENTIAL_PASSWORD", "demo-pass");
+    Path out = dir.resolve("out.json");
+    Path err = dir.resolve("err.txt");
+    pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+
+    Process process = pb.start();
+    boolean done = process.waitFor(120, TimeUnit.SECONDS);
+    if (!done) {
+      process.destroyForcibly().waitFor();
+    }
+    String stderr = Files.readString(err, StandardCharsets.UTF_8);
+    assertThat(done).as("the run ended within 120 s; stderr: %s", stderr).isTrue();
+    assertThat(process.exitValue()).as("exit code; stderr: %s", stderr).isZero();
+
+    JsonNode results = new ObjectMapper().readTree(out.toFile());
+    assertThat(results).hasSize(1);
+    assertThat(results.get(0).get("status").asText()).isEqualTo("SUCCEEDED");
+    assertThat(results.get(0).get("steps")).hasSize(6);
+    assertThat(results.get(0).get("steps").findValuesAsText("state")).containsOnly("VERIFIED");
+    assertThat(Files.readString(out) + stderr).doesNotContain("demo-pass");
+    try (var left = Files.list(browsers)) {
+      assertThat(left).as("nothing downloaded into the Playwright cache").isEmpty();
+    }
+  }
+
+  private static String buildPlatform() {
+    String os = System.getProperty("os.name").toLowerCase();
+    boolean arm = System.getProperty("os.arch").equals("aarch64");
+    if (os.contains("windows")) {
+      return "win32_x64";
+    }
+    if (os.contains("mac")) {
+      return arm ? "mac-arm64" : "mac";
+    }
+    return arm ? "linux-arm64" : "linux";
+  }
+}
