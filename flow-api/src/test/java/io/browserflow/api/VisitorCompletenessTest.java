@@ -1,0 +1,63 @@
+package io.browserflow.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The visitors are the compiler's checklist only if they have one abstract method per kind and
+ * nothing that lets an implementation skip one. Together with the dispatch scan in flow-cli
+ * ({@code DispatchArchitectureTest}), this proves that a new kind breaks the build at every
+ * dispatch site.
+ */
+class VisitorCompletenessTest {
+
+  @Test
+  void should_have_one_abstract_visit_method_per_step_kind_and_no_defaults() {
+    assertOnePerKind(Step.class, StepVisitor.class);
+    assertThat(Step.Kind.values()).as("one Step.Kind per step type").hasSize(Step.class.getPermittedSubclasses().length);
+  }
+
+  @Test
+  void should_have_one_abstract_visit_method_per_condition_kind_and_no_defaults() {
+    assertOnePerKind(Condition.class, ConditionVisitor.class);
+  }
+
+  @Test
+  void should_call_the_method_of_the_own_kind() {
+    Step click = Step.Click.builder().id("c").target(Target.of(Candidate.testId("go"))).build();
+    StepVisitor<String> names = namingVisitor();
+    assertThat(click.accept(names)).isEqualTo("Click");
+    assertThat(Step.Back.builder().id("b").build().accept(names)).isEqualTo("Back");
+  }
+
+  private static void assertOnePerKind(Class<?> root, Class<?> visitor) {
+    Set<String> kinds = Arrays.stream(root.getPermittedSubclasses()).map(Class::getSimpleName)
+        .collect(Collectors.toCollection(TreeSet::new));
+    Set<String> visited = new TreeSet<>();
+    for (Method m : visitor.getDeclaredMethods()) {
+      assertThat(m.isDefault()).as("%s.%s is a default method", visitor.getSimpleName(), m.getName()).isFalse();
+      assertThat(Modifier.isAbstract(m.getModifiers())).as("%s.%s is abstract", visitor.getSimpleName(), m.getName()).isTrue();
+      assertThat(m.getParameterCount()).isEqualTo(1);
+      Class<?> kind = m.getParameterTypes()[0];
+      assertThat(kind.getEnclosingClass()).isEqualTo(root);
+      assertThat(m.getName()).isEqualTo("visit" + kind.getSimpleName());
+      visited.add(kind.getSimpleName());
+    }
+    assertThat(visited).isEqualTo(kinds);
+    assertThat(visitor.getDeclaredMethods()).hasSize(kinds.size());
+    assertThat(visitor.getInterfaces()).as("a visitor inherits no methods").isEmpty();
+  }
+
+  /** Names the kind through the visitor: every method must be written out. */
+  private static StepVisitor<String> namingVisitor() {
+    return (StepVisitor<String>) java.lang.reflect.Proxy.newProxyInstance(StepVisitor.class.getClassLoader(),
+        new Class<?>[] {StepVisitor.class}, (proxy, method, args) -> method.getName().substring("visit".length()));
+  }
+}
