@@ -219,6 +219,7 @@ public final class FlowArbitraries {
         Combinators.combine(t.optional(), word().optional(), Arbitraries.of(true, false))
             .as((tt, n, f) -> Step.Screenshot.builder().id("x").target(tt).name(n.map(s -> s + ".png")).fullPage(f).build()),
         word().map(w -> Step.CsvImport.builder().id("x").path("data/" + w + ".csv").build()),
+        Arbitraries.of(INPUTS).map(k -> Step.CsvExport.builder().id("x").source("${" + k + "}").path("out/" + k + ".csv").build()),
         word().map(w -> Step.Manual.builder().id("x").instructions("Solve the captcha " + w).build()));
   }
 
