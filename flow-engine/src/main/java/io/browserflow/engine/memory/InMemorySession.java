@@ -514,7 +514,12 @@ final class InMemorySession implements DriverSession {
     }
     Tab tab = requireTab();
     currentDocument();
-    if (s.mode() == Step.ScrollMode.BY) {
+    boolean relative = switch (s.mode()) {
+      case BY -> true;
+      case TO -> false;
+      case INTO_VIEW -> throw new IllegalStateException("scroll intoView has a target, handled above");
+    };
+    if (relative) {
       tab.scrollX += s.x();
       tab.scrollY += s.y();
     } else {
@@ -609,9 +614,11 @@ final class InMemorySession implements DriverSession {
     }
     Located l = locate(target, d, Need.NONE);
     injectFault(target, l);
-    List<Map<String, String>> items = mode == Step.ScrapeMode.LINKS
-        ? Scraper.links(l.element(), limit, this)
-        : Scraper.table(l.element(), limit, target);
+    List<Map<String, String>> items = switch (mode) {
+      case LINKS -> Scraper.links(l.element(), limit, this);
+      case TABLE -> Scraper.table(l.element(), limit, target);
+      case ATTRIBUTES -> throw new IllegalStateException("attributes are scraped above");
+    };
     return ScrapeResult.of(items, l.resolution());
   }
 
