@@ -2,6 +2,7 @@ package io.browserflow.engine;
 
 import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Credential;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
@@ -13,6 +14,7 @@ import io.browserflow.api.ForeachSource;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.validate.FlowValidator;
@@ -283,34 +285,21 @@ final class Execution {
 
   private static Optional<String> inputError(io.browserflow.api.Input input, String value) {
     String key = "input " + input.key();
-    switch (input.type()) {
-      case NUMBER:
-        if (!NUMBER.matcher(value).matches()) {
-          return Optional.of(key + " must be a number, was \"" + value + "\"");
-        }
-        break;
-      case BOOLEAN:
-        if (!value.equals("true") && !value.equals("false")) {
-          return Optional.of(key + " must be true or false, was \"" + value + "\"");
-        }
-        break;
-      case DATE:
-        if (!DATE.matcher(value).matches()) {
-          return Optional.of(key + " must be a date yyyy-MM-dd, was \"" + value + "\"");
-        }
-        break;
-      case URL:
-        if (!value.startsWith("http://") && !value.startsWith("https://")) {
-          return Optional.of(key + " must be an http(s) URL, was \"" + value + "\"");
-        }
-        break;
-      case SELECT:
-        if (!input.options().contains(value)) {
-          return Optional.of(key + " must be one of " + input.options() + ", was \"" + value + "\"");
-        }
-        break;
-      default:
-        break;
+    Optional<String> typeError = switch (input.type()) {
+      case TEXT -> Optional.empty();
+      case NUMBER -> NUMBER.matcher(value).matches() ? Optional.empty()
+          : Optional.of(key + " must be a number, was \"" + value + "\"");
+      case BOOLEAN -> value.equals("true") || value.equals("false") ? Optional.empty()
+          : Optional.of(key + " must be true or false, was \"" + value + "\"");
+      case DATE -> DATE.matcher(value).matches() ? Optional.empty()
+          : Optional.of(key + " must be a date yyyy-MM-dd, was \"" + value + "\"");
+      case URL -> value.startsWith("http://") || value.startsWith("https://") ? Optional.empty()
+          : Optional.of(key + " must be an http(s) URL, was \"" + value + "\"");
+      case SELECT -> input.options().contains(value) ? Optional.empty()
+          : Optional.of(key + " must be one of " + input.options() + ", was \"" + value + "\"");
+    };
+    if (typeError.isPresent()) {
+      return typeError;
     }
     if (input.pattern().isPresent() && !Pattern.compile(input.pattern().get()).matcher(value).matches()) {
       return Optional.of(key + " does not match the pattern " + input.pattern().get());
@@ -329,13 +318,7 @@ final class Execution {
 
   private void collectBoundOrigins(List<Step> steps, StepBinder binder) {
     for (Step s : steps) {
-      if (s instanceof Step.Open) {
-        boundOrigin(((Step.Open) s).url(), binder);
-      } else if (s instanceof Step.Navigate) {
-        boundOrigin(((Step.Navigate) s).url(), binder);
-      } else if (s instanceof Step.TabNew) {
-        ((Step.TabNew) s).url().ifPresent(u -> boundOrigin(u, binder));
-      }
+      Walk.url(s).ifPresent(u -> boundOrigin(u, binder));
       Walk.children(s).forEach(body -> collectBoundOrigins(body, binder));
     }
   }
@@ -379,16 +362,15 @@ final class Execution {
       record(lane, step, path, StepState.SKIPPED, 0, 0, null, null, List.of(), "disabled");
       return;
     }
-    if (Walk.isControl(step)) {
-      runControl(step, path, lane);
-    } else {
-      runLeaf(step, path, lane);
-    }
+    step.accept(new ControlBodies(path, lane)).ifPresentOrElse(body -> runControl(step, path, lane, body),
+        () -> runLeaf(step, path, lane));
   }
 
   /** Result of dispatching one leaf step. */
   private static final class Outcome {
     Resolution resolution;
+    /** The action may have navigated the page (clicks, key presses, history): its origin is checked after the step. */
+    boolean mayNavigate;
     final Map<String, Object> outputs = new LinkedHashMap<>();
     final List<String> artifacts = new ArrayList<>();
   }
@@ -448,15 +430,19 @@ final class Execution {
     Resolution resolution = last instanceof TargetException ? ((TargetException) last).resolution() : null;
     boolean fallback = step.onError().kind() == OnError.Kind.FALLBACK;
     record(lane, step, path, StepState.FAILED, used, took, resolution, last, artifacts, null, fallback);
-    switch (step.onError().kind()) {
-      case CONTINUE:
-        return;
-      case FALLBACK:
-        runSteps(step.onError().fallback(), path + ".onError.fallback", lane);
-        return;
-      default:
-        throw new StopRun(last, path);
-    }
+    afterFailure(step, path, lane, last);
+  }
+
+  /** What a failed step's onError does once the failure is recorded: go on, run the fallback, or stop the run. */
+  private void afterFailure(Step step, String path, Lane lane, FlowException failure) {
+    Runnable reaction = switch (step.onError().kind()) {
+      case CONTINUE -> () -> { };
+      case FALLBACK -> () -> runSteps(step.onError().fallback(), path + ".onError.fallback", lane);
+      case STOP, RETRY -> () -> { // RETRY: the retries are spent
+        throw new StopRun(failure, path);
+      };
+    };
+    reaction.run();
   }
 
   private Outcome settlePending(Step step, String path, Lane lane, Optional<String> iteration) {
@@ -498,7 +484,7 @@ final class Execution {
     for (Condition c : step.expect()) {
       awaitCondition(c, lane, timeout);
     }
-    if (isNavigating(step)) {
+    if (outcome.mayNavigate) {
       checkOrigin(lane.session.currentUrl(), "the page");
     }
     Map<String, String> journaled = new LinkedHashMap<>();
@@ -515,16 +501,40 @@ final class Execution {
     return outcome;
   }
 
-  private static boolean isNavigating(Step step) {
-    return step instanceof Step.Click || step instanceof Step.Press || step instanceof Step.Dblclick
-        || step instanceof Step.Back || step instanceof Step.Forward;
+  private Outcome act(Step s, Lane lane, Duration timeout, Optional<String> iteration) {
+    return s.accept(new Act(lane, timeout, iteration));
   }
 
-  private Outcome act(Step s, Lane lane, Duration timeout, Optional<String> iteration) {
-    Outcome out = new Outcome();
-    DriverSession page = lane.session;
-    if (s instanceof Step.Open) {
-      Step.Open o = (Step.Open) s;
+  /** Performs one bound leaf step on the lane's page: the per-kind dispatch to the driver. */
+  private final class Act implements StepVisitor<Outcome> {
+    private final Lane lane;
+    private final DriverSession page;
+    private final Duration timeout;
+    private final Optional<String> iteration;
+    private final Outcome out = new Outcome();
+
+    Act(Lane lane, Duration timeout, Optional<String> iteration) {
+      this.lane = lane;
+      this.page = lane.session;
+      this.timeout = timeout;
+      this.iteration = iteration;
+    }
+
+    /** An interaction the driver performs. */
+    private Outcome perform(Step s) {
+      ActionResult result = page.perform(s, timeout);
+      out.resolution = result.resolution().orElse(null);
+      return out;
+    }
+
+    /** An interaction that may navigate the page, so the page's origin is checked after the step. */
+    private Outcome performNavigating(Step s) {
+      out.mayNavigate = true;
+      return perform(s);
+    }
+
+    @Override
+    public Outcome visitOpen(Step.Open o) {
       checkOrigin(o.url(), "opening");
       if (o.tab().isPresent()) {
         if (page.state().tabs().contains(o.tab().get())) {
@@ -536,88 +546,198 @@ final class Execution {
       } else {
         page.open(o.url(), timeout);
       }
-    } else if (s instanceof Step.Navigate) {
-      checkOrigin(((Step.Navigate) s).url(), "navigating to");
-      page.navigate(((Step.Navigate) s).url(), timeout);
-    } else if (s instanceof Step.Back) {
+      return out;
+    }
+
+    @Override
+    public Outcome visitNavigate(Step.Navigate n) {
+      checkOrigin(n.url(), "navigating to");
+      page.navigate(n.url(), timeout);
+      return out;
+    }
+
+    @Override
+    public Outcome visitBack(Step.Back s) {
+      out.mayNavigate = true;
       page.back(timeout);
-    } else if (s instanceof Step.Forward) {
+      return out;
+    }
+
+    @Override
+    public Outcome visitForward(Step.Forward s) {
+      out.mayNavigate = true;
       page.forward(timeout);
-    } else if (s instanceof Step.Reload) {
+      return out;
+    }
+
+    @Override
+    public Outcome visitReload(Step.Reload s) {
       page.reload(timeout);
-    } else if (s instanceof Step.TabNew) {
-      Step.TabNew t = (Step.TabNew) s;
+      return out;
+    }
+
+    @Override
+    public Outcome visitTabNew(Step.TabNew t) {
       t.url().ifPresent(u -> checkOrigin(u, "opening"));
       page.newTab(t.alias(), t.url(), timeout);
-    } else if (s instanceof Step.TabSwitch) {
-      page.switchTab(((Step.TabSwitch) s).alias());
-    } else if (s instanceof Step.TabClose) {
-      page.closeTab(((Step.TabClose) s).alias());
-    } else if (s instanceof Step.Frame) {
-      page.enterFrame(((Step.Frame) s).locator(), timeout);
-    } else if (s instanceof Step.FrameMain) {
+      return out;
+    }
+
+    @Override
+    public Outcome visitTabSwitch(Step.TabSwitch t) {
+      page.switchTab(t.alias());
+      return out;
+    }
+
+    @Override
+    public Outcome visitTabClose(Step.TabClose t) {
+      page.closeTab(t.alias());
+      return out;
+    }
+
+    @Override
+    public Outcome visitFrame(Step.Frame f) {
+      page.enterFrame(f.locator(), timeout);
+      return out;
+    }
+
+    @Override
+    public Outcome visitFrameMain(Step.FrameMain f) {
       page.mainFrame();
-    } else if (s instanceof Step.SetViewport) {
-      page.setViewport(((Step.SetViewport) s).width(), ((Step.SetViewport) s).height());
-    } else if (s instanceof Step.Wait) {
-      Step.Wait w = (Step.Wait) s;
+      return out;
+    }
+
+    @Override
+    public Outcome visitSetViewport(Step.SetViewport v) {
+      page.setViewport(v.width(), v.height());
+      return out;
+    }
+
+    @Override public Outcome visitClick(Step.Click s) { return performNavigating(s); }
+    @Override public Outcome visitDblclick(Step.Dblclick s) { return performNavigating(s); }
+    @Override public Outcome visitPress(Step.Press s) { return performNavigating(s); }
+    @Override public Outcome visitContextmenu(Step.Contextmenu s) { return perform(s); }
+    @Override public Outcome visitHover(Step.Hover s) { return perform(s); }
+    @Override public Outcome visitSelect(Step.Select s) { return perform(s); }
+    @Override public Outcome visitCheck(Step.Check s) { return perform(s); }
+    @Override public Outcome visitUncheck(Step.Uncheck s) { return perform(s); }
+    @Override public Outcome visitToggle(Step.Toggle s) { return perform(s); }
+    @Override public Outcome visitScroll(Step.Scroll s) { return perform(s); }
+    @Override public Outcome visitDrag(Step.Drag s) { return perform(s); }
+
+    @Override
+    public Outcome visitFill(Step.Fill f) {
+      perform(f);
+      if (redactor.containsSecret(f.value())) {
+        masks.add(f.target());
+      }
+      return out;
+    }
+
+    @Override
+    public Outcome visitType(Step.Type t) {
+      perform(t);
+      if (redactor.containsSecret(t.text())) {
+        t.target().ifPresent(masks::add);
+      }
+      return out;
+    }
+
+    @Override
+    public Outcome visitUpload(Step.Upload u) {
+      checkUpload(u);
+      return perform(u);
+    }
+
+    @Override
+    public Outcome visitWait(Step.Wait w) {
       if (w.ms().isPresent()) {
         page.pause(Duration.ofMillis(Math.min(w.ms().getAsInt(), remainingMs())));
       } else {
         awaitCondition(w.until().get(), lane, timeout);
       }
-    } else if (s instanceof Step.Assert) {
-      awaitCondition(((Step.Assert) s).condition(), lane, timeout);
-    } else if (s instanceof Step.Read) {
-      Step.Read r = (Step.Read) s;
+      return out;
+    }
+
+    @Override
+    public Outcome visitAssert(Step.Assert a) {
+      awaitCondition(a.condition(), lane, timeout);
+      return out;
+    }
+
+    @Override
+    public Outcome visitRead(Step.Read r) {
       ReadResult read = page.read(r.target(), r.what(), r.attribute(), timeout);
       out.resolution = read.resolution();
       out.outputs.put(r.what().name().toLowerCase(java.util.Locale.ROOT), read.value());
-    } else if (s instanceof Step.Scrape) {
-      Step.Scrape r = (Step.Scrape) s;
+      return out;
+    }
+
+    @Override
+    public Outcome visitScrape(Step.Scrape r) {
       int limit = Math.min(r.limit().orElse(engine.limits.maxScrapeRows()), engine.limits.maxScrapeRows());
       ScrapeResult scraped = page.scrape(r.target(), r.mode(), r.attributes(), limit, timeout);
       out.resolution = scraped.resolution();
       out.outputs.put("items", scraped.items());
       out.outputs.put("count", String.valueOf(scraped.items().size()));
-    } else if (s instanceof Step.SetVar) {
-      Step.SetVar v = (Step.SetVar) s;
+      return out;
+    }
+
+    @Override
+    public Outcome visitSetVar(Step.SetVar v) {
       out.outputs.put("vars." + v.name(), lane.bindings.resolveValue(v.value()));
-    } else if (s instanceof Step.Eval) {
-      out.outputs.put("result", page.eval(((Step.Eval) s).script(), timeout));
-    } else if (s instanceof Step.Screenshot) {
-      Step.Screenshot shot = (Step.Screenshot) s;
-      String name = shot.name().orElse(s.id() + iteration.map(i -> "-" + i.replace('/', '_')).orElse("") + ".png");
+      return out;
+    }
+
+    @Override
+    public Outcome visitEval(Step.Eval e) {
+      out.outputs.put("result", page.eval(e.script(), timeout));
+      return out;
+    }
+
+    @Override
+    public Outcome visitScreenshot(Step.Screenshot shot) {
+      String name = shot.name().orElse(shot.id() + iteration.map(i -> "-" + i.replace('/', '_')).orElse("") + ".png");
       Path file = page.screenshot(ScreenshotRequest.builder().file(artifacts.resolve(name)).target(shot.target())
           .fullPage(shot.fullPage()).mask(new ArrayList<>(masks)).build());
       out.outputs.put("path", file.toString());
       out.artifacts.add(file.toString());
-    } else if (s instanceof Step.CsvImport) {
-      List<Map<String, String>> rows = CsvFiles.read(workPath(((Step.CsvImport) s).path()));
+      return out;
+    }
+
+    @Override
+    public Outcome visitCsvImport(Step.CsvImport c) {
+      List<Map<String, String>> rows = CsvFiles.read(workPath(c.path()));
       out.outputs.put("items", rows);
       out.outputs.put("count", String.valueOf(rows.size()));
-    } else if (s instanceof Step.CsvExport) {
-      Step.CsvExport e = (Step.CsvExport) s;
+      return out;
+    }
+
+    @Override
+    public Outcome visitCsvExport(Step.CsvExport e) {
       Path file = workPath(e.path());
       CsvFiles.write(file, rows(lane.bindings.resolveValue(e.source()), "csvExport source"));
       out.outputs.put("path", file.toString());
       out.artifacts.add(file.toString());
-    } else if (s instanceof Step.Manual) {
-      engine.manualStepHandler.perform(s.id(), ((Step.Manual) s).instructions(), page);
-    } else {
-      if (s instanceof Step.Upload) {
-        checkUpload((Step.Upload) s);
-      }
-      ActionResult result = page.perform(s, timeout);
-      out.resolution = result.resolution().orElse(null);
-      if (s instanceof Step.Fill && redactor.containsSecret(((Step.Fill) s).value())) {
-        masks.add(((Step.Fill) s).target());
-      }
-      if (s instanceof Step.Type && redactor.containsSecret(((Step.Type) s).text())) {
-        ((Step.Type) s).target().ifPresent(masks::add);
-      }
+      return out;
     }
-    return out;
+
+    @Override
+    public Outcome visitManual(Step.Manual m) {
+      engine.manualStepHandler.perform(m.id(), m.instructions(), page);
+      return out;
+    }
+
+    // control steps never get here: runStep hands them to runControl
+    @Override public Outcome visitForeach(Step.Foreach s) { throw notLeaf(s); }
+    @Override public Outcome visitRepeat(Step.Repeat s) { throw notLeaf(s); }
+    @Override public Outcome visitIf(Step.If s) { throw notLeaf(s); }
+    @Override public Outcome visitWhile(Step.While s) { throw notLeaf(s); }
+    @Override public Outcome visitPaginate(Step.Paginate s) { throw notLeaf(s); }
+
+    private IllegalStateException notLeaf(Step s) {
+      return new IllegalStateException(s.kind().op() + " step " + s.id() + " is control flow, not an action");
+    }
   }
 
   private void checkUpload(Step.Upload upload) {
@@ -670,25 +790,41 @@ final class Execution {
     }
   }
 
-  private boolean testCondition(Condition c, Lane lane) {
-    if (c instanceof Condition.Not) {
-      return !testCondition(((Condition.Not) c).condition(), lane);
-    }
-    if (c instanceof Condition.Var) {
-      Condition.Var v = (Condition.Var) c;
-      String subject = Bindings.text(lane.bindings.resolveValue(v.subject()));
-      switch (v.op()) {
-        case EQUALS:
-          return subject.equals(lane.bindings.resolve(v.operand().orElse("")));
-        case CONTAINS:
-          return subject.contains(lane.bindings.resolve(v.operand().orElse("")));
-        case TRUTHY:
-          return truthy(subject);
-        default:
-          return !truthy(subject);
+  private boolean testCondition(Condition condition, Lane lane) {
+    return condition.accept(new ConditionVisitor<Boolean>() {
+      @Override
+      public Boolean visitNot(Condition.Not n) {
+        return !n.condition().accept(this);
       }
-    }
-    return lane.session.test(lane.binder.condition(c));
+
+      /** Var conditions test run values, here rather than on the page. */
+      @Override
+      public Boolean visitVar(Condition.Var v) {
+        String subject = Bindings.text(lane.bindings.resolveValue(v.subject()));
+        return switch (v.op()) {
+          case EQUALS -> subject.equals(lane.bindings.resolve(v.operand().orElse("")));
+          case CONTAINS -> subject.contains(lane.bindings.resolve(v.operand().orElse("")));
+          case TRUTHY -> truthy(subject);
+          case FALSY -> !truthy(subject);
+        };
+      }
+
+      // page conditions: the driver tests them, placeholders resolved
+      @Override public Boolean visitUrl(Condition.Url c) { return onPage(c); }
+      @Override public Boolean visitTitle(Condition.Title c) { return onPage(c); }
+      @Override public Boolean visitElement(Condition.Element c) { return onPage(c); }
+      @Override public Boolean visitCount(Condition.Count c) { return onPage(c); }
+      @Override public Boolean visitText(Condition.Text c) { return onPage(c); }
+      @Override public Boolean visitValue(Condition.Value c) { return onPage(c); }
+      @Override public Boolean visitAttribute(Condition.Attribute c) { return onPage(c); }
+      @Override public Boolean visitDownload(Condition.Download c) { return onPage(c); }
+      @Override public Boolean visitLoad(Condition.Load c) { return onPage(c); }
+      @Override public Boolean visitExpression(Condition.Expression c) { return onPage(c); }
+
+      private boolean onPage(Condition page) {
+        return lane.session.test(lane.binder.condition(page));
+      }
+    });
   }
 
   private static boolean truthy(String value) {
@@ -698,31 +834,52 @@ final class Execution {
 
   // ------------------------------------------------------------------- control flow
 
-  private void runControl(Step step, String path, Lane lane) {
-    long started = System.nanoTime();
-    Optional<String> iteration = lane.bindings.iteration();
-    engine.notify(l -> l.stepStarted(runId, path, step.id(), iteration.orElse(null)));
-    journalStep(step, path, iteration, StepState.PREPARED, 1, null, null, false);
-    String note = null;
-    try {
-      if (step instanceof Step.Foreach) {
-        note = runForeach((Step.Foreach) step, path, lane);
-      } else if (step instanceof Step.Repeat) {
-        Step.Repeat r = (Step.Repeat) step;
+  /** The work of a control step inside {@link #runControl}: runs its bodies and returns the result's note. */
+  private interface ControlBody {
+    String run(Optional<String> iteration);
+  }
+
+  /** The body of a control step; empty for the leaf steps, which {@link #runLeaf} runs. */
+  private final class ControlBodies implements StepVisitor<Optional<ControlBody>> {
+    private final String path;
+    private final Lane lane;
+
+    ControlBodies(String path, Lane lane) {
+      this.path = path;
+      this.lane = lane;
+    }
+
+    @Override
+    public Optional<ControlBody> visitForeach(Step.Foreach each) {
+      return Optional.of(iteration -> runForeach(each, path, lane));
+    }
+
+    @Override
+    public Optional<ControlBody> visitRepeat(Step.Repeat r) {
+      return Optional.of(iteration -> {
         for (int i = 0; i < r.times(); i++) {
           loop(lane, i, null, null, () -> runSteps(r.body(), path + ".body", lane));
         }
-      } else if (step instanceof Step.If) {
-        Step.If branch = (Step.If) step;
+        return null;
+      });
+    }
+
+    @Override
+    public Optional<ControlBody> visitIf(Step.If branch) {
+      return Optional.of(iteration -> {
         boolean holds = testCondition(branch.condition(), lane);
-        note = holds ? "then" : "else";
         runSteps(holds ? branch.then() : branch.otherwise(), path + (holds ? ".then" : ".else"), lane);
-      } else if (step instanceof Step.While) {
-        Step.While w = (Step.While) step;
+        return holds ? "then" : "else";
+      });
+    }
+
+    @Override
+    public Optional<ControlBody> visitWhile(Step.While w) {
+      return Optional.of(iteration -> {
         int i = 0;
         while (testCondition(w.condition(), lane)) {
           if (i >= w.max()) {
-            throw new FlowRunException(ErrorCode.LIMIT_EXCEEDED, "while loop " + step.id()
+            throw new FlowRunException(ErrorCode.LIMIT_EXCEEDED, "while loop " + w.id()
                 + " still held after its max of " + w.max() + " iterations",
                 Map.of("actual", String.valueOf(i), "allowed", String.valueOf(w.max())));
           }
@@ -730,10 +887,61 @@ final class Execution {
           loop(lane, index, null, null, () -> runSteps(w.body(), path + ".body", lane));
           checkpoint();
         }
-        note = i + " iterations";
-      } else if (step instanceof Step.Paginate) {
-        note = runPaginate((Step.Paginate) step, path, lane, iteration);
-      }
+        return i + " iterations";
+      });
+    }
+
+    @Override
+    public Optional<ControlBody> visitPaginate(Step.Paginate p) {
+      return Optional.of(iteration -> runPaginate(p, path, lane, iteration));
+    }
+
+    // leaf steps: runLeaf dispatches them to the driver
+    @Override public Optional<ControlBody> visitOpen(Step.Open s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitNavigate(Step.Navigate s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitBack(Step.Back s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitForward(Step.Forward s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitReload(Step.Reload s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitTabNew(Step.TabNew s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitTabSwitch(Step.TabSwitch s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitTabClose(Step.TabClose s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitFrame(Step.Frame s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitClick(Step.Click s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitHover(Step.Hover s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitFill(Step.Fill s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitType(Step.Type s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitPress(Step.Press s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitSelect(Step.Select s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitCheck(Step.Check s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitUncheck(Step.Uncheck s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitToggle(Step.Toggle s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitScroll(Step.Scroll s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitDrag(Step.Drag s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitUpload(Step.Upload s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitWait(Step.Wait s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitAssert(Step.Assert s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitRead(Step.Read s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitScrape(Step.Scrape s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitSetVar(Step.SetVar s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitEval(Step.Eval s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
+    @Override public Optional<ControlBody> visitManual(Step.Manual s) { return Optional.empty(); }
+  }
+
+  private void runControl(Step step, String path, Lane lane, ControlBody body) {
+    long started = System.nanoTime();
+    Optional<String> iteration = lane.bindings.iteration();
+    engine.notify(l -> l.stepStarted(runId, path, step.id(), iteration.orElse(null)));
+    journalStep(step, path, iteration, StepState.PREPARED, 1, null, null, false);
+    String note;
+    try {
+      note = body.run(iteration);
     } catch (StopRun | Cancelled e) {
       long took = (System.nanoTime() - started) / 1_000_000;
       record(lane, step, path, StepState.FAILED, 1, took, null,
@@ -743,14 +951,8 @@ final class Execution {
       long took = (System.nanoTime() - started) / 1_000_000;
       journalStep(step, path, iteration, StepState.FAILED, 1, e.code(), e.getMessage(), true);
       record(lane, step, path, StepState.FAILED, 1, took, null, e, List.of(), null);
-      if (step.onError().kind() == OnError.Kind.CONTINUE) {
-        return;
-      }
-      if (step.onError().kind() == OnError.Kind.FALLBACK) {
-        runSteps(step.onError().fallback(), path + ".onError.fallback", lane);
-        return;
-      }
-      throw new StopRun(e, path);
+      afterFailure(step, path, lane, e);
+      return;
     }
     journalVerified(step, path, iteration, 1, JournalEntry.Evidence.CHECK, Map.of());
     record(lane, step, path, StepState.VERIFIED, 1, (System.nanoTime() - started) / 1_000_000, null, null,
@@ -770,21 +972,24 @@ final class Execution {
     List<Map<String, String>> rows = new ArrayList<>();
     List<String> items = new ArrayList<>();
     ForeachSource source = each.source();
-    switch (source.kind()) {
-      case TABLE:
+    int size = switch (source.kind()) {
+      case TABLE -> {
         flow.table().ifPresent(t -> {
           for (int i = 0; i < t.rows().size(); i++) {
             rows.add(t.row(i));
           }
         });
-        break;
-      case ITEMS:
+        yield rows.size();
+      }
+      case ITEMS -> {
         rows.addAll(rows(lane.bindings.resolveValue(source.ref().get()), "foreach source " + source.ref().get()));
-        break;
-      default:
+        yield rows.size();
+      }
+      case LITERAL -> {
         source.values().forEach(v -> items.add(lane.bindings.resolve(v)));
-    }
-    int size = source.kind() == ForeachSource.Kind.LITERAL ? items.size() : rows.size();
+        yield items.size();
+      }
+    };
     if (size > engine.limits.maxForeachItems()) {
       throw new FlowRunException(ErrorCode.LIMIT_EXCEEDED, "foreach " + each.id() + " has " + size
           + " items, more than the limit of " + engine.limits.maxForeachItems(),

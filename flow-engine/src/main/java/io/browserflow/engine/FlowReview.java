@@ -2,8 +2,10 @@ package io.browserflow.engine;
 
 import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.json.FlowJson;
 import java.net.URI;
@@ -70,72 +72,180 @@ public interface FlowReview {
   }
 
   private static void scan(List<Step> steps, Set<Capability> caps, Set<String> origins) {
+    StepVisitor<Void> needs = new StepVisitor<>() {
+      @Override
+      public Void visitOpen(Step.Open s) {
+        origin(s.url()).ifPresent(origins::add);
+        if (s.tab().isPresent()) {
+          caps.add(Capability.TABS_MULTI);
+        }
+        return null;
+      }
+
+      @Override
+      public Void visitNavigate(Step.Navigate s) {
+        origin(s.url()).ifPresent(origins::add);
+        return null;
+      }
+
+      @Override
+      public Void visitTabNew(Step.TabNew s) {
+        caps.add(Capability.TABS_MULTI);
+        s.url().flatMap(FlowReview::origin).ifPresent(origins::add);
+        return null;
+      }
+
+      @Override
+      public Void visitTabSwitch(Step.TabSwitch s) {
+        caps.add(Capability.TABS_MULTI);
+        return null;
+      }
+
+      @Override
+      public Void visitTabClose(Step.TabClose s) {
+        caps.add(Capability.TABS_MULTI);
+        return null;
+      }
+
+      @Override
+      public Void visitClick(Step.Click s) {
+        caps.add(Capability.UI_INTERACT);
+        if (s.newTab().isPresent()) {
+          caps.add(Capability.TABS_MULTI);
+        }
+        return null;
+      }
+
+      @Override
+      public Void visitEval(Step.Eval s) {
+        caps.add(Capability.SCRIPT_EVAL);
+        return null;
+      }
+
+      @Override
+      public Void visitUpload(Step.Upload s) {
+        caps.add(Capability.UI_INTERACT);
+        caps.add(Capability.FILE_UPLOAD);
+        return null;
+      }
+
+      @Override
+      public Void visitWait(Step.Wait s) {
+        s.until().ifPresent(c -> scan(c, caps));
+        return null;
+      }
+
+      @Override
+      public Void visitAssert(Step.Assert s) {
+        scan(s.condition(), caps);
+        return null;
+      }
+
+      @Override
+      public Void visitForeach(Step.Foreach s) {
+        if (s.concurrency() > 1) {
+          caps.add(Capability.TABS_MULTI);
+        }
+        scan(s.body(), caps, origins);
+        return null;
+      }
+
+      @Override
+      public Void visitRepeat(Step.Repeat s) {
+        scan(s.body(), caps, origins);
+        return null;
+      }
+
+      @Override
+      public Void visitWhile(Step.While s) {
+        scan(s.condition(), caps);
+        scan(s.body(), caps, origins);
+        return null;
+      }
+
+      @Override
+      public Void visitIf(Step.If s) {
+        scan(s.condition(), caps);
+        scan(s.then(), caps, origins);
+        scan(s.otherwise(), caps, origins);
+        return null;
+      }
+
+      @Override
+      public Void visitPaginate(Step.Paginate s) {
+        caps.add(Capability.UI_INTERACT);
+        scan(s.body(), caps, origins);
+        return null;
+      }
+
+      // interactions
+      @Override public Void visitDblclick(Step.Dblclick s) { return interacts(); }
+      @Override public Void visitContextmenu(Step.Contextmenu s) { return interacts(); }
+      @Override public Void visitHover(Step.Hover s) { return interacts(); }
+      @Override public Void visitFill(Step.Fill s) { return interacts(); }
+      @Override public Void visitType(Step.Type s) { return interacts(); }
+      @Override public Void visitPress(Step.Press s) { return interacts(); }
+      @Override public Void visitSelect(Step.Select s) { return interacts(); }
+      @Override public Void visitCheck(Step.Check s) { return interacts(); }
+      @Override public Void visitUncheck(Step.Uncheck s) { return interacts(); }
+      @Override public Void visitToggle(Step.Toggle s) { return interacts(); }
+      @Override public Void visitScroll(Step.Scroll s) { return interacts(); }
+      @Override public Void visitDrag(Step.Drag s) { return interacts(); }
+
+      private Void interacts() {
+        caps.add(Capability.UI_INTERACT);
+        return null;
+      }
+
+      // need no more than ui.observe (their expect conditions are scanned with every step)
+      @Override public Void visitBack(Step.Back s) { return null; }
+      @Override public Void visitForward(Step.Forward s) { return null; }
+      @Override public Void visitReload(Step.Reload s) { return null; }
+      @Override public Void visitFrame(Step.Frame s) { return null; }
+      @Override public Void visitFrameMain(Step.FrameMain s) { return null; }
+      @Override public Void visitSetViewport(Step.SetViewport s) { return null; }
+      @Override public Void visitRead(Step.Read s) { return null; }
+      @Override public Void visitScrape(Step.Scrape s) { return null; }
+      @Override public Void visitSetVar(Step.SetVar s) { return null; }
+      @Override public Void visitScreenshot(Step.Screenshot s) { return null; }
+      @Override public Void visitCsvImport(Step.CsvImport s) { return null; }
+      @Override public Void visitCsvExport(Step.CsvExport s) { return null; }
+      @Override public Void visitManual(Step.Manual s) { return null; }
+    };
     for (Step s : steps) {
       s.expect().forEach(c -> scan(c, caps));
       scan(s.onError().fallback(), caps, origins);
-      if (s instanceof Step.Open) {
-        origin(((Step.Open) s).url()).ifPresent(origins::add);
-        if (((Step.Open) s).tab().isPresent()) {
-          caps.add(Capability.TABS_MULTI);
-        }
-      } else if (s instanceof Step.Navigate) {
-        origin(((Step.Navigate) s).url()).ifPresent(origins::add);
-      } else if (s instanceof Step.TabNew) {
-        caps.add(Capability.TABS_MULTI);
-        ((Step.TabNew) s).url().flatMap(FlowReview::origin).ifPresent(origins::add);
-      } else if (s instanceof Step.TabSwitch || s instanceof Step.TabClose) {
-        caps.add(Capability.TABS_MULTI);
-      } else if (s instanceof Step.Click) {
-        caps.add(Capability.UI_INTERACT);
-        if (((Step.Click) s).newTab().isPresent()) {
-          caps.add(Capability.TABS_MULTI);
-        }
-      } else if (s instanceof Step.Eval) {
-        caps.add(Capability.SCRIPT_EVAL);
-      } else if (s instanceof Step.Upload) {
-        caps.add(Capability.UI_INTERACT);
-        caps.add(Capability.FILE_UPLOAD);
-      } else if (s instanceof Step.Wait) {
-        ((Step.Wait) s).until().ifPresent(c -> scan(c, caps));
-      } else if (s instanceof Step.Assert) {
-        scan(((Step.Assert) s).condition(), caps);
-      } else if (s instanceof Step.Foreach) {
-        if (((Step.Foreach) s).concurrency() > 1) {
-          caps.add(Capability.TABS_MULTI);
-        }
-        scan(((Step.Foreach) s).body(), caps, origins);
-      } else if (s instanceof Step.Repeat) {
-        scan(((Step.Repeat) s).body(), caps, origins);
-      } else if (s instanceof Step.While) {
-        scan(((Step.While) s).condition(), caps);
-        scan(((Step.While) s).body(), caps, origins);
-      } else if (s instanceof Step.If) {
-        scan(((Step.If) s).condition(), caps);
-        scan(((Step.If) s).then(), caps, origins);
-        scan(((Step.If) s).otherwise(), caps, origins);
-      } else if (s instanceof Step.Paginate) {
-        caps.add(Capability.UI_INTERACT);
-        scan(((Step.Paginate) s).body(), caps, origins);
-      } else if (isInteraction(s)) {
-        caps.add(Capability.UI_INTERACT);
-      }
+      s.accept(needs);
     }
-  }
-
-  private static boolean isInteraction(Step s) {
-    return s instanceof Step.Dblclick || s instanceof Step.Contextmenu || s instanceof Step.Hover
-        || s instanceof Step.Fill || s instanceof Step.Type || s instanceof Step.Press || s instanceof Step.Select
-        || s instanceof Step.Check || s instanceof Step.Uncheck || s instanceof Step.Toggle
-        || s instanceof Step.Scroll || s instanceof Step.Drag;
   }
 
   private static void scan(Condition c, Set<Capability> caps) {
-    if (c instanceof Condition.Expression) {
-      caps.add(Capability.SCRIPT_EVAL);
-    } else if (c instanceof Condition.Download) {
-      caps.add(Capability.FILE_DOWNLOAD);
-    } else if (c instanceof Condition.Not) {
-      scan(((Condition.Not) c).condition(), caps);
-    }
+    c.accept(new ConditionVisitor<Optional<Capability>>() {
+      @Override
+      public Optional<Capability> visitExpression(Condition.Expression e) {
+        return Optional.of(Capability.SCRIPT_EVAL);
+      }
+
+      @Override
+      public Optional<Capability> visitDownload(Condition.Download d) {
+        return Optional.of(Capability.FILE_DOWNLOAD);
+      }
+
+      @Override
+      public Optional<Capability> visitNot(Condition.Not n) {
+        return n.condition().accept(this);
+      }
+
+      // observing the page or the run's values needs no more than ui.observe
+      @Override public Optional<Capability> visitUrl(Condition.Url u) { return Optional.empty(); }
+      @Override public Optional<Capability> visitTitle(Condition.Title t) { return Optional.empty(); }
+      @Override public Optional<Capability> visitElement(Condition.Element e) { return Optional.empty(); }
+      @Override public Optional<Capability> visitCount(Condition.Count k) { return Optional.empty(); }
+      @Override public Optional<Capability> visitText(Condition.Text t) { return Optional.empty(); }
+      @Override public Optional<Capability> visitValue(Condition.Value v) { return Optional.empty(); }
+      @Override public Optional<Capability> visitAttribute(Condition.Attribute a) { return Optional.empty(); }
+      @Override public Optional<Capability> visitVar(Condition.Var v) { return Optional.empty(); }
+      @Override public Optional<Capability> visitLoad(Condition.Load l) { return Optional.empty(); }
+    }).ifPresent(caps::add);
   }
 }

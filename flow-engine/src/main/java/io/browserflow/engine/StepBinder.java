@@ -2,7 +2,9 @@ package io.browserflow.engine;
 
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import java.util.List;
 import java.util.Optional;
@@ -43,142 +45,215 @@ final class StepBinder {
   }
 
   Condition condition(Condition c) {
-    if (c instanceof Condition.Url) {
-      return Condition.Url.of(s(((Condition.Url) c).glob()));
-    }
-    if (c instanceof Condition.Title) {
-      return Condition.Title.of(s(((Condition.Title) c).glob()));
-    }
-    if (c instanceof Condition.Element) {
-      return Condition.Element.of(target(((Condition.Element) c).target()), ((Condition.Element) c).state());
-    }
-    if (c instanceof Condition.Count) {
-      Condition.Count k = (Condition.Count) c;
-      return Condition.Count.of(target(k.target()), k.op(), k.count());
-    }
-    if (c instanceof Condition.Text) {
-      Condition.Text t = (Condition.Text) c;
-      return t.target().isPresent() ? Condition.Text.of(target(t.target().get()), s(t.text()), t.match())
-          : Condition.Text.present(s(t.text()));
-    }
-    if (c instanceof Condition.Value) {
-      return Condition.Value.of(target(((Condition.Value) c).target()), s(((Condition.Value) c).value()));
-    }
-    if (c instanceof Condition.Attribute) {
-      Condition.Attribute a = (Condition.Attribute) c;
-      return Condition.Attribute.of(target(a.target()), s(a.name()), s(a.value()));
-    }
-    if (c instanceof Condition.Download) {
-      return Condition.Download.of(s(((Condition.Download) c).fileGlob()));
-    }
-    if (c instanceof Condition.Expression) {
-      return Condition.Expression.of(s(((Condition.Expression) c).script()));
-    }
-    if (c instanceof Condition.Not) {
-      return Condition.Not.of(condition(((Condition.Not) c).condition()));
-    }
-    // Var is evaluated by the engine itself; Load has nothing to resolve
-    return c;
+    return c.accept(conditionBinder);
   }
 
   /** The step with its own fields resolved; bodies and expectations are resolved when they run. */
   Step step(Step step) {
-    if (step instanceof Step.Open) {
-      Step.Open x = (Step.Open) step;
+    return step.accept(stepBinder);
+  }
+
+  private final ConditionVisitor<Condition> conditionBinder = new ConditionVisitor<>() {
+    @Override
+    public Condition visitUrl(Condition.Url c) {
+      return Condition.Url.of(s(c.glob()));
+    }
+
+    @Override
+    public Condition visitTitle(Condition.Title c) {
+      return Condition.Title.of(s(c.glob()));
+    }
+
+    @Override
+    public Condition visitElement(Condition.Element c) {
+      return Condition.Element.of(target(c.target()), c.state());
+    }
+
+    @Override
+    public Condition visitCount(Condition.Count c) {
+      return Condition.Count.of(target(c.target()), c.op(), c.count());
+    }
+
+    @Override
+    public Condition visitText(Condition.Text t) {
+      return t.target().isPresent() ? Condition.Text.of(target(t.target().get()), s(t.text()), t.match())
+          : Condition.Text.present(s(t.text()));
+    }
+
+    @Override
+    public Condition visitValue(Condition.Value c) {
+      return Condition.Value.of(target(c.target()), s(c.value()));
+    }
+
+    @Override
+    public Condition visitAttribute(Condition.Attribute a) {
+      return Condition.Attribute.of(target(a.target()), s(a.name()), s(a.value()));
+    }
+
+    @Override
+    public Condition visitDownload(Condition.Download c) {
+      return Condition.Download.of(s(c.fileGlob()));
+    }
+
+    @Override
+    public Condition visitExpression(Condition.Expression c) {
+      return Condition.Expression.of(s(c.script()));
+    }
+
+    @Override
+    public Condition visitNot(Condition.Not c) {
+      return Condition.Not.of(condition(c.condition()));
+    }
+
+    // Unchanged: var is evaluated by the engine itself; load has nothing to resolve
+    @Override public Condition visitVar(Condition.Var c) { return c; }
+    @Override public Condition visitLoad(Condition.Load c) { return c; }
+  };
+
+  private final StepVisitor<Step> stepBinder = new StepVisitor<>() {
+    @Override
+    public Step visitOpen(Step.Open x) {
       return Step.Open.builder().from(x).url(s(x.url())).tab(s(x.tab())).build();
     }
-    if (step instanceof Step.Navigate) {
-      return Step.Navigate.builder().from((Step.Navigate) step).url(s(((Step.Navigate) step).url())).build();
+
+    @Override
+    public Step visitNavigate(Step.Navigate x) {
+      return Step.Navigate.builder().from(x).url(s(x.url())).build();
     }
-    if (step instanceof Step.TabNew) {
-      Step.TabNew x = (Step.TabNew) step;
+
+    @Override
+    public Step visitTabNew(Step.TabNew x) {
       return Step.TabNew.builder().from(x).url(s(x.url())).build();
     }
-    if (step instanceof Step.Frame) {
-      return Step.Frame.builder().from((Step.Frame) step).locator(s(((Step.Frame) step).locator())).build();
+
+    @Override
+    public Step visitFrame(Step.Frame x) {
+      return Step.Frame.builder().from(x).locator(s(x.locator())).build();
     }
-    if (step instanceof Step.Click) {
-      Step.Click x = (Step.Click) step;
+
+    @Override
+    public Step visitClick(Step.Click x) {
       return Step.Click.builder().from(x).target(target(x.target())).build();
     }
-    if (step instanceof Step.Dblclick) {
-      Step.Dblclick x = (Step.Dblclick) step;
+
+    @Override
+    public Step visitDblclick(Step.Dblclick x) {
       return Step.Dblclick.builder().from(x).target(target(x.target())).build();
     }
-    if (step instanceof Step.Contextmenu) {
-      Step.Contextmenu x = (Step.Contextmenu) step;
+
+    @Override
+    public Step visitContextmenu(Step.Contextmenu x) {
       return Step.Contextmenu.builder().from(x).target(target(x.target())).build();
     }
-    if (step instanceof Step.Hover) {
-      Step.Hover x = (Step.Hover) step;
+
+    @Override
+    public Step visitHover(Step.Hover x) {
       return Step.Hover.builder().from(x).target(target(x.target())).build();
     }
-    if (step instanceof Step.Fill) {
-      Step.Fill x = (Step.Fill) step;
+
+    @Override
+    public Step visitFill(Step.Fill x) {
       return Step.Fill.builder().from(x).target(target(x.target())).value(s(x.value())).build();
     }
-    if (step instanceof Step.Type) {
-      Step.Type x = (Step.Type) step;
+
+    @Override
+    public Step visitType(Step.Type x) {
       return Step.Type.builder().from(x).target(target(x.target())).text(s(x.text())).build();
     }
-    if (step instanceof Step.Press) {
-      Step.Press x = (Step.Press) step;
+
+    @Override
+    public Step visitPress(Step.Press x) {
       return Step.Press.builder().from(x).key(s(x.key())).target(target(x.target())).build();
     }
-    if (step instanceof Step.Select) {
-      Step.Select x = (Step.Select) step;
+
+    @Override
+    public Step visitSelect(Step.Select x) {
       return Step.Select.builder().from(x).target(target(x.target())).value(s(x.value())).label(s(x.label())).build();
     }
-    if (step instanceof Step.Check) {
-      Step.Check x = (Step.Check) step;
+
+    @Override
+    public Step visitCheck(Step.Check x) {
       return Step.Check.builder().from(x).target(target(x.target())).build();
     }
-    if (step instanceof Step.Uncheck) {
-      Step.Uncheck x = (Step.Uncheck) step;
+
+    @Override
+    public Step visitUncheck(Step.Uncheck x) {
       return Step.Uncheck.builder().from(x).target(target(x.target())).build();
     }
-    if (step instanceof Step.Toggle) {
-      Step.Toggle x = (Step.Toggle) step;
+
+    @Override
+    public Step visitToggle(Step.Toggle x) {
       return Step.Toggle.builder().from(x).target(target(x.target())).build();
     }
-    if (step instanceof Step.Scroll) {
-      Step.Scroll x = (Step.Scroll) step;
+
+    @Override
+    public Step visitScroll(Step.Scroll x) {
       return Step.Scroll.builder().from(x).target(target(x.target())).build();
     }
-    if (step instanceof Step.Drag) {
-      Step.Drag x = (Step.Drag) step;
+
+    @Override
+    public Step visitDrag(Step.Drag x) {
       return Step.Drag.builder().from(x).source(target(x.source())).destination(target(x.destination())).build();
     }
-    if (step instanceof Step.Upload) {
-      Step.Upload x = (Step.Upload) step;
+
+    @Override
+    public Step visitUpload(Step.Upload x) {
       return Step.Upload.builder().from(x).target(target(x.target())).files(s(x.files())).build();
     }
-    if (step instanceof Step.Read) {
-      Step.Read x = (Step.Read) step;
+
+    @Override
+    public Step visitRead(Step.Read x) {
       return Step.Read.builder().from(x).target(target(x.target())).attribute(s(x.attribute())).build();
     }
-    if (step instanceof Step.Scrape) {
-      Step.Scrape x = (Step.Scrape) step;
+
+    @Override
+    public Step visitScrape(Step.Scrape x) {
       return Step.Scrape.builder().from(x).target(target(x.target())).attributes(s(x.attributes())).build();
     }
-    if (step instanceof Step.Eval) {
-      return Step.Eval.builder().from((Step.Eval) step).script(s(((Step.Eval) step).script())).build();
+
+    @Override
+    public Step visitEval(Step.Eval x) {
+      return Step.Eval.builder().from(x).script(s(x.script())).build();
     }
-    if (step instanceof Step.Screenshot) {
-      Step.Screenshot x = (Step.Screenshot) step;
+
+    @Override
+    public Step visitScreenshot(Step.Screenshot x) {
       return Step.Screenshot.builder().from(x).target(target(x.target())).name(s(x.name())).build();
     }
-    if (step instanceof Step.CsvImport) {
-      return Step.CsvImport.builder().from((Step.CsvImport) step).path(s(((Step.CsvImport) step).path())).build();
+
+    @Override
+    public Step visitCsvImport(Step.CsvImport x) {
+      return Step.CsvImport.builder().from(x).path(s(x.path())).build();
     }
-    if (step instanceof Step.CsvExport) {
-      Step.CsvExport x = (Step.CsvExport) step;
+
+    @Override
+    public Step visitCsvExport(Step.CsvExport x) {
       return Step.CsvExport.builder().from(x).path(s(x.path())).build();
     }
-    if (step instanceof Step.Manual) {
-      Step.Manual x = (Step.Manual) step;
+
+    @Override
+    public Step visitManual(Step.Manual x) {
       return Step.Manual.builder().from(x).instructions(s(x.instructions())).build();
     }
-    return step;
-  }
+
+    // Unchanged: no resolvable fields (tab aliases are literal), fields the interpreter resolves
+    // itself as it uses them (setVar's value, csvExport's source, conditions, loop sources and the
+    // paginate target), or bodies resolved when they run.
+
+    @Override public Step visitBack(Step.Back x) { return x; }
+    @Override public Step visitForward(Step.Forward x) { return x; }
+    @Override public Step visitReload(Step.Reload x) { return x; }
+    @Override public Step visitTabSwitch(Step.TabSwitch x) { return x; }
+    @Override public Step visitTabClose(Step.TabClose x) { return x; }
+    @Override public Step visitFrameMain(Step.FrameMain x) { return x; }
+    @Override public Step visitSetViewport(Step.SetViewport x) { return x; }
+    @Override public Step visitWait(Step.Wait x) { return x; }
+    @Override public Step visitAssert(Step.Assert x) { return x; }
+    @Override public Step visitSetVar(Step.SetVar x) { return x; }
+    @Override public Step visitPaginate(Step.Paginate x) { return x; }
+    @Override public Step visitForeach(Step.Foreach x) { return x; }
+    @Override public Step visitRepeat(Step.Repeat x) { return x; }
+    @Override public Step visitIf(Step.If x) { return x; }
+    @Override public Step visitWhile(Step.While x) { return x; }
+  };
 }

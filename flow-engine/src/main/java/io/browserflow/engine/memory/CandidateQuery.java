@@ -25,41 +25,36 @@ final class CandidateQuery {
   private CandidateQuery() {}
 
   static List<Element> matches(Candidate c, List<? extends Container> scopes) {
-    switch (c.kind()) {
-      case CSS:
-        return CssSelector.parse(c.value()).select(scopes, true);
-      case XPATH: {
+    return switch (c.kind()) {
+      case CSS -> CssSelector.parse(c.value()).select(scopes, true);
+      case XPATH -> {
         XPathQuery q = XPathQuery.parse(c.value());
         LinkedHashSet<Element> out = new LinkedHashSet<>();
         for (Container scope : scopes) {
           out.addAll(q.evaluate(scope));
         }
-        return new ArrayList<>(out);
+        yield new ArrayList<>(out);
       }
-      case TEST_ID:
-        return filter(scopes, e -> TEST_ID_ATTRIBUTES.stream().anyMatch(a -> c.value().equals(e.attr(a))));
-      case ID:
-        return filter(scopes, e -> c.value().equals(e.attr("id")));
-      case ROLE: {
+      case TEST_ID -> filter(scopes, e -> TEST_ID_ATTRIBUTES.stream().anyMatch(a -> c.value().equals(e.attr(a))));
+      case ID -> filter(scopes, e -> c.value().equals(e.attr("id")));
+      case ROLE -> {
         String role = c.value().trim();
         String name = c.name().map(RenderedText::normalize).orElse(null);
-        return filter(scopes, e -> Aria.role(e).equals(role) && (name == null || Aria.name(e).equals(name)));
+        yield filter(scopes, e -> Aria.role(e).equals(role) && (name == null || Aria.name(e).equals(name)));
       }
-      case LABEL: {
+      case LABEL -> {
         String label = RenderedText.normalize(c.value());
-        return filter(scopes, e -> labelled(e, label));
+        yield filter(scopes, e -> labelled(e, label));
       }
-      case PLACEHOLDER: {
+      case PLACEHOLDER -> {
         String p = RenderedText.normalize(c.value());
-        return filter(scopes, e -> e.has("placeholder") && RenderedText.normalize(e.attr("placeholder")).equals(p));
+        yield filter(scopes, e -> e.has("placeholder") && RenderedText.normalize(e.attr("placeholder")).equals(p));
       }
-      case TEXT: {
+      case TEXT -> {
         String text = RenderedText.normalize(c.value());
-        return filter(scopes, e -> textMatches(e, text));
+        yield filter(scopes, e -> textMatches(e, text));
       }
-      default:
-        throw new IllegalStateException("unknown candidate kind " + c.kind());
-    }
+    };
   }
 
   private static List<Element> filter(List<? extends Container> scopes, Predicate<Element> p) {

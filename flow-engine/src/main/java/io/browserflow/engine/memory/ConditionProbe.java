@@ -2,6 +2,7 @@ package io.browserflow.engine.memory;
 
 import io.browserflow.api.Glob;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
@@ -39,45 +40,66 @@ final class ConditionProbe {
   }
 
   Observation observe(Condition c) {
-    if (c instanceof Condition.Not) {
-      Observation o = observe(((Condition.Not) c).condition());
+    return c.accept(observer);
+  }
+
+  private final ConditionVisitor<Observation> observer = new ConditionVisitor<>() {
+    @Override
+    public Observation visitNot(Condition.Not n) {
+      Observation o = observe(n.condition());
       return new Observation(!o.holds(), o.observed());
     }
-    if (c instanceof Condition.Var) {
+
+    @Override
+    public Observation visitVar(Condition.Var v) {
       throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP,
-          "var conditions are evaluated by the engine, not by a page driver", Map.of("condition", describe(c)));
+          "var conditions are evaluated by the engine, not by a page driver", Map.of("condition", describe(v)));
     }
-    if (c instanceof Condition.Expression) {
+
+    @Override
+    public Observation visitExpression(Condition.Expression x) {
       throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP,
           "the in-memory driver runs no scripts, so it cannot evaluate an expression condition", Map.of());
     }
-    if (c instanceof Condition.Url) {
+
+    @Override
+    public Observation visitUrl(Condition.Url u) {
       String url = session.topUrl();
-      return new Observation(Glob.matchesUrl(((Condition.Url) c).glob(), url), "url " + url);
+      return new Observation(Glob.matchesUrl(u.glob(), url), "url " + url);
     }
-    if (c instanceof Condition.Title) {
+
+    @Override
+    public Observation visitTitle(Condition.Title t) {
       String title = session.topTitle();
-      return new Observation(Glob.matchesText(((Condition.Title) c).glob(), title), "title '" + title + "'");
+      return new Observation(Glob.matchesText(t.glob(), title), "title '" + title + "'");
     }
-    if (c instanceof Condition.Load) {
+
+    @Override
+    public Observation visitLoad(Condition.Load l) {
       return new Observation(session.hasTab(), session.hasTab() ? "page loaded" : "no open tab");
     }
-    if (c instanceof Condition.Download) {
-      String glob = ((Condition.Download) c).fileGlob();
+
+    @Override
+    public Observation visitDownload(Condition.Download dl) {
+      String glob = dl.fileGlob();
       boolean any = session.downloads().stream().anyMatch(d -> Glob.matchesText(glob, d.suggestedName()));
       return new Observation(any, "downloads " + session.downloads().stream().map(DownloadInfo::suggestedName)
           .collect(Collectors.joining(", ", "[", "]")));
     }
-    if (c instanceof Condition.Count) {
-      Condition.Count count = (Condition.Count) c;
+
+    @Override
+    public Observation visitCount(Condition.Count count) {
       int n = session.countFirst(count.target());
       return new Observation(count.op().test(n, count.count()), "count " + n);
     }
-    if (c instanceof Condition.Element) {
-      return element((Condition.Element) c);
+
+    @Override
+    public Observation visitElement(Condition.Element e) {
+      return element(e);
     }
-    if (c instanceof Condition.Text) {
-      Condition.Text t = (Condition.Text) c;
+
+    @Override
+    public Observation visitText(Condition.Text t) {
       if (t.target().isEmpty()) {
         PageDocument doc = session.currentDocument();
         String text = RenderedText.normalize(RenderedText.innerText(doc.body));
@@ -90,8 +112,9 @@ final class ConditionProbe {
       String text = RenderedText.normalize(RenderedText.innerText(p.element()));
       return new Observation(textMatches(t.match(), text, t.text()), "text '" + abbreviate(text) + "'");
     }
-    if (c instanceof Condition.Value) {
-      Condition.Value v = (Condition.Value) c;
+
+    @Override
+    public Observation visitValue(Condition.Value v) {
       InMemorySession.Probe p = session.probe(v.target());
       if (p.element() == null) {
         return new Observation(false, unresolved(v.target(), p));
@@ -100,8 +123,9 @@ final class ConditionProbe {
       String actual = value == null ? "" : value;
       return new Observation(actual.equals(v.value()), "a value of " + actual.length() + " characters");
     }
-    if (c instanceof Condition.Attribute) {
-      Condition.Attribute a = (Condition.Attribute) c;
+
+    @Override
+    public Observation visitAttribute(Condition.Attribute a) {
       InMemorySession.Probe p = session.probe(a.target());
       if (p.element() == null) {
         return new Observation(false, unresolved(a.target(), p));
@@ -110,8 +134,7 @@ final class ConditionProbe {
       boolean holds = actual != null && a.value().map(actual::equals).orElse(true);
       return new Observation(holds, actual == null ? "no attribute " + a.name() : "attribute " + a.name() + " present");
     }
-    throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "unknown condition " + c.getClass().getSimpleName(), Map.of());
-  }
+  };
 
   private Observation element(Condition.Element c) {
     InMemorySession.Probe p = session.probe(c.target());
@@ -121,30 +144,15 @@ final class ConditionProbe {
       return new Observation(c.state() == Condition.State.HIDDEN && absent, unresolved(c.target(), p));
     }
     boolean visible = ElementState.visible(e);
-    boolean holds;
-    switch (c.state()) {
-      case EXISTS:
-        holds = true;
-        break;
-      case VISIBLE:
-        holds = visible;
-        break;
-      case HIDDEN:
-        holds = !visible;
-        break;
-      case ENABLED:
-        holds = ElementState.enabled(e);
-        break;
-      case DISABLED:
-        holds = !ElementState.enabled(e);
-        break;
-      case CHECKED:
-        holds = ElementState.checked(e);
-        break;
-      default:
-        holds = !ElementState.checked(e);
-        break;
-    }
+    boolean holds = switch (c.state()) {
+      case EXISTS -> true;
+      case VISIBLE -> visible;
+      case HIDDEN -> !visible;
+      case ENABLED -> ElementState.enabled(e);
+      case DISABLED -> !ElementState.enabled(e);
+      case CHECKED -> ElementState.checked(e);
+      case UNCHECKED -> !ElementState.checked(e);
+    };
     return new Observation(holds, "one element, " + (visible ? "visible" : "hidden") + ", "
         + (ElementState.enabled(e) ? "enabled" : "disabled") + (ElementState.isCheckable(e)
         ? ", " + (ElementState.checked(e) ? "checked" : "unchecked") : ""));
@@ -156,14 +164,11 @@ final class ConditionProbe {
 
   static boolean textMatches(Condition.Match match, String actual, String expected) {
     String exp = RenderedText.normalize(expected);
-    switch (match) {
-      case EQUALS:
-        return actual.equals(exp);
-      case GLOB:
-        return Glob.matchesText(exp, actual);
-      default:
-        return actual.contains(exp);
-    }
+    return switch (match) {
+      case EQUALS -> actual.equals(exp);
+      case GLOB -> Glob.matchesText(exp, actual);
+      case CONTAINS -> actual.contains(exp);
+    };
   }
 
   private static String abbreviate(String s) {
@@ -172,44 +177,69 @@ final class ConditionProbe {
 
   /** A short description of a condition, without field values. */
   static String describe(Condition c) {
-    if (c instanceof Condition.Url) {
-      return "url matching '" + ((Condition.Url) c).glob() + "'";
+    return c.accept(DESCRIBE);
+  }
+
+  private static final ConditionVisitor<String> DESCRIBE = new ConditionVisitor<>() {
+    @Override
+    public String visitUrl(Condition.Url u) {
+      return "url matching '" + u.glob() + "'";
     }
-    if (c instanceof Condition.Title) {
-      return "title matching '" + ((Condition.Title) c).glob() + "'";
+
+    @Override
+    public String visitTitle(Condition.Title t) {
+      return "title matching '" + t.glob() + "'";
     }
-    if (c instanceof Condition.Element) {
-      Condition.Element e = (Condition.Element) c;
+
+    @Override
+    public String visitElement(Condition.Element e) {
       return e.target().describe() + " " + e.state().name().toLowerCase(java.util.Locale.ROOT);
     }
-    if (c instanceof Condition.Count) {
-      Condition.Count n = (Condition.Count) c;
+
+    @Override
+    public String visitCount(Condition.Count n) {
       return "count of " + n.target().describe() + " " + n.op().symbol() + " " + n.count();
     }
-    if (c instanceof Condition.Text) {
-      Condition.Text t = (Condition.Text) c;
+
+    @Override
+    public String visitText(Condition.Text t) {
       return t.target().map(x -> "text of " + x.describe()).orElse("page text") + " "
           + t.match().name().toLowerCase(java.util.Locale.ROOT) + " '" + t.text() + "'";
     }
-    if (c instanceof Condition.Value) {
-      return "value of " + ((Condition.Value) c).target().describe() + " equal to the expected value";
+
+    @Override
+    public String visitValue(Condition.Value v) {
+      return "value of " + v.target().describe() + " equal to the expected value";
     }
-    if (c instanceof Condition.Attribute) {
-      Condition.Attribute a = (Condition.Attribute) c;
+
+    @Override
+    public String visitAttribute(Condition.Attribute a) {
       return "attribute " + a.name() + " of " + a.target().describe() + a.value().map(v -> " equal to '" + v + "'").orElse("");
     }
-    if (c instanceof Condition.Download) {
-      return "a download matching '" + ((Condition.Download) c).fileGlob() + "'";
+
+    @Override
+    public String visitDownload(Condition.Download d) {
+      return "a download matching '" + d.fileGlob() + "'";
     }
-    if (c instanceof Condition.Load) {
-      return "load state " + ((Condition.Load) c).state().name().toLowerCase(java.util.Locale.ROOT);
+
+    @Override
+    public String visitLoad(Condition.Load l) {
+      return "load state " + l.state().name().toLowerCase(java.util.Locale.ROOT);
     }
-    if (c instanceof Condition.Not) {
-      return "not (" + describe(((Condition.Not) c).condition()) + ")";
+
+    @Override
+    public String visitNot(Condition.Not n) {
+      return "not (" + n.condition().accept(this) + ")";
     }
-    if (c instanceof Condition.Var) {
-      return "var " + ((Condition.Var) c).op().name().toLowerCase(java.util.Locale.ROOT);
+
+    @Override
+    public String visitVar(Condition.Var v) {
+      return "var " + v.op().name().toLowerCase(java.util.Locale.ROOT);
     }
-    return "expression";
-  }
+
+    @Override
+    public String visitExpression(Condition.Expression x) {
+      return "expression";
+    }
+  };
 }

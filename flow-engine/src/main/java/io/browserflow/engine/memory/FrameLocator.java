@@ -4,6 +4,7 @@ import io.browserflow.api.Glob;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 /**
  * A frame locator: owner css (bare or {@code selector:}), {@code url:<glob>} over the frame's URL or
@@ -40,16 +41,17 @@ final class FrameLocator {
 
   /** Elements the locator designates in {@code doc}; for css they may be other than frames (the caller reports that). */
   List<Element> find(PageDocument doc) {
-    if (kind == Kind.CSS) {
-      return CssSelector.parse(value).select(List.of(doc), true);
-    }
+    return switch (kind) {
+      case CSS -> CssSelector.parse(value).select(List.of(doc), true);
+      case NAME -> frames(doc, e -> value.equals(e.attr("name")));
+      case URL -> frames(doc, e -> e.contentDocument != null && Glob.matchesUrl(value, e.contentDocument.url));
+    };
+  }
+
+  private static List<Element> frames(PageDocument doc, Predicate<Element> matches) {
     List<Element> out = new ArrayList<>();
     for (Element e : doc.descendants(true)) {
-      if (!isFrame(e)) {
-        continue;
-      }
-      if (kind == Kind.NAME ? value.equals(e.attr("name"))
-          : e.contentDocument != null && Glob.matchesUrl(value, e.contentDocument.url)) {
+      if (isFrame(e) && matches.test(e)) {
         out.add(e);
       }
     }

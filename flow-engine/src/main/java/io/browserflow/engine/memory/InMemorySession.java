@@ -6,6 +6,7 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DownloadInfo;
@@ -258,34 +259,56 @@ final class InMemorySession implements DriverSession {
   @Override
   public ActionResult perform(Step step, Duration timeout) {
     requireOpen();
-    Deadline d = deadline(timeout);
-    if (step instanceof Step.Click) {
-      return click((Step.Click) step, d);
+    return step.accept(new Perform(deadline(timeout)));
+  }
+
+  /** The interaction steps; every other kind is {@code UNSUPPORTED_STEP} here. */
+  private final class Perform implements StepVisitor<ActionResult> {
+    private final Deadline d;
+
+    Perform(Deadline d) {
+      this.d = d;
     }
-    if (step instanceof Step.Dblclick) {
-      Located l = interactable(((Step.Dblclick) step).target(), d, Need.ACTIONABLE);
+
+    @Override
+    public ActionResult visitClick(Step.Click c) {
+      return click(c, d);
+    }
+
+    @Override
+    public ActionResult visitDblclick(Step.Dblclick s) {
+      Located l = interactable(s.target(), d, Need.ACTIONABLE);
       focused = l.element();
       behaviours.doubleClick(l.element());
       return ActionResult.of(l.resolution());
     }
-    if (step instanceof Step.Contextmenu) {
-      Located l = interactable(((Step.Contextmenu) step).target(), d, Need.ACTIONABLE);
+
+    @Override
+    public ActionResult visitContextmenu(Step.Contextmenu s) {
+      Located l = interactable(s.target(), d, Need.ACTIONABLE);
       behaviours.contextMenu(l.element());
       return ActionResult.of(l.resolution());
     }
-    if (step instanceof Step.Hover) {
-      Located l = interactable(((Step.Hover) step).target(), d, Need.ACTIONABLE);
+
+    @Override
+    public ActionResult visitHover(Step.Hover s) {
+      Located l = interactable(s.target(), d, Need.ACTIONABLE);
       behaviours.hover(l.element());
       return ActionResult.of(l.resolution());
     }
-    if (step instanceof Step.Fill) {
-      return fill((Step.Fill) step, d);
+
+    @Override
+    public ActionResult visitFill(Step.Fill f) {
+      return fill(f, d);
     }
-    if (step instanceof Step.Type) {
-      return type((Step.Type) step, d);
+
+    @Override
+    public ActionResult visitType(Step.Type t) {
+      return type(t, d);
     }
-    if (step instanceof Step.Press) {
-      Step.Press p = (Step.Press) step;
+
+    @Override
+    public ActionResult visitPress(Step.Press p) {
       Located l = p.target().isPresent() ? interactable(p.target().get(), d, Need.ACTIONABLE) : null;
       if (l != null) {
         focused = l.element();
@@ -293,33 +316,77 @@ final class InMemorySession implements DriverSession {
       behaviours.press(l != null ? l.element() : focused, p.key(), p.modifiers());
       return l == null ? ActionResult.none() : ActionResult.of(l.resolution());
     }
-    if (step instanceof Step.Select) {
-      return select((Step.Select) step, d);
+
+    @Override
+    public ActionResult visitSelect(Step.Select s) {
+      return select(s, d);
     }
-    if (step instanceof Step.Check) {
-      return check(((Step.Check) step).target(), d, Boolean.TRUE);
+
+    @Override
+    public ActionResult visitCheck(Step.Check s) {
+      return check(s.target(), d, Boolean.TRUE);
     }
-    if (step instanceof Step.Uncheck) {
-      return check(((Step.Uncheck) step).target(), d, Boolean.FALSE);
+
+    @Override
+    public ActionResult visitUncheck(Step.Uncheck s) {
+      return check(s.target(), d, Boolean.FALSE);
     }
-    if (step instanceof Step.Toggle) {
-      return check(((Step.Toggle) step).target(), d, null);
+
+    @Override
+    public ActionResult visitToggle(Step.Toggle s) {
+      return check(s.target(), d, null);
     }
-    if (step instanceof Step.Scroll) {
-      return scroll((Step.Scroll) step, d);
+
+    @Override
+    public ActionResult visitScroll(Step.Scroll s) {
+      return scroll(s, d);
     }
-    if (step instanceof Step.Drag) {
-      Step.Drag drag = (Step.Drag) step;
+
+    @Override
+    public ActionResult visitDrag(Step.Drag drag) {
       Located from = interactable(drag.source(), d, Need.ACTIONABLE);
       Located to = locate(drag.destination(), d, Need.ACTIONABLE);
       behaviours.drop(to.element());
       return ActionResult.of(from.resolution());
     }
-    if (step instanceof Step.Upload) {
-      return upload((Step.Upload) step, d);
+
+    @Override
+    public ActionResult visitUpload(Step.Upload u) {
+      return upload(u, d);
     }
-    throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "perform runs interaction steps, not '" + step.kind().op()
-        + "' (step " + step.id() + ")", Map.of("stepId", step.id(), "op", step.kind().op()));
+
+    // not interactions: the engine runs them through the other session methods
+    @Override public ActionResult visitOpen(Step.Open s) { throw unsupported(s); }
+    @Override public ActionResult visitNavigate(Step.Navigate s) { throw unsupported(s); }
+    @Override public ActionResult visitBack(Step.Back s) { throw unsupported(s); }
+    @Override public ActionResult visitForward(Step.Forward s) { throw unsupported(s); }
+    @Override public ActionResult visitReload(Step.Reload s) { throw unsupported(s); }
+    @Override public ActionResult visitTabNew(Step.TabNew s) { throw unsupported(s); }
+    @Override public ActionResult visitTabSwitch(Step.TabSwitch s) { throw unsupported(s); }
+    @Override public ActionResult visitTabClose(Step.TabClose s) { throw unsupported(s); }
+    @Override public ActionResult visitFrame(Step.Frame s) { throw unsupported(s); }
+    @Override public ActionResult visitFrameMain(Step.FrameMain s) { throw unsupported(s); }
+    @Override public ActionResult visitSetViewport(Step.SetViewport s) { throw unsupported(s); }
+    @Override public ActionResult visitWait(Step.Wait s) { throw unsupported(s); }
+    @Override public ActionResult visitAssert(Step.Assert s) { throw unsupported(s); }
+    @Override public ActionResult visitRead(Step.Read s) { throw unsupported(s); }
+    @Override public ActionResult visitScrape(Step.Scrape s) { throw unsupported(s); }
+    @Override public ActionResult visitPaginate(Step.Paginate s) { throw unsupported(s); }
+    @Override public ActionResult visitSetVar(Step.SetVar s) { throw unsupported(s); }
+    @Override public ActionResult visitEval(Step.Eval s) { throw unsupported(s); }
+    @Override public ActionResult visitScreenshot(Step.Screenshot s) { throw unsupported(s); }
+    @Override public ActionResult visitCsvImport(Step.CsvImport s) { throw unsupported(s); }
+    @Override public ActionResult visitCsvExport(Step.CsvExport s) { throw unsupported(s); }
+    @Override public ActionResult visitForeach(Step.Foreach s) { throw unsupported(s); }
+    @Override public ActionResult visitRepeat(Step.Repeat s) { throw unsupported(s); }
+    @Override public ActionResult visitIf(Step.If s) { throw unsupported(s); }
+    @Override public ActionResult visitWhile(Step.While s) { throw unsupported(s); }
+    @Override public ActionResult visitManual(Step.Manual s) { throw unsupported(s); }
+
+    private FlowRunException unsupported(Step step) {
+      return new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "perform runs interaction steps, not '" + step.kind().op()
+          + "' (step " + step.id() + ")", Map.of("stepId", step.id(), "op", step.kind().op()));
+    }
   }
 
   private ActionResult click(Step.Click c, Deadline d) {
@@ -332,17 +399,12 @@ final class InMemorySession implements DriverSession {
     popupAlias = c.newTab().orElse(null);
     try {
       focused = l.element();
-      switch (c.button()) {
-        case RIGHT:
-          behaviours.contextMenu(l.element());
-          break;
-        case MIDDLE:
-          behaviours.auxClick(l.element());
-          break;
-        default:
-          behaviours.click(l.element(), c.modifiers());
-          break;
-      }
+      Runnable press = switch (c.button()) {
+        case LEFT -> () -> behaviours.click(l.element(), c.modifiers());
+        case RIGHT -> () -> behaviours.contextMenu(l.element());
+        case MIDDLE -> () -> behaviours.auxClick(l.element());
+      };
+      press.run();
       if (c.newTab().isPresent() && popupsOpened.isEmpty()
           && clock.waitFor(d.at(), () -> popupsOpened.isEmpty() ? Optional.empty() : Optional.of(true)).isEmpty()) {
         throw new FlowTimeoutException(ErrorCode.TIMEOUT, "the click on " + c.target().describe()
@@ -452,7 +514,12 @@ final class InMemorySession implements DriverSession {
     }
     Tab tab = requireTab();
     currentDocument();
-    if (s.mode() == Step.ScrollMode.BY) {
+    boolean relative = switch (s.mode()) {
+      case BY -> true;
+      case TO -> false;
+      case INTO_VIEW -> throw new IllegalStateException("scroll intoView has a target, handled above");
+    };
+    if (relative) {
       tab.scrollX += s.x();
       tab.scrollY += s.y();
     } else {
@@ -499,21 +566,19 @@ final class InMemorySession implements DriverSession {
     Located l = locate(target, deadline(timeout), Need.NONE);
     injectFault(target, l);
     Element e = l.element();
-    switch (what) {
-      case VALUE: {
+    return switch (what) {
+      case VALUE -> {
         String v = ElementState.value(e);
         if (v == null) {
           throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot read the value of " + target.describe()
               + ": the element is not an <input>, <textarea> or <select> element (" + e.tag + ")",
               Map.of("target", target.describe()));
         }
-        return ReadResult.of(v, l.resolution());
+        yield ReadResult.of(v, l.resolution());
       }
-      case ATTRIBUTE:
-        return ReadResult.of(e.attrOr(attribute.get().toLowerCase(Locale.ROOT), ""), l.resolution());
-      default:
-        return ReadResult.of(RenderedText.normalize(RenderedText.innerText(e)), l.resolution());
-    }
+      case ATTRIBUTE -> ReadResult.of(e.attrOr(attribute.get().toLowerCase(Locale.ROOT), ""), l.resolution());
+      case TEXT -> ReadResult.of(RenderedText.normalize(RenderedText.innerText(e)), l.resolution());
+    };
   }
 
   @Override
@@ -549,9 +614,11 @@ final class InMemorySession implements DriverSession {
     }
     Located l = locate(target, d, Need.NONE);
     injectFault(target, l);
-    List<Map<String, String>> items = mode == Step.ScrapeMode.LINKS
-        ? Scraper.links(l.element(), limit, this)
-        : Scraper.table(l.element(), limit, target);
+    List<Map<String, String>> items = switch (mode) {
+      case LINKS -> Scraper.links(l.element(), limit, this);
+      case TABLE -> Scraper.table(l.element(), limit, target);
+      case ATTRIBUTES -> throw new IllegalStateException("attributes are scraped above");
+    };
     return ScrapeResult.of(items, l.resolution());
   }
 

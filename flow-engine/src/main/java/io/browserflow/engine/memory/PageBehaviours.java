@@ -214,9 +214,11 @@ final class PageBehaviours {
       case "popup":
         session.openPopup(doc, session.resolveUrl(doc.baseUrl, arg));
         break;
-      default: // download
+      case "download":
         session.download(arg, arg.getBytes(StandardCharsets.UTF_8));
         break;
+      default: // parse() admits only the VERBS
+        throw new IllegalStateException("behaviour '" + verb + "' is in VERBS but has no action");
     }
   }
 
