@@ -85,6 +85,11 @@ public enum ErrorCode {
   ENVIRONMENT_DRIFT,
   /** A manual step needs a person and no handler completed it. */
   MANUAL_STEP_REQUIRED,
-  /** The run journal or store could not be written; the step was not dispatched. */
-  JOURNAL_FAILED
+  /** The run journal could not be written; the step it announced was not dispatched. */
+  JOURNAL_FAILED,
+  /** A run store could not be read, listed or created (a journal, a result, the store's folder). */
+  STORE_FAILED,
+  // ---- the environment ----
+  /** No Chromium or Chrome executable was found, or the configured one does not exist. */
+  BROWSER_NOT_FOUND
 }

@@ -11,6 +11,7 @@ import io.browserflow.engine.RunOptions;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.RunStore;
 import io.browserflow.engine.spi.PageDriver;
+import io.browserflow.playwright.BrowserNotFoundException;
 import io.browserflow.playwright.LaunchOptions;
 import io.browserflow.playwright.PlaywrightDriver;
 import java.io.PrintWriter;
@@ -150,6 +151,18 @@ final class BatchRun {
   }
 
   static void printFailure(PrintWriter err, FlowException e) {
+    if (e instanceof BrowserNotFoundException missing) {
+      err.println(browserAdvice(missing));
+      return;
+    }
     err.println("browserflow: " + e.code() + ": " + e.getMessage());
+  }
+
+  /** The missing-browser advice in the command line's own terms (flags, environment), not the Java API's. */
+  static String browserAdvice(BrowserNotFoundException e) {
+    return "browserflow: " + e.code() + ": no usable Chromium or Chrome (searched: "
+        + e.searched().stream().map(Path::toString).collect(java.util.stream.Collectors.joining(", "))
+        + "). Install one (Debian/Ubuntu: apt-get install -y chromium), or pass --browser PATH, "
+        + "or set BROWSERFLOW_CHROMIUM=PATH.";
   }
 }

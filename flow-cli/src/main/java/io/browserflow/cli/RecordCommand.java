@@ -80,7 +80,7 @@ final class RecordCommand implements Callable<Integer> {
     try {
       rec = Recorder.start(options.build());
     } catch (BrowserNotFoundException e) {
-      err.println("browserflow: " + e.getMessage());
+      err.println(BatchRun.browserAdvice(e));
       return BrowserflowCommand.USAGE;
     }
     o.println("Recording " + url + " -> " + out + "   [p]ause [r]esume [t]ab [s]top, then Enter");

@@ -66,8 +66,8 @@ final class DirectoryRunStore implements RunStore {
         }
       }
     } catch (IOException | UncheckedIOException e) {
-      throw new FlowException(ErrorCode.JOURNAL_FAILED,
-          "cannot write the journal of run " + runId + " under " + root + ": " + e.getMessage());
+      throw failure(ErrorCode.JOURNAL_FAILED,
+          "cannot write the journal of run " + runId + " under " + root + ": " + e.getMessage(), root, e);
     }
   }
 
@@ -99,8 +99,8 @@ final class DirectoryRunStore implements RunStore {
           java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       prune(result.flowId());
     } catch (IOException e) {
-      throw new FlowException(ErrorCode.JOURNAL_FAILED,
-          "cannot store the result of run " + result.runId() + " under " + root + ": " + e.getMessage());
+      throw failure(ErrorCode.STORE_FAILED,
+          "cannot store the result of run " + result.runId() + " under " + root + ": " + e.getMessage(), dir, e);
     }
   }
 
@@ -150,7 +150,7 @@ final class DirectoryRunStore implements RunStore {
         }
       }
     } catch (IOException e) {
-      throw new FlowException(ErrorCode.FILE_UNREADABLE, "cannot read the journal of run " + runId + ": " + e.getMessage());
+      throw failure(ErrorCode.STORE_FAILED, "cannot read the journal of run " + runId + ": " + e.getMessage(), root, e);
     }
     return entries;
   }
@@ -161,7 +161,7 @@ final class DirectoryRunStore implements RunStore {
       try {
         return RunResult.fromJson(Files.readString(p, StandardCharsets.UTF_8));
       } catch (IOException e) {
-        throw new FlowException(ErrorCode.FILE_UNREADABLE, "cannot read the result of run " + runId + ": " + e.getMessage());
+        throw failure(ErrorCode.STORE_FAILED, "cannot read the result of run " + runId + ": " + e.getMessage(), root, e);
       }
     });
   }
@@ -176,7 +176,7 @@ final class DirectoryRunStore implements RunStore {
       return dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString())
           .sorted(Comparator.reverseOrder()).collect(Collectors.toList());
     } catch (IOException e) {
-      throw new FlowException(ErrorCode.FILE_UNREADABLE, "cannot list runs under " + flowDir + ": " + e.getMessage());
+      throw failure(ErrorCode.STORE_FAILED, "cannot list runs under " + flowDir + ": " + e.getMessage(), flowDir, e);
     }
   }
 
@@ -190,7 +190,7 @@ final class DirectoryRunStore implements RunStore {
       return runs.filter(p -> !Files.exists(p.resolve(RESULT)) && !open.containsKey(p.getFileName().toString()))
           .map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
     } catch (IOException e) {
-      throw new FlowException(ErrorCode.FILE_UNREADABLE, "cannot scan runs under " + root + ": " + e.getMessage());
+      throw failure(ErrorCode.STORE_FAILED, "cannot scan runs under " + root + ": " + e.getMessage(), root, e);
     }
   }
 
@@ -200,8 +200,12 @@ final class DirectoryRunStore implements RunStore {
     try {
       return Files.createDirectories(dir);
     } catch (IOException e) {
-      throw new FlowException(ErrorCode.JOURNAL_FAILED, "cannot create " + dir + ": " + e.getMessage());
+      throw failure(ErrorCode.STORE_FAILED, "cannot create " + dir + ": " + e.getMessage(), dir, e);
     }
+  }
+
+  private static RunStoreException failure(ErrorCode code, String message, Path where, Exception cause) {
+    return new RunStoreException(code, message, Map.of(FlowException.Details.PATH, where.toString()), cause);
   }
 }
 

@@ -45,7 +45,8 @@ final class NoRunStore implements RunStore {
     try {
       return Files.createTempDirectory("browserflow-" + runId);
     } catch (IOException e) {
-      throw new FlowException(ErrorCode.FILE_UNREADABLE, "cannot create a temporary artifacts directory: " + e.getMessage());
+      throw new RunStoreException(ErrorCode.STORE_FAILED, "cannot create a temporary artifacts directory: " + e.getMessage(),
+          java.util.Map.of(), e);
     }
   }
 }

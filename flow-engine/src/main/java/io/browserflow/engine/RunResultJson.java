@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.ErrorCode;
-import io.browserflow.api.FlowException;
+import io.browserflow.api.FlowFormatException;
+import io.browserflow.api.Problem;
+import java.util.List;
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.Map;
@@ -76,7 +78,7 @@ final class RunResultJson {
     try {
       return fromNode(MAPPER.readTree(json));
     } catch (JsonProcessingException | RuntimeException e) {
-      throw new FlowException(ErrorCode.JSON_SYNTAX, "not a run result: " + e.getMessage());
+      throw new FlowFormatException(List.of(Problem.of(ErrorCode.JSON_SYNTAX, "", "not a run result: " + e.getMessage())));
     }
   }
 

@@ -2,6 +2,7 @@ package io.browserflow.junit;
 
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
+import io.browserflow.engine.RunStoreException;
 import io.browserflow.engine.JournalEntry;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.RunStore;
@@ -75,7 +76,8 @@ final class ReportStore implements RunStore {
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
-      throw new FlowException(ErrorCode.FILE_UNREADABLE, "cannot create the report folder " + dir + ": " + e.getMessage());
+      throw new RunStoreException(ErrorCode.STORE_FAILED, "cannot create the report folder " + dir + ": " + e.getMessage(),
+          Map.of(FlowException.Details.PATH, dir.toString()), e);
     }
     runDirs.put(runId, dir);
     return dir;

@@ -10,13 +10,13 @@ import java.util.stream.Collectors;
 /**
  * No Chromium or Chrome executable could be found (or the configured one does not exist). The
  * message says where the driver looked and how to install a browser; {@link #searched()} lists the
- * paths. Carries {@link ErrorCode#ACTION_FAILED}.
+ * paths. Carries {@link ErrorCode#BROWSER_NOT_FOUND}.
  */
 public class BrowserNotFoundException extends FlowRunException {
   private final transient List<Path> searched;
 
   BrowserNotFoundException(String what, List<Path> searched) {
-    super(ErrorCode.ACTION_FAILED, what + ". Install Chromium (Debian/Ubuntu: `apt-get install -y chromium`; "
+    super(ErrorCode.BROWSER_NOT_FOUND, what + ". Install Chromium (Debian/Ubuntu: `apt-get install -y chromium`; "
         + "elsewhere: install Google Chrome or Chromium) or point BROWSERFLOW_CHROMIUM (or "
         + "LaunchOptions.executablePath) at a Chromium/Chrome executable. Searched: "
         + searched.stream().map(Path::toString).collect(Collectors.joining(", ")),

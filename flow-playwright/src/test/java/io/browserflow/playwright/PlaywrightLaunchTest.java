@@ -34,7 +34,7 @@ class PlaywrightLaunchTest {
     BrowserNotFoundException e = catchThrowableOfType(BrowserNotFoundException.class,
         () -> PlaywrightDriver.launch(LaunchOptions.builder().executablePath(bogus).build()));
 
-    assertThat(e.code()).isEqualTo(ErrorCode.ACTION_FAILED);
+    assertThat(e.code()).isEqualTo(ErrorCode.BROWSER_NOT_FOUND);
     assertThat(e.getMessage()).contains(bogus.toString(), "apt-get install -y chromium", "BROWSERFLOW_CHROMIUM");
     assertThat(e.searched()).containsExactly(bogus);
   }
