@@ -94,12 +94,12 @@ final class Progress implements RunListener {
   }
 
   private static String mark(StepState state) {
-    switch (state) {
-      case VERIFIED: return "✓";
-      case FAILED: return "✗";
-      case SKIPPED: return "-";
-      default: return "·";
-    }
+    return switch (state) {
+      case VERIFIED -> "✓";
+      case FAILED -> "✗";
+      case SKIPPED -> "-";
+      case PREPARED, DISPATCHING, CHECKING -> "·";
+    };
   }
 
   private String bar() {

@@ -43,29 +43,20 @@ final class CandidateLocators {
   }
 
   private static Locator forFrame(Frame frame, Candidate c) {
-    switch (c.kind()) {
-      case TEST_ID:
-        return frame.locator(testIdCss(c.value()));
-      case ID:
-        return frame.locator("[id=" + cssString(c.value()) + "]");
-      case ROLE: {
+    return switch (c.kind()) {
+      case TEST_ID -> frame.locator(testIdCss(c.value()));
+      case ID -> frame.locator("[id=" + cssString(c.value()) + "]");
+      case ROLE -> {
         Frame.GetByRoleOptions o = new Frame.GetByRoleOptions().setIncludeHidden(true);
         c.name().ifPresent(n -> o.setName(n).setExact(true));
-        return frame.getByRole(role(c.value()), o);
+        yield frame.getByRole(role(c.value()), o);
       }
-      case LABEL:
-        return frame.getByLabel(c.value(), new Frame.GetByLabelOptions().setExact(true));
-      case PLACEHOLDER:
-        return frame.getByPlaceholder(c.value(), new Frame.GetByPlaceholderOptions().setExact(true));
-      case TEXT:
-        return frame.getByText(c.value(), new Frame.GetByTextOptions().setExact(true));
-      case CSS:
-        return frame.locator(c.value());
-      case XPATH:
-        return frame.locator("xpath=" + c.value());
-      default:
-        throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "unknown candidate kind " + c.kind());
-    }
+      case LABEL -> frame.getByLabel(c.value(), new Frame.GetByLabelOptions().setExact(true));
+      case PLACEHOLDER -> frame.getByPlaceholder(c.value(), new Frame.GetByPlaceholderOptions().setExact(true));
+      case TEXT -> frame.getByText(c.value(), new Frame.GetByTextOptions().setExact(true));
+      case CSS -> frame.locator(c.value());
+      case XPATH -> frame.locator("xpath=" + c.value());
+    };
   }
 
   static String testIdCss(String value) {

@@ -5,12 +5,14 @@ import io.browserflow.api.Candidate;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowMeta;
 import io.browserflow.api.Input;
 import io.browserflow.api.Point;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.Target;
 import io.browserflow.api.validate.FlowLint;
@@ -159,6 +161,7 @@ final class DraftBuilder {
     String key = tab + " | " + String.join(" > ", frame.owners) + " | " + (tn == null ? "" : tn.path("c") + "" + tn.path("shadow"));
     sync(tab, frame, now);
     Entry last = entries.isEmpty() ? null : entries.get(entries.size() - 1); // after sync: merges never swallow a context step
+    Recorded previous = last == null ? Recorded.OTHER : Recorded.of(last.step);
     switch (type) {
       case "click": {
         Step.Click.Builder b = Step.Click.builder().id(id()).target(target).title("Click " + label(target));
@@ -174,7 +177,7 @@ final class DraftBuilder {
       }
       case "dblclick": {
         // the page fires click, click, dblclick; the capture drops the second click, the first is folded in here
-        if (last != null && last.step instanceof Step.Click && last.key.equals(key) && now - last.at < 1500) {
+        if (last != null && previous.click().isPresent() && last.key.equals(key) && now - last.at < 1500) {
           entries.remove(entries.size() - 1);
         }
         add(Step.Dblclick.builder().id(id()).target(target).title("Double-click " + label(target)).build(), tab, now, key, false);
@@ -205,8 +208,8 @@ final class DraftBuilder {
           }
           if (options.parameterize()) {
             // typing goes on in the same field: its input keeps its key and takes the longer value as default
-            String k = last != null && last.key.equals(key) && last.step instanceof Step.Fill
-                ? inputKeyOf(((Step.Fill) last.step).value()) : null;
+            String k = last != null && last.key.equals(key)
+                ? previous.fill().map(f -> inputKeyOf(f.value())).orElse(null) : null;
             if (k != null) {
               inputs.put(k, Input.builder().from(inputs.get(k)).defaultValue(typed).build());
             } else {
@@ -219,7 +222,7 @@ final class DraftBuilder {
           title = "Fill " + label(target);
         }
         Step fill = Step.Fill.builder().id(id()).target(target).value(value).title(title).build();
-        if (last != null && last.key.equals(key) && (last.step instanceof Step.Fill || (last.step instanceof Step.Click && last.field))) {
+        if (last != null && last.key.equals(key) && (previous.fill().isPresent() || (previous.click().isPresent() && last.field))) {
           replaceLast(fill.withId(last.step.id()), tab, now, key, false);
         } else {
           add(fill, tab, now, key, false);
@@ -262,7 +265,7 @@ final class DraftBuilder {
         }
         Step scroll = b.title("Scroll " + (target == null ? "the page" : label(target)) + " to " + ev.path("x").asInt()
             + ", " + ev.path("y").asInt()).build();
-        if (last != null && last.step instanceof Step.Scroll && last.key.equals(key)) {
+        if (last != null && previous.scroll() && last.key.equals(key)) {
           replaceLast(scroll.withId(last.step.id()), tab, now, key, false);
         } else {
           add(scroll, tab, now, key, false);
@@ -324,7 +327,7 @@ final class DraftBuilder {
       return;
     }
     if (last != null && last.tab.equals(tab) && isAction(last.step) && now - last.at < NAVIGATION_WINDOW_MS) {
-      List<Condition> expect = last.step.expect().stream().filter(c -> !(c instanceof Condition.Url)).collect(Collectors.toList());
+      List<Condition> expect = last.step.expect().stream().filter(c -> !c.accept(IS_URL)).collect(Collectors.toList());
       expect.add(Condition.Url.of(UrlGlobs.of(url)));
       last.step = last.step.withExpect(expect);
       Step changed = last.step;
@@ -350,8 +353,9 @@ final class DraftBuilder {
         break;
       }
     }
-    if (opener == null || !(opener.step instanceof Step.Click) || ((Step.Click) opener.step).newTab().isPresent()
-        || now - opener.at > POPUP_WINDOW_MS) {
+    Optional<Step.Click> click = opener == null ? Optional.empty()
+        : Recorded.of(opener.step).click().filter(c -> c.newTab().isEmpty());
+    if (click.isEmpty() || now - opener.at > POPUP_WINDOW_MS) {
       warn(LintWarning.of(LintCode.UNRECORDED_TAB, LintWarning.Severity.INFO, "", null,
           "a tab opened that no recorded click opened; it is not recorded",
           "call addCurrentTab() (or press the add-tab key) to record it as a new tab"));
@@ -363,7 +367,7 @@ final class DraftBuilder {
     }
     String alias = "popup" + (++popups);
     tabs.put(alias, new Tab(openerTab));
-    opener.step = Step.Click.builder().from((Step.Click) opener.step).newTab(alias).build();
+    opener.step = Step.Click.builder().from(click.get()).newTab(alias).build();
     Step changed = opener.step;
     int count = entries.size();
     notify(l -> l.stepCaptured(changed, count));
@@ -439,7 +443,7 @@ final class DraftBuilder {
       }
     });
     b.addAllSteps(steps);
-    if (steps.stream().anyMatch(s -> s instanceof Step.Upload)) {
+    if (steps.stream().anyMatch(s -> Recorded.of(s).upload())) {
       b.policy(Policy.builder().addCapabilities(Capability.FILE_UPLOAD).build());
     }
     Flow flow = b.build();
@@ -535,10 +539,91 @@ final class DraftBuilder {
   }
 
   private static boolean isAction(Step s) {
-    return s instanceof Step.Click || s instanceof Step.Dblclick || s instanceof Step.Press || s instanceof Step.Select
-        || s instanceof Step.Check || s instanceof Step.Uncheck || s instanceof Step.Contextmenu || s instanceof Step.Drag
-        || s instanceof Step.Fill || s instanceof Step.Upload;
+    return Recorded.of(s).action();
   }
+
+  /**
+   * What the builder needs to know of a step it recorded, by kind: whether it is an action (a
+   * gesture that may navigate its tab, the navigation becoming its {@code expect url}, or close the
+   * tab), and the kinds later events fold into or amend: a click (a double click folds it in, a fill
+   * replaces a click that only focused the field, a popup binds to the click that opened it), a fill
+   * and a scroll (going on in the same element replaces them) and an upload (the flow then needs the
+   * upload capability).
+   */
+  private record Recorded(boolean action, Optional<Step.Click> click, Optional<Step.Fill> fill, boolean scroll, boolean upload) {
+    static final Recorded OTHER = new Recorded(false, Optional.empty(), Optional.empty(), false, false);
+    static final Recorded ACTION = new Recorded(true, Optional.empty(), Optional.empty(), false, false);
+    static final Recorded SCROLL = new Recorded(false, Optional.empty(), Optional.empty(), true, false);
+    static final Recorded UPLOAD = new Recorded(true, Optional.empty(), Optional.empty(), false, true);
+
+    static Recorded of(Step step) {
+      return step.accept(KINDS);
+    }
+
+    private static final StepVisitor<Recorded> KINDS = new StepVisitor<>() {
+      @Override public Recorded visitClick(Step.Click s) { return new Recorded(true, Optional.of(s), Optional.empty(), false, false); }
+      @Override public Recorded visitFill(Step.Fill s) { return new Recorded(true, Optional.empty(), Optional.of(s), false, false); }
+      @Override public Recorded visitUpload(Step.Upload s) { return UPLOAD; }
+      @Override public Recorded visitScroll(Step.Scroll s) { return SCROLL; }
+      // other actions
+      @Override public Recorded visitDblclick(Step.Dblclick s) { return ACTION; }
+      @Override public Recorded visitContextmenu(Step.Contextmenu s) { return ACTION; }
+      @Override public Recorded visitPress(Step.Press s) { return ACTION; }
+      @Override public Recorded visitSelect(Step.Select s) { return ACTION; }
+      @Override public Recorded visitCheck(Step.Check s) { return ACTION; }
+      @Override public Recorded visitUncheck(Step.Uncheck s) { return ACTION; }
+      @Override public Recorded visitDrag(Step.Drag s) { return ACTION; }
+      // gestures not taken for the cause of a navigation: a hover, and type and toggle (never recorded)
+      @Override public Recorded visitHover(Step.Hover s) { return OTHER; }
+      @Override public Recorded visitType(Step.Type s) { return OTHER; }
+      @Override public Recorded visitToggle(Step.Toggle s) { return OTHER; }
+      // pages, tabs and frames
+      @Override public Recorded visitOpen(Step.Open s) { return OTHER; }
+      @Override public Recorded visitNavigate(Step.Navigate s) { return OTHER; }
+      @Override public Recorded visitBack(Step.Back s) { return OTHER; }
+      @Override public Recorded visitForward(Step.Forward s) { return OTHER; }
+      @Override public Recorded visitReload(Step.Reload s) { return OTHER; }
+      @Override public Recorded visitTabNew(Step.TabNew s) { return OTHER; }
+      @Override public Recorded visitTabSwitch(Step.TabSwitch s) { return OTHER; }
+      @Override public Recorded visitTabClose(Step.TabClose s) { return OTHER; }
+      @Override public Recorded visitFrame(Step.Frame s) { return OTHER; }
+      @Override public Recorded visitFrameMain(Step.FrameMain s) { return OTHER; }
+      @Override public Recorded visitSetViewport(Step.SetViewport s) { return OTHER; }
+      // checks, data and control flow (never recorded)
+      @Override public Recorded visitWait(Step.Wait s) { return OTHER; }
+      @Override public Recorded visitAssert(Step.Assert s) { return OTHER; }
+      @Override public Recorded visitRead(Step.Read s) { return OTHER; }
+      @Override public Recorded visitScrape(Step.Scrape s) { return OTHER; }
+      @Override public Recorded visitPaginate(Step.Paginate s) { return OTHER; }
+      @Override public Recorded visitSetVar(Step.SetVar s) { return OTHER; }
+      @Override public Recorded visitEval(Step.Eval s) { return OTHER; }
+      @Override public Recorded visitScreenshot(Step.Screenshot s) { return OTHER; }
+      @Override public Recorded visitCsvImport(Step.CsvImport s) { return OTHER; }
+      @Override public Recorded visitCsvExport(Step.CsvExport s) { return OTHER; }
+      @Override public Recorded visitForeach(Step.Foreach s) { return OTHER; }
+      @Override public Recorded visitRepeat(Step.Repeat s) { return OTHER; }
+      @Override public Recorded visitIf(Step.If s) { return OTHER; }
+      @Override public Recorded visitWhile(Step.While s) { return OTHER; }
+      @Override public Recorded visitManual(Step.Manual s) { return OTHER; }
+    };
+  }
+
+  /** Whether a condition is an {@code expect url}, which the navigation an action caused replaces. */
+  private static final ConditionVisitor<Boolean> IS_URL = new ConditionVisitor<>() {
+    @Override public Boolean visitUrl(Condition.Url c) { return true; }
+    // the other expectations stay
+    @Override public Boolean visitTitle(Condition.Title c) { return false; }
+    @Override public Boolean visitElement(Condition.Element c) { return false; }
+    @Override public Boolean visitCount(Condition.Count c) { return false; }
+    @Override public Boolean visitText(Condition.Text c) { return false; }
+    @Override public Boolean visitValue(Condition.Value c) { return false; }
+    @Override public Boolean visitAttribute(Condition.Attribute c) { return false; }
+    @Override public Boolean visitVar(Condition.Var c) { return false; }
+    @Override public Boolean visitDownload(Condition.Download c) { return false; }
+    @Override public Boolean visitLoad(Condition.Load c) { return false; }
+    @Override public Boolean visitExpression(Condition.Expression c) { return false; }
+    @Override public Boolean visitNot(Condition.Not c) { return false; }
+  };
 
   private String pageUrl(String raw) {
     String url = UrlGlobs.withoutUserInfo(raw);
@@ -662,16 +747,12 @@ final class DraftBuilder {
       return "the focused element";
     }
     Candidate c = t.candidates().get(0);
-    switch (c.kind()) {
-      case ROLE:
-        return c.name().map(n -> c.value() + " \"" + n + "\"").orElse(c.value());
-      case ID:
-        return "#" + c.value();
-      case CSS:
-        return c.value();
-      default:
-        return "\"" + c.value() + "\"";
-    }
+    return switch (c.kind()) {
+      case ROLE -> c.name().map(n -> c.value() + " \"" + n + "\"").orElse(c.value());
+      case ID -> "#" + c.value();
+      case CSS -> c.value();
+      case TEST_ID, LABEL, PLACEHOLDER, TEXT, XPATH -> "\"" + c.value() + "\"";
+    };
   }
 
   private static String shortUrl(String url) {

@@ -15,10 +15,12 @@ import com.microsoft.playwright.options.WaitForSelectorState;
 import com.microsoft.playwright.options.WaitUntilState;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DownloadInfo;
@@ -40,6 +42,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -700,11 +703,14 @@ final class PlaywrightSession implements DriverSession {
 
   @Override
   public ActionResult perform(Step step, Duration timeout) {
-    switch (step.kind()) {
-      case CLICK:
-        return click((Step.Click) step, timeout);
-      case DBLCLICK: {
-        Step.Dblclick s = (Step.Dblclick) step;
+    return step.accept(new StepVisitor<ActionResult>() {
+      @Override
+      public ActionResult visitClick(Step.Click s) {
+        return click(s, timeout);
+      }
+
+      @Override
+      public ActionResult visitDblclick(Step.Dblclick s) {
         return done(act(s.target(), timeout, (loc, ms) -> {
           Locator.DblclickOptions o = new Locator.DblclickOptions().setTimeout(ms);
           s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
@@ -712,8 +718,9 @@ final class PlaywrightSession implements DriverSession {
           return null;
         }, true));
       }
-      case CONTEXTMENU: {
-        Step.Contextmenu s = (Step.Contextmenu) step;
+
+      @Override
+      public ActionResult visitContextmenu(Step.Contextmenu s) {
         return done(act(s.target(), timeout, (loc, ms) -> {
           Locator.ClickOptions o = new Locator.ClickOptions().setButton(MouseButton.RIGHT).setTimeout(ms);
           s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
@@ -721,20 +728,25 @@ final class PlaywrightSession implements DriverSession {
           return null;
         }, true));
       }
-      case HOVER:
-        return done(act(((Step.Hover) step).target(), timeout, (loc, ms) -> {
+
+      @Override
+      public ActionResult visitHover(Step.Hover s) {
+        return done(act(s.target(), timeout, (loc, ms) -> {
           loc.hover(new Locator.HoverOptions().setTimeout(ms));
           return null;
         }, true));
-      case FILL: {
-        Step.Fill s = (Step.Fill) step;
+      }
+
+      @Override
+      public ActionResult visitFill(Step.Fill s) {
         return done(act(s.target(), timeout, (loc, ms) -> {
           loc.fill(s.value(), new Locator.FillOptions().setTimeout(ms));
           return null;
         }, true, s.value()));
       }
-      case TYPE: {
-        Step.Type s = (Step.Type) step;
+
+      @Override
+      public ActionResult visitType(Step.Type s) {
         if (s.target().isEmpty()) {
           run(() -> {
             try {
@@ -751,22 +763,36 @@ final class PlaywrightSession implements DriverSession {
           return null;
         }, true, s.text()));
       }
-      case PRESS:
-        return press((Step.Press) step, timeout);
-      case SELECT:
-        return select((Step.Select) step, timeout);
-      case CHECK:
-        return done(act(((Step.Check) step).target(), timeout, (loc, ms) -> {
+
+      @Override
+      public ActionResult visitPress(Step.Press s) {
+        return press(s, timeout);
+      }
+
+      @Override
+      public ActionResult visitSelect(Step.Select s) {
+        return select(s, timeout);
+      }
+
+      @Override
+      public ActionResult visitCheck(Step.Check s) {
+        return done(act(s.target(), timeout, (loc, ms) -> {
           loc.check(new Locator.CheckOptions().setTimeout(ms));
           return null;
         }, true));
-      case UNCHECK:
-        return done(act(((Step.Uncheck) step).target(), timeout, (loc, ms) -> {
+      }
+
+      @Override
+      public ActionResult visitUncheck(Step.Uncheck s) {
+        return done(act(s.target(), timeout, (loc, ms) -> {
           loc.uncheck(new Locator.UncheckOptions().setTimeout(ms));
           return null;
         }, true));
-      case TOGGLE:
-        return done(act(((Step.Toggle) step).target(), timeout, (loc, ms) -> {
+      }
+
+      @Override
+      public ActionResult visitToggle(Step.Toggle s) {
+        return done(act(s.target(), timeout, (loc, ms) -> {
           boolean checked;
           try {
             checked = loc.isChecked(new Locator.IsCheckedOptions().setTimeout(ms));
@@ -780,10 +806,15 @@ final class PlaywrightSession implements DriverSession {
           loc.setChecked(!checked, new Locator.SetCheckedOptions().setTimeout(ms));
           return null;
         }, true));
-      case SCROLL:
-        return scroll((Step.Scroll) step, timeout);
-      case DRAG: {
-        Step.Drag s = (Step.Drag) step;
+      }
+
+      @Override
+      public ActionResult visitScroll(Step.Scroll s) {
+        return scroll(s, timeout);
+      }
+
+      @Override
+      public ActionResult visitDrag(Step.Drag s) {
         Acted<Void> to = act(s.destination(), timeout, null, false);
         Frame df = targetFrame(s.destination(), Deadline.in(timeout));
         Locator destination = call(() -> locator(df, s.destination(), to.resolution.winner()));
@@ -792,8 +823,9 @@ final class PlaywrightSession implements DriverSession {
           return null;
         }, true));
       }
-      case UPLOAD: {
-        Step.Upload s = (Step.Upload) step;
+
+      @Override
+      public ActionResult visitUpload(Step.Upload s) {
         Path[] files = s.files().stream().map(Path::of).toArray(Path[]::new);
         for (Path p : files) {
           if (!Files.isRegularFile(p)) {
@@ -805,9 +837,39 @@ final class PlaywrightSession implements DriverSession {
           return null;
         }, false));
       }
-      default:
-        throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "perform does not handle " + step.kind().op() + " steps");
-    }
+
+      // not element actions: the engine runs them through the session's other methods (or by itself)
+      @Override public ActionResult visitOpen(Step.Open s) { return notPerformed(s); }
+      @Override public ActionResult visitNavigate(Step.Navigate s) { return notPerformed(s); }
+      @Override public ActionResult visitBack(Step.Back s) { return notPerformed(s); }
+      @Override public ActionResult visitForward(Step.Forward s) { return notPerformed(s); }
+      @Override public ActionResult visitReload(Step.Reload s) { return notPerformed(s); }
+      @Override public ActionResult visitTabNew(Step.TabNew s) { return notPerformed(s); }
+      @Override public ActionResult visitTabSwitch(Step.TabSwitch s) { return notPerformed(s); }
+      @Override public ActionResult visitTabClose(Step.TabClose s) { return notPerformed(s); }
+      @Override public ActionResult visitFrame(Step.Frame s) { return notPerformed(s); }
+      @Override public ActionResult visitFrameMain(Step.FrameMain s) { return notPerformed(s); }
+      @Override public ActionResult visitSetViewport(Step.SetViewport s) { return notPerformed(s); }
+      @Override public ActionResult visitWait(Step.Wait s) { return notPerformed(s); }
+      @Override public ActionResult visitAssert(Step.Assert s) { return notPerformed(s); }
+      @Override public ActionResult visitRead(Step.Read s) { return notPerformed(s); }
+      @Override public ActionResult visitScrape(Step.Scrape s) { return notPerformed(s); }
+      @Override public ActionResult visitPaginate(Step.Paginate s) { return notPerformed(s); }
+      @Override public ActionResult visitSetVar(Step.SetVar s) { return notPerformed(s); }
+      @Override public ActionResult visitEval(Step.Eval s) { return notPerformed(s); }
+      @Override public ActionResult visitScreenshot(Step.Screenshot s) { return notPerformed(s); }
+      @Override public ActionResult visitCsvImport(Step.CsvImport s) { return notPerformed(s); }
+      @Override public ActionResult visitCsvExport(Step.CsvExport s) { return notPerformed(s); }
+      @Override public ActionResult visitForeach(Step.Foreach s) { return notPerformed(s); }
+      @Override public ActionResult visitRepeat(Step.Repeat s) { return notPerformed(s); }
+      @Override public ActionResult visitIf(Step.If s) { return notPerformed(s); }
+      @Override public ActionResult visitWhile(Step.While s) { return notPerformed(s); }
+      @Override public ActionResult visitManual(Step.Manual s) { return notPerformed(s); }
+    });
+  }
+
+  private static ActionResult notPerformed(Step step) {
+    throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "perform does not handle " + step.kind().op() + " steps");
   }
 
   private static ActionResult done(Acted<?> acted) {
@@ -815,17 +877,11 @@ final class PlaywrightSession implements DriverSession {
   }
 
   private ActionResult click(Step.Click s, Duration timeout) {
-    Locator.ClickOptions o = new Locator.ClickOptions().setModifiers(modifiers(s.modifiers()));
-    switch (s.button()) {
-      case RIGHT:
-        o.setButton(MouseButton.RIGHT);
-        break;
-      case MIDDLE:
-        o.setButton(MouseButton.MIDDLE);
-        break;
-      default:
-        o.setButton(MouseButton.LEFT);
-    }
+    Locator.ClickOptions o = new Locator.ClickOptions().setModifiers(modifiers(s.modifiers())).setButton(switch (s.button()) {
+      case LEFT -> MouseButton.LEFT;
+      case RIGHT -> MouseButton.RIGHT;
+      case MIDDLE -> MouseButton.MIDDLE;
+    });
     s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
     if (s.newTab().isEmpty()) {
       return done(act(s.target(), timeout, (loc, ms) -> {
@@ -899,15 +955,23 @@ final class PlaywrightSession implements DriverSession {
   }
 
   private ActionResult scroll(Step.Scroll s, Duration timeout) {
-    Map<String, Object> arg = Map.of("x", s.x(), "y", s.y(), "to", s.mode() == Step.ScrollMode.TO);
-    if (s.mode() == Step.ScrollMode.INTO_VIEW) {
-      Target t = s.target().orElseThrow(() -> new FlowRunException(ErrorCode.ACTION_FAILED,
-          "scroll " + s.id() + " into view needs a target"));
-      return done(act(t, timeout, (loc, ms) -> {
-        loc.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(ms));
-        return null;
-      }, false));
-    }
+    return switch (s.mode()) {
+      case BY -> scroll(s, false, timeout);
+      case TO -> scroll(s, true, timeout);
+      case INTO_VIEW -> {
+        Target t = s.target().orElseThrow(() -> new FlowRunException(ErrorCode.ACTION_FAILED,
+            "scroll " + s.id() + " into view needs a target"));
+        yield done(act(t, timeout, (loc, ms) -> {
+          loc.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(ms));
+          return null;
+        }, false));
+      }
+    };
+  }
+
+  /** Scrolls the page or the target container by ({@code to} false) or to the step's x and y. */
+  private ActionResult scroll(Step.Scroll s, boolean to, Duration timeout) {
+    Map<String, Object> arg = Map.of("x", s.x(), "y", s.y(), "to", to);
     if (s.target().isPresent()) {
       return done(act(s.target().get(), timeout, (loc, ms) -> {
         loc.evaluate(PageScripts.SCROLL_ELEMENT, arg, new Locator.EvaluateOptions().setTimeout(ms));
@@ -958,18 +1022,14 @@ final class PlaywrightSession implements DriverSession {
 
   @Override
   public ReadResult read(Target target, Step.ReadKind what, Optional<String> attribute, Duration timeout) {
-    Acted<String> acted = act(target, timeout, (loc, ms) -> {
-      switch (what) {
-        case VALUE:
-          return loc.inputValue(new Locator.InputValueOptions().setTimeout(ms));
-        case ATTRIBUTE: {
-          String name = attribute.orElseThrow(() -> new FlowRunException(ErrorCode.ACTION_FAILED,
-              "reading an attribute needs its name"));
-          String v = loc.getAttribute(name, new Locator.GetAttributeOptions().setTimeout(ms));
-          return v == null ? "" : v;
-        }
-        default:
-          return normalize(loc.innerText(new Locator.InnerTextOptions().setTimeout(ms)));
+    Acted<String> acted = act(target, timeout, (loc, ms) -> switch (what) {
+      case TEXT -> normalize(loc.innerText(new Locator.InnerTextOptions().setTimeout(ms)));
+      case VALUE -> loc.inputValue(new Locator.InputValueOptions().setTimeout(ms));
+      case ATTRIBUTE -> {
+        String name = attribute.orElseThrow(() -> new FlowRunException(ErrorCode.ACTION_FAILED,
+            "reading an attribute needs its name"));
+        String v = loc.getAttribute(name, new Locator.GetAttributeOptions().setTimeout(ms));
+        yield v == null ? "" : v;
       }
     }, false);
     return ReadResult.of(acted.value, acted.resolution);
@@ -980,36 +1040,47 @@ final class PlaywrightSession implements DriverSession {
   }
 
   @Override
-  @SuppressWarnings("unchecked")
   public ScrapeResult scrape(Target target, Step.ScrapeMode mode, List<String> attributes, int limit, Duration timeout) {
     int max = Math.max(0, limit);
-    if (mode == Step.ScrapeMode.ATTRIBUTES) {
-      return scrapeAttributes(target, attributes, max, timeout);
+    return switch (mode) {
+      case TABLE -> scrapeTable(target, max, timeout);
+      case LINKS -> scrapeLinks(target, max, timeout);
+      case ATTRIBUTES -> scrapeAttributes(target, attributes, max, timeout);
+    };
+  }
+
+  /** The rows of the table the unique element is or contains, header to cell. */
+  @SuppressWarnings("unchecked")
+  private ScrapeResult scrapeTable(Target target, int limit, Duration timeout) {
+    Acted<Object> acted = act(target, timeout, (loc, ms) -> loc.evaluate(PageScripts.SCRAPE_TABLE, limit,
+        new Locator.EvaluateOptions().setTimeout(ms)), false);
+    if (acted.value == null) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "scrape: " + target.describe() + " is not and does not contain a table");
     }
-    Acted<Object> acted = act(target, timeout, (loc, ms) -> loc.evaluate(
-        mode == Step.ScrapeMode.LINKS ? PageScripts.SCRAPE_LINKS : PageScripts.SCRAPE_TABLE, max,
+    List<Map<String, String>> items = new ArrayList<>();
+    Map<String, Object> table = (Map<String, Object>) acted.value;
+    List<String> keys = (List<String>) table.get("keys");
+    for (List<Object> cells : (List<List<Object>>) table.get("rows")) {
+      Map<String, String> row = new LinkedHashMap<>();
+      for (int i = 0; i < keys.size(); i++) {
+        row.put(keys.get(i), i < cells.size() ? String.valueOf(cells.get(i)) : "");
+      }
+      items.add(row);
+    }
+    return ScrapeResult.of(items, acted.resolution);
+  }
+
+  /** The links inside the unique element (or the element itself): text and href. */
+  @SuppressWarnings("unchecked")
+  private ScrapeResult scrapeLinks(Target target, int limit, Duration timeout) {
+    Acted<Object> acted = act(target, timeout, (loc, ms) -> loc.evaluate(PageScripts.SCRAPE_LINKS, limit,
         new Locator.EvaluateOptions().setTimeout(ms)), false);
     List<Map<String, String>> items = new ArrayList<>();
-    if (mode == Step.ScrapeMode.LINKS) {
-      for (List<Object> link : (List<List<Object>>) acted.value) {
-        Map<String, String> row = new LinkedHashMap<>();
-        row.put("text", String.valueOf(link.get(0)));
-        row.put("href", String.valueOf(link.get(1)));
-        items.add(row);
-      }
-    } else {
-      if (acted.value == null) {
-        throw new FlowRunException(ErrorCode.ACTION_FAILED, "scrape: " + target.describe() + " is not and does not contain a table");
-      }
-      Map<String, Object> table = (Map<String, Object>) acted.value;
-      List<String> keys = (List<String>) table.get("keys");
-      for (List<Object> cells : (List<List<Object>>) table.get("rows")) {
-        Map<String, String> row = new LinkedHashMap<>();
-        for (int i = 0; i < keys.size(); i++) {
-          row.put(keys.get(i), i < cells.size() ? String.valueOf(cells.get(i)) : "");
-        }
-        items.add(row);
-      }
+    for (List<Object> link : (List<List<Object>>) acted.value) {
+      Map<String, String> row = new LinkedHashMap<>();
+      row.put("text", String.valueOf(link.get(0)));
+      row.put("href", String.valueOf(link.get(1)));
+      items.add(row);
     }
     return ScrapeResult.of(items, acted.resolution);
   }
@@ -1080,154 +1151,129 @@ final class PlaywrightSession implements DriverSession {
   }
 
   private Check check(Condition c) {
-    if (c instanceof Condition.Not) {
-      Check inner = check(((Condition.Not) c).condition());
+    return c.accept(new Checks());
+  }
+
+  /** Checks a condition now: a page condition in one call on the driver thread; variable conditions are the engine's. */
+  private final class Checks implements ConditionVisitor<Check> {
+    @Override
+    public Check visitNot(Condition.Not c) {
+      Check inner = check(c.condition());
       return new Check(!inner.holds, inner.seen);
     }
-    if (c instanceof Condition.Var) {
+
+    @Override
+    public Check visitVar(Condition.Var c) {
       throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "variable conditions are evaluated by the engine, not the page driver");
     }
-    return call(() -> checkOnThread(c));
-  }
 
-  /** On the driver thread. */
-  private Check checkOnThread(Condition c) {
-    if (c instanceof Condition.Url) {
-      String url = page().url();
-      return new Check(Glob.matchesUrl(((Condition.Url) c).glob(), url), "url " + NetworkGuard.withoutQuery(url));
+    @Override
+    public Check visitUrl(Condition.Url c) {
+      return call(() -> {
+        String url = page().url();
+        return new Check(Glob.matchesUrl(c.glob(), url), "url " + NetworkGuard.withoutQuery(url));
+      });
     }
-    if (c instanceof Condition.Title) {
-      String title;
-      try {
-        title = page().title();
-      } catch (PlaywrightException e) {
-        if (!Failures.isContextGone(e)) {
-          throw e;
-        }
-        title = "";
-      }
-      return new Check(Glob.matchesText(((Condition.Title) c).glob(), title), "title \"" + title + "\"");
-    }
-    if (c instanceof Condition.Download) {
-      shared.downloads.settle();
-      List<DownloadInfo> done = shared.downloads.completed();
-      boolean any = done.stream().anyMatch(x -> Glob.matchesText(((Condition.Download) c).fileGlob(), x.suggestedName()));
-      return new Check(any, done.isEmpty() ? "no completed download"
-          : "downloads " + done.stream().map(DownloadInfo::suggestedName).reduce((a, b) -> a + ", " + b).orElse(""));
-    }
-    if (c instanceof Condition.Load) {
-      LoadState state = loadState(((Condition.Load) c).state());
-      try {
-        page().waitForLoadState(state, new Page.WaitForLoadStateOptions().setTimeout(1));
-        return new Check(true, "");
-      } catch (PlaywrightException e) {
-        if (Failures.isTimeout(e)) {
-          return new Check(false, "load state not reached");
-        }
-        throw Failures.actionFailed("checking the load state", e);
-      }
-    }
-    if (c instanceof Condition.Expression) {
-      Object v = evaluate(contextFrame(), ((Condition.Expression) c).script());
-      return new Check(truthy(v), "expression gave " + abbreviate(text(v)));
-    }
-    if (c instanceof Condition.Text && ((Condition.Text) c).target().isEmpty()) {
-      Condition.Text t = (Condition.Text) c;
-      String all;
-      try {
-        all = text(contextFrame().evaluate(PageScripts.DEEP_TEXT));
-      } catch (PlaywrightException e) {
-        if (!Failures.isContextGone(e)) {
-          throw e;
-        }
-        all = "";
-      }
-      return new Check(matches(all, t.text(), t.match()), "page text \"" + abbreviate(all) + "\"");
-    }
-    if (c instanceof Condition.Count) {
-      Condition.Count cc = (Condition.Count) c;
-      Frame f = frameNow(cc.target());
-      int n = 0;
-      if (f != null) {
+
+    @Override
+    public Check visitTitle(Condition.Title c) {
+      return call(() -> {
+        String title;
         try {
-          n = locator(f, cc.target(), 0).count();
+          title = page().title();
         } catch (PlaywrightException e) {
           if (!Failures.isContextGone(e)) {
-            throw Failures.actionFailed("counting " + cc.target().candidates().get(0).describe(), e);
+            throw e;
+          }
+          title = "";
+        }
+        return new Check(Glob.matchesText(c.glob(), title), "title \"" + title + "\"");
+      });
+    }
+
+    @Override
+    public Check visitDownload(Condition.Download c) {
+      return call(() -> {
+        shared.downloads.settle();
+        List<DownloadInfo> done = shared.downloads.completed();
+        boolean any = done.stream().anyMatch(x -> Glob.matchesText(c.fileGlob(), x.suggestedName()));
+        return new Check(any, done.isEmpty() ? "no completed download"
+            : "downloads " + done.stream().map(DownloadInfo::suggestedName).reduce((a, b) -> a + ", " + b).orElse(""));
+      });
+    }
+
+    @Override
+    public Check visitLoad(Condition.Load c) {
+      return call(() -> {
+        LoadState state = loadState(c.state());
+        try {
+          page().waitForLoadState(state, new Page.WaitForLoadStateOptions().setTimeout(1));
+          return new Check(true, "");
+        } catch (PlaywrightException e) {
+          if (Failures.isTimeout(e)) {
+            return new Check(false, "load state not reached");
+          }
+          throw Failures.actionFailed("checking the load state", e);
+        }
+      });
+    }
+
+    @Override
+    public Check visitExpression(Condition.Expression c) {
+      return call(() -> {
+        Object v = evaluate(contextFrame(), c.script());
+        return new Check(truthy(v), "expression gave " + abbreviate(text(v)));
+      });
+    }
+
+    @Override
+    public Check visitCount(Condition.Count c) {
+      return call(() -> {
+        Frame f = frameNow(c.target());
+        int n = 0;
+        if (f != null) {
+          try {
+            n = locator(f, c.target(), 0).count();
+          } catch (PlaywrightException e) {
+            if (!Failures.isContextGone(e)) {
+              throw Failures.actionFailed("counting " + c.target().candidates().get(0).describe(), e);
+            }
           }
         }
-      }
-      return new Check(cc.op().test(n, cc.count()), cc.target().candidates().get(0).describe() + " matched " + n);
+        return new Check(c.op().test(n, c.count()), c.target().candidates().get(0).describe() + " matched " + n);
+      });
     }
-    return checkElement(c);
-  }
 
-  /** On the driver thread: element conditions (state, text, value, attribute) on the target's unique element now. */
-  private Check checkElement(Condition c) {
-    Target target;
-    if (c instanceof Condition.Element) {
-      target = ((Condition.Element) c).target();
-    } else if (c instanceof Condition.Text) {
-      target = ((Condition.Text) c).target().get();
-    } else if (c instanceof Condition.Value) {
-      target = ((Condition.Value) c).target();
-    } else if (c instanceof Condition.Attribute) {
-      target = ((Condition.Attribute) c).target();
-    } else {
-      throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "unknown condition " + c.getClass().getSimpleName());
-    }
-    Frame f = frameNow(target);
-    Resolution r = f == null ? Resolution.of(Collections.nCopies(target.candidates().size(), 0), -1) : count(f, target, false);
-    boolean absent = !r.resolved() && r.counts().stream().allMatch(x -> x <= 0);
-    if (!r.resolved()) {
-      boolean hidden = c instanceof Condition.Element && ((Condition.Element) c).state() == Condition.State.HIDDEN && absent;
-      return new Check(hidden, r.describe(target));
-    }
-    Locator loc = locator(f, target, r.winner());
-    try {
-      if (c instanceof Condition.Element) {
-        Condition.State state = ((Condition.Element) c).state();
-        boolean holds;
-        switch (state) {
-          case EXISTS:
-            holds = true;
-            break;
-          case VISIBLE:
-            holds = loc.isVisible();
-            break;
-          case HIDDEN:
-            holds = !loc.isVisible();
-            break;
-          case ENABLED:
-            holds = loc.isEnabled(new Locator.IsEnabledOptions().setTimeout(1000));
-            break;
-          case DISABLED:
-            holds = !loc.isEnabled(new Locator.IsEnabledOptions().setTimeout(1000));
-            break;
-          case CHECKED:
-          case UNCHECKED:
-            boolean checked;
-            try {
-              checked = loc.isChecked(new Locator.IsCheckedOptions().setTimeout(1000));
-            } catch (PlaywrightException e) {
-              if (Failures.isStrictViolation(e) || Failures.isTimeout(e) || Failures.isContextGone(e)) {
-                throw e;
-              }
-              return new Check(false, "the element is not checkable");
-            }
-            holds = state == Condition.State.CHECKED ? checked : !checked;
-            break;
-          default:
-            holds = false;
+    @Override
+    public Check visitText(Condition.Text c) {
+      if (c.target().isPresent()) {
+        return call(() -> checkElement(c.target().get(), false, loc -> {
+          String text = normalize(loc.innerText(new Locator.InnerTextOptions().setTimeout(1000)));
+          return new Check(matches(text, c.text(), c.match()), "text \"" + abbreviate(text) + "\"");
+        }));
+      }
+      return call(() -> {
+        String all;
+        try {
+          all = text(contextFrame().evaluate(PageScripts.DEEP_TEXT));
+        } catch (PlaywrightException e) {
+          if (!Failures.isContextGone(e)) {
+            throw e;
+          }
+          all = "";
         }
-        return new Check(holds, "the element is not " + state.name().toLowerCase(Locale.ROOT));
-      }
-      if (c instanceof Condition.Text) {
-        Condition.Text t = (Condition.Text) c;
-        String text = normalize(loc.innerText(new Locator.InnerTextOptions().setTimeout(1000)));
-        return new Check(matches(text, t.text(), t.match()), "text \"" + abbreviate(text) + "\"");
-      }
-      if (c instanceof Condition.Value) {
+        return new Check(matches(all, c.text(), c.match()), "page text \"" + abbreviate(all) + "\"");
+      });
+    }
+
+    @Override
+    public Check visitElement(Condition.Element c) {
+      return call(() -> checkElement(c.target(), c.state() == Condition.State.HIDDEN, loc -> elementState(loc, c.state())));
+    }
+
+    @Override
+    public Check visitValue(Condition.Value c) {
+      return call(() -> checkElement(c.target(), false, loc -> {
         String v;
         try {
           v = loc.inputValue(new Locator.InputValueOptions().setTimeout(1000));
@@ -1237,18 +1283,64 @@ final class PlaywrightSession implements DriverSession {
           }
           return new Check(false, "the element has no value (not a form field)");
         }
-        return new Check(v.equals(((Condition.Value) c).value()), "a different value");
-      }
-      Condition.Attribute a = (Condition.Attribute) c;
-      String v = loc.getAttribute(a.name(), new Locator.GetAttributeOptions().setTimeout(1000));
-      boolean holds = v != null && a.value().map(v::equals).orElse(true);
-      return new Check(holds, v == null ? "no " + a.name() + " attribute" : a.name() + "=\"" + abbreviate(v) + "\"");
+        return new Check(v.equals(c.value()), "a different value");
+      }));
+    }
+
+    @Override
+    public Check visitAttribute(Condition.Attribute c) {
+      return call(() -> checkElement(c.target(), false, loc -> {
+        String v = loc.getAttribute(c.name(), new Locator.GetAttributeOptions().setTimeout(1000));
+        boolean holds = v != null && c.value().map(v::equals).orElse(true);
+        return new Check(holds, v == null ? "no " + c.name() + " attribute" : c.name() + "=\"" + abbreviate(v) + "\"");
+      }));
+    }
+  }
+
+  /**
+   * On the driver thread: an element condition (state, text, value, attribute) on the target's
+   * unique element now. {@code holdsWhenAbsent}: the condition also holds when no candidate matches
+   * anything (an element that must be hidden).
+   */
+  private Check checkElement(Target target, boolean holdsWhenAbsent, Function<Locator, Check> onElement) {
+    Frame f = frameNow(target);
+    Resolution r = f == null ? Resolution.of(Collections.nCopies(target.candidates().size(), 0), -1) : count(f, target, false);
+    boolean absent = !r.resolved() && r.counts().stream().allMatch(x -> x <= 0);
+    if (!r.resolved()) {
+      return new Check(holdsWhenAbsent && absent, r.describe(target));
+    }
+    Locator loc = locator(f, target, r.winner());
+    try {
+      return onElement.apply(loc);
     } catch (PlaywrightException e) {
       if (Failures.isStrictViolation(e) || Failures.isTimeout(e) || Failures.isContextGone(e)) {
         return new Check(false, "the element changed while being checked");
       }
       throw Failures.actionFailed("checking " + target.describe(), e);
     }
+  }
+
+  /** On the driver thread: whether the unique element is in {@code state}. */
+  private static Check elementState(Locator loc, Condition.State state) {
+    String seen = "the element is not " + state.name().toLowerCase(Locale.ROOT);
+    return switch (state) {
+      case EXISTS -> new Check(true, seen);
+      case VISIBLE -> new Check(loc.isVisible(), seen);
+      case HIDDEN -> new Check(!loc.isVisible(), seen);
+      case ENABLED -> new Check(loc.isEnabled(new Locator.IsEnabledOptions().setTimeout(1000)), seen);
+      case DISABLED -> new Check(!loc.isEnabled(new Locator.IsEnabledOptions().setTimeout(1000)), seen);
+      case CHECKED, UNCHECKED -> {
+        try {
+          boolean checked = loc.isChecked(new Locator.IsCheckedOptions().setTimeout(1000));
+          yield new Check(checked == (state == Condition.State.CHECKED), seen);
+        } catch (PlaywrightException e) {
+          if (Failures.isStrictViolation(e) || Failures.isTimeout(e) || Failures.isContextGone(e)) {
+            throw e;
+          }
+          yield new Check(false, "the element is not checkable");
+        }
+      }
+    };
   }
 
   /** On the driver thread: the target's frame now, or null when its frame path does not resolve yet. */
@@ -1271,33 +1363,24 @@ final class PlaywrightSession implements DriverSession {
 
   private static boolean matches(String actual, String expected, Condition.Match match) {
     String e = normalize(expected);
-    switch (match) {
-      case EQUALS:
-        return actual.equals(e);
-      case GLOB:
-        return Glob.matchesText(e, actual);
-      default:
-        return actual.contains(e);
-    }
+    return switch (match) {
+      case EQUALS -> actual.equals(e);
+      case CONTAINS -> actual.contains(e);
+      case GLOB -> Glob.matchesText(e, actual);
+    };
   }
 
   private static LoadState loadState(Condition.LoadState s) {
-    switch (s) {
-      case DOMCONTENTLOADED:
-        return LoadState.DOMCONTENTLOADED;
-      case NETWORKIDLE:
-        return LoadState.NETWORKIDLE;
-      default:
-        return LoadState.LOAD;
-    }
+    return switch (s) {
+      case LOAD -> LoadState.LOAD;
+      case DOMCONTENTLOADED -> LoadState.DOMCONTENTLOADED;
+      case NETWORKIDLE -> LoadState.NETWORKIDLE;
+    };
   }
 
   @Override
   public void await(Condition condition, Duration timeout) {
     Deadline d = Deadline.in(timeout);
-    if (condition instanceof Condition.Var) {
-      check(condition);
-    }
     if (!concurrent() && fastAwait(condition, d)) {
       return;
     }
@@ -1316,117 +1399,118 @@ final class PlaywrightSession implements DriverSession {
 
   /** Conditions Playwright waits for by itself; true when it held, false to poll instead. */
   private boolean fastAwait(Condition c, Deadline d) {
-    if (c instanceof Condition.Url) {
-      String glob = ((Condition.Url) c).glob();
-      try {
-        raw(() -> { page().waitForURL(u -> Glob.matchesUrl(glob, u),
-            new Page.WaitForURLOptions().setTimeout(d.remainingMs()).setWaitUntil(WaitUntilState.COMMIT)); return null; });
-        return true;
-      } catch (PlaywrightException e) {
-        if (!Failures.isTimeout(e)) {
-          throw Failures.actionFailed("waiting for the url", e);
+    return c.accept(new ConditionVisitor<Boolean>() {
+      @Override
+      public Boolean visitUrl(Condition.Url u) {
+        try {
+          raw(() -> { page().waitForURL(x -> Glob.matchesUrl(u.glob(), x),
+              new Page.WaitForURLOptions().setTimeout(d.remainingMs()).setWaitUntil(WaitUntilState.COMMIT)); return null; });
+          return true;
+        } catch (PlaywrightException e) {
+          if (!Failures.isTimeout(e)) {
+            throw Failures.actionFailed("waiting for the url", e);
+          }
+          String url = call(() -> page().url());
+          throw new FlowTimeoutException(ErrorCode.TIMEOUT, describe(u) + " did not hold within " + d.totalMillis()
+              + " ms; last seen: url " + NetworkGuard.withoutQuery(url), Map.of("seen", NetworkGuard.withoutQuery(url)));
         }
-        String url = call(() -> page().url());
-        throw new FlowTimeoutException(ErrorCode.TIMEOUT, describe(c) + " did not hold within " + d.totalMillis()
-            + " ms; last seen: url " + NetworkGuard.withoutQuery(url), Map.of("seen", NetworkGuard.withoutQuery(url)));
       }
-    }
-    if (c instanceof Condition.Load) {
-      LoadState state = loadState(((Condition.Load) c).state());
-      try {
-        raw(() -> { page().waitForLoadState(state, new Page.WaitForLoadStateOptions().setTimeout(d.remainingMs())); return null; });
-        return true;
-      } catch (PlaywrightException e) {
-        if (!Failures.isTimeout(e)) {
-          throw Failures.actionFailed("waiting for the load state", e);
-        }
-        throw new FlowTimeoutException(ErrorCode.TIMEOUT, describe(c) + " was not reached within " + d.totalMillis() + " ms",
-            Map.of());
-      }
-    }
-    if (c instanceof Condition.Expression) {
-      String script = ((Condition.Expression) c).script();
-      try {
-        raw(() -> contextFrame().waitForFunction(script, null, new Frame.WaitForFunctionOptions().setTimeout(d.remainingMs())));
-        return true;
-      } catch (PlaywrightException e) {
-        if (Failures.isTimeout(e)) {
-          throw new FlowTimeoutException(ErrorCode.TIMEOUT, "expression did not become truthy within " + d.totalMillis() + " ms",
+
+      @Override
+      public Boolean visitLoad(Condition.Load l) {
+        LoadState state = loadState(l.state());
+        try {
+          raw(() -> { page().waitForLoadState(state, new Page.WaitForLoadStateOptions().setTimeout(d.remainingMs())); return null; });
+          return true;
+        } catch (PlaywrightException e) {
+          if (!Failures.isTimeout(e)) {
+            throw Failures.actionFailed("waiting for the load state", e);
+          }
+          throw new FlowTimeoutException(ErrorCode.TIMEOUT, describe(l) + " was not reached within " + d.totalMillis() + " ms",
               Map.of());
         }
-        if (Failures.isContextGone(e)) {
+      }
+
+      @Override
+      public Boolean visitExpression(Condition.Expression x) {
+        try {
+          raw(() -> contextFrame().waitForFunction(x.script(), null, new Frame.WaitForFunctionOptions().setTimeout(d.remainingMs())));
+          return true;
+        } catch (PlaywrightException e) {
+          if (Failures.isTimeout(e)) {
+            throw new FlowTimeoutException(ErrorCode.TIMEOUT, "expression did not become truthy within " + d.totalMillis() + " ms",
+                Map.of());
+          }
+          if (Failures.isContextGone(e)) {
+            return false;
+          }
+          throw new FlowRunException(ErrorCode.SCRIPT_ERROR, "the expression failed: " + Failures.summary(e));
+        }
+      }
+
+      @Override
+      public Boolean visitElement(Condition.Element e) {
+        WaitForSelectorState state = switch (e.state()) {
+          case VISIBLE -> WaitForSelectorState.VISIBLE;
+          case EXISTS -> WaitForSelectorState.ATTACHED;
+          case HIDDEN, ENABLED, DISABLED, CHECKED, UNCHECKED -> null; // polled
+        };
+        if (state == null || e.target().candidates().size() != 1 || !e.target().framePath().isEmpty()) {
           return false;
         }
-        throw new FlowRunException(ErrorCode.SCRIPT_ERROR, "the expression failed: " + Failures.summary(e));
+        try {
+          raw(() -> {
+            locator(contextFrame(), e.target(), 0).waitFor(new Locator.WaitForOptions().setState(state).setTimeout(d.remainingMs()));
+            return null;
+          });
+          return true;
+        } catch (PlaywrightException x) {
+          return false; // several matches, a timeout or a navigation: the polling loop decides and reports
+        }
       }
-    }
-    if (c instanceof Condition.Element) {
-      Condition.Element e = (Condition.Element) c;
-      WaitForSelectorState state;
-      switch (e.state()) {
-        case VISIBLE:
-          state = WaitForSelectorState.VISIBLE;
-          break;
-        case EXISTS:
-          state = WaitForSelectorState.ATTACHED;
-          break;
-        default:
-          return false;
-      }
-      if (e.target().candidates().size() != 1 || !e.target().framePath().isEmpty()) {
-        return false;
-      }
-      try {
-        raw(() -> {
-          locator(contextFrame(), e.target(), 0).waitFor(new Locator.WaitForOptions().setState(state).setTimeout(d.remainingMs()));
-          return null;
-        });
-        return true;
-      } catch (PlaywrightException x) {
-        return false; // several matches, a timeout or a navigation: the polling loop decides and reports
-      }
-    }
-    return false;
+
+      // polled (a variable condition too: the first check refuses it, the engine evaluates those)
+      @Override public Boolean visitTitle(Condition.Title t) { return false; }
+      @Override public Boolean visitCount(Condition.Count n) { return false; }
+      @Override public Boolean visitText(Condition.Text t) { return false; }
+      @Override public Boolean visitValue(Condition.Value v) { return false; }
+      @Override public Boolean visitAttribute(Condition.Attribute a) { return false; }
+      @Override public Boolean visitVar(Condition.Var v) { return false; }
+      @Override public Boolean visitDownload(Condition.Download l) { return false; }
+      @Override public Boolean visitNot(Condition.Not n) { return false; }
+    });
   }
 
   private static String describe(Condition c) {
-    if (c instanceof Condition.Url) {
-      return "url matching " + ((Condition.Url) c).glob();
-    }
-    if (c instanceof Condition.Title) {
-      return "title matching " + ((Condition.Title) c).glob();
-    }
-    if (c instanceof Condition.Element) {
-      return ((Condition.Element) c).target().describe() + " " + ((Condition.Element) c).state().name().toLowerCase(Locale.ROOT);
-    }
-    if (c instanceof Condition.Count) {
-      Condition.Count cc = (Condition.Count) c;
-      return "count of " + cc.target().candidates().get(0).describe() + " " + cc.op().symbol() + " " + cc.count();
-    }
-    if (c instanceof Condition.Text) {
-      Condition.Text t = (Condition.Text) c;
-      return "text " + t.match().name().toLowerCase(Locale.ROOT) + " \"" + t.text() + "\""
-          + t.target().map(x -> " in " + x.describe()).orElse(" on the page");
-    }
-    if (c instanceof Condition.Value) {
-      return "value of " + ((Condition.Value) c).target().describe();
-    }
-    if (c instanceof Condition.Attribute) {
-      return "attribute " + ((Condition.Attribute) c).name() + " of " + ((Condition.Attribute) c).target().describe();
-    }
-    if (c instanceof Condition.Download) {
-      return "download " + ((Condition.Download) c).fileGlob();
-    }
-    if (c instanceof Condition.Load) {
-      return "load state " + ((Condition.Load) c).state().name().toLowerCase(Locale.ROOT);
-    }
-    if (c instanceof Condition.Expression) {
-      return "expression";
-    }
-    if (c instanceof Condition.Not) {
-      return "not (" + describe(((Condition.Not) c).condition()) + ")";
-    }
-    return c.getClass().getSimpleName();
+    return c.accept(new ConditionVisitor<String>() {
+      @Override public String visitUrl(Condition.Url u) { return "url matching " + u.glob(); }
+      @Override public String visitTitle(Condition.Title t) { return "title matching " + t.glob(); }
+
+      @Override
+      public String visitElement(Condition.Element e) {
+        return e.target().describe() + " " + e.state().name().toLowerCase(Locale.ROOT);
+      }
+
+      @Override
+      public String visitCount(Condition.Count n) {
+        return "count of " + n.target().candidates().get(0).describe() + " " + n.op().symbol() + " " + n.count();
+      }
+
+      @Override
+      public String visitText(Condition.Text t) {
+        return "text " + t.match().name().toLowerCase(Locale.ROOT) + " \"" + t.text() + "\""
+            + t.target().map(x -> " in " + x.describe()).orElse(" on the page");
+      }
+
+      @Override public String visitValue(Condition.Value v) { return "value of " + v.target().describe(); }
+      @Override public String visitAttribute(Condition.Attribute a) { return "attribute " + a.name() + " of " + a.target().describe(); }
+      @Override public String visitDownload(Condition.Download l) { return "download " + l.fileGlob(); }
+      @Override public String visitLoad(Condition.Load l) { return "load state " + l.state().name().toLowerCase(Locale.ROOT); }
+      @Override public String visitExpression(Condition.Expression x) { return "expression"; }
+      @Override public String visitNot(Condition.Not n) { return "not (" + describe(n.condition()) + ")"; }
+      // never awaited by the page driver (the engine evaluates it): the class name, as before
+      @Override public String visitVar(Condition.Var v) { return v.getClass().getSimpleName(); }
+    });
   }
 
   // =================================================================== everything else
