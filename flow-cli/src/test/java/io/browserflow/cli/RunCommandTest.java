@@ -98,4 +98,18 @@ class RunCommandTest {
     assertThat(cli.exit).isEqualTo(2);
     assertThat(cli.err()).contains("no flow declares --input NOPE");
   }
+
+  @Test
+  void should_name_the_command_line_options_when_the_browser_is_missing() throws Exception {
+    Path ok = flow("search", "{\"testId\":\"go\"}");
+    Path missing = dir.resolve("no-such-chromium");
+
+    CliFixture cli = CliFixture.run("run", ok.toString(), "--serve", site().toString(), "--input", "QUERY=x",
+        "--browser", missing.toString());
+
+    assertThat(cli.exit).isEqualTo(2);
+    assertThat(cli.err()).contains("BROWSER_NOT_FOUND", missing.toString(), "--browser PATH", "BROWSERFLOW_CHROMIUM",
+        "apt-get install -y chromium");
+    assertThat(cli.err()).doesNotContain("LaunchOptions");
+  }
 }
