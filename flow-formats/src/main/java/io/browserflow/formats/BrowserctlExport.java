@@ -2,12 +2,14 @@ package io.browserflow.formats;
 
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Input;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.Target;
 import io.browserflow.api.validate.FlowLint;
@@ -83,7 +85,7 @@ final class BrowserctlExport {
   private final Set<String> secretPaths = new LinkedHashSet<>();
   private boolean inFrame;
   private int exported;
-  private Step.Kind lastExported;
+  private Step lastExported;
 
   private BrowserctlExport(Flow flow, Style style) {
     this.flow = flow;
@@ -130,11 +132,11 @@ final class BrowserctlExport {
   }
 
   private static ConversionIssue.Severity severity(LintWarning.Severity s) {
-    switch (s) {
-      case INFO: return ConversionIssue.Severity.INFO;
-      case WARNING: return ConversionIssue.Severity.WARNING;
-      default: return ConversionIssue.Severity.BLOCKING;
-    }
+    return switch (s) {
+      case INFO -> ConversionIssue.Severity.INFO;
+      case WARNING -> ConversionIssue.Severity.WARNING;
+      case ERROR -> ConversionIssue.Severity.BLOCKING;
+    };
   }
 
   private void issue(ConversionIssue.Severity severity, String code, String path, String message) {
@@ -259,9 +261,7 @@ final class BrowserctlExport {
   private void mainTab() {
     boolean used = false;
     for (Step s : flow.steps()) {
-      if (s instanceof Step.TabSwitch && ((Step.TabSwitch) s).alias().equals("main")
-          || s instanceof Step.TabClose && ((Step.TabClose) s).alias().filter("main"::equals).isPresent()
-          || s instanceof Step.Open && ((Step.Open) s).tab().filter("main"::equals).isPresent()) {
+      if (s.accept(NAMES_MAIN)) {
         used = !s.disabled() || used;
       }
     }
@@ -276,6 +276,63 @@ final class BrowserctlExport {
     doc.commands.add(c);
     tabRefs.put("main", "${" + var + "}");
   }
+
+  /** Whether a step names the first tab by its alias {@code main}. */
+  private static final StepVisitor<Boolean> NAMES_MAIN = new StepVisitor<>() {
+    @Override
+    public Boolean visitOpen(Step.Open o) {
+      return o.tab().filter("main"::equals).isPresent();
+    }
+
+    @Override
+    public Boolean visitTabSwitch(Step.TabSwitch t) {
+      return t.alias().equals("main");
+    }
+
+    @Override
+    public Boolean visitTabClose(Step.TabClose t) {
+      return t.alias().filter("main"::equals).isPresent();
+    }
+
+    // no tab alias, or one only opened here (tabNew, click newTab)
+    @Override public Boolean visitNavigate(Step.Navigate s) { return false; }
+    @Override public Boolean visitBack(Step.Back s) { return false; }
+    @Override public Boolean visitForward(Step.Forward s) { return false; }
+    @Override public Boolean visitReload(Step.Reload s) { return false; }
+    @Override public Boolean visitTabNew(Step.TabNew s) { return false; }
+    @Override public Boolean visitFrame(Step.Frame s) { return false; }
+    @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
+    @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
+    @Override public Boolean visitClick(Step.Click s) { return false; }
+    @Override public Boolean visitDblclick(Step.Dblclick s) { return false; }
+    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
+    @Override public Boolean visitHover(Step.Hover s) { return false; }
+    @Override public Boolean visitFill(Step.Fill s) { return false; }
+    @Override public Boolean visitType(Step.Type s) { return false; }
+    @Override public Boolean visitPress(Step.Press s) { return false; }
+    @Override public Boolean visitSelect(Step.Select s) { return false; }
+    @Override public Boolean visitCheck(Step.Check s) { return false; }
+    @Override public Boolean visitUncheck(Step.Uncheck s) { return false; }
+    @Override public Boolean visitToggle(Step.Toggle s) { return false; }
+    @Override public Boolean visitScroll(Step.Scroll s) { return false; }
+    @Override public Boolean visitDrag(Step.Drag s) { return false; }
+    @Override public Boolean visitUpload(Step.Upload s) { return false; }
+    @Override public Boolean visitWait(Step.Wait s) { return false; }
+    @Override public Boolean visitAssert(Step.Assert s) { return false; }
+    @Override public Boolean visitRead(Step.Read s) { return false; }
+    @Override public Boolean visitScrape(Step.Scrape s) { return false; }
+    @Override public Boolean visitPaginate(Step.Paginate s) { return false; }
+    @Override public Boolean visitSetVar(Step.SetVar s) { return false; }
+    @Override public Boolean visitEval(Step.Eval s) { return false; }
+    @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
+    @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
+    @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
+    @Override public Boolean visitForeach(Step.Foreach s) { return false; }
+    @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
+    @Override public Boolean visitIf(Step.If s) { return false; }
+    @Override public Boolean visitWhile(Step.While s) { return false; }
+    @Override public Boolean visitManual(Step.Manual s) { return false; }
+  };
 
   // ------------------------------------------------------------------ steps
 
@@ -320,10 +377,6 @@ final class BrowserctlExport {
           + String.join(", ", leftover) + " that browserctl cannot take from a credential; the step was left out");
       return;
     }
-    if (style == Style.TEXT && lastExported != null && BrowserctlImport.NAVIGATING.contains(lastExported)
-        && s instanceof Step.Wait && ((Step.Wait) s).until().filter(u -> u instanceof Condition.Url).isPresent()) {
-      info("WAIT_AS_EXPECT", p, "a wait --url right after a " + lastExported.op() + " reads back as that step's expect");
-    }
     Out out = new Out();
     if (!body(s, p, out)) {
       return;
@@ -345,7 +398,7 @@ final class BrowserctlExport {
         argv.add(String.valueOf(s.timeoutMs().getAsInt()));
         out.timeoutUsed = true;
       }
-      if (style == Style.TEXT && !(s.expect().get(k) instanceof Condition.Url)) {
+      if (style == Style.TEXT && !BrowserctlImport.isUrl(s.expect().get(k))) {
         info("EXPECT_AS_WAIT", ep, "written as a wait command; read back it becomes a wait step");
       }
       checks.add(new Command(argv));
@@ -375,19 +428,79 @@ final class BrowserctlExport {
     }
     doc.commandOfStep.put(i, out.commands.get(0).id);
     doc.commands.addAll(out.commands);
-    lastExported = s.kind();
+    lastExported = s;
     exported++;
   }
 
   /** Fields whose literal secret the export replaces with a secret credential placeholder. */
   private static Set<String> replaceableSecrets(Step s, String p) {
-    switch (s.kind()) {
-      case FILL: return Set.of(p + ".value");
-      case TYPE: return Set.of(p + ".text");
-      case SELECT: return Set.of(p + ".value", p + ".label");
-      case OPEN: case NAVIGATE: case TAB_NEW: return Set.of(p + ".url");
-      default: return Set.of();
-    }
+    return s.accept(new StepVisitor<Set<String>>() {
+      @Override
+      public Set<String> visitFill(Step.Fill f) {
+        return Set.of(p + ".value");
+      }
+
+      @Override
+      public Set<String> visitType(Step.Type t) {
+        return Set.of(p + ".text");
+      }
+
+      @Override
+      public Set<String> visitSelect(Step.Select sel) {
+        return Set.of(p + ".value", p + ".label");
+      }
+
+      @Override
+      public Set<String> visitOpen(Step.Open o) {
+        return Set.of(p + ".url");
+      }
+
+      @Override
+      public Set<String> visitNavigate(Step.Navigate n) {
+        return Set.of(p + ".url");
+      }
+
+      @Override
+      public Set<String> visitTabNew(Step.TabNew t) {
+        return Set.of(p + ".url");
+      }
+
+      // a literal secret elsewhere is left to block the step
+      @Override public Set<String> visitBack(Step.Back s) { return Set.of(); }
+      @Override public Set<String> visitForward(Step.Forward s) { return Set.of(); }
+      @Override public Set<String> visitReload(Step.Reload s) { return Set.of(); }
+      @Override public Set<String> visitTabSwitch(Step.TabSwitch s) { return Set.of(); }
+      @Override public Set<String> visitTabClose(Step.TabClose s) { return Set.of(); }
+      @Override public Set<String> visitFrame(Step.Frame s) { return Set.of(); }
+      @Override public Set<String> visitFrameMain(Step.FrameMain s) { return Set.of(); }
+      @Override public Set<String> visitSetViewport(Step.SetViewport s) { return Set.of(); }
+      @Override public Set<String> visitClick(Step.Click s) { return Set.of(); }
+      @Override public Set<String> visitDblclick(Step.Dblclick s) { return Set.of(); }
+      @Override public Set<String> visitContextmenu(Step.Contextmenu s) { return Set.of(); }
+      @Override public Set<String> visitHover(Step.Hover s) { return Set.of(); }
+      @Override public Set<String> visitPress(Step.Press s) { return Set.of(); }
+      @Override public Set<String> visitCheck(Step.Check s) { return Set.of(); }
+      @Override public Set<String> visitUncheck(Step.Uncheck s) { return Set.of(); }
+      @Override public Set<String> visitToggle(Step.Toggle s) { return Set.of(); }
+      @Override public Set<String> visitScroll(Step.Scroll s) { return Set.of(); }
+      @Override public Set<String> visitDrag(Step.Drag s) { return Set.of(); }
+      @Override public Set<String> visitUpload(Step.Upload s) { return Set.of(); }
+      @Override public Set<String> visitWait(Step.Wait s) { return Set.of(); }
+      @Override public Set<String> visitAssert(Step.Assert s) { return Set.of(); }
+      @Override public Set<String> visitRead(Step.Read s) { return Set.of(); }
+      @Override public Set<String> visitScrape(Step.Scrape s) { return Set.of(); }
+      @Override public Set<String> visitPaginate(Step.Paginate s) { return Set.of(); }
+      @Override public Set<String> visitSetVar(Step.SetVar s) { return Set.of(); }
+      @Override public Set<String> visitEval(Step.Eval s) { return Set.of(); }
+      @Override public Set<String> visitScreenshot(Step.Screenshot s) { return Set.of(); }
+      @Override public Set<String> visitCsvImport(Step.CsvImport s) { return Set.of(); }
+      @Override public Set<String> visitCsvExport(Step.CsvExport s) { return Set.of(); }
+      @Override public Set<String> visitForeach(Step.Foreach s) { return Set.of(); }
+      @Override public Set<String> visitRepeat(Step.Repeat s) { return Set.of(); }
+      @Override public Set<String> visitIf(Step.If s) { return Set.of(); }
+      @Override public Set<String> visitWhile(Step.While s) { return Set.of(); }
+      @Override public Set<String> visitManual(Step.Manual s) { return Set.of(); }
+    });
   }
 
   /** Expect checks go after the main command and after a closing {@code frame main} of a framed target. */
@@ -409,173 +522,254 @@ final class BrowserctlExport {
 
   /** Fills {@code out}; false (with an issue) when the step is not exported. */
   private boolean body(Step s, String p, Out out) {
-    switch (s.kind()) {
-      case OPEN: {
-        Step.Open o = (Step.Open) s;
-        if (o.tab().isPresent()) {
-          String ref = tabRef(o.tab().get(), p);
-          if (ref == null) {
-            return false;
-          }
-          out.add(list("tab", ref));
-          info("COMMAND_SPLIT", p, "open in tab " + o.tab().get() + " is written as a tab switch and an open");
-        }
-        String url = secretUrl(p, o.url());
-        if (url == null) {
-          return false;
-        }
-        out.act(list("open", url));
-        inFrame = false;
-        return true;
-      }
-      case NAVIGATE: {
-        String url = secretUrl(p, ((Step.Navigate) s).url());
-        if (url == null) {
-          return false;
-        }
-        out.act(list("navigate", url));
-        inFrame = false;
-        return true;
-      }
-      case BACK:
-      case FORWARD:
-      case RELOAD:
-        out.act(list(s.kind().op()));
-        inFrame = false;
-        return true;
-      case TAB_NEW:
-        return tabNew((Step.TabNew) s, p, out);
-      case TAB_SWITCH: {
-        String ref = tabRef(((Step.TabSwitch) s).alias(), p);
+    return s.accept(new Body(p, out));
+  }
+
+  /** The commands of one step, into {@link Out}; false (with an issue) when the step is not exported. */
+  private final class Body implements StepVisitor<Boolean> {
+    private final String p;
+    private final Out out;
+
+    Body(String p, Out out) {
+      this.p = p;
+      this.out = out;
+    }
+
+    /** A command that leaves the page's frames behind. */
+    private boolean leavingFrame(List<String> argv) {
+      out.act(argv);
+      inFrame = false;
+      return true;
+    }
+
+    @Override
+    public Boolean visitOpen(Step.Open o) {
+      if (o.tab().isPresent()) {
+        String ref = tabRef(o.tab().get(), p);
         if (ref == null) {
           return false;
         }
-        out.act(list("tab", ref));
-        inFrame = false;
-        return true;
+        out.add(list("tab", ref));
+        info("COMMAND_SPLIT", p, "open in tab " + o.tab().get() + " is written as a tab switch and an open");
       }
-      case TAB_CLOSE: {
-        Step.TabClose t = (Step.TabClose) s;
-        List<String> argv = list("tab", "close");
-        if (t.alias().isPresent()) {
-          String ref = tabRef(t.alias().get(), p);
-          if (ref == null) {
-            return false;
-          }
-          argv.add(ref);
-        }
-        out.act(argv);
-        inFrame = false;
-        return true;
-      }
-      case FRAME: {
-        if (inFrame) {
-          blocking("IFRAME_UNRESOLVED", p, "nested frames cannot be written: browserctl finds frame owners from the "
-              + "main frame; return with frameMain first or locate the inner frame from the main frame");
+      String url = secretUrl(p, o.url());
+      return url != null && leavingFrame(list("open", url));
+    }
+
+    @Override
+    public Boolean visitNavigate(Step.Navigate n) {
+      String url = secretUrl(p, n.url());
+      return url != null && leavingFrame(list("navigate", url));
+    }
+
+    @Override
+    public Boolean visitBack(Step.Back b) {
+      return leavingFrame(list("back"));
+    }
+
+    @Override
+    public Boolean visitForward(Step.Forward f) {
+      return leavingFrame(list("forward"));
+    }
+
+    @Override
+    public Boolean visitReload(Step.Reload r) {
+      return leavingFrame(list("reload"));
+    }
+
+    @Override
+    public Boolean visitTabNew(Step.TabNew t) {
+      return tabNew(t, p, out);
+    }
+
+    @Override
+    public Boolean visitTabSwitch(Step.TabSwitch t) {
+      String ref = tabRef(t.alias(), p);
+      return ref != null && leavingFrame(list("tab", ref));
+    }
+
+    @Override
+    public Boolean visitTabClose(Step.TabClose t) {
+      List<String> argv = list("tab", "close");
+      if (t.alias().isPresent()) {
+        String ref = tabRef(t.alias().get(), p);
+        if (ref == null) {
           return false;
         }
-        String locator = out(((Step.Frame) s).locator(), p);
-        if (locator == null) {
-          return false;
-        }
-        List<String> argv = list("frame", locator);
-        timeout(s, argv, out);
-        out.act(argv);
-        inFrame = true;
-        return true;
+        argv.add(ref);
       }
-      case FRAME_MAIN:
-        out.act(list("frame", "main"));
-        inFrame = false;
-        return true;
-      case CLICK:
-        return click((Step.Click) s, p, out);
-      case DBLCLICK: {
-        Step.Dblclick d = (Step.Dblclick) s;
-        if (d.offset().isPresent()) {
-          warning("OPTION_UNSUPPORTED", p + ".offset", "browserctl double-clicks the element's center; the offset was left out");
-        }
-        return action(out, "dblclick", d.target(), p, List.of(), List.of());
-      }
-      case HOVER:
-        return action(out, "hover", ((Step.Hover) s).target(), p, List.of(), List.of());
-      case CHECK:
-        return action(out, "check", ((Step.Check) s).target(), p, List.of(), List.of());
-      case UNCHECK:
-        return action(out, "uncheck", ((Step.Uncheck) s).target(), p, List.of(), List.of());
-      case TOGGLE:
-        info("STEP_APPROXIMATED", p, "toggle is written as a click (browserctl has no toggle); read back it is a click");
-        return action(out, "click", ((Step.Toggle) s).target(), p, List.of(), List.of());
-      case FILL: {
-        Step.Fill f = (Step.Fill) s;
-        String v = secretTyped(p + ".value", f.value(), f.target());
-        return v != null && action(out, "fill", f.target(), p, List.of(v), List.of());
-      }
-      case TYPE: {
-        Step.Type t = (Step.Type) s;
-        if (t.target().isEmpty()) {
-          blocking("TARGET_UNRESOLVED", p, "browserctl type needs a selector; typing into the focused element "
-              + "cannot be written");
-          return false;
-        }
-        String v = secretTyped(p + ".text", t.text(), t.target().get());
-        return v != null && action(out, "type", t.target().get(), p, List.of(v), List.of());
-      }
-      case PRESS:
-        return press((Step.Press) s, p, out);
-      case SELECT: {
-        Step.Select sel = (Step.Select) s;
-        String field = sel.value().isPresent() ? ".value" : ".label";
-        String raw = sel.value().orElse(sel.label().orElse(""));
-        if (sel.label().isPresent()) {
-          info("STEP_APPROXIMATED", p + ".label", "browserctl select matches a value or a label; read back the label "
-              + "is a value");
-        }
-        String v = secretTyped(p + field, raw, sel.target());
-        return v != null && action(out, "select", sel.target(), p, List.of(v), List.of());
-      }
-      case SCROLL:
-        return scroll((Step.Scroll) s, p, out);
-      case WAIT: {
-        Step.Wait w = (Step.Wait) s;
-        if (w.ms().isPresent()) {
-          out.act(list("wait", "--ms", String.valueOf(w.ms().getAsInt())));
-          return true;
-        }
-        return waitStep(s, w.until().orElseThrow(), p + ".until", out, false);
-      }
-      case ASSERT:
-        return waitStep(s, ((Step.Assert) s).condition(), p + ".condition", out, true);
-      case READ:
-        return read((Step.Read) s, p, out);
-      case EVAL: {
-        List<String> argv = list("eval", ((Step.Eval) s).script());
-        timeout(s, argv, out);
-        Command c = out.act(argv);
-        c.capture.put("result", outputVar(s.id(), "result"));
-        return true;
-      }
-      case SCREENSHOT: {
-        Step.Screenshot sh = (Step.Screenshot) s;
-        List<String> argv = list("screenshot");
-        sh.name().ifPresent(argv::add);
-        if (sh.fullPage()) {
-          argv.add("--full");
-        }
-        if (sh.target().isPresent()) {
-          warning("OPTION_UNSUPPORTED", p + ".target", "browserctl screenshots the page; the element target was left out");
-        }
-        out.act(argv);
-        return true;
-      }
-      case SET_VIEWPORT:
-        warning("COMMAND_UNSUPPORTED_BY_BROWSERCTL", p, "browserctl-flow has no viewport command; setViewport was left out");
+      return leavingFrame(argv);
+    }
+
+    @Override
+    public Boolean visitFrame(Step.Frame f) {
+      if (inFrame) {
+        blocking("IFRAME_UNRESOLVED", p, "nested frames cannot be written: browserctl finds frame owners from the "
+            + "main frame; return with frameMain first or locate the inner frame from the main frame");
         return false;
-      default:
-        blocking("COMMAND_UNSUPPORTED_BY_BROWSERCTL", p, s.kind().op() + " (step " + s.id()
-            + ") has no browserctl command; it was left out"
-            + (NativeCodec.count(List.of(s)) > 1 ? " with the steps inside it" : ""));
+      }
+      String locator = out(f.locator(), p);
+      if (locator == null) {
         return false;
+      }
+      List<String> argv = list("frame", locator);
+      timeout(f, argv, out);
+      out.act(argv);
+      inFrame = true;
+      return true;
+    }
+
+    @Override
+    public Boolean visitFrameMain(Step.FrameMain f) {
+      return leavingFrame(list("frame", "main"));
+    }
+
+    @Override
+    public Boolean visitSetViewport(Step.SetViewport v) {
+      warning("COMMAND_UNSUPPORTED_BY_BROWSERCTL", p, "browserctl-flow has no viewport command; setViewport was left out");
+      return false;
+    }
+
+    @Override
+    public Boolean visitClick(Step.Click c) {
+      return click(c, p, out);
+    }
+
+    @Override
+    public Boolean visitDblclick(Step.Dblclick d) {
+      if (d.offset().isPresent()) {
+        warning("OPTION_UNSUPPORTED", p + ".offset", "browserctl double-clicks the element's center; the offset was left out");
+      }
+      return action(out, "dblclick", d.target(), p, List.of(), List.of());
+    }
+
+    @Override
+    public Boolean visitHover(Step.Hover h) {
+      return action(out, "hover", h.target(), p, List.of(), List.of());
+    }
+
+    @Override
+    public Boolean visitCheck(Step.Check c) {
+      return action(out, "check", c.target(), p, List.of(), List.of());
+    }
+
+    @Override
+    public Boolean visitUncheck(Step.Uncheck u) {
+      return action(out, "uncheck", u.target(), p, List.of(), List.of());
+    }
+
+    @Override
+    public Boolean visitToggle(Step.Toggle t) {
+      info("STEP_APPROXIMATED", p, "toggle is written as a click (browserctl has no toggle); read back it is a click");
+      return action(out, "click", t.target(), p, List.of(), List.of());
+    }
+
+    @Override
+    public Boolean visitFill(Step.Fill f) {
+      String v = secretTyped(p + ".value", f.value(), f.target());
+      return v != null && action(out, "fill", f.target(), p, List.of(v), List.of());
+    }
+
+    @Override
+    public Boolean visitType(Step.Type t) {
+      if (t.target().isEmpty()) {
+        blocking("TARGET_UNRESOLVED", p, "browserctl type needs a selector; typing into the focused element "
+            + "cannot be written");
+        return false;
+      }
+      String v = secretTyped(p + ".text", t.text(), t.target().get());
+      return v != null && action(out, "type", t.target().get(), p, List.of(v), List.of());
+    }
+
+    @Override
+    public Boolean visitPress(Step.Press k) {
+      return press(k, p, out);
+    }
+
+    @Override
+    public Boolean visitSelect(Step.Select sel) {
+      String field = sel.value().isPresent() ? ".value" : ".label";
+      String raw = sel.value().orElse(sel.label().orElse(""));
+      if (sel.label().isPresent()) {
+        info("STEP_APPROXIMATED", p + ".label", "browserctl select matches a value or a label; read back the label "
+            + "is a value");
+      }
+      String v = secretTyped(p + field, raw, sel.target());
+      return v != null && action(out, "select", sel.target(), p, List.of(v), List.of());
+    }
+
+    @Override
+    public Boolean visitScroll(Step.Scroll s) {
+      return scroll(s, p, out);
+    }
+
+    @Override
+    public Boolean visitWait(Step.Wait w) {
+      if (style == Style.TEXT && lastExported != null && BrowserctlImport.navigates(lastExported)
+          && w.until().filter(BrowserctlImport::isUrl).isPresent()) {
+        info("WAIT_AS_EXPECT", p, "a wait --url right after a " + lastExported.kind().op()
+            + " reads back as that step's expect");
+      }
+      if (w.ms().isPresent()) {
+        out.act(list("wait", "--ms", String.valueOf(w.ms().getAsInt())));
+        return true;
+      }
+      return waitStep(w, w.until().orElseThrow(), p + ".until", out, false);
+    }
+
+    @Override
+    public Boolean visitAssert(Step.Assert a) {
+      return waitStep(a, a.condition(), p + ".condition", out, true);
+    }
+
+    @Override
+    public Boolean visitRead(Step.Read r) {
+      return read(r, p, out);
+    }
+
+    @Override
+    public Boolean visitEval(Step.Eval e) {
+      List<String> argv = list("eval", e.script());
+      timeout(e, argv, out);
+      Command c = out.act(argv);
+      c.capture.put("result", outputVar(e.id(), "result"));
+      return true;
+    }
+
+    @Override
+    public Boolean visitScreenshot(Step.Screenshot sh) {
+      List<String> argv = list("screenshot");
+      sh.name().ifPresent(argv::add);
+      if (sh.fullPage()) {
+        argv.add("--full");
+      }
+      if (sh.target().isPresent()) {
+        warning("OPTION_UNSUPPORTED", p + ".target", "browserctl screenshots the page; the element target was left out");
+      }
+      out.act(argv);
+      return true;
+    }
+
+    // no browserctl command
+    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return unsupported(s); }
+    @Override public Boolean visitDrag(Step.Drag s) { return unsupported(s); }
+    @Override public Boolean visitUpload(Step.Upload s) { return unsupported(s); }
+    @Override public Boolean visitScrape(Step.Scrape s) { return unsupported(s); }
+    @Override public Boolean visitPaginate(Step.Paginate s) { return unsupported(s); }
+    @Override public Boolean visitSetVar(Step.SetVar s) { return unsupported(s); }
+    @Override public Boolean visitCsvImport(Step.CsvImport s) { return unsupported(s); }
+    @Override public Boolean visitCsvExport(Step.CsvExport s) { return unsupported(s); }
+    @Override public Boolean visitForeach(Step.Foreach s) { return unsupported(s); }
+    @Override public Boolean visitRepeat(Step.Repeat s) { return unsupported(s); }
+    @Override public Boolean visitIf(Step.If s) { return unsupported(s); }
+    @Override public Boolean visitWhile(Step.While s) { return unsupported(s); }
+    @Override public Boolean visitManual(Step.Manual s) { return unsupported(s); }
+
+    private boolean unsupported(Step s) {
+      blocking("COMMAND_UNSUPPORTED_BY_BROWSERCTL", p, s.kind().op() + " (step " + s.id()
+          + ") has no browserctl command; it was left out"
+          + (NativeCodec.count(List.of(s)) > 1 ? " with the steps inside it" : ""));
+      return false;
     }
   }
 
@@ -650,56 +844,62 @@ final class BrowserctlExport {
   }
 
   private boolean scroll(Step.Scroll s, String p, Out out) {
-    switch (s.mode()) {
-      case INTO_VIEW: {
-        if (s.target().isEmpty()) {
-          blocking("SCROLL_TARGET_UNRESOLVED", p, "scroll intoView names no element");
-          return false;
-        }
-        Located loc = locate(s.target().get(), p + ".target", false);
-        if (loc == null) {
-          return false;
-        }
-        framed(out, loc, list("scrollintoview", loc.selector));
-        return true;
-      }
-      case BY: {
-        if (s.target().isPresent()) {
-          Located loc = locate(s.target().get(), p + ".target", false);
-          if (loc == null) {
-            return false;
-          }
-          if (s.x() != 0) {
-            warning("OPTION_UNSUPPORTED", p + ".x", "browserctl scrolls elements vertically only; x was left out");
-          }
-          framed(out, loc, list("scroll", loc.selector, "--by", String.valueOf(s.y())));
-          return true;
-        }
-        if (s.x() == 0) {
-          out.act(list("scroll", "--by", String.valueOf(s.y())));
-        } else {
-          warning("SCROLL_FALLBACK_TO_EVAL", p, "browserctl scrolls vertically only; written as an eval of window.scrollBy");
-          out.act(list("eval", "window.scrollBy(" + s.x() + ", " + s.y() + ")"));
-        }
-        return true;
-      }
-      default: {
-        if (s.target().isPresent()) {
-          blocking("SCROLL_TARGET_UNRESOLVED", p, "browserctl cannot scroll an element to a position");
-          return false;
-        }
-        if (s.x() == 0 && s.y() == 0) {
-          out.act(list("scroll", "--to", "top"));
-        } else if (s.x() == 0 && s.y() >= BrowserctlImport.SCROLL_BOTTOM) {
-          out.act(list("scroll", "--to", "bottom"));
-        } else {
-          warning("SCROLL_FALLBACK_TO_EVAL", p, "browserctl scrolls to the top or bottom only; written as an eval of "
-              + "window.scrollTo");
-          out.act(list("eval", "window.scrollTo(" + s.x() + ", " + s.y() + ")"));
-        }
-        return true;
-      }
+    return switch (s.mode()) {
+      case INTO_VIEW -> scrollIntoView(s, p, out);
+      case BY -> scrollBy(s, p, out);
+      case TO -> scrollTo(s, p, out);
+    };
+  }
+
+  private boolean scrollIntoView(Step.Scroll s, String p, Out out) {
+    if (s.target().isEmpty()) {
+      blocking("SCROLL_TARGET_UNRESOLVED", p, "scroll intoView names no element");
+      return false;
     }
+    Located loc = locate(s.target().get(), p + ".target", false);
+    if (loc == null) {
+      return false;
+    }
+    framed(out, loc, list("scrollintoview", loc.selector));
+    return true;
+  }
+
+  private boolean scrollBy(Step.Scroll s, String p, Out out) {
+    if (s.target().isPresent()) {
+      Located loc = locate(s.target().get(), p + ".target", false);
+      if (loc == null) {
+        return false;
+      }
+      if (s.x() != 0) {
+        warning("OPTION_UNSUPPORTED", p + ".x", "browserctl scrolls elements vertically only; x was left out");
+      }
+      framed(out, loc, list("scroll", loc.selector, "--by", String.valueOf(s.y())));
+      return true;
+    }
+    if (s.x() == 0) {
+      out.act(list("scroll", "--by", String.valueOf(s.y())));
+    } else {
+      warning("SCROLL_FALLBACK_TO_EVAL", p, "browserctl scrolls vertically only; written as an eval of window.scrollBy");
+      out.act(list("eval", "window.scrollBy(" + s.x() + ", " + s.y() + ")"));
+    }
+    return true;
+  }
+
+  private boolean scrollTo(Step.Scroll s, String p, Out out) {
+    if (s.target().isPresent()) {
+      blocking("SCROLL_TARGET_UNRESOLVED", p, "browserctl cannot scroll an element to a position");
+      return false;
+    }
+    if (s.x() == 0 && s.y() == 0) {
+      out.act(list("scroll", "--to", "top"));
+    } else if (s.x() == 0 && s.y() >= BrowserctlImport.SCROLL_BOTTOM) {
+      out.act(list("scroll", "--to", "bottom"));
+    } else {
+      warning("SCROLL_FALLBACK_TO_EVAL", p, "browserctl scrolls to the top or bottom only; written as an eval of "
+          + "window.scrollTo");
+      out.act(list("eval", "window.scrollTo(" + s.x() + ", " + s.y() + ")"));
+    }
+    return true;
   }
 
   private boolean waitStep(Step s, Condition cond, String cp, Out out, boolean isAssert) {
@@ -724,21 +924,16 @@ final class BrowserctlExport {
     if (loc == null) {
       return false;
     }
-    List<String> argv;
-    String field;
-    switch (r.what()) {
-      case VALUE:
-        argv = list("get", "value", loc.selector);
-        field = "value";
-        break;
-      case ATTRIBUTE:
-        argv = list("get", "attr", loc.selector, r.attribute().orElse(""));
-        field = "attribute";
-        break;
-      default:
-        argv = list("get", "text", loc.selector);
-        field = "text";
-    }
+    List<String> argv = switch (r.what()) {
+      case TEXT -> list("get", "text", loc.selector);
+      case VALUE -> list("get", "value", loc.selector);
+      case ATTRIBUTE -> list("get", "attr", loc.selector, r.attribute().orElse(""));
+    };
+    String field = switch (r.what()) {
+      case TEXT -> "text";
+      case VALUE -> "value";
+      case ATTRIBUTE -> "attribute";
+    };
     framed(out, loc, argv);
     out.commands.get(out.main).capture.put(field, outputVar(r.id(), field));
     return true;
@@ -889,37 +1084,32 @@ final class BrowserctlExport {
   }
 
   private static Located express(Candidate c, boolean findOk, boolean fallback) {
+    return switch (c.kind()) {
+      case CSS -> selector(c.value());
+      case TEST_ID -> selector("[data-testid=" + CssStrings.quote(c.value()) + "]");
+      case ID -> selector("[id=" + CssStrings.quote(c.value()) + "]");
+      case ROLE -> findOk ? find(c, "role") : null;
+      case TEXT -> findOk ? find(c, "text") : null;
+      case LABEL -> findOk ? find(c, "label") : null;
+      case PLACEHOLDER -> findOk ? find(c, "placeholder")
+          : fallback ? selector("[placeholder=" + CssStrings.quote(c.value()) + "]") : null;
+      case XPATH -> null;
+    };
+  }
+
+  private static Located selector(String selector) {
     Located l = new Located();
-    switch (c.kind()) {
-      case CSS:
-        l.selector = c.value();
-        return l;
-      case TEST_ID:
-        l.selector = "[data-testid=" + CssStrings.quote(c.value()) + "]";
-        return l;
-      case ID:
-        l.selector = "[id=" + CssStrings.quote(c.value()) + "]";
-        return l;
-      case ROLE:
-      case TEXT:
-      case LABEL:
-      case PLACEHOLDER:
-        if (findOk) {
-          l.strategy = c.kind() == Candidate.Kind.TEXT ? "text" : c.kind() == Candidate.Kind.LABEL ? "label"
-              : c.kind() == Candidate.Kind.ROLE ? "role" : "placeholder";
-          l.query = c.value();
-          l.name = c.name().orElse(null);
-          l.exact = c.kind() != Candidate.Kind.ROLE || l.name != null;
-          return l;
-        }
-        if (fallback && c.kind() == Candidate.Kind.PLACEHOLDER) {
-          l.selector = "[placeholder=" + CssStrings.quote(c.value()) + "]";
-          return l;
-        }
-        return null;
-      default:
-        return null;
-    }
+    l.selector = selector;
+    return l;
+  }
+
+  private static Located find(Candidate c, String strategy) {
+    Located l = new Located();
+    l.strategy = strategy;
+    l.query = c.value();
+    l.name = c.name().orElse(null);
+    l.exact = c.kind() != Candidate.Kind.ROLE || l.name != null;
+    return l;
   }
 
   /** {@code action} on {@code target}: a plain command, or {@code find} when the target needs it. */
@@ -973,57 +1163,68 @@ final class BrowserctlExport {
 
   /** A browserctl wait for the condition; null when there is none. */
   private List<String> waitArgv(Condition cond, String cp) {
-    if (cond instanceof Condition.Url) {
-      String glob = out(((Condition.Url) cond).glob(), cp);
-      return glob == null ? null : list("wait", "--url", glob);
-    }
-    if (cond instanceof Condition.Load) {
-      return list("wait", "--load", ((Condition.Load) cond).state().name().toLowerCase(Locale.ROOT));
-    }
-    if (cond instanceof Condition.Expression) {
-      return list("wait", "--fn", ((Condition.Expression) cond).script());
-    }
-    if (cond instanceof Condition.Text) {
-      Condition.Text t = (Condition.Text) cond;
-      if (t.target().isPresent() || t.match() != Condition.Match.CONTAINS) {
-        return null;
+    return cond.accept(new ConditionVisitor<List<String>>() {
+      @Override
+      public List<String> visitUrl(Condition.Url u) {
+        String glob = out(u.glob(), cp);
+        return glob == null ? null : list("wait", "--url", glob);
       }
-      String text = out(t.text(), cp);
-      return text == null ? null : list("wait", "--text", text);
-    }
-    if (cond instanceof Condition.Element) {
-      Condition.Element e = (Condition.Element) cond;
-      if (!e.target().framePath().isEmpty()) {
-        return null;
+
+      @Override
+      public List<String> visitLoad(Condition.Load l) {
+        return list("wait", "--load", l.state().name().toLowerCase(Locale.ROOT));
       }
-      String state;
-      switch (e.state()) {
-        case VISIBLE:
-          state = null;
-          break;
-        case HIDDEN:
-          state = "hidden";
-          break;
-        case EXISTS:
-          state = null;
-          warning("CONDITION_APPROXIMATED", cp, "exists is written as wait --selector, which also waits until the "
-              + "element is visible");
-          break;
-        default:
+
+      @Override
+      public List<String> visitExpression(Condition.Expression e) {
+        return list("wait", "--fn", e.script());
+      }
+
+      @Override
+      public List<String> visitText(Condition.Text t) {
+        if (t.target().isPresent() || t.match() != Condition.Match.CONTAINS) {
           return null;
+        }
+        String text = out(t.text(), cp);
+        return text == null ? null : list("wait", "--text", text);
       }
-      Located loc = locate(e.target(), cp + ".element", false);
-      if (loc == null) {
-        return null;
+
+      @Override
+      public List<String> visitElement(Condition.Element e) {
+        if (!e.target().framePath().isEmpty()) {
+          return null;
+        }
+        List<String> state = switch (e.state()) {
+          case VISIBLE -> List.of();
+          case HIDDEN -> List.of("--state", "hidden");
+          case EXISTS -> {
+            warning("CONDITION_APPROXIMATED", cp, "exists is written as wait --selector, which also waits until the "
+                + "element is visible");
+            yield List.of();
+          }
+          case ENABLED, DISABLED, CHECKED, UNCHECKED -> null;
+        };
+        if (state == null) {
+          return null;
+        }
+        Located loc = locate(e.target(), cp + ".element", false);
+        if (loc == null) {
+          return null;
+        }
+        List<String> argv = list("wait", "--selector", loc.selector);
+        argv.addAll(state);
+        return argv;
       }
-      List<String> argv = list("wait", "--selector", loc.selector);
-      if (state != null) {
-        argv.add("--state");
-        argv.add(state);
-      }
-      return argv;
-    }
-    return null;
+
+      // no browserctl wait
+      @Override public List<String> visitTitle(Condition.Title c) { return null; }
+      @Override public List<String> visitCount(Condition.Count c) { return null; }
+      @Override public List<String> visitValue(Condition.Value c) { return null; }
+      @Override public List<String> visitAttribute(Condition.Attribute c) { return null; }
+      @Override public List<String> visitVar(Condition.Var c) { return null; }
+      @Override public List<String> visitDownload(Condition.Download c) { return null; }
+      @Override public List<String> visitNot(Condition.Not c) { return null; }
+    });
   }
 
   // ------------------------------------------------------------------ values

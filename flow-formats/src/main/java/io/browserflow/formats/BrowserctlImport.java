@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowFormatException;
@@ -12,6 +13,7 @@ import io.browserflow.api.Placeholders;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.api.validate.FlowLint;
 import io.browserflow.api.validate.FlowValidator;
@@ -30,6 +32,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -63,9 +66,6 @@ final class BrowserctlImport {
   /** Commands that only observe: skipped with an info issue. */
   private static final Set<String> READ_ONLY = Set.of("snapshot", "frames", "health", "is", "tabs", "console",
       "errors", "status", "version", "help");
-  /** Actions after which a {@code wait --url} means "this action navigates". */
-  static final Set<Step.Kind> NAVIGATING = Set.of(Step.Kind.CLICK, Step.Kind.DBLCLICK, Step.Kind.PRESS,
-      Step.Kind.SELECT, Step.Kind.CHECK, Step.Kind.UNCHECK);
   private static final Set<String> FIND_STRATEGIES = Set.of("role", "text", "label", "placeholder", "testid", "alt",
       "title", "first", "last", "nth");
   private static final List<String> FIND_FLAG_STRATEGIES = List.of("role", "testid", "label", "placeholder", "text",
@@ -706,7 +706,7 @@ final class BrowserctlImport {
     boolean sameSource = c.sourceStepId != null
         && (c.sourceStepId.equals(prev.id()) || c.sourceStepId.equals(lastSource));
     // a wait the file attributes to a step of its own stays a wait step
-    boolean navigation = c.sourceStepId == null && cond instanceof Condition.Url && NAVIGATING.contains(prev.kind());
+    boolean navigation = c.sourceStepId == null && isUrl(cond) && navigates(prev);
     if (!sameSource && !navigation) {
       return false;
     }
@@ -722,6 +722,77 @@ final class BrowserctlImport {
         + " (" + prev.kind().op() + "), checked after it acts"));
     return true;
   }
+
+  /** Whether {@code s} is an action after which a {@code wait --url} means "this action navigates". */
+  static boolean navigates(Step s) {
+    return s.accept(NAVIGATES);
+  }
+
+  private static final StepVisitor<Boolean> NAVIGATES = new StepVisitor<>() {
+    @Override public Boolean visitClick(Step.Click s) { return true; }
+    @Override public Boolean visitDblclick(Step.Dblclick s) { return true; }
+    @Override public Boolean visitPress(Step.Press s) { return true; }
+    @Override public Boolean visitSelect(Step.Select s) { return true; }
+    @Override public Boolean visitCheck(Step.Check s) { return true; }
+    @Override public Boolean visitUncheck(Step.Uncheck s) { return true; }
+
+    // other steps: a wait --url after them stays a wait step
+    @Override public Boolean visitOpen(Step.Open s) { return false; }
+    @Override public Boolean visitNavigate(Step.Navigate s) { return false; }
+    @Override public Boolean visitBack(Step.Back s) { return false; }
+    @Override public Boolean visitForward(Step.Forward s) { return false; }
+    @Override public Boolean visitReload(Step.Reload s) { return false; }
+    @Override public Boolean visitTabNew(Step.TabNew s) { return false; }
+    @Override public Boolean visitTabSwitch(Step.TabSwitch s) { return false; }
+    @Override public Boolean visitTabClose(Step.TabClose s) { return false; }
+    @Override public Boolean visitFrame(Step.Frame s) { return false; }
+    @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
+    @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
+    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
+    @Override public Boolean visitHover(Step.Hover s) { return false; }
+    @Override public Boolean visitFill(Step.Fill s) { return false; }
+    @Override public Boolean visitType(Step.Type s) { return false; }
+    @Override public Boolean visitToggle(Step.Toggle s) { return false; }
+    @Override public Boolean visitScroll(Step.Scroll s) { return false; }
+    @Override public Boolean visitDrag(Step.Drag s) { return false; }
+    @Override public Boolean visitUpload(Step.Upload s) { return false; }
+    @Override public Boolean visitWait(Step.Wait s) { return false; }
+    @Override public Boolean visitAssert(Step.Assert s) { return false; }
+    @Override public Boolean visitRead(Step.Read s) { return false; }
+    @Override public Boolean visitScrape(Step.Scrape s) { return false; }
+    @Override public Boolean visitPaginate(Step.Paginate s) { return false; }
+    @Override public Boolean visitSetVar(Step.SetVar s) { return false; }
+    @Override public Boolean visitEval(Step.Eval s) { return false; }
+    @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
+    @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
+    @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
+    @Override public Boolean visitForeach(Step.Foreach s) { return false; }
+    @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
+    @Override public Boolean visitIf(Step.If s) { return false; }
+    @Override public Boolean visitWhile(Step.While s) { return false; }
+    @Override public Boolean visitManual(Step.Manual s) { return false; }
+  };
+
+  /** Whether {@code c} is a URL condition, which browserctl waits for with {@code wait --url}. */
+  static boolean isUrl(Condition c) {
+    return c.accept(IS_URL);
+  }
+
+  private static final ConditionVisitor<Boolean> IS_URL = new ConditionVisitor<>() {
+    @Override public Boolean visitUrl(Condition.Url c) { return true; }
+
+    @Override public Boolean visitTitle(Condition.Title c) { return false; }
+    @Override public Boolean visitElement(Condition.Element c) { return false; }
+    @Override public Boolean visitCount(Condition.Count c) { return false; }
+    @Override public Boolean visitText(Condition.Text c) { return false; }
+    @Override public Boolean visitValue(Condition.Value c) { return false; }
+    @Override public Boolean visitAttribute(Condition.Attribute c) { return false; }
+    @Override public Boolean visitVar(Condition.Var c) { return false; }
+    @Override public Boolean visitDownload(Condition.Download c) { return false; }
+    @Override public Boolean visitLoad(Condition.Load c) { return false; }
+    @Override public Boolean visitExpression(Condition.Expression c) { return false; }
+    @Override public Boolean visitNot(Condition.Not c) { return false; }
+  };
 
   // ------------------------------------------------------------------ interaction
 
@@ -1482,17 +1553,17 @@ final class BrowserctlImport {
       }
       Matcher m = STEP_PATH.matcher(w.path());
       Step s = m.matches() ? steps.get(Integer.parseInt(m.group(1))) : null;
-      if (s instanceof Step.Fill || s instanceof Step.Type) {
+      Optional<Typed> typed = s == null ? Optional.empty() : s.accept(TYPED);
+      if (typed.isPresent()) {
         int i = Integer.parseInt(m.group(1));
-        Optional<Target> target = s instanceof Step.Fill ? Optional.of(((Step.Fill) s).target()) : ((Step.Type) s).target();
+        Optional<Target> target = typed.get().target();
         boolean password = target.map(t -> t.candidates().stream().anyMatch(k -> SECRET_FIELD.matcher(k.value()).find()))
             .orElse(false);
         String key = freeKey(password ? "PASSWORD" : "SECRET");
         credentials.put(key, Credential.builder().key(key).label(password ? "Password" : "Secret")
             .type(password ? Credential.Type.PASSWORD : Credential.Type.TOKEN).secret(true).build());
         String ph = "${credential." + key + "}";
-        steps.set(i, s instanceof Step.Fill ? Step.Fill.builder().from((Step.Fill) s).value(ph).build()
-            : Step.Type.builder().from((Step.Type) s).text(ph).build());
+        steps.set(i, typed.get().typing().apply(ph));
         issues.add(ConversionIssue.warning("SENSITIVE_VALUE", where, "a literal secret typed by the command was "
             + "replaced with ${credential." + key + "} (a secret credential); supply its value when running"));
       } else {
@@ -1501,6 +1572,61 @@ final class BrowserctlImport {
       }
     }
   }
+
+  /** A step that types a value into a field: the field, and the same step typing another value. */
+  private record Typed(Optional<Target> target, Function<String, Step> typing) {}
+
+  private static final StepVisitor<Optional<Typed>> TYPED = new StepVisitor<>() {
+    @Override
+    public Optional<Typed> visitFill(Step.Fill f) {
+      return Optional.of(new Typed(Optional.of(f.target()), v -> Step.Fill.builder().from(f).value(v).build()));
+    }
+
+    @Override
+    public Optional<Typed> visitType(Step.Type t) {
+      return Optional.of(new Typed(t.target(), v -> Step.Type.builder().from(t).text(v).build()));
+    }
+
+    // no typed field: a literal secret there blocks the command
+    @Override public Optional<Typed> visitOpen(Step.Open s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitNavigate(Step.Navigate s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitBack(Step.Back s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitForward(Step.Forward s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitReload(Step.Reload s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitTabNew(Step.TabNew s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitTabSwitch(Step.TabSwitch s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitTabClose(Step.TabClose s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitFrame(Step.Frame s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitClick(Step.Click s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitHover(Step.Hover s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitPress(Step.Press s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitSelect(Step.Select s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitCheck(Step.Check s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitUncheck(Step.Uncheck s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitToggle(Step.Toggle s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitScroll(Step.Scroll s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitDrag(Step.Drag s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitUpload(Step.Upload s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitWait(Step.Wait s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitAssert(Step.Assert s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitRead(Step.Read s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitScrape(Step.Scrape s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitPaginate(Step.Paginate s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitSetVar(Step.SetVar s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitEval(Step.Eval s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitForeach(Step.Foreach s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitRepeat(Step.Repeat s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitIf(Step.If s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitWhile(Step.While s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitManual(Step.Manual s) { return Optional.empty(); }
+  };
 
   private String freeKey(String base) {
     String key = base;

@@ -6,11 +6,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Flow;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Point;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
@@ -98,177 +100,258 @@ final class ChromeRecorderExport {
 
   /** Writes the step; false (with an issue) when it has no equivalent. */
   private boolean write(Step s, String p) {
-    switch (s.kind()) {
-      case OPEN: {
-        Step.Open o = (Step.Open) s;
-        if (o.tab().isPresent() && !o.tab().get().equals(tab)) {
-          String alias = o.tab().get();
-          if (!alias.equals(MAIN) && !tabUrl.containsKey(alias)) {
-            tabUrl.put(alias, o.url());
-          }
-          tab = alias;
+    return s.accept(new Write(p));
+  }
+
+  /** The format's steps for one step; false (with an issue) when it has no equivalent. */
+  private final class Write implements StepVisitor<Boolean> {
+    private final String p;
+
+    Write(String p) {
+      this.p = p;
+    }
+
+    @Override
+    public Boolean visitOpen(Step.Open o) {
+      if (o.tab().isPresent() && !o.tab().get().equals(tab)) {
+        String alias = o.tab().get();
+        if (!alias.equals(MAIN) && !tabUrl.containsKey(alias)) {
+          tabUrl.put(alias, o.url());
         }
-        frameContext.clear();
-        ObjectNode n = base("navigate", s);
-        n.put("url", o.url());
-        return action(n, s, p);
-      }
-      case NAVIGATE: {
-        ObjectNode n = base("navigate", s);
-        n.put("url", ((Step.Navigate) s).url());
-        frameContext.clear();
-        return action(n, s, p);
-      }
-      case TAB_SWITCH:
-        tab = ((Step.TabSwitch) s).alias();
-        frameContext.clear();
-        return true;
-      case TAB_CLOSE: {
-        String alias = ((Step.TabClose) s).alias().orElse(tab);
-        String was = tab;
         tab = alias;
-        ObjectNode n = base("close", s);
-        tab = was;
-        if (alias.equals(tab)) {
-          tab = tabOpener.getOrDefault(alias, MAIN);
-          frameContext.clear();
-        }
-        return action(n, s, p);
       }
-      case TAB_NEW: {
-        Step.TabNew t = (Step.TabNew) s;
-        t.url().ifPresent(u -> tabUrl.putIfAbsent(t.alias(), u));
-        tabOpener.putIfAbsent(t.alias(), tab);
-        tab = t.alias();
+      frameContext.clear();
+      ObjectNode n = base("navigate", o);
+      n.put("url", o.url());
+      return action(n, o, p);
+    }
+
+    @Override
+    public Boolean visitNavigate(Step.Navigate nav) {
+      ObjectNode n = base("navigate", nav);
+      n.put("url", nav.url());
+      frameContext.clear();
+      return action(n, nav, p);
+    }
+
+    @Override
+    public Boolean visitTabSwitch(Step.TabSwitch t) {
+      tab = t.alias();
+      frameContext.clear();
+      return true;
+    }
+
+    @Override
+    public Boolean visitTabClose(Step.TabClose t) {
+      String alias = t.alias().orElse(tab);
+      String was = tab;
+      tab = alias;
+      ObjectNode n = base("close", t);
+      tab = was;
+      if (alias.equals(tab)) {
+        tab = tabOpener.getOrDefault(alias, MAIN);
         frameContext.clear();
-        return unsupported(s, p, "a recording cannot open a tab by itself; the steps that follow are written for the page "
-            + t.url().orElse("of tab " + t.alias()));
       }
-      case FRAME: {
-        String locator = ((Step.Frame) s).locator();
-        if (ChromeSelectors.frameIndex(locator).isEmpty()) {
-          issues.warning("FRAME_NOT_EXPRESSIBLE", p, "frame " + locator + " cannot be written: the format locates frames by "
-              + "index only; the steps inside it are written for the main frame");
-          return false;
-        }
-        frameContext.add(locator);
-        return true;
+      return action(n, t, p);
+    }
+
+    @Override
+    public Boolean visitTabNew(Step.TabNew t) {
+      t.url().ifPresent(u -> tabUrl.putIfAbsent(t.alias(), u));
+      tabOpener.putIfAbsent(t.alias(), tab);
+      tab = t.alias();
+      frameContext.clear();
+      return unsupported(t, p, "a recording cannot open a tab by itself; the steps that follow are written for the page "
+          + t.url().orElse("of tab " + t.alias()));
+    }
+
+    @Override
+    public Boolean visitFrame(Step.Frame f) {
+      String locator = f.locator();
+      if (ChromeSelectors.frameIndex(locator).isEmpty()) {
+        issues.warning("FRAME_NOT_EXPRESSIBLE", p, "frame " + locator + " cannot be written: the format locates frames by "
+            + "index only; the steps inside it are written for the main frame");
+        return false;
       }
-      case FRAME_MAIN:
-        frameContext.clear();
-        return true;
-      case SET_VIEWPORT: {
-        Step.SetViewport v = (Step.SetViewport) s;
-        ObjectNode n = base("setViewport", s);
-        n.put("width", v.width()).put("height", v.height()).put("deviceScaleFactor", 1)
-            .put("isMobile", false).put("hasTouch", false).put("isLandscape", false);
-        return action(n, s, p);
+      frameContext.add(locator);
+      return true;
+    }
+
+    @Override
+    public Boolean visitFrameMain(Step.FrameMain f) {
+      frameContext.clear();
+      return true;
+    }
+
+    @Override
+    public Boolean visitSetViewport(Step.SetViewport v) {
+      ObjectNode n = base("setViewport", v);
+      n.put("width", v.width()).put("height", v.height()).put("deviceScaleFactor", 1)
+          .put("isMobile", false).put("hasTouch", false).put("isLandscape", false);
+      return action(n, v, p);
+    }
+
+    @Override
+    public Boolean visitClick(Step.Click c) {
+      return click(c, p);
+    }
+
+    @Override
+    public Boolean visitDblclick(Step.Dblclick d) {
+      ObjectNode n = targeted("doubleClick", d, d.target(), p);
+      if (n == null) {
+        return false;
       }
-      case CLICK:
-        return click((Step.Click) s, p);
-      case DBLCLICK: {
-        Step.Dblclick d = (Step.Dblclick) s;
-        ObjectNode n = targeted("doubleClick", s, d.target(), p);
-        if (n == null) {
-          return false;
-        }
-        offset(n, d.offset(), p);
-        return action(n, s, p);
+      offset(n, d.offset(), p);
+      return action(n, d, p);
+    }
+
+    @Override
+    public Boolean visitContextmenu(Step.Contextmenu c) {
+      ObjectNode n = targeted("click", c, c.target(), p);
+      if (n == null) {
+        return false;
       }
-      case CONTEXTMENU: {
-        Step.Contextmenu c = (Step.Contextmenu) s;
-        ObjectNode n = targeted("click", s, c.target(), p);
-        if (n == null) {
-          return false;
-        }
-        offset(n, c.offset(), p);
-        n.put("button", "secondary");
-        issues.info("APPROXIMATED", p, "contextmenu is written as a click with the secondary button");
-        return action(n, s, p);
+      offset(n, c.offset(), p);
+      n.put("button", "secondary");
+      issues.info("APPROXIMATED", p, "contextmenu is written as a click with the secondary button");
+      return action(n, c, p);
+    }
+
+    @Override
+    public Boolean visitHover(Step.Hover h) {
+      ObjectNode n = targeted("hover", h, h.target(), p);
+      return n != null && action(n, h, p);
+    }
+
+    @Override
+    public Boolean visitFill(Step.Fill f) {
+      ObjectNode n = targeted("change", f, f.target(), p);
+      if (n == null) {
+        return false;
       }
-      case HOVER: {
-        ObjectNode n = targeted("hover", s, ((Step.Hover) s).target(), p);
-        return n != null && action(n, s, p);
+      n.put("value", f.value());
+      return action(n, f, p);
+    }
+
+    @Override
+    public Boolean visitType(Step.Type t) {
+      return type(t, p);
+    }
+
+    @Override
+    public Boolean visitPress(Step.Press k) {
+      return press(k, p);
+    }
+
+    @Override
+    public Boolean visitSelect(Step.Select sel) {
+      ObjectNode n = targeted("change", sel, sel.target(), p);
+      if (n == null) {
+        return false;
       }
-      case FILL: {
-        Step.Fill f = (Step.Fill) s;
-        ObjectNode n = targeted("change", s, f.target(), p);
-        if (n == null) {
-          return false;
-        }
-        n.put("value", f.value());
-        return action(n, s, p);
+      if (sel.value().isPresent()) {
+        n.put("value", sel.value().get());
+      } else {
+        n.put("value", sel.label().orElse(""));
+        issues.warning("APPROXIMATED", p, "the option is chosen by its label, which the format does not know: "
+            + "the label is written as the option's value");
       }
-      case TYPE:
-        return type((Step.Type) s, p);
-      case PRESS:
-        return press((Step.Press) s, p);
-      case SELECT: {
-        Step.Select sel = (Step.Select) s;
-        ObjectNode n = targeted("change", s, sel.target(), p);
-        if (n == null) {
-          return false;
-        }
-        if (sel.value().isPresent()) {
-          n.put("value", sel.value().get());
-        } else {
-          n.put("value", sel.label().orElse(""));
-          issues.warning("APPROXIMATED", p, "the option is chosen by its label, which the format does not know: "
-              + "the label is written as the option's value");
-        }
-        return action(n, s, p);
+      return action(n, sel, p);
+    }
+
+    @Override
+    public Boolean visitCheck(Step.Check c) {
+      return flip(c, c.target(), true);
+    }
+
+    @Override
+    public Boolean visitUncheck(Step.Uncheck u) {
+      return flip(u, u.target(), true);
+    }
+
+    @Override
+    public Boolean visitToggle(Step.Toggle t) {
+      return flip(t, t.target(), false);
+    }
+
+    /** A click on a checkbox; {@code approximated} when the step wants a state rather than a flip. */
+    private boolean flip(Step s, Target t, boolean approximated) {
+      ObjectNode n = targeted("click", s, t, p);
+      if (n == null) {
+        return false;
       }
-      case CHECK:
-      case UNCHECK:
-      case TOGGLE: {
-        Target t = s instanceof Step.Check ? ((Step.Check) s).target()
-            : s instanceof Step.Uncheck ? ((Step.Uncheck) s).target() : ((Step.Toggle) s).target();
-        ObjectNode n = targeted("click", s, t, p);
-        if (n == null) {
-          return false;
-        }
-        offset(n, Optional.empty(), p);
-        if (s.kind() != Step.Kind.TOGGLE) {
-          issues.warning("APPROXIMATED", p, s.kind().op() + " is written as a click, which flips the box whatever its state");
-        }
-        return action(n, s, p);
+      offset(n, Optional.empty(), p);
+      if (approximated) {
+        issues.warning("APPROXIMATED", p, s.kind().op() + " is written as a click, which flips the box whatever its state");
       }
-      case SCROLL:
-        return scroll((Step.Scroll) s, p);
-      case WAIT: {
-        Step.Wait w = (Step.Wait) s;
-        if (w.ms().isPresent()) {
-          int ms = w.ms().getAsInt();
-          ObjectNode n = base("waitForExpression", s);
-          frame(n, List.of(), p);
-          n.put("expression", "new Promise(resolve => setTimeout(() => resolve(true), " + ms + "))");
-          // the replay gives the expression the step's timeout: it must outlast the wait
-          int needed = ms + 1000;
-          if (s.timeoutMs().isPresent() || needed > FlowLimits.defaults().defaultStepTimeoutMs()) {
-            int timeout = Math.max(s.timeoutMs().orElse(0), needed);
-            n.put("timeout", Math.min(timeout, FlowLimits.defaults().maxStepTimeoutMs()));
-          }
-          steps.add(n);
-          expectations(s, p, false);
-          return true;
-        }
-        return condition(w.until().get(), s, p, true);
-      }
-      case ASSERT:
-        return condition(((Step.Assert) s).condition(), s, p, true);
-      case EVAL: {
-        if (evalOutputs.contains(s.id())) {
-          return unsupported(s, p, "its result is used by later steps, and the format has no step outputs");
-        }
-        ObjectNode n = base("waitForExpression", s);
+      return action(n, s, p);
+    }
+
+    @Override
+    public Boolean visitScroll(Step.Scroll s) {
+      return scroll(s, p);
+    }
+
+    @Override
+    public Boolean visitWait(Step.Wait w) {
+      if (w.ms().isPresent()) {
+        int ms = w.ms().getAsInt();
+        ObjectNode n = base("waitForExpression", w);
         frame(n, List.of(), p);
-        n.put("expression", "(async () => { const r = (" + ((Step.Eval) s).script() + "); "
-            + "if (typeof r === 'function') { await r(); } return true; })()");
-        issues.info("APPROXIMATED", p, "eval is written as a waitForExpression that runs the script once");
-        return action(n, s, p);
+        n.put("expression", "new Promise(resolve => setTimeout(() => resolve(true), " + ms + "))");
+        // the replay gives the expression the step's timeout: it must outlast the wait
+        int needed = ms + 1000;
+        if (w.timeoutMs().isPresent() || needed > FlowLimits.defaults().defaultStepTimeoutMs()) {
+          int timeout = Math.max(w.timeoutMs().orElse(0), needed);
+          n.put("timeout", Math.min(timeout, FlowLimits.defaults().maxStepTimeoutMs()));
+        }
+        steps.add(n);
+        expectations(w, p, false);
+        return true;
       }
-      default:
-        return unsupported(s, p, "the format has no equivalent");
+      return condition(w.until().get(), w, p, true);
+    }
+
+    @Override
+    public Boolean visitAssert(Step.Assert a) {
+      return condition(a.condition(), a, p, true);
+    }
+
+    @Override
+    public Boolean visitEval(Step.Eval e) {
+      if (evalOutputs.contains(e.id())) {
+        return unsupported(e, p, "its result is used by later steps, and the format has no step outputs");
+      }
+      ObjectNode n = base("waitForExpression", e);
+      frame(n, List.of(), p);
+      n.put("expression", "(async () => { const r = (" + e.script() + "); "
+          + "if (typeof r === 'function') { await r(); } return true; })()");
+      issues.info("APPROXIMATED", p, "eval is written as a waitForExpression that runs the script once");
+      return action(n, e, p);
+    }
+
+    // no equivalent in the format
+    @Override public Boolean visitBack(Step.Back s) { return none(s); }
+    @Override public Boolean visitForward(Step.Forward s) { return none(s); }
+    @Override public Boolean visitReload(Step.Reload s) { return none(s); }
+    @Override public Boolean visitDrag(Step.Drag s) { return none(s); }
+    @Override public Boolean visitUpload(Step.Upload s) { return none(s); }
+    @Override public Boolean visitRead(Step.Read s) { return none(s); }
+    @Override public Boolean visitScrape(Step.Scrape s) { return none(s); }
+    @Override public Boolean visitPaginate(Step.Paginate s) { return none(s); }
+    @Override public Boolean visitSetVar(Step.SetVar s) { return none(s); }
+    @Override public Boolean visitScreenshot(Step.Screenshot s) { return none(s); }
+    @Override public Boolean visitCsvImport(Step.CsvImport s) { return none(s); }
+    @Override public Boolean visitCsvExport(Step.CsvExport s) { return none(s); }
+    @Override public Boolean visitForeach(Step.Foreach s) { return none(s); }
+    @Override public Boolean visitRepeat(Step.Repeat s) { return none(s); }
+    @Override public Boolean visitIf(Step.If s) { return none(s); }
+    @Override public Boolean visitWhile(Step.While s) { return none(s); }
+    @Override public Boolean visitManual(Step.Manual s) { return none(s); }
+
+    private boolean none(Step s) {
+      return unsupported(s, p, "the format has no equivalent");
     }
   }
 
@@ -283,10 +366,13 @@ final class ChromeRecorderExport {
       return false;
     }
     offset(n, c.offset(), p);
-    if (c.button() == Step.MouseButton.RIGHT) {
-      n.put("button", "secondary");
-    } else if (c.button() == Step.MouseButton.MIDDLE) {
-      n.put("button", "auxiliary");
+    String button = switch (c.button()) {
+      case LEFT -> null; // the format's default, primary
+      case RIGHT -> "secondary";
+      case MIDDLE -> "auxiliary";
+    };
+    if (button != null) {
+      n.put("button", button);
     }
     List<String> mods = modifiers(c.modifiers(), p);
     for (String m : mods) {
@@ -350,9 +436,13 @@ final class ChromeRecorderExport {
   }
 
   private boolean scroll(Step.Scroll s, String p) {
-    if (s.mode() != Step.ScrollMode.TO) {
-      return unsupported(s, p, "the format scrolls to absolute positions only (mode to), not " + (s.mode() == Step.ScrollMode.BY
-          ? "by an amount" : "into view"));
+    String not = switch (s.mode()) {
+      case TO -> null;
+      case BY -> "by an amount";
+      case INTO_VIEW -> "into view";
+    };
+    if (not != null) {
+      return unsupported(s, p, "the format scrolls to absolute positions only (mode to), not " + not);
     }
     ObjectNode n;
     if (s.target().isPresent()) {
@@ -380,7 +470,7 @@ final class ChromeRecorderExport {
     steps.add(n);
     if (withExpect) {
       List<Condition> rest = new ArrayList<>();
-      Target waited = c instanceof Condition.Element ? ((Condition.Element) c).target() : null;
+      Target waited = c.accept(WAITED);
       for (Condition e : s.expect()) {
         if (waited == null || !n.has("selectors") || !mergeInto(n, waited, e)) {
           rest.add(e);
@@ -391,123 +481,216 @@ final class ChromeRecorderExport {
     return true;
   }
 
+  /** The element of a wait for an element state, whose other checks join that wait step; null for other conditions. */
+  private static final ConditionVisitor<Target> WAITED = new ConditionVisitor<>() {
+    @Override
+    public Target visitElement(Condition.Element e) {
+      return e.target();
+    }
+
+    // the checks after the wait stay steps of their own
+    @Override public Target visitUrl(Condition.Url c) { return null; }
+    @Override public Target visitTitle(Condition.Title c) { return null; }
+    @Override public Target visitCount(Condition.Count c) { return null; }
+    @Override public Target visitText(Condition.Text c) { return null; }
+    @Override public Target visitValue(Condition.Value c) { return null; }
+    @Override public Target visitAttribute(Condition.Attribute c) { return null; }
+    @Override public Target visitVar(Condition.Var c) { return null; }
+    @Override public Target visitDownload(Condition.Download c) { return null; }
+    @Override public Target visitLoad(Condition.Load c) { return null; }
+    @Override public Target visitExpression(Condition.Expression c) { return null; }
+    @Override public Target visitNot(Condition.Not c) { return null; }
+  };
+
   /** Adds a check of the waited element to its waitForElement step (properties, attributes); false when it is no such check. */
   private static boolean mergeInto(ObjectNode n, Target waited, Condition e) {
-    if (e instanceof Condition.Value && ((Condition.Value) e).target().equals(waited)) {
-      properties(n).put("value", ((Condition.Value) e).value());
-      return true;
-    }
-    if (e instanceof Condition.Text && ((Condition.Text) e).target().equals(Optional.of(waited))
-        && ((Condition.Text) e).match() == Condition.Match.EQUALS) {
-      properties(n).put("innerText", ((Condition.Text) e).text());
-      return true;
-    }
-    if (e instanceof Condition.Attribute && ((Condition.Attribute) e).target().equals(waited)
-        && ((Condition.Attribute) e).value().isPresent()) {
-      Condition.Attribute a = (Condition.Attribute) e;
-      ObjectNode attributes = n.has("attributes") ? (ObjectNode) n.get("attributes") : n.putObject("attributes");
-      attributes.put(a.name(), a.value().get());
-      return true;
-    }
-    if (e instanceof Condition.Element && ((Condition.Element) e).target().equals(waited)) {
-      switch (((Condition.Element) e).state()) {
-        case CHECKED:
-        case UNCHECKED:
-          properties(n).put("checked", ((Condition.Element) e).state() == Condition.State.CHECKED);
-          return true;
-        case ENABLED:
-        case DISABLED:
-          properties(n).put("disabled", ((Condition.Element) e).state() == Condition.State.DISABLED);
-          return true;
-        default:
+    return e.accept(new ConditionVisitor<Boolean>() {
+      @Override
+      public Boolean visitValue(Condition.Value v) {
+        if (!v.target().equals(waited)) {
           return false;
+        }
+        properties(n).put("value", v.value());
+        return true;
       }
-    }
-    return false;
+
+      @Override
+      public Boolean visitText(Condition.Text t) {
+        if (!t.target().equals(Optional.of(waited)) || t.match() != Condition.Match.EQUALS) {
+          return false;
+        }
+        properties(n).put("innerText", t.text());
+        return true;
+      }
+
+      @Override
+      public Boolean visitAttribute(Condition.Attribute a) {
+        if (!a.target().equals(waited) || a.value().isEmpty()) {
+          return false;
+        }
+        ObjectNode attributes = n.has("attributes") ? (ObjectNode) n.get("attributes") : n.putObject("attributes");
+        attributes.put(a.name(), a.value().get());
+        return true;
+      }
+
+      @Override
+      public Boolean visitElement(Condition.Element el) {
+        if (!el.target().equals(waited)) {
+          return false;
+        }
+        return switch (el.state()) {
+          case CHECKED, UNCHECKED -> {
+            properties(n).put("checked", el.state() == Condition.State.CHECKED);
+            yield true;
+          }
+          case ENABLED, DISABLED -> {
+            properties(n).put("disabled", el.state() == Condition.State.DISABLED);
+            yield true;
+          }
+          case EXISTS, VISIBLE, HIDDEN -> false;
+        };
+      }
+
+      // no check of an element's properties or attributes
+      @Override public Boolean visitUrl(Condition.Url c) { return false; }
+      @Override public Boolean visitTitle(Condition.Title c) { return false; }
+      @Override public Boolean visitCount(Condition.Count c) { return false; }
+      @Override public Boolean visitVar(Condition.Var c) { return false; }
+      @Override public Boolean visitDownload(Condition.Download c) { return false; }
+      @Override public Boolean visitLoad(Condition.Load c) { return false; }
+      @Override public Boolean visitExpression(Condition.Expression c) { return false; }
+      @Override public Boolean visitNot(Condition.Not c) { return false; }
+    });
   }
 
   private static ObjectNode properties(ObjectNode n) {
     return n.has("properties") ? (ObjectNode) n.get("properties") : n.putObject("properties");
   }
 
+  /** The wait step for a condition: a waitForElement, else a waitForExpression; null when there is none. */
   private ObjectNode conditionStep(Condition c, Step s, String p) {
-    if (c instanceof Condition.Element) {
-      Condition.Element e = (Condition.Element) c;
-      ObjectNode n = targeted("waitForElement", s, e.target(), p);
-      if (n == null) {
-        return null;
-      }
-      switch (e.state()) {
-        case VISIBLE:
-          return n;
-        case EXISTS:
-          issues.info("APPROXIMATED", p, "the recording waits for the element to be visible, not only present");
-          return n;
-        case HIDDEN:
-          return n.put("visible", false);
-        case ENABLED:
-        case DISABLED:
-          n.putObject("properties").put("disabled", e.state() == Condition.State.DISABLED);
-          return n;
-        default:
-          n.putObject("properties").put("checked", e.state() == Condition.State.CHECKED);
-          return n;
-      }
-    }
-    if (c instanceof Condition.Count) {
-      Condition.Count k = (Condition.Count) c;
-      int count = k.count();
-      String op = k.op().symbol();
-      if (k.op() == Condition.Op.GT) {
-        op = ">=";
-        count++;
-      } else if (k.op() == Condition.Op.LT) {
-        if (count == 0) {
+    return c.accept(new ConditionVisitor<ObjectNode>() {
+      @Override
+      public ObjectNode visitElement(Condition.Element e) {
+        ObjectNode n = targeted("waitForElement", s, e.target(), p);
+        if (n == null) {
           return null;
         }
-        op = "<=";
-        count--;
+        return switch (e.state()) {
+          case VISIBLE -> n;
+          case EXISTS -> {
+            issues.info("APPROXIMATED", p, "the recording waits for the element to be visible, not only present");
+            yield n;
+          }
+          case HIDDEN -> n.put("visible", false);
+          case ENABLED, DISABLED -> {
+            n.putObject("properties").put("disabled", e.state() == Condition.State.DISABLED);
+            yield n;
+          }
+          case CHECKED, UNCHECKED -> {
+            n.putObject("properties").put("checked", e.state() == Condition.State.CHECKED);
+            yield n;
+          }
+        };
       }
-      ObjectNode n = targeted("waitForElement", s, k.target(), p);
-      if (n == null) {
-        return null;
+
+      @Override
+      public ObjectNode visitCount(Condition.Count k) {
+        int count = k.count();
+        String op = k.op().symbol();
+        if (k.op() == Condition.Op.GT) {
+          op = ">=";
+          count++;
+        } else if (k.op() == Condition.Op.LT) {
+          if (count == 0) {
+            return null;
+          }
+          op = "<=";
+          count--;
+        }
+        ObjectNode n = targeted("waitForElement", s, k.target(), p);
+        if (n == null) {
+          return null;
+        }
+        return n.put("operator", op).put("count", count);
       }
-      return n.put("operator", op).put("count", count);
+
+      @Override
+      public ObjectNode visitValue(Condition.Value v) {
+        ObjectNode n = targeted("waitForElement", s, v.target(), p);
+        if (n != null) {
+          n.putObject("properties").put("value", v.value());
+        }
+        return n;
+      }
+
+      @Override
+      public ObjectNode visitAttribute(Condition.Attribute a) {
+        if (a.value().isEmpty()) {
+          return expressionStep(a, s, p);
+        }
+        ObjectNode n = targeted("waitForElement", s, a.target(), p);
+        if (n != null) {
+          n.putObject("attributes").put(a.name(), a.value().get());
+        }
+        return n;
+      }
+
+      @Override
+      public ObjectNode visitText(Condition.Text t) {
+        if (t.target().isEmpty() || t.match() != Condition.Match.EQUALS) {
+          return expressionStep(t, s, p);
+        }
+        ObjectNode n = targeted("waitForElement", s, t.target().get(), p);
+        if (n != null) {
+          n.putObject("properties").put("innerText", t.text());
+        }
+        return n;
+      }
+
+      @Override
+      public ObjectNode visitNot(Condition.Not not) {
+        Optional<Condition> negated = not.condition().accept(NEGATED);
+        return negated.isPresent() ? conditionStep(negated.get(), s, p) : expressionStep(not, s, p);
+      }
+
+      // a page expression, if the condition has one
+      @Override public ObjectNode visitUrl(Condition.Url c) { return expressionStep(c, s, p); }
+      @Override public ObjectNode visitTitle(Condition.Title c) { return expressionStep(c, s, p); }
+      @Override public ObjectNode visitVar(Condition.Var c) { return expressionStep(c, s, p); }
+      @Override public ObjectNode visitDownload(Condition.Download c) { return expressionStep(c, s, p); }
+      @Override public ObjectNode visitLoad(Condition.Load c) { return expressionStep(c, s, p); }
+      @Override public ObjectNode visitExpression(Condition.Expression c) { return expressionStep(c, s, p); }
+    });
+  }
+
+  /** The element condition a negated condition waits for, when there is one: hidden for visible and back. */
+  private static final ConditionVisitor<Optional<Condition>> NEGATED = new ConditionVisitor<>() {
+    @Override
+    public Optional<Condition> visitElement(Condition.Element e) {
+      return switch (e.state()) {
+        case VISIBLE -> Optional.of(Condition.Element.of(e.target(), Condition.State.HIDDEN));
+        case HIDDEN -> Optional.of(Condition.Element.of(e.target(), Condition.State.VISIBLE));
+        case EXISTS, ENABLED, DISABLED, CHECKED, UNCHECKED -> Optional.empty();
+      };
     }
-    if (c instanceof Condition.Value) {
-      Condition.Value v = (Condition.Value) c;
-      ObjectNode n = targeted("waitForElement", s, v.target(), p);
-      if (n != null) {
-        n.putObject("properties").put("value", v.value());
-      }
-      return n;
-    }
-    if (c instanceof Condition.Attribute && ((Condition.Attribute) c).value().isPresent()) {
-      Condition.Attribute a = (Condition.Attribute) c;
-      ObjectNode n = targeted("waitForElement", s, a.target(), p);
-      if (n != null) {
-        n.putObject("attributes").put(a.name(), a.value().get());
-      }
-      return n;
-    }
-    if (c instanceof Condition.Text && ((Condition.Text) c).target().isPresent()
-        && ((Condition.Text) c).match() == Condition.Match.EQUALS) {
-      Condition.Text t = (Condition.Text) c;
-      ObjectNode n = targeted("waitForElement", s, t.target().get(), p);
-      if (n != null) {
-        n.putObject("properties").put("innerText", t.text());
-      }
-      return n;
-    }
-    if (c instanceof Condition.Not) {
-      Condition inner = ((Condition.Not) c).condition();
-      if (inner instanceof Condition.Element && ((Condition.Element) inner).state() == Condition.State.VISIBLE) {
-        return conditionStep(Condition.Element.of(((Condition.Element) inner).target(), Condition.State.HIDDEN), s, p);
-      }
-      if (inner instanceof Condition.Element && ((Condition.Element) inner).state() == Condition.State.HIDDEN) {
-        return conditionStep(Condition.Element.of(((Condition.Element) inner).target(), Condition.State.VISIBLE), s, p);
-      }
-    }
+
+    // negated by a page expression, if any
+    @Override public Optional<Condition> visitUrl(Condition.Url c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitTitle(Condition.Title c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitCount(Condition.Count c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitText(Condition.Text c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitValue(Condition.Value c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitVar(Condition.Var c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitDownload(Condition.Download c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitLoad(Condition.Load c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitExpression(Condition.Expression c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitNot(Condition.Not c) { return Optional.empty(); }
+  };
+
+  /** A waitForExpression step for the condition, when it has a page expression; null otherwise. */
+  private ObjectNode expressionStep(Condition c, Step s, String p) {
     String js = expression(c, p);
     if (js == null) {
       return null;
@@ -520,59 +703,74 @@ final class ChromeRecorderExport {
 
   /** A page expression for the condition, when one is plain to write; null otherwise. */
   private String expression(Condition c, String p) {
-    if (c instanceof Condition.Url) {
-      return "new RegExp(" + js(globRegex(((Condition.Url) c).glob(), "[^/]*")) + ").test(location.href)";
-    }
-    if (c instanceof Condition.Title) {
-      return "new RegExp(" + js(globRegex(((Condition.Title) c).glob(), "[\\s\\S]*")) + ").test(document.title)";
-    }
-    if (c instanceof Condition.Expression) {
-      String script = ((Condition.Expression) c).script();
-      return FUNCTION.matcher(script).find() ? "(" + script + ")()" : script;
-    }
-    if (c instanceof Condition.Load) {
-      switch (((Condition.Load) c).state()) {
-        case DOMCONTENTLOADED:
-          return "document.readyState !== 'loading'";
-        case NETWORKIDLE:
-          issues.info("APPROXIMATED", p, "network idle is written as the document being completely loaded");
-          return "document.readyState === 'complete'";
-        default:
-          return "document.readyState === 'complete'";
+    return c.accept(new ConditionVisitor<String>() {
+      @Override
+      public String visitUrl(Condition.Url u) {
+        return "new RegExp(" + js(globRegex(u.glob(), "[^/]*")) + ").test(location.href)";
       }
-    }
-    if (c instanceof Condition.Text) {
-      Condition.Text t = (Condition.Text) c;
-      String subject;
-      if (t.target().isEmpty()) {
-        subject = "(document.body ? document.body.innerText : '')";
-      } else {
-        String css = css(t.target().get());
-        if (css == null) {
-          return null;
+
+      @Override
+      public String visitTitle(Condition.Title t) {
+        return "new RegExp(" + js(globRegex(t.glob(), "[\\s\\S]*")) + ").test(document.title)";
+      }
+
+      @Override
+      public String visitExpression(Condition.Expression e) {
+        String script = e.script();
+        return FUNCTION.matcher(script).find() ? "(" + script + ")()" : script;
+      }
+
+      @Override
+      public String visitLoad(Condition.Load l) {
+        return switch (l.state()) {
+          case LOAD -> "document.readyState === 'complete'";
+          case DOMCONTENTLOADED -> "document.readyState !== 'loading'";
+          case NETWORKIDLE -> {
+            issues.info("APPROXIMATED", p, "network idle is written as the document being completely loaded");
+            yield "document.readyState === 'complete'";
+          }
+        };
+      }
+
+      @Override
+      public String visitText(Condition.Text t) {
+        String subject;
+        if (t.target().isEmpty()) {
+          subject = "(document.body ? document.body.innerText : '')";
+        } else {
+          String css = css(t.target().get());
+          if (css == null) {
+            return null;
+          }
+          subject = "((document.querySelector(" + js(css) + ") || {}).innerText || '')";
         }
-        subject = "((document.querySelector(" + js(css) + ") || {}).innerText || '')";
+        String norm = subject + ".replace(/\\s+/g, ' ').trim()";
+        return switch (t.match()) {
+          case EQUALS -> norm + " === " + js(t.text());
+          case GLOB -> "new RegExp(" + js(globRegex(t.text(), "[\\s\\S]*")) + ").test(" + norm + ")";
+          case CONTAINS -> norm + ".includes(" + js(t.text()) + ")";
+        };
       }
-      String norm = subject + ".replace(/\\s+/g, ' ').trim()";
-      switch (t.match()) {
-        case EQUALS:
-          return norm + " === " + js(t.text());
-        case GLOB:
-          return "new RegExp(" + js(globRegex(t.text(), "[\\s\\S]*")) + ").test(" + norm + ")";
-        default:
-          return norm + ".includes(" + js(t.text()) + ")";
+
+      @Override
+      public String visitAttribute(Condition.Attribute a) {
+        String css = css(a.target());
+        return css == null ? null : "!!(document.querySelector(" + js(css) + ") || {hasAttribute: () => false}).hasAttribute(" + js(a.name()) + ")";
       }
-    }
-    if (c instanceof Condition.Attribute) {
-      Condition.Attribute a = (Condition.Attribute) c;
-      String css = css(a.target());
-      return css == null ? null : "!!(document.querySelector(" + js(css) + ") || {hasAttribute: () => false}).hasAttribute(" + js(a.name()) + ")";
-    }
-    if (c instanceof Condition.Not) {
-      String inner = expression(((Condition.Not) c).condition(), p);
-      return inner == null ? null : "!(" + inner + ")";
-    }
-    return null;
+
+      @Override
+      public String visitNot(Condition.Not n) {
+        String inner = expression(n.condition(), p);
+        return inner == null ? null : "!(" + inner + ")";
+      }
+
+      // none plain to write
+      @Override public String visitElement(Condition.Element c) { return null; }
+      @Override public String visitCount(Condition.Count c) { return null; }
+      @Override public String visitValue(Condition.Value c) { return null; }
+      @Override public String visitVar(Condition.Var c) { return null; }
+      @Override public String visitDownload(Condition.Download c) { return null; }
+    });
   }
 
   /** A css selector for the target usable in document.querySelector, when a candidate gives one. */
@@ -581,17 +779,15 @@ final class ChromeRecorderExport {
       return null;
     }
     for (Candidate c : t.candidates()) {
-      switch (c.kind()) {
-        case CSS:
-          return c.value();
-        case ID:
-          return "[id=" + CssStrings.quote(c.value()) + "]";
-        case TEST_ID:
-          return "[data-testid=" + CssStrings.quote(c.value()) + "]";
-        case PLACEHOLDER:
-          return "[placeholder=" + CssStrings.quote(c.value()) + "]";
-        default:
-          break;
+      String css = switch (c.kind()) {
+        case CSS -> c.value();
+        case ID -> "[id=" + CssStrings.quote(c.value()) + "]";
+        case TEST_ID -> "[data-testid=" + CssStrings.quote(c.value()) + "]";
+        case PLACEHOLDER -> "[placeholder=" + CssStrings.quote(c.value()) + "]";
+        case ROLE, LABEL, TEXT, XPATH -> null;
+      };
+      if (css != null) {
+        return css;
       }
     }
     return null;
@@ -600,7 +796,7 @@ final class ChromeRecorderExport {
   /** The step's expect conditions as waits after it; url ones of actions are asserted navigations, written with the action. */
   private void expectations(Step s, String p, boolean urlsAsserted) {
     for (Condition c : s.expect()) {
-      if (c instanceof Condition.Url && urlsAsserted) {
+      if (urlsAsserted && c.accept(NAVIGATION).isPresent()) {
         continue;
       }
       ObjectNode n = conditionStep(c, s, p);
@@ -613,6 +809,27 @@ final class ChromeRecorderExport {
       }
     }
   }
+
+  /** The URL glob of a navigation a condition asserts, which the format records as an asserted event of the action. */
+  private static final ConditionVisitor<Optional<String>> NAVIGATION = new ConditionVisitor<>() {
+    @Override
+    public Optional<String> visitUrl(Condition.Url u) {
+      return Optional.of(u.glob());
+    }
+
+    // no navigation
+    @Override public Optional<String> visitTitle(Condition.Title c) { return Optional.empty(); }
+    @Override public Optional<String> visitElement(Condition.Element c) { return Optional.empty(); }
+    @Override public Optional<String> visitCount(Condition.Count c) { return Optional.empty(); }
+    @Override public Optional<String> visitText(Condition.Text c) { return Optional.empty(); }
+    @Override public Optional<String> visitValue(Condition.Value c) { return Optional.empty(); }
+    @Override public Optional<String> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
+    @Override public Optional<String> visitVar(Condition.Var c) { return Optional.empty(); }
+    @Override public Optional<String> visitDownload(Condition.Download c) { return Optional.empty(); }
+    @Override public Optional<String> visitLoad(Condition.Load c) { return Optional.empty(); }
+    @Override public Optional<String> visitExpression(Condition.Expression c) { return Optional.empty(); }
+    @Override public Optional<String> visitNot(Condition.Not c) { return Optional.empty(); }
+  };
 
   // =================================================================== parts
 
@@ -689,10 +906,10 @@ final class ChromeRecorderExport {
   private boolean action(ObjectNode n, Step s, String p) {
     s.timeoutMs().ifPresent(t -> n.put("timeout", t));
     for (Condition c : s.expect()) {
-      if (c instanceof Condition.Url) {
+      c.accept(NAVIGATION).ifPresent(url -> {
         ArrayNode events = n.has("assertedEvents") ? (ArrayNode) n.get("assertedEvents") : n.putArray("assertedEvents");
-        events.addObject().put("type", "navigation").put("url", ((Condition.Url) c).glob()).put("title", "");
-      }
+        events.addObject().put("type", "navigation").put("url", url).put("title", "");
+      });
     }
     steps.add(n);
     expectations(s, p, true);

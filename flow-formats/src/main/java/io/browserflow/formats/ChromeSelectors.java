@@ -278,30 +278,22 @@ final class ChromeSelectors {
   }
 
   private static String selector(Candidate c, String path, ChromeIssues issues) {
-    switch (c.kind()) {
-      case ROLE:
-        return "aria/" + c.name().orElse("") + "[role=\"" + c.value() + "\"]";
-      case LABEL:
-        return "aria/" + c.value();
-      case TEXT:
-        return "text/" + c.value();
-      case XPATH:
-        return "xpath/" + c.value();
-      case TEST_ID:
-        return "[data-testid=" + CssStrings.quote(c.value()) + "]";
-      case ID:
-        return CSS_IDENT.matcher(c.value()).matches() ? "#" + c.value() : "[id=" + CssStrings.quote(c.value()) + "]";
-      case PLACEHOLDER:
-        return "[placeholder=" + CssStrings.quote(c.value()) + "]";
-      case CSS:
+    return switch (c.kind()) {
+      case ROLE -> "aria/" + c.name().orElse("") + "[role=\"" + c.value() + "\"]";
+      case LABEL -> "aria/" + c.value();
+      case TEXT -> "text/" + c.value();
+      case XPATH -> "xpath/" + c.value();
+      case TEST_ID -> "[data-testid=" + CssStrings.quote(c.value()) + "]";
+      case ID -> CSS_IDENT.matcher(c.value()).matches() ? "#" + c.value() : "[id=" + CssStrings.quote(c.value()) + "]";
+      case PLACEHOLDER -> "[placeholder=" + CssStrings.quote(c.value()) + "]";
+      case CSS -> {
         if (DRIVER_ONLY_CSS.matcher(c.value()).find()) {
           issues.warning("SELECTOR_NOT_PORTABLE", path,
               "css \"" + c.value() + "\" uses selector syntax a browser's querySelector does not know; it is left out");
-          return null;
+          yield null;
         }
-        return c.value();
-      default:
-        return null;
-    }
+        yield c.value();
+      }
+    };
   }
 }

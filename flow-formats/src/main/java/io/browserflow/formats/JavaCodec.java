@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Credential;
 import io.browserflow.api.DataTable;
 import io.browserflow.api.Flow;
@@ -15,6 +16,7 @@ import io.browserflow.api.Policy;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Schedule;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.Target;
 import io.browserflow.api.validate.FlowValidator;
@@ -25,6 +27,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -256,6 +259,7 @@ final class JavaCodec implements FormatCodec {
     private final Deque<String> lambdas = new ArrayDeque<>();
     /** Whether the step written last went through its plain builder (which already carries the id). */
     private boolean plainStep;
+    private final ConditionCode conditionCode = new ConditionCode();
 
     Writer(Flow flow) {
       this.flow = flow;
@@ -526,49 +530,294 @@ final class JavaCodec implements FormatCodec {
 
     private void step(Step s, String path, int indent) {
       s.title().ifPresent(t -> lines.add(indent(indent) + "// " + lineComment(t)));
-      String start = indent(indent);
       plainStep = false;
-      switch (s.kind()) {
-        case FOREACH: {
-          Step.Foreach f = (Step.Foreach) s;
-          String src = source(f.source());
-          body(start + ".foreach(" + src + (f.concurrency() == 1 ? "" : ", " + f.concurrency()) + ", ", "row",
-              f.body(), path + ".body", indent, ")");
-          break;
-        }
-        case REPEAT: {
-          Step.Repeat r = (Step.Repeat) s;
-          body(start + ".repeat(" + r.times() + ", ", "again", r.body(), path + ".body", indent, ")");
-          break;
-        }
-        case WHILE: {
-          Step.While w = (Step.While) s;
-          body(start + ".repeatWhile(" + condition(w.condition()) + ", " + w.max() + ", ", "loop", w.body(),
-              path + ".body", indent, ")");
-          break;
-        }
-        case PAGINATE: {
-          Step.Paginate p = (Step.Paginate) s;
-          String method = p.mode() == Step.PaginateMode.NEXT ? ".paginate(" : ".loadMore(";
-          body(start + method + target(p.target()) + ", " + p.maxPages() + ", ", "page", p.body(), path + ".body",
-              indent, ")");
-          break;
-        }
-        case IF: {
-          Step.If f = (Step.If) s;
-          if (f.otherwise().isEmpty()) {
-            body(start + ".ifThen(" + condition(f.condition()) + ", ", "then", f.then(), path + ".then", indent, ")");
-          } else {
-            lines.add(start + ".ifThenElse(" + condition(f.condition()) + ",");
-            body(indent(indent + 4), "then", f.then(), path + ".then", indent + 4, ",");
-            body(indent(indent + 4), "otherwise", f.otherwise(), path + ".else", indent + 4, ")");
-          }
-          break;
-        }
-        default:
-          lines.add(start + call(s, path));
+      Code code = s.accept(new StepCode(path, indent));
+      modifiers(s, code, path, indent);
+    }
+
+    /**
+     * What {@link StepCode} wrote: whether the call has lambda bodies (its modifiers then go on a
+     * line of their own), and the DSL modifiers only the step's kind has.
+     */
+    private record Code(boolean body, String own) {
+      static final Code LINE = new Code(false, "");
+      static final Code BODY = new Code(true, "");
+    }
+
+    /**
+     * Writes a step's DSL call: one line (for a step without a body, or {@code .step(<plain
+     * builder>)}), or the call with its bodies as lambdas.
+     */
+    private final class StepCode implements StepVisitor<Code> {
+      private final String path;
+      private final int indent;
+      private final String start;
+
+      StepCode(String path, int indent) {
+        this.path = path;
+        this.indent = indent;
+        this.start = indent(indent);
       }
-      modifiers(s, path, indent);
+
+      private Code line(String call) {
+        lines.add(start + call);
+        return Code.LINE;
+      }
+
+      @Override
+      public Code visitOpen(Step.Open o) {
+        return line(".open(" + str(o.url()) + o.tab().map(t -> ", " + str(t)).orElse("") + ")");
+      }
+
+      @Override
+      public Code visitNavigate(Step.Navigate n) {
+        return line(".navigate(" + str(n.url()) + ")");
+      }
+
+      @Override
+      public Code visitBack(Step.Back b) {
+        return line(".back()");
+      }
+
+      @Override
+      public Code visitForward(Step.Forward f) {
+        return line(".forward()");
+      }
+
+      @Override
+      public Code visitReload(Step.Reload r) {
+        return line(".reload()");
+      }
+
+      @Override
+      public Code visitTabNew(Step.TabNew t) {
+        return line(".tabNew(" + str(t.alias()) + t.url().map(u -> ", " + str(u)).orElse("") + ")");
+      }
+
+      @Override
+      public Code visitTabSwitch(Step.TabSwitch t) {
+        return line(".tabSwitch(" + str(t.alias()) + ")");
+      }
+
+      @Override
+      public Code visitTabClose(Step.TabClose t) {
+        return line(".tabClose(" + t.alias().map(JavaCodec::str).orElse("") + ")");
+      }
+
+      @Override
+      public Code visitFrame(Step.Frame f) {
+        return line(".frame(" + str(f.locator()) + ")");
+      }
+
+      @Override
+      public Code visitFrameMain(Step.FrameMain f) {
+        return line(".frameMain()");
+      }
+
+      @Override
+      public Code visitSetViewport(Step.SetViewport v) {
+        return line(".viewport(" + v.width() + ", " + v.height() + ")");
+      }
+
+      @Override
+      public Code visitClick(Step.Click c) {
+        line(".click(" + target(c.target()) + ")");
+        List<String> own = new ArrayList<>();
+        c.newTab().ifPresent(a -> own.add(".newTab(" + str(a) + ")"));
+        if (c.button() != Step.MouseButton.LEFT) {
+          types.add("io.browserflow.api.Step");
+          own.add(".button(" + constant(c.button()) + ")");
+        }
+        c.offset().ifPresent(p -> own.add(".at(" + number(p.x()) + ", " + number(p.y()) + ")"));
+        if (!c.modifiers().isEmpty()) {
+          own.add(".holding(" + strs(c.modifiers()) + ")");
+        }
+        return new Code(false, String.join("", own));
+      }
+
+      @Override
+      public Code visitDblclick(Step.Dblclick d) {
+        if (d.offset().isEmpty()) {
+          return line(".dblclick(" + target(d.target()) + ")");
+        }
+        return line(plain(path, "Dblclick", d, ".target(" + target(d.target()) + ")" + offset(d.offset().get())));
+      }
+
+      @Override
+      public Code visitContextmenu(Step.Contextmenu d) {
+        if (d.offset().isEmpty()) {
+          return line(".contextmenu(" + target(d.target()) + ")");
+        }
+        return line(plain(path, "Contextmenu", d, ".target(" + target(d.target()) + ")" + offset(d.offset().get())));
+      }
+
+      @Override
+      public Code visitHover(Step.Hover h) {
+        return line(".hover(" + target(h.target()) + ")");
+      }
+
+      @Override
+      public Code visitFill(Step.Fill f) {
+        return line(".fill(" + target(f.target()) + ", " + str(f.value()) + ")");
+      }
+
+      @Override
+      public Code visitType(Step.Type t) {
+        return line(".type(" + t.target().map(tg -> target(tg) + ", ").orElse("") + str(t.text()) + ")");
+      }
+
+      @Override
+      public Code visitPress(Step.Press p) {
+        return line(press(p, path));
+      }
+
+      @Override
+      public Code visitSelect(Step.Select sel) {
+        if (sel.value().isPresent() && sel.label().isEmpty()) {
+          return line(".select(" + target(sel.target()) + ", " + str(sel.value().get()) + ")");
+        }
+        if (sel.label().isPresent() && sel.value().isEmpty()) {
+          return line(".selectLabel(" + target(sel.target()) + ", " + str(sel.label().get()) + ")");
+        }
+        return line(plain(path, "Select", sel, ".target(" + target(sel.target()) + ")"
+            + sel.value().map(v -> ".value(" + str(v) + ")").orElse("")
+            + sel.label().map(v -> ".label(" + str(v) + ")").orElse("")));
+      }
+
+      @Override
+      public Code visitCheck(Step.Check c) {
+        return line(".check(" + target(c.target()) + ")");
+      }
+
+      @Override
+      public Code visitUncheck(Step.Uncheck u) {
+        return line(".uncheck(" + target(u.target()) + ")");
+      }
+
+      @Override
+      public Code visitToggle(Step.Toggle t) {
+        return line(".toggle(" + target(t.target()) + ")");
+      }
+
+      @Override
+      public Code visitScroll(Step.Scroll sc) {
+        return line(scroll(sc, path));
+      }
+
+      @Override
+      public Code visitDrag(Step.Drag d) {
+        return line(".drag(" + target(d.source()) + ", " + target(d.destination()) + ")");
+      }
+
+      @Override
+      public Code visitUpload(Step.Upload u) {
+        return line(".upload(" + target(u.target()) + (u.files().isEmpty() ? "" : ", " + strs(u.files())) + ")");
+      }
+
+      @Override
+      public Code visitWait(Step.Wait w) {
+        if (w.ms().isPresent() && w.until().isEmpty()) {
+          return line(".waitMs(" + w.ms().getAsInt() + ")");
+        }
+        if (w.until().isPresent() && w.ms().isEmpty()) {
+          return line(".waitFor(" + condition(w.until().get()) + ")");
+        }
+        return line(plain(path, "Wait", w, (w.ms().isPresent() ? ".ms(" + w.ms().getAsInt() + ")" : "")
+            + w.until().map(c -> ".until(" + condition(c) + ")").orElse("")));
+      }
+
+      @Override
+      public Code visitAssert(Step.Assert a) {
+        return line(".assertThat(" + condition(a.condition()) + ")");
+      }
+
+      @Override
+      public Code visitRead(Step.Read r) {
+        return line(read(r, path));
+      }
+
+      @Override
+      public Code visitScrape(Step.Scrape sc) {
+        return line(scrape(sc, path));
+      }
+
+      @Override
+      public Code visitPaginate(Step.Paginate p) {
+        String method = switch (p.mode()) {
+          case NEXT -> ".paginate(";
+          case LOAD_MORE -> ".loadMore(";
+        };
+        body(start + method + target(p.target()) + ", " + p.maxPages() + ", ", "page", p.body(), path + ".body",
+            indent, ")");
+        return Code.BODY;
+      }
+
+      @Override
+      public Code visitSetVar(Step.SetVar v) {
+        return line(".setVar(" + str(v.name()) + ", " + str(v.value()) + ")");
+      }
+
+      @Override
+      public Code visitEval(Step.Eval e) {
+        return line(".eval(" + str(e.script()) + ")");
+      }
+
+      @Override
+      public Code visitScreenshot(Step.Screenshot sh) {
+        if (sh.target().isEmpty() && !sh.fullPage()) {
+          return line(".screenshot(" + sh.name().map(JavaCodec::str).orElse("") + ")");
+        }
+        return line(plain(path, "Screenshot", sh, sh.target().map(t -> ".target(" + target(t) + ")").orElse("")
+            + sh.name().map(n -> ".name(" + str(n) + ")").orElse("") + (sh.fullPage() ? ".fullPage(true)" : "")));
+      }
+
+      @Override
+      public Code visitCsvImport(Step.CsvImport c) {
+        return line(".csvImport(" + str(c.path()) + ")");
+      }
+
+      @Override
+      public Code visitCsvExport(Step.CsvExport e) {
+        return line(".csvExport(" + str(e.source()) + ", " + str(e.path()) + ")");
+      }
+
+      @Override
+      public Code visitForeach(Step.Foreach f) {
+        String src = source(f.source());
+        body(start + ".foreach(" + src + (f.concurrency() == 1 ? "" : ", " + f.concurrency()) + ", ", "row",
+            f.body(), path + ".body", indent, ")");
+        return Code.BODY;
+      }
+
+      @Override
+      public Code visitRepeat(Step.Repeat r) {
+        body(start + ".repeat(" + r.times() + ", ", "again", r.body(), path + ".body", indent, ")");
+        return Code.BODY;
+      }
+
+      @Override
+      public Code visitIf(Step.If f) {
+        if (f.otherwise().isEmpty()) {
+          body(start + ".ifThen(" + condition(f.condition()) + ", ", "then", f.then(), path + ".then", indent, ")");
+        } else {
+          lines.add(start + ".ifThenElse(" + condition(f.condition()) + ",");
+          body(indent(indent + 4), "then", f.then(), path + ".then", indent + 4, ",");
+          body(indent(indent + 4), "otherwise", f.otherwise(), path + ".else", indent + 4, ")");
+        }
+        return Code.BODY;
+      }
+
+      @Override
+      public Code visitWhile(Step.While w) {
+        body(start + ".repeatWhile(" + condition(w.condition()) + ", " + w.max() + ", ", "loop", w.body(),
+            path + ".body", indent, ")");
+        return Code.BODY;
+      }
+
+      @Override
+      public Code visitManual(Step.Manual m) {
+        return line(".manual(" + str(m.instructions()) + ")");
+      }
     }
 
     /** A nested step list as a lambda: {@code prefix name -> name} then the steps, then {@code close}. */
@@ -589,29 +838,16 @@ final class JavaCodec implements FormatCodec {
       lines.set(last, lines.get(last) + close);
     }
 
-    private void modifiers(Step s, String path, int indent) {
+    private void modifiers(Step s, Code code, String path, int indent) {
       List<String> first = new ArrayList<>();
       if (!plainStep) {
         first.add(".id(" + str(s.id()) + ")");
       }
       s.title().ifPresent(t -> first.add(".title(" + str(t) + ")"));
-      if (s instanceof Step.Click) {
-        Step.Click c = (Step.Click) s;
-        c.newTab().ifPresent(a -> first.add(".newTab(" + str(a) + ")"));
-        if (c.button() != Step.MouseButton.LEFT) {
-          types.add("io.browserflow.api.Step");
-          first.add(".button(" + constant(c.button()) + ")");
-        }
-        c.offset().ifPresent(p -> first.add(".at(" + number(p.x()) + ", " + number(p.y()) + ")"));
-        if (!c.modifiers().isEmpty()) {
-          first.add(".holding(" + strs(c.modifiers()) + ")");
-        }
-      }
+      first.add(code.own());
       String joined = String.join("", first);
       int last = lines.size() - 1;
-      boolean body = s instanceof Step.Foreach || s instanceof Step.Repeat || s instanceof Step.While
-          || s instanceof Step.Paginate || s instanceof Step.If;
-      if (body && !joined.isEmpty()) {
+      if (code.body() && !joined.isEmpty()) {
         lines.add(indent(indent) + joined);
       } else {
         lines.set(last, lines.get(last) + joined);
@@ -622,16 +858,17 @@ final class JavaCodec implements FormatCodec {
       if (!s.expect().isEmpty()) {
         more.add(".expect(" + s.expect().stream().map(this::condition).collect(Collectors.joining(", ")) + ")");
       }
-      switch (s.onError().kind()) {
-        case CONTINUE:
-          more.add(".continueOnError()");
-          break;
-        case RETRY:
+      String onError = switch (s.onError().kind()) {
+        case STOP -> "";
+        case CONTINUE -> ".continueOnError()";
+        case RETRY -> {
           types.add("io.browserflow.api.OnError");
-          more.add(".onError(OnError.retry())");
-          break;
-        default:
-          break;
+          yield ".onError(OnError.retry())";
+        }
+        case FALLBACK -> ""; // its steps follow as a lambda, below
+      };
+      if (!onError.isEmpty()) {
+        more.add(onError);
       }
       if (s.disabled()) {
         more.add(".disabled()");
@@ -653,137 +890,6 @@ final class JavaCodec implements FormatCodec {
           : dsl("retryEvery") + "(" + r.count() + ", " + r.intervalMs() + ")";
     }
 
-    /** The DSL call of a step without a body, or {@code .step(<plain builder>)}. */
-    private String call(Step s, String path) {
-      switch (s.kind()) {
-        case OPEN: {
-          Step.Open o = (Step.Open) s;
-          return ".open(" + str(o.url()) + o.tab().map(t -> ", " + str(t)).orElse("") + ")";
-        }
-        case NAVIGATE:
-          return ".navigate(" + str(((Step.Navigate) s).url()) + ")";
-        case BACK:
-          return ".back()";
-        case FORWARD:
-          return ".forward()";
-        case RELOAD:
-          return ".reload()";
-        case TAB_NEW: {
-          Step.TabNew t = (Step.TabNew) s;
-          return ".tabNew(" + str(t.alias()) + t.url().map(u -> ", " + str(u)).orElse("") + ")";
-        }
-        case TAB_SWITCH:
-          return ".tabSwitch(" + str(((Step.TabSwitch) s).alias()) + ")";
-        case TAB_CLOSE:
-          return ".tabClose(" + ((Step.TabClose) s).alias().map(JavaCodec::str).orElse("") + ")";
-        case FRAME:
-          return ".frame(" + str(((Step.Frame) s).locator()) + ")";
-        case FRAME_MAIN:
-          return ".frameMain()";
-        case SET_VIEWPORT: {
-          Step.SetViewport v = (Step.SetViewport) s;
-          return ".viewport(" + v.width() + ", " + v.height() + ")";
-        }
-        case CLICK:
-          return ".click(" + target(((Step.Click) s).target()) + ")";
-        case DBLCLICK: {
-          Step.Dblclick d = (Step.Dblclick) s;
-          if (d.offset().isEmpty()) {
-            return ".dblclick(" + target(d.target()) + ")";
-          }
-          return plain(path, "Dblclick", s, ".target(" + target(d.target()) + ")" + offset(d.offset().get()));
-        }
-        case CONTEXTMENU: {
-          Step.Contextmenu d = (Step.Contextmenu) s;
-          if (d.offset().isEmpty()) {
-            return ".contextmenu(" + target(d.target()) + ")";
-          }
-          return plain(path, "Contextmenu", s, ".target(" + target(d.target()) + ")" + offset(d.offset().get()));
-        }
-        case HOVER:
-          return ".hover(" + target(((Step.Hover) s).target()) + ")";
-        case FILL: {
-          Step.Fill f = (Step.Fill) s;
-          return ".fill(" + target(f.target()) + ", " + str(f.value()) + ")";
-        }
-        case TYPE: {
-          Step.Type t = (Step.Type) s;
-          return ".type(" + t.target().map(tg -> target(tg) + ", ").orElse("") + str(t.text()) + ")";
-        }
-        case PRESS:
-          return press((Step.Press) s, path);
-        case SELECT: {
-          Step.Select sel = (Step.Select) s;
-          if (sel.value().isPresent() && sel.label().isEmpty()) {
-            return ".select(" + target(sel.target()) + ", " + str(sel.value().get()) + ")";
-          }
-          if (sel.label().isPresent() && sel.value().isEmpty()) {
-            return ".selectLabel(" + target(sel.target()) + ", " + str(sel.label().get()) + ")";
-          }
-          return plain(path, "Select", s, ".target(" + target(sel.target()) + ")"
-              + sel.value().map(v -> ".value(" + str(v) + ")").orElse("")
-              + sel.label().map(v -> ".label(" + str(v) + ")").orElse(""));
-        }
-        case CHECK:
-          return ".check(" + target(((Step.Check) s).target()) + ")";
-        case UNCHECK:
-          return ".uncheck(" + target(((Step.Uncheck) s).target()) + ")";
-        case TOGGLE:
-          return ".toggle(" + target(((Step.Toggle) s).target()) + ")";
-        case SCROLL:
-          return scroll((Step.Scroll) s, path);
-        case DRAG: {
-          Step.Drag d = (Step.Drag) s;
-          return ".drag(" + target(d.source()) + ", " + target(d.destination()) + ")";
-        }
-        case UPLOAD: {
-          Step.Upload u = (Step.Upload) s;
-          return ".upload(" + target(u.target()) + (u.files().isEmpty() ? "" : ", " + strs(u.files())) + ")";
-        }
-        case WAIT: {
-          Step.Wait w = (Step.Wait) s;
-          if (w.ms().isPresent() && w.until().isEmpty()) {
-            return ".waitMs(" + w.ms().getAsInt() + ")";
-          }
-          if (w.until().isPresent() && w.ms().isEmpty()) {
-            return ".waitFor(" + condition(w.until().get()) + ")";
-          }
-          return plain(path, "Wait", s, (w.ms().isPresent() ? ".ms(" + w.ms().getAsInt() + ")" : "")
-              + w.until().map(c -> ".until(" + condition(c) + ")").orElse(""));
-        }
-        case ASSERT:
-          return ".assertThat(" + condition(((Step.Assert) s).condition()) + ")";
-        case READ:
-          return read((Step.Read) s, path);
-        case SCRAPE:
-          return scrape((Step.Scrape) s, path);
-        case SET_VAR: {
-          Step.SetVar v = (Step.SetVar) s;
-          return ".setVar(" + str(v.name()) + ", " + str(v.value()) + ")";
-        }
-        case EVAL:
-          return ".eval(" + str(((Step.Eval) s).script()) + ")";
-        case SCREENSHOT: {
-          Step.Screenshot sh = (Step.Screenshot) s;
-          if (sh.target().isEmpty() && !sh.fullPage()) {
-            return ".screenshot(" + sh.name().map(JavaCodec::str).orElse("") + ")";
-          }
-          return plain(path, "Screenshot", s, sh.target().map(t -> ".target(" + target(t) + ")").orElse("")
-              + sh.name().map(n -> ".name(" + str(n) + ")").orElse("") + (sh.fullPage() ? ".fullPage(true)" : ""));
-        }
-        case CSV_IMPORT:
-          return ".csvImport(" + str(((Step.CsvImport) s).path()) + ")";
-        case CSV_EXPORT: {
-          Step.CsvExport e = (Step.CsvExport) s;
-          return ".csvExport(" + str(e.source()) + ", " + str(e.path()) + ")";
-        }
-        case MANUAL:
-          return ".manual(" + str(((Step.Manual) s).instructions()) + ")";
-        default:
-          throw new IllegalStateException("a step with a body has no single-line call: " + s.kind());
-      }
-    }
-
     private String press(Step.Press p, String path) {
       String keys = p.modifiers().isEmpty() ? p.key() : String.join("+", p.modifiers()) + "+" + p.key();
       List<String> parts = Arrays.asList(keys.split("\\+(?=.)"));
@@ -799,22 +905,16 @@ final class JavaCodec implements FormatCodec {
 
     private String scroll(Step.Scroll sc, String path) {
       boolean origin = sc.x() == 0 && sc.y() == 0;
-      switch (sc.mode()) {
-        case BY:
-          return ".scrollBy(" + sc.target().map(t -> target(t) + ", ").orElse("") + sc.x() + ", " + sc.y() + ")";
-        case TO:
-          if (sc.target().isEmpty()) {
-            return ".scrollTo(" + sc.x() + ", " + sc.y() + ")";
-          }
-          break;
-        default:
-          if (sc.target().isPresent() && origin) {
-            return ".scrollIntoView(" + target(sc.target().get()) + ")";
-          }
-      }
-      return plain(path, "Scroll", sc, ".mode(" + constant(sc.mode()) + ")"
+      Optional<String> call = switch (sc.mode()) {
+        case BY -> Optional.of(".scrollBy(" + sc.target().map(t -> target(t) + ", ").orElse("") + sc.x() + ", "
+            + sc.y() + ")");
+        case TO -> sc.target().isEmpty() ? Optional.of(".scrollTo(" + sc.x() + ", " + sc.y() + ")") : Optional.empty();
+        case INTO_VIEW -> sc.target().isPresent() && origin
+            ? Optional.of(".scrollIntoView(" + target(sc.target().get()) + ")") : Optional.empty();
+      };
+      return call.orElseGet(() -> plain(path, "Scroll", sc, ".mode(" + constant(sc.mode()) + ")"
           + sc.target().map(t -> ".target(" + target(t) + ")").orElse("")
-          + (sc.x() != 0 ? ".x(" + sc.x() + ")" : "") + (sc.y() != 0 ? ".y(" + sc.y() + ")" : ""));
+          + (sc.x() != 0 ? ".x(" + sc.x() + ")" : "") + (sc.y() != 0 ? ".y(" + sc.y() + ")" : "")));
     }
 
     private String read(Step.Read r, String path) {
@@ -861,14 +961,11 @@ final class JavaCodec implements FormatCodec {
     }
 
     private String source(ForeachSource src) {
-      switch (src.kind()) {
-        case TABLE:
-          return dsl("tableRows") + "()";
-        case ITEMS:
-          return dsl("items") + "(" + str(src.ref().orElse("")) + ")";
-        default:
-          return dsl("values") + "(" + strs(src.values()) + ")";
-      }
+      return switch (src.kind()) {
+        case TABLE -> dsl("tableRows") + "()";
+        case ITEMS -> dsl("items") + "(" + str(src.ref().orElse("")) + ")";
+        case LITERAL -> dsl("values") + "(" + strs(src.values()) + ")";
+      };
     }
 
     // ---------------------------------------------------------------- targets and conditions
@@ -894,43 +991,45 @@ final class JavaCodec implements FormatCodec {
 
     private String candidate(Candidate c) {
       String v = str(c.value());
-      switch (c.kind()) {
-        case TEST_ID:
-          return dsl("testId") + "(" + v + ")";
-        case ID:
-          return dsl("elementId") + "(" + v + ")";
-        case ROLE:
-          return dsl("role") + "(" + v + c.name().map(n -> ", " + str(n)).orElse("") + ")";
-        case LABEL:
-          return dsl("label") + "(" + v + ")";
-        case PLACEHOLDER:
-          return dsl("placeholder") + "(" + v + ")";
-        case TEXT:
-          return dsl("text") + "(" + v + ")";
-        case CSS:
-          return dsl("css") + "(" + v + ")";
-        default:
-          return dsl("xpath") + "(" + v + ")";
-      }
+      return switch (c.kind()) {
+        case TEST_ID -> dsl("testId") + "(" + v + ")";
+        case ID -> dsl("elementId") + "(" + v + ")";
+        case ROLE -> dsl("role") + "(" + v + c.name().map(n -> ", " + str(n)).orElse("") + ")";
+        case LABEL -> dsl("label") + "(" + v + ")";
+        case PLACEHOLDER -> dsl("placeholder") + "(" + v + ")";
+        case TEXT -> dsl("text") + "(" + v + ")";
+        case CSS -> dsl("css") + "(" + v + ")";
+        case XPATH -> dsl("xpath") + "(" + v + ")";
+      };
     }
 
     private String condition(Condition c) {
-      if (c instanceof Condition.Url) {
-        return dsl("urlMatches") + "(" + str(((Condition.Url) c).glob()) + ")";
+      return c.accept(conditionCode);
+    }
+
+    /** A condition as a DSL factory call, or its plain factory when the DSL has none. */
+    private final class ConditionCode implements ConditionVisitor<String> {
+      @Override
+      public String visitUrl(Condition.Url u) {
+        return dsl("urlMatches") + "(" + str(u.glob()) + ")";
       }
-      if (c instanceof Condition.Title) {
-        return dsl("titleMatches") + "(" + str(((Condition.Title) c).glob()) + ")";
+
+      @Override
+      public String visitTitle(Condition.Title t) {
+        return dsl("titleMatches") + "(" + str(t.glob()) + ")";
       }
-      if (c instanceof Condition.Element) {
-        Condition.Element e = (Condition.Element) c;
+
+      @Override
+      public String visitElement(Condition.Element e) {
         if (e.state() == Condition.State.DISABLED) {
           types.add("io.browserflow.api.Condition");
           return "Condition.Element.of(" + target(e.target()) + ", Condition.State.DISABLED)";
         }
         return dsl(e.state().name().toLowerCase(Locale.ROOT)) + "(" + target(e.target()) + ")";
       }
-      if (c instanceof Condition.Count) {
-        Condition.Count n = (Condition.Count) c;
+
+      @Override
+      public String visitCount(Condition.Count n) {
         if (n.op() == Condition.Op.EQ) {
           return dsl("count") + "(" + target(n.target()) + ", " + n.count() + ")";
         }
@@ -940,8 +1039,9 @@ final class JavaCodec implements FormatCodec {
         types.add("io.browserflow.api.Condition");
         return "Condition.Count.of(" + target(n.target()) + ", Condition.Op." + n.op().name() + ", " + n.count() + ")";
       }
-      if (c instanceof Condition.Text) {
-        Condition.Text t = (Condition.Text) c;
+
+      @Override
+      public String visitText(Condition.Text t) {
         if (t.target().isEmpty() && t.match() == Condition.Match.CONTAINS) {
           return dsl("textPresent") + "(" + str(t.text()) + ")";
         }
@@ -959,42 +1059,48 @@ final class JavaCodec implements FormatCodec {
         types.add("java.util.Optional");
         return "Condition.Text.of(Optional.empty(), " + str(t.text()) + ", Condition.Match." + t.match().name() + ")";
       }
-      if (c instanceof Condition.Value) {
-        Condition.Value v = (Condition.Value) c;
+
+      @Override
+      public String visitValue(Condition.Value v) {
         return dsl("hasValue") + "(" + target(v.target()) + ", " + str(v.value()) + ")";
       }
-      if (c instanceof Condition.Attribute) {
-        Condition.Attribute a = (Condition.Attribute) c;
+
+      @Override
+      public String visitAttribute(Condition.Attribute a) {
         return dsl("hasAttribute") + "(" + target(a.target()) + ", " + str(a.name())
             + a.value().map(v -> ", " + str(v)).orElse("") + ")";
       }
-      if (c instanceof Condition.Var) {
-        Condition.Var v = (Condition.Var) c;
-        switch (v.op()) {
-          case EQUALS:
-            return dsl("varEquals") + "(" + str(v.subject()) + ", " + str(v.operand().orElse("")) + ")";
-          case CONTAINS:
-            return dsl("varContains") + "(" + str(v.subject()) + ", " + str(v.operand().orElse("")) + ")";
-          case TRUTHY:
-            return dsl("truthy") + "(" + str(v.subject()) + ")";
-          default:
-            return dsl("falsy") + "(" + str(v.subject()) + ")";
-        }
+
+      @Override
+      public String visitVar(Condition.Var v) {
+        return switch (v.op()) {
+          case EQUALS -> dsl("varEquals") + "(" + str(v.subject()) + ", " + str(v.operand().orElse("")) + ")";
+          case CONTAINS -> dsl("varContains") + "(" + str(v.subject()) + ", " + str(v.operand().orElse("")) + ")";
+          case TRUTHY -> dsl("truthy") + "(" + str(v.subject()) + ")";
+          case FALSY -> dsl("falsy") + "(" + str(v.subject()) + ")";
+        };
       }
-      if (c instanceof Condition.Download) {
-        return dsl("downloaded") + "(" + str(((Condition.Download) c).fileGlob()) + ")";
+
+      @Override
+      public String visitDownload(Condition.Download d) {
+        return dsl("downloaded") + "(" + str(d.fileGlob()) + ")";
       }
-      if (c instanceof Condition.Load) {
+
+      @Override
+      public String visitLoad(Condition.Load l) {
         types.add("io.browserflow.api.Condition");
-        return dsl("loaded") + "(Condition.LoadState." + ((Condition.Load) c).state().name() + ")";
+        return dsl("loaded") + "(Condition.LoadState." + l.state().name() + ")";
       }
-      if (c instanceof Condition.Expression) {
-        return dsl("expression") + "(" + str(((Condition.Expression) c).script()) + ")";
+
+      @Override
+      public String visitExpression(Condition.Expression e) {
+        return dsl("expression") + "(" + str(e.script()) + ")";
       }
-      if (c instanceof Condition.Not) {
-        return dsl("not") + "(" + condition(((Condition.Not) c).condition()) + ")";
+
+      @Override
+      public String visitNot(Condition.Not n) {
+        return dsl("not") + "(" + condition(n.condition()) + ")";
       }
-      throw new IllegalStateException("unknown condition " + c);
     }
 
     /** An enum constant of the model, its outermost type imported. */

@@ -2,6 +2,7 @@ package io.browserflow.formats;
 
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.json.FlowJson;
 import java.util.List;
 
@@ -34,19 +35,74 @@ final class NativeCodec implements FormatCodec {
   static int count(List<Step> steps) {
     int n = 0;
     for (Step s : steps) {
-      n += 1;
-      if (s instanceof Step.Foreach) {
-        n += count(((Step.Foreach) s).body());
-      } else if (s instanceof Step.Repeat) {
-        n += count(((Step.Repeat) s).body());
-      } else if (s instanceof Step.While) {
-        n += count(((Step.While) s).body());
-      } else if (s instanceof Step.If) {
-        n += count(((Step.If) s).then()) + count(((Step.If) s).otherwise());
-      } else if (s instanceof Step.Paginate) {
-        n += count(((Step.Paginate) s).body());
-      }
+      n += 1 + s.accept(NESTED);
     }
     return n;
   }
+
+  /** The number of steps in a step's bodies. */
+  private static final StepVisitor<Integer> NESTED = new StepVisitor<>() {
+    // steps with bodies
+    @Override
+    public Integer visitPaginate(Step.Paginate step) {
+      return count(step.body());
+    }
+
+    @Override
+    public Integer visitForeach(Step.Foreach step) {
+      return count(step.body());
+    }
+
+    @Override
+    public Integer visitRepeat(Step.Repeat step) {
+      return count(step.body());
+    }
+
+    @Override
+    public Integer visitIf(Step.If step) {
+      return count(step.then()) + count(step.otherwise());
+    }
+
+    @Override
+    public Integer visitWhile(Step.While step) {
+      return count(step.body());
+    }
+
+    // steps without a body
+    @Override public Integer visitOpen(Step.Open step) { return 0; }
+    @Override public Integer visitNavigate(Step.Navigate step) { return 0; }
+    @Override public Integer visitBack(Step.Back step) { return 0; }
+    @Override public Integer visitForward(Step.Forward step) { return 0; }
+    @Override public Integer visitReload(Step.Reload step) { return 0; }
+    @Override public Integer visitTabNew(Step.TabNew step) { return 0; }
+    @Override public Integer visitTabSwitch(Step.TabSwitch step) { return 0; }
+    @Override public Integer visitTabClose(Step.TabClose step) { return 0; }
+    @Override public Integer visitFrame(Step.Frame step) { return 0; }
+    @Override public Integer visitFrameMain(Step.FrameMain step) { return 0; }
+    @Override public Integer visitSetViewport(Step.SetViewport step) { return 0; }
+    @Override public Integer visitClick(Step.Click step) { return 0; }
+    @Override public Integer visitDblclick(Step.Dblclick step) { return 0; }
+    @Override public Integer visitContextmenu(Step.Contextmenu step) { return 0; }
+    @Override public Integer visitHover(Step.Hover step) { return 0; }
+    @Override public Integer visitFill(Step.Fill step) { return 0; }
+    @Override public Integer visitType(Step.Type step) { return 0; }
+    @Override public Integer visitPress(Step.Press step) { return 0; }
+    @Override public Integer visitSelect(Step.Select step) { return 0; }
+    @Override public Integer visitCheck(Step.Check step) { return 0; }
+    @Override public Integer visitUncheck(Step.Uncheck step) { return 0; }
+    @Override public Integer visitToggle(Step.Toggle step) { return 0; }
+    @Override public Integer visitScroll(Step.Scroll step) { return 0; }
+    @Override public Integer visitDrag(Step.Drag step) { return 0; }
+    @Override public Integer visitUpload(Step.Upload step) { return 0; }
+    @Override public Integer visitWait(Step.Wait step) { return 0; }
+    @Override public Integer visitAssert(Step.Assert step) { return 0; }
+    @Override public Integer visitRead(Step.Read step) { return 0; }
+    @Override public Integer visitScrape(Step.Scrape step) { return 0; }
+    @Override public Integer visitSetVar(Step.SetVar step) { return 0; }
+    @Override public Integer visitEval(Step.Eval step) { return 0; }
+    @Override public Integer visitScreenshot(Step.Screenshot step) { return 0; }
+    @Override public Integer visitCsvImport(Step.CsvImport step) { return 0; }
+    @Override public Integer visitCsvExport(Step.CsvExport step) { return 0; }
+    @Override public Integer visitManual(Step.Manual step) { return 0; }
+  };
 }

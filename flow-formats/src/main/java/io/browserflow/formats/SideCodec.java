@@ -1395,44 +1395,33 @@ final class SideCodec implements FormatCodec {
 
     /** A Playwright selector for a candidate (frames, selected options), if it has one. */
     private static Optional<String> selector(Candidate c) {
-      switch (c.kind()) {
-        case ID:
-          return Optional.of("[id=" + CssStrings.quote(c.value()) + "]");
-        case CSS:
-          return Optional.of(c.value());
-        case XPATH:
-          return Optional.of("xpath=" + c.value());
-        default:
-          return Optional.empty();
-      }
+      return switch (c.kind()) {
+        case ID -> Optional.of("[id=" + CssStrings.quote(c.value()) + "]");
+        case CSS -> Optional.of(c.value());
+        case XPATH -> Optional.of("xpath=" + c.value());
+        case TEST_ID, ROLE, LABEL, PLACEHOLDER, TEXT -> Optional.empty();
+      };
     }
 
     /** A page expression finding the element of a candidate. */
     private static Optional<String> elementScript(Candidate c) {
-      switch (c.kind()) {
-        case ID:
-          return Optional.of("document.getElementById(" + jsString(c.value()) + ")");
-        case CSS:
-          return Optional.of("document.querySelector(" + jsString(c.value()) + ")");
-        case XPATH:
-          return Optional.of("document.evaluate(" + jsString(c.value())
-              + ", document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue");
-        default:
-          return Optional.empty();
-      }
+      return switch (c.kind()) {
+        case ID -> Optional.of("document.getElementById(" + jsString(c.value()) + ")");
+        case CSS -> Optional.of("document.querySelector(" + jsString(c.value()) + ")");
+        case XPATH -> Optional.of("document.evaluate(" + jsString(c.value())
+            + ", document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue");
+        case TEST_ID, ROLE, LABEL, PLACEHOLDER, TEXT -> Optional.empty();
+      };
     }
 
     private static Optional<String> countScript(Candidate c) {
-      switch (c.kind()) {
-        case ID:
-          return Optional.of("document.querySelectorAll(" + jsString("[id=" + CssStrings.quote(c.value()) + "]") + ").length");
-        case CSS:
-          return Optional.of("document.querySelectorAll(" + jsString(c.value()) + ").length");
-        case XPATH:
-          return Optional.of(xpathCount(c.value()));
-        default:
-          return Optional.empty();
-      }
+      return switch (c.kind()) {
+        case ID -> Optional.of("document.querySelectorAll(" + jsString("[id=" + CssStrings.quote(c.value()) + "]")
+            + ").length");
+        case CSS -> Optional.of("document.querySelectorAll(" + jsString(c.value()) + ").length");
+        case XPATH -> Optional.of(xpathCount(c.value()));
+        case TEST_ID, ROLE, LABEL, PLACEHOLDER, TEXT -> Optional.empty();
+      };
     }
 
     private static String xpathCount(String xpath) {
