@@ -93,13 +93,13 @@ public sealed interface Condition {
     }
 
     public boolean test(long actual, long expected) {
-      switch (this) {
-        case EQ: return actual == expected;
-        case GTE: return actual >= expected;
-        case LTE: return actual <= expected;
-        case GT: return actual > expected;
-        default: return actual < expected;
-      }
+      return switch (this) {
+        case EQ -> actual == expected;
+        case GTE -> actual >= expected;
+        case LTE -> actual <= expected;
+        case GT -> actual > expected;
+        case LT -> actual < expected;
+      };
     }
 
     public static Optional<Op> fromSymbol(String symbol) {

@@ -482,127 +482,123 @@ final class FlowJsonReader {
 
   /** Reads the op-specific fields; the returned supplier builds the step (called only without problems). */
   private Supplier<Step> opStep(Step.Kind kind, Fields f, String id, int depth) {
-    switch (kind) {
-      case OPEN: {
+    return switch (kind) {
+      case OPEN -> {
         String url = string(f, "url", true);
         Optional<String> tab = optString(f, "tab");
-        return () -> Step.Open.builder().id(id).url(url).tab(tab).build();
+        yield () -> Step.Open.builder().id(id).url(url).tab(tab).build();
       }
-      case NAVIGATE: {
+      case NAVIGATE -> {
         String url = string(f, "url", true);
-        return () -> Step.Navigate.builder().id(id).url(url).build();
+        yield () -> Step.Navigate.builder().id(id).url(url).build();
       }
-      case BACK:
-        return () -> Step.Back.builder().id(id).build();
-      case FORWARD:
-        return () -> Step.Forward.builder().id(id).build();
-      case RELOAD:
-        return () -> Step.Reload.builder().id(id).build();
-      case FRAME_MAIN:
-        return () -> Step.FrameMain.builder().id(id).build();
-      case TAB_NEW: {
+      case BACK -> () -> Step.Back.builder().id(id).build();
+      case FORWARD -> () -> Step.Forward.builder().id(id).build();
+      case RELOAD -> () -> Step.Reload.builder().id(id).build();
+      case FRAME_MAIN -> () -> Step.FrameMain.builder().id(id).build();
+      case TAB_NEW -> {
         String alias = string(f, "alias", true);
         Optional<String> url = optString(f, "url");
-        return () -> Step.TabNew.builder().id(id).alias(alias).url(url).build();
+        yield () -> Step.TabNew.builder().id(id).alias(alias).url(url).build();
       }
-      case TAB_SWITCH: {
+      case TAB_SWITCH -> {
         String alias = string(f, "alias", true);
-        return () -> Step.TabSwitch.builder().id(id).alias(alias).build();
+        yield () -> Step.TabSwitch.builder().id(id).alias(alias).build();
       }
-      case TAB_CLOSE: {
+      case TAB_CLOSE -> {
         Optional<String> alias = optString(f, "alias");
-        return () -> Step.TabClose.builder().id(id).alias(alias).build();
+        yield () -> Step.TabClose.builder().id(id).alias(alias).build();
       }
-      case FRAME: {
+      case FRAME -> {
         String locator = string(f, "locator", true);
-        return () -> Step.Frame.builder().id(id).locator(locator).build();
+        yield () -> Step.Frame.builder().id(id).locator(locator).build();
       }
-      case SET_VIEWPORT: {
+      case SET_VIEWPORT -> {
         Integer width = integer(f, "width", true);
         Integer height = integer(f, "height", true);
-        return () -> Step.SetViewport.builder().id(id).width(width).height(height).build();
+        yield () -> Step.SetViewport.builder().id(id).width(width).height(height).build();
       }
-      case CLICK: {
+      case CLICK -> {
         Target target = target(f, "target", true);
         Step.MouseButton button = enumValue(f, "button", Step.MouseButton.class, Step.MouseButton.LEFT);
         List<String> modifiers = strings(f, "modifiers");
         Optional<Point> offset = point(f, "offset");
         Optional<String> newTab = optString(f, "newTab");
-        return () -> Step.Click.builder().id(id).target(target).button(button).modifiers(modifiers)
+        yield () -> Step.Click.builder().id(id).target(target).button(button).modifiers(modifiers)
             .offset(offset).newTab(newTab).build();
       }
-      case DBLCLICK: {
+      case DBLCLICK -> {
         Target target = target(f, "target", true);
         Optional<Point> offset = point(f, "offset");
-        return () -> Step.Dblclick.builder().id(id).target(target).offset(offset).build();
+        yield () -> Step.Dblclick.builder().id(id).target(target).offset(offset).build();
       }
-      case CONTEXTMENU: {
+      case CONTEXTMENU -> {
         Target target = target(f, "target", true);
         Optional<Point> offset = point(f, "offset");
-        return () -> Step.Contextmenu.builder().id(id).target(target).offset(offset).build();
+        yield () -> Step.Contextmenu.builder().id(id).target(target).offset(offset).build();
       }
-      case HOVER: {
+      case HOVER -> {
         Target target = target(f, "target", true);
-        return () -> Step.Hover.builder().id(id).target(target).build();
+        yield () -> Step.Hover.builder().id(id).target(target).build();
       }
-      case CHECK: {
+      case CHECK -> {
         Target target = target(f, "target", true);
-        return () -> Step.Check.builder().id(id).target(target).build();
+        yield () -> Step.Check.builder().id(id).target(target).build();
       }
-      case UNCHECK: {
+      case UNCHECK -> {
         Target target = target(f, "target", true);
-        return () -> Step.Uncheck.builder().id(id).target(target).build();
+        yield () -> Step.Uncheck.builder().id(id).target(target).build();
       }
-      case TOGGLE: {
+      case TOGGLE -> {
         Target target = target(f, "target", true);
-        return () -> Step.Toggle.builder().id(id).target(target).build();
+        yield () -> Step.Toggle.builder().id(id).target(target).build();
       }
-      case FILL: {
+      case FILL -> {
         Target target = target(f, "target", true);
         String value = string(f, "value", true);
-        return () -> Step.Fill.builder().id(id).target(target).value(value).build();
+        yield () -> Step.Fill.builder().id(id).target(target).value(value).build();
       }
-      case TYPE: {
+      case TYPE -> {
         Optional<Target> target = Optional.ofNullable(target(f, "target", false));
         String text = string(f, "text", true);
-        return () -> Step.Type.builder().id(id).target(target).text(text).build();
+        yield () -> Step.Type.builder().id(id).target(target).text(text).build();
       }
-      case PRESS: {
+      case PRESS -> {
         String key = string(f, "key", true);
         List<String> modifiers = strings(f, "modifiers");
         Optional<Target> target = Optional.ofNullable(target(f, "target", false));
-        return () -> Step.Press.builder().id(id).key(key).modifiers(modifiers).target(target).build();
+        yield () -> Step.Press.builder().id(id).key(key).modifiers(modifiers).target(target).build();
       }
-      case SELECT: {
+      case SELECT -> {
         Target target = target(f, "target", true);
         Optional<String> value = optString(f, "value");
         Optional<String> label = optString(f, "label");
         exactlyOne(f, "value", "label");
-        return () -> Step.Select.builder().id(id).target(target).value(value).label(label).build();
+        yield () -> Step.Select.builder().id(id).target(target).value(value).label(label).build();
       }
-      case SCROLL: {
+      case SCROLL -> {
         Step.ScrollMode mode = enumValue(f, "mode", Step.ScrollMode.class, Step.ScrollMode.BY);
         Optional<Target> target = Optional.ofNullable(target(f, "target", false));
         Integer x = integer(f, "x", false);
         Integer y = integer(f, "y", false);
-        return () -> Step.Scroll.builder().id(id).mode(mode).target(target).x(x == null ? 0 : x)
+        yield () -> Step.Scroll.builder().id(id).mode(mode).target(target).x(x == null ? 0 : x)
             .y(y == null ? 0 : y).build();
       }
-      case DRAG: {
+      case DRAG -> {
         Target from = target(f, "from", true);
         Target to = target(f, "to", true);
-        return () -> Step.Drag.builder().id(id).source(from).destination(to).build();
+        yield () -> Step.Drag.builder().id(id).source(from).destination(to).build();
       }
-      case UPLOAD: {
+      case UPLOAD -> {
         Target target = target(f, "target", true);
         List<String> files = strings(f, "files");
-        return () -> Step.Upload.builder().id(id).target(target).files(files).build();
+        yield () -> Step.Upload.builder().id(id).target(target).files(files).build();
       }
-      case WAIT: {
+      case WAIT -> {
         Integer ms = integer(f, "ms", false);
         Condition until = f.has("until") ? condition(f.get("until"), f.at("until"), 1) : null;
         exactlyOne(f, "ms", "until");
-        return () -> {
+        yield () -> {
           Step.Wait.Builder b = Step.Wait.builder().id(id);
           if (ms != null) {
             b.ms(ms);
@@ -613,11 +609,11 @@ final class FlowJsonReader {
           return b.build();
         };
       }
-      case ASSERT: {
+      case ASSERT -> {
         Condition condition = requiredCondition(f, "condition");
-        return () -> Step.Assert.builder().id(id).condition(condition).build();
+        yield () -> Step.Assert.builder().id(id).condition(condition).build();
       }
-      case READ: {
+      case READ -> {
         Target target = target(f, "target", true);
         Step.ReadKind what = enumValue(f, "what", Step.ReadKind.class, Step.ReadKind.TEXT);
         int before = problems.count();
@@ -629,9 +625,9 @@ final class FlowJsonReader {
           problem(ErrorCode.FIELD_INVALID, f.at("attribute"), f.get("attribute"),
               "attribute belongs to a read step with what \"attribute\" only");
         }
-        return () -> Step.Read.builder().id(id).target(target).what(what).attribute(attribute).build();
+        yield () -> Step.Read.builder().id(id).target(target).what(what).attribute(attribute).build();
       }
-      case SCRAPE: {
+      case SCRAPE -> {
         Target target = target(f, "target", true);
         Step.ScrapeMode mode = enumValue(f, "mode", Step.ScrapeMode.class, Step.ScrapeMode.TABLE);
         List<String> attributes = strings(f, "attributes");
@@ -640,7 +636,7 @@ final class FlowJsonReader {
           problem(ErrorCode.FIELD_INVALID, f.at("attributes"), f.get("attributes"),
               "attributes belong to a scrape step with mode \"attributes\" only");
         }
-        return () -> {
+        yield () -> {
           Step.Scrape.Builder b = Step.Scrape.builder().id(id).target(target).mode(mode).attributes(attributes);
           if (limit != null) {
             b.limit(limit);
@@ -648,69 +644,67 @@ final class FlowJsonReader {
           return b.build();
         };
       }
-      case PAGINATE: {
+      case PAGINATE -> {
         Target target = target(f, "target", true);
         Step.PaginateMode mode = enumValue(f, "mode", Step.PaginateMode.class, Step.PaginateMode.NEXT);
         Integer maxPages = integer(f, "maxPages", true);
         List<Step> body = body(f, "body", depth);
-        return () -> Step.Paginate.builder().id(id).target(target).mode(mode).maxPages(maxPages).body(body).build();
+        yield () -> Step.Paginate.builder().id(id).target(target).mode(mode).maxPages(maxPages).body(body).build();
       }
-      case SET_VAR: {
+      case SET_VAR -> {
         String name = string(f, "name", true);
         String value = string(f, "value", true);
-        return () -> Step.SetVar.builder().id(id).name(name).value(value).build();
+        yield () -> Step.SetVar.builder().id(id).name(name).value(value).build();
       }
-      case EVAL: {
+      case EVAL -> {
         String script = string(f, "script", true);
-        return () -> Step.Eval.builder().id(id).script(script).build();
+        yield () -> Step.Eval.builder().id(id).script(script).build();
       }
-      case SCREENSHOT: {
+      case SCREENSHOT -> {
         Optional<Target> target = Optional.ofNullable(target(f, "target", false));
         Optional<String> name = optString(f, "name");
         Boolean fullPage = bool(f, "fullPage");
-        return () -> Step.Screenshot.builder().id(id).target(target).name(name)
+        yield () -> Step.Screenshot.builder().id(id).target(target).name(name)
             .fullPage(fullPage != null && fullPage).build();
       }
-      case CSV_IMPORT: {
+      case CSV_IMPORT -> {
         String path = string(f, "path", true);
-        return () -> Step.CsvImport.builder().id(id).path(path).build();
+        yield () -> Step.CsvImport.builder().id(id).path(path).build();
       }
-      case CSV_EXPORT: {
+      case CSV_EXPORT -> {
         String source = string(f, "source", true);
         String path = string(f, "path", true);
-        return () -> Step.CsvExport.builder().id(id).source(source).path(path).build();
+        yield () -> Step.CsvExport.builder().id(id).source(source).path(path).build();
       }
-      case FOREACH: {
+      case FOREACH -> {
         ForeachSource source = foreachSource(f);
         Integer concurrency = integer(f, "concurrency", false);
         List<Step> body = body(f, "body", depth);
-        return () -> Step.Foreach.builder().id(id).source(source).concurrency(concurrency == null ? 1 : concurrency)
+        yield () -> Step.Foreach.builder().id(id).source(source).concurrency(concurrency == null ? 1 : concurrency)
             .body(body).build();
       }
-      case REPEAT: {
+      case REPEAT -> {
         Integer times = integer(f, "times", true);
         List<Step> body = body(f, "body", depth);
-        return () -> Step.Repeat.builder().id(id).times(times).body(body).build();
+        yield () -> Step.Repeat.builder().id(id).times(times).body(body).build();
       }
-      case IF: {
+      case IF -> {
         Condition condition = requiredCondition(f, "condition");
         List<Step> then = body(f, "then", depth);
         List<Step> otherwise = body(f, "else", depth);
-        return () -> Step.If.builder().id(id).condition(condition).then(then).otherwise(otherwise).build();
+        yield () -> Step.If.builder().id(id).condition(condition).then(then).otherwise(otherwise).build();
       }
-      case WHILE: {
+      case WHILE -> {
         Condition condition = requiredCondition(f, "condition");
         List<Step> body = body(f, "body", depth);
         Integer max = integer(f, "max", true);
-        return () -> Step.While.builder().id(id).condition(condition).body(body).max(max).build();
+        yield () -> Step.While.builder().id(id).condition(condition).body(body).max(max).build();
       }
-      case MANUAL: {
+      case MANUAL -> {
         String instructions = string(f, "instructions", true);
-        return () -> Step.Manual.builder().id(id).instructions(instructions).build();
+        yield () -> Step.Manual.builder().id(id).instructions(instructions).build();
       }
-      default:
-        throw new IllegalStateException("no mapping for op " + kind.op());
-    }
+    };
   }
 
   private ForeachSource foreachSource(Fields f) {
@@ -954,40 +948,35 @@ final class FlowJsonReader {
           + String.join(" and ", primaries) + "; wrap several checks in separate conditions");
       return null;
     }
-    switch (primaries.get(0)) {
-      case "url":
-        return Form.URL;
-      case "title":
-        return Form.TITLE;
-      case "var":
-        return Form.VAR;
-      case "download":
-        return Form.DOWNLOAD;
-      case "loadState":
-        return Form.LOAD;
-      case "expression":
-        return Form.EXPRESSION;
-      default:
-        return Form.NOT;
-    }
+    String primary = primaries.get(0);
+    return switch (primary) {
+      case "url" -> Form.URL;
+      case "title" -> Form.TITLE;
+      case "var" -> Form.VAR;
+      case "download" -> Form.DOWNLOAD;
+      case "loadState" -> Form.LOAD;
+      case "expression" -> Form.EXPRESSION;
+      case "not" -> Form.NOT;
+      default -> throw new IllegalStateException("no condition form for the primary key " + primary);
+    };
   }
 
   private Supplier<Condition> conditionOf(Form form, Fields f, int depth) {
-    switch (form) {
-      case URL: {
+    return switch (form) {
+      case URL -> {
         String glob = string(f, "url", true);
-        return () -> Condition.Url.of(glob);
+        yield () -> Condition.Url.of(glob);
       }
-      case TITLE: {
+      case TITLE -> {
         String glob = string(f, "title", true);
-        return () -> Condition.Title.of(glob);
+        yield () -> Condition.Title.of(glob);
       }
-      case ELEMENT: {
+      case ELEMENT -> {
         Target target = target(f, "element", true);
         Condition.State state = enumValue(f, "state", Condition.State.class, Condition.State.VISIBLE);
-        return () -> Condition.Element.of(target, state);
+        yield () -> Condition.Element.of(target, state);
       }
-      case COUNT: {
+      case COUNT -> {
         Target target = target(f, "element", true);
         Integer count = integer(f, "count", true);
         Condition.Op op = Condition.Op.EQ;
@@ -1006,46 +995,43 @@ final class FlowJsonReader {
           }
         }
         Condition.Op chosen = op;
-        return () -> Condition.Count.of(target, chosen, count);
+        yield () -> Condition.Count.of(target, chosen, count);
       }
-      case TEXT: {
+      case TEXT -> {
         String text = string(f, "text", true);
         Target target = target(f, "element", false);
         Condition.Match match = enumValue(f, "match", Condition.Match.class, Condition.Match.CONTAINS);
-        return () -> Condition.Text.of(Optional.ofNullable(target), text, match);
+        yield () -> Condition.Text.of(Optional.ofNullable(target), text, match);
       }
-      case VALUE: {
+      case VALUE -> {
         Target target = target(f, "element", true);
         String value = string(f, "value", true);
-        return () -> Condition.Value.of(target, value);
+        yield () -> Condition.Value.of(target, value);
       }
-      case ATTRIBUTE: {
+      case ATTRIBUTE -> {
         Target target = target(f, "element", true);
         String name = string(f, "attribute", true);
         Optional<String> value = optString(f, "value");
-        return () -> Condition.Attribute.of(target, name, value);
+        yield () -> Condition.Attribute.of(target, name, value);
       }
-      case VAR:
-        return varCondition(f);
-      case DOWNLOAD: {
+      case VAR -> varCondition(f);
+      case DOWNLOAD -> {
         String glob = string(f, "download", true);
-        return () -> Condition.Download.of(glob);
+        yield () -> Condition.Download.of(glob);
       }
-      case LOAD: {
+      case LOAD -> {
         Condition.LoadState state = enumValue(f, "loadState", Condition.LoadState.class, null);
-        return () -> Condition.Load.of(state);
+        yield () -> Condition.Load.of(state);
       }
-      case EXPRESSION: {
+      case EXPRESSION -> {
         String script = string(f, "expression", true);
-        return () -> Condition.Expression.of(script);
+        yield () -> Condition.Expression.of(script);
       }
-      case NOT: {
+      case NOT -> {
         Condition inner = condition(f.get("not"), f.at("not"), depth + 1);
-        return () -> Condition.Not.of(inner);
+        yield () -> Condition.Not.of(inner);
       }
-      default:
-        throw new IllegalStateException("no mapping for condition form " + form);
-    }
+    };
   }
 
   private Supplier<Condition> varCondition(Fields f) {

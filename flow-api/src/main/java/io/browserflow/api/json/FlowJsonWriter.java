@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.util.Separators;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Credential;
 import io.browserflow.api.DataTable;
 import io.browserflow.api.ErrorCode;
@@ -23,6 +24,7 @@ import io.browserflow.api.Problem;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Schedule;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.Target;
 import java.io.IOException;
@@ -78,8 +80,8 @@ final class FlowJsonWriter {
   }
 
   private static void emit(JsonValue v, JsonGenerator g, boolean sortKeys) throws IOException {
-    switch (v.type()) {
-      case OBJECT: {
+    Emission emission = switch (v.type()) {
+      case OBJECT -> () -> {
         g.writeStartObject();
         List<String> keys = new ArrayList<>(v.fields().keySet());
         if (sortKeys) {
@@ -90,34 +92,33 @@ final class FlowJsonWriter {
           emit(v.field(key), g, sortKeys);
         }
         g.writeEndObject();
-        break;
-      }
-      case ARRAY:
+      };
+      case ARRAY -> () -> {
         g.writeStartArray();
         for (JsonValue e : v.elements()) {
           emit(e, g, sortKeys);
         }
         g.writeEndArray();
-        break;
-      case STRING:
-        g.writeString(v.text());
-        break;
-      case INTEGER:
+      };
+      case STRING -> () -> g.writeString(v.text());
+      case INTEGER -> () -> {
         if (v.number() instanceof BigInteger) {
           g.writeNumber((BigInteger) v.number());
         } else {
           g.writeNumber(v.number().longValue());
         }
-        break;
-      case DECIMAL:
-        g.writeNumber(v.number().doubleValue());
-        break;
-      case BOOLEAN:
-        g.writeBoolean(v.bool());
-        break;
-      default:
-        g.writeNull();
-    }
+      };
+      case DECIMAL -> () -> g.writeNumber(v.number().doubleValue());
+      case BOOLEAN -> () -> g.writeBoolean(v.bool());
+      case NULL -> g::writeNull;
+    };
+    emission.run();
+  }
+
+  /** Writing one value to the generator. */
+  @FunctionalInterface
+  private interface Emission {
+    void run() throws IOException;
   }
 
   private static FlowValidationException tooDeep(String detail) {
@@ -290,7 +291,7 @@ final class FlowJsonWriter {
     if (s.disabled()) {
       o.put("disabled", JsonValue.bool(true));
     }
-    opFields(s, o, depth);
+    s.accept(new OpFields(depth)).fields().forEach(o::put);
     return o;
   }
 
@@ -306,236 +307,269 @@ final class FlowJsonWriter {
     return o;
   }
 
-  private static void opFields(Step s, JsonValue o, int depth) {
-    switch (s.kind()) {
-      case OPEN: {
-        Step.Open x = (Step.Open) s;
-        o.put("url", x.url());
-        x.tab().ifPresent(v -> o.put("tab", v));
-        break;
+  /** The op-specific fields of a step, in the writer's key order; {@code depth} is the step's nesting depth. */
+  private static final class OpFields implements StepVisitor<JsonValue> {
+    private final int depth;
+
+    OpFields(int depth) {
+      this.depth = depth;
+    }
+
+    private JsonValue body(JsonValue o, String key, List<Step> steps) {
+      putSteps(o, key, steps, depth + 1);
+      return o;
+    }
+
+    @Override
+    public JsonValue visitOpen(Step.Open x) {
+      JsonValue o = JsonValue.object().put("url", x.url());
+      x.tab().ifPresent(v -> o.put("tab", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitNavigate(Step.Navigate x) {
+      return JsonValue.object().put("url", x.url());
+    }
+
+    // back, forward, reload, frameMain: nothing beyond the common fields
+    @Override public JsonValue visitBack(Step.Back x) { return JsonValue.object(); }
+    @Override public JsonValue visitForward(Step.Forward x) { return JsonValue.object(); }
+    @Override public JsonValue visitReload(Step.Reload x) { return JsonValue.object(); }
+    @Override public JsonValue visitFrameMain(Step.FrameMain x) { return JsonValue.object(); }
+
+    @Override
+    public JsonValue visitTabNew(Step.TabNew x) {
+      JsonValue o = JsonValue.object().put("alias", x.alias());
+      x.url().ifPresent(v -> o.put("url", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitTabSwitch(Step.TabSwitch x) {
+      return JsonValue.object().put("alias", x.alias());
+    }
+
+    @Override
+    public JsonValue visitTabClose(Step.TabClose x) {
+      JsonValue o = JsonValue.object();
+      x.alias().ifPresent(v -> o.put("alias", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitFrame(Step.Frame x) {
+      return JsonValue.object().put("locator", x.locator());
+    }
+
+    @Override
+    public JsonValue visitSetViewport(Step.SetViewport x) {
+      return JsonValue.object().put("width", JsonValue.integer(x.width())).put("height", JsonValue.integer(x.height()));
+    }
+
+    @Override
+    public JsonValue visitClick(Step.Click x) {
+      JsonValue o = JsonValue.object().put("target", target(x.target()));
+      if (x.button() != Step.MouseButton.LEFT) {
+        o.put("button", FormatNames.of(x.button()));
       }
-      case NAVIGATE:
-        o.put("url", ((Step.Navigate) s).url());
-        break;
-      case TAB_NEW: {
-        Step.TabNew x = (Step.TabNew) s;
-        o.put("alias", x.alias());
-        x.url().ifPresent(v -> o.put("url", v));
-        break;
+      putStrings(o, "modifiers", x.modifiers());
+      x.offset().ifPresent(p -> o.put("offset", point(p)));
+      x.newTab().ifPresent(v -> o.put("newTab", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitDblclick(Step.Dblclick x) {
+      return targetAndOffset(x.target(), x.offset());
+    }
+
+    @Override
+    public JsonValue visitContextmenu(Step.Contextmenu x) {
+      return targetAndOffset(x.target(), x.offset());
+    }
+
+    private JsonValue targetAndOffset(Target t, Optional<Point> offset) {
+      JsonValue o = JsonValue.object().put("target", target(t));
+      offset.ifPresent(p -> o.put("offset", point(p)));
+      return o;
+    }
+
+    @Override public JsonValue visitHover(Step.Hover x) { return targetOnly(x.target()); }
+    @Override public JsonValue visitCheck(Step.Check x) { return targetOnly(x.target()); }
+    @Override public JsonValue visitUncheck(Step.Uncheck x) { return targetOnly(x.target()); }
+    @Override public JsonValue visitToggle(Step.Toggle x) { return targetOnly(x.target()); }
+
+    private JsonValue targetOnly(Target t) {
+      return JsonValue.object().put("target", target(t));
+    }
+
+    @Override
+    public JsonValue visitFill(Step.Fill x) {
+      return JsonValue.object().put("target", target(x.target())).put("value", x.value());
+    }
+
+    @Override
+    public JsonValue visitType(Step.Type x) {
+      JsonValue o = JsonValue.object();
+      x.target().ifPresent(t -> o.put("target", target(t)));
+      return o.put("text", x.text());
+    }
+
+    @Override
+    public JsonValue visitPress(Step.Press x) {
+      JsonValue o = JsonValue.object().put("key", x.key());
+      putStrings(o, "modifiers", x.modifiers());
+      x.target().ifPresent(t -> o.put("target", target(t)));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitSelect(Step.Select x) {
+      JsonValue o = JsonValue.object().put("target", target(x.target()));
+      x.value().ifPresent(v -> o.put("value", v));
+      x.label().ifPresent(v -> o.put("label", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitScroll(Step.Scroll x) {
+      JsonValue o = JsonValue.object();
+      if (x.mode() != Step.ScrollMode.BY) {
+        o.put("mode", FormatNames.of(x.mode()));
       }
-      case TAB_SWITCH:
-        o.put("alias", ((Step.TabSwitch) s).alias());
-        break;
-      case TAB_CLOSE:
-        ((Step.TabClose) s).alias().ifPresent(v -> o.put("alias", v));
-        break;
-      case FRAME:
-        o.put("locator", ((Step.Frame) s).locator());
-        break;
-      case SET_VIEWPORT: {
-        Step.SetViewport x = (Step.SetViewport) s;
-        o.put("width", JsonValue.integer(x.width()));
-        o.put("height", JsonValue.integer(x.height()));
-        break;
+      x.target().ifPresent(t -> o.put("target", target(t)));
+      if (x.x() != 0) {
+        o.put("x", JsonValue.integer(x.x()));
       }
-      case CLICK: {
-        Step.Click x = (Step.Click) s;
-        o.put("target", target(x.target()));
-        if (x.button() != Step.MouseButton.LEFT) {
-          o.put("button", FormatNames.of(x.button()));
-        }
-        putStrings(o, "modifiers", x.modifiers());
-        x.offset().ifPresent(p -> o.put("offset", point(p)));
-        x.newTab().ifPresent(v -> o.put("newTab", v));
-        break;
+      if (x.y() != 0) {
+        o.put("y", JsonValue.integer(x.y()));
       }
-      case DBLCLICK: {
-        Step.Dblclick x = (Step.Dblclick) s;
-        o.put("target", target(x.target()));
-        x.offset().ifPresent(p -> o.put("offset", point(p)));
-        break;
+      return o;
+    }
+
+    @Override
+    public JsonValue visitDrag(Step.Drag x) {
+      return JsonValue.object().put("from", target(x.source())).put("to", target(x.destination()));
+    }
+
+    @Override
+    public JsonValue visitUpload(Step.Upload x) {
+      JsonValue o = JsonValue.object().put("target", target(x.target()));
+      putStrings(o, "files", x.files());
+      return o;
+    }
+
+    @Override
+    public JsonValue visitWait(Step.Wait x) {
+      JsonValue o = JsonValue.object();
+      x.ms().ifPresent(v -> o.put("ms", JsonValue.integer(v)));
+      x.until().ifPresent(c -> o.put("until", condition(c, 1)));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitAssert(Step.Assert x) {
+      return JsonValue.object().put("condition", condition(x.condition(), 1));
+    }
+
+    @Override
+    public JsonValue visitRead(Step.Read x) {
+      JsonValue o = JsonValue.object().put("target", target(x.target()));
+      if (x.what() != Step.ReadKind.TEXT) {
+        o.put("what", FormatNames.of(x.what()));
       }
-      case CONTEXTMENU: {
-        Step.Contextmenu x = (Step.Contextmenu) s;
-        o.put("target", target(x.target()));
-        x.offset().ifPresent(p -> o.put("offset", point(p)));
-        break;
+      x.attribute().ifPresent(v -> o.put("attribute", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitScrape(Step.Scrape x) {
+      JsonValue o = JsonValue.object().put("target", target(x.target()));
+      if (x.mode() != Step.ScrapeMode.TABLE) {
+        o.put("mode", FormatNames.of(x.mode()));
       }
-      case HOVER:
-        o.put("target", target(((Step.Hover) s).target()));
-        break;
-      case CHECK:
-        o.put("target", target(((Step.Check) s).target()));
-        break;
-      case UNCHECK:
-        o.put("target", target(((Step.Uncheck) s).target()));
-        break;
-      case TOGGLE:
-        o.put("target", target(((Step.Toggle) s).target()));
-        break;
-      case FILL: {
-        Step.Fill x = (Step.Fill) s;
-        o.put("target", target(x.target()));
-        o.put("value", x.value());
-        break;
+      putStrings(o, "attributes", x.attributes());
+      x.limit().ifPresent(v -> o.put("limit", JsonValue.integer(v)));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitPaginate(Step.Paginate x) {
+      JsonValue o = JsonValue.object().put("target", target(x.target()));
+      if (x.mode() != Step.PaginateMode.NEXT) {
+        o.put("mode", FormatNames.of(x.mode()));
       }
-      case TYPE: {
-        Step.Type x = (Step.Type) s;
-        x.target().ifPresent(t -> o.put("target", target(t)));
-        o.put("text", x.text());
-        break;
+      o.put("maxPages", JsonValue.integer(x.maxPages()));
+      return body(o, "body", x.body());
+    }
+
+    @Override
+    public JsonValue visitSetVar(Step.SetVar x) {
+      return JsonValue.object().put("name", x.name()).put("value", x.value());
+    }
+
+    @Override
+    public JsonValue visitEval(Step.Eval x) {
+      return JsonValue.object().put("script", x.script());
+    }
+
+    @Override
+    public JsonValue visitScreenshot(Step.Screenshot x) {
+      JsonValue o = JsonValue.object();
+      x.target().ifPresent(t -> o.put("target", target(t)));
+      x.name().ifPresent(v -> o.put("name", v));
+      if (x.fullPage()) {
+        o.put("fullPage", JsonValue.bool(true));
       }
-      case PRESS: {
-        Step.Press x = (Step.Press) s;
-        o.put("key", x.key());
-        putStrings(o, "modifiers", x.modifiers());
-        x.target().ifPresent(t -> o.put("target", target(t)));
-        break;
+      return o;
+    }
+
+    @Override
+    public JsonValue visitCsvImport(Step.CsvImport x) {
+      return JsonValue.object().put("path", x.path());
+    }
+
+    @Override
+    public JsonValue visitCsvExport(Step.CsvExport x) {
+      return JsonValue.object().put("source", x.source()).put("path", x.path());
+    }
+
+    @Override
+    public JsonValue visitForeach(Step.Foreach x) {
+      ForeachSource source = x.source();
+      JsonValue o = switch (source.kind()) {
+        case TABLE -> JsonValue.object().put("source", "table");
+        case ITEMS -> JsonValue.object().put("source", source.ref().orElse(""));
+        // the only list written even when empty: it says which kind of source this is
+        case LITERAL -> JsonValue.object().put("items", strings(source.values()));
+      };
+      if (x.concurrency() != 1) {
+        o.put("concurrency", JsonValue.integer(x.concurrency()));
       }
-      case SELECT: {
-        Step.Select x = (Step.Select) s;
-        o.put("target", target(x.target()));
-        x.value().ifPresent(v -> o.put("value", v));
-        x.label().ifPresent(v -> o.put("label", v));
-        break;
-      }
-      case SCROLL: {
-        Step.Scroll x = (Step.Scroll) s;
-        if (x.mode() != Step.ScrollMode.BY) {
-          o.put("mode", FormatNames.of(x.mode()));
-        }
-        x.target().ifPresent(t -> o.put("target", target(t)));
-        if (x.x() != 0) {
-          o.put("x", JsonValue.integer(x.x()));
-        }
-        if (x.y() != 0) {
-          o.put("y", JsonValue.integer(x.y()));
-        }
-        break;
-      }
-      case DRAG: {
-        Step.Drag x = (Step.Drag) s;
-        o.put("from", target(x.source()));
-        o.put("to", target(x.destination()));
-        break;
-      }
-      case UPLOAD: {
-        Step.Upload x = (Step.Upload) s;
-        o.put("target", target(x.target()));
-        putStrings(o, "files", x.files());
-        break;
-      }
-      case WAIT: {
-        Step.Wait x = (Step.Wait) s;
-        x.ms().ifPresent(v -> o.put("ms", JsonValue.integer(v)));
-        x.until().ifPresent(c -> o.put("until", condition(c, 1)));
-        break;
-      }
-      case ASSERT:
-        o.put("condition", condition(((Step.Assert) s).condition(), 1));
-        break;
-      case READ: {
-        Step.Read x = (Step.Read) s;
-        o.put("target", target(x.target()));
-        if (x.what() != Step.ReadKind.TEXT) {
-          o.put("what", FormatNames.of(x.what()));
-        }
-        x.attribute().ifPresent(v -> o.put("attribute", v));
-        break;
-      }
-      case SCRAPE: {
-        Step.Scrape x = (Step.Scrape) s;
-        o.put("target", target(x.target()));
-        if (x.mode() != Step.ScrapeMode.TABLE) {
-          o.put("mode", FormatNames.of(x.mode()));
-        }
-        putStrings(o, "attributes", x.attributes());
-        x.limit().ifPresent(v -> o.put("limit", JsonValue.integer(v)));
-        break;
-      }
-      case PAGINATE: {
-        Step.Paginate x = (Step.Paginate) s;
-        o.put("target", target(x.target()));
-        if (x.mode() != Step.PaginateMode.NEXT) {
-          o.put("mode", FormatNames.of(x.mode()));
-        }
-        o.put("maxPages", JsonValue.integer(x.maxPages()));
-        putSteps(o, "body", x.body(), depth + 1);
-        break;
-      }
-      case SET_VAR: {
-        Step.SetVar x = (Step.SetVar) s;
-        o.put("name", x.name());
-        o.put("value", x.value());
-        break;
-      }
-      case EVAL:
-        o.put("script", ((Step.Eval) s).script());
-        break;
-      case SCREENSHOT: {
-        Step.Screenshot x = (Step.Screenshot) s;
-        x.target().ifPresent(t -> o.put("target", target(t)));
-        x.name().ifPresent(v -> o.put("name", v));
-        if (x.fullPage()) {
-          o.put("fullPage", JsonValue.bool(true));
-        }
-        break;
-      }
-      case CSV_IMPORT:
-        o.put("path", ((Step.CsvImport) s).path());
-        break;
-      case CSV_EXPORT: {
-        Step.CsvExport x = (Step.CsvExport) s;
-        o.put("source", x.source());
-        o.put("path", x.path());
-        break;
-      }
-      case FOREACH: {
-        Step.Foreach x = (Step.Foreach) s;
-        ForeachSource source = x.source();
-        switch (source.kind()) {
-          case TABLE:
-            o.put("source", "table");
-            break;
-          case ITEMS:
-            o.put("source", source.ref().orElse(""));
-            break;
-          default:
-            // the only list written even when empty: it says which kind of source this is
-            o.put("items", strings(source.values()));
-        }
-        if (x.concurrency() != 1) {
-          o.put("concurrency", JsonValue.integer(x.concurrency()));
-        }
-        putSteps(o, "body", x.body(), depth + 1);
-        break;
-      }
-      case REPEAT: {
-        Step.Repeat x = (Step.Repeat) s;
-        o.put("times", JsonValue.integer(x.times()));
-        putSteps(o, "body", x.body(), depth + 1);
-        break;
-      }
-      case IF: {
-        Step.If x = (Step.If) s;
-        o.put("condition", condition(x.condition(), 1));
-        putSteps(o, "then", x.then(), depth + 1);
-        putSteps(o, "else", x.otherwise(), depth + 1);
-        break;
-      }
-      case WHILE: {
-        Step.While x = (Step.While) s;
-        o.put("condition", condition(x.condition(), 1));
-        putSteps(o, "body", x.body(), depth + 1);
-        o.put("max", JsonValue.integer(x.max()));
-        break;
-      }
-      case MANUAL:
-        o.put("instructions", ((Step.Manual) s).instructions());
-        break;
-      default:
-        // back, forward, reload, frameMain: nothing beyond the common fields
-        break;
+      return body(o, "body", x.body());
+    }
+
+    @Override
+    public JsonValue visitRepeat(Step.Repeat x) {
+      return body(JsonValue.object().put("times", JsonValue.integer(x.times())), "body", x.body());
+    }
+
+    @Override
+    public JsonValue visitIf(Step.If x) {
+      JsonValue o = body(JsonValue.object().put("condition", condition(x.condition(), 1)), "then", x.then());
+      return body(o, "else", x.otherwise());
+    }
+
+    @Override
+    public JsonValue visitWhile(Step.While x) {
+      JsonValue o = body(JsonValue.object().put("condition", condition(x.condition(), 1)), "body", x.body());
+      return o.put("max", JsonValue.integer(x.max()));
+    }
+
+    @Override
+    public JsonValue visitManual(Step.Manual x) {
+      return JsonValue.object().put("instructions", x.instructions());
     }
   }
 
@@ -565,65 +599,94 @@ final class FlowJsonWriter {
     if (depth > FlowJsonReader.MAX_STRUCTURE_DEPTH) {
       throw tooDeep(null);
     }
-    JsonValue o = JsonValue.object();
-    if (c instanceof Condition.Url) {
-      o.put("url", ((Condition.Url) c).glob());
-    } else if (c instanceof Condition.Title) {
-      o.put("title", ((Condition.Title) c).glob());
-    } else if (c instanceof Condition.Element) {
-      Condition.Element x = (Condition.Element) c;
-      o.put("element", target(x.target()));
-      o.put("state", FormatNames.of(x.state()));
-    } else if (c instanceof Condition.Count) {
-      Condition.Count x = (Condition.Count) c;
-      o.put("element", target(x.target()));
-      o.put("count", JsonValue.integer(x.count()));
+    return c.accept(new ConditionFields(depth));
+  }
+
+  /** The fields of one condition object; {@code depth} counts nested {@code not}s. */
+  private static final class ConditionFields implements ConditionVisitor<JsonValue> {
+    private final int depth;
+
+    ConditionFields(int depth) {
+      this.depth = depth;
+    }
+
+    @Override
+    public JsonValue visitUrl(Condition.Url x) {
+      return JsonValue.object().put("url", x.glob());
+    }
+
+    @Override
+    public JsonValue visitTitle(Condition.Title x) {
+      return JsonValue.object().put("title", x.glob());
+    }
+
+    @Override
+    public JsonValue visitElement(Condition.Element x) {
+      return JsonValue.object().put("element", target(x.target())).put("state", FormatNames.of(x.state()));
+    }
+
+    @Override
+    public JsonValue visitCount(Condition.Count x) {
+      JsonValue o = JsonValue.object().put("element", target(x.target())).put("count", JsonValue.integer(x.count()));
       if (x.op() != Condition.Op.EQ) {
         o.put("op", x.op().symbol());
       }
-    } else if (c instanceof Condition.Text) {
-      Condition.Text x = (Condition.Text) c;
-      o.put("text", x.text());
+      return o;
+    }
+
+    @Override
+    public JsonValue visitText(Condition.Text x) {
+      JsonValue o = JsonValue.object().put("text", x.text());
       x.target().ifPresent(t -> o.put("element", target(t)));
       if (x.match() != Condition.Match.CONTAINS) {
         o.put("match", FormatNames.of(x.match()));
       }
-    } else if (c instanceof Condition.Value) {
-      Condition.Value x = (Condition.Value) c;
-      o.put("element", target(x.target()));
-      o.put("value", x.value());
-    } else if (c instanceof Condition.Attribute) {
-      Condition.Attribute x = (Condition.Attribute) c;
-      o.put("element", target(x.target()));
-      o.put("attribute", x.name());
-      x.value().ifPresent(v -> o.put("value", v));
-    } else if (c instanceof Condition.Var) {
-      Condition.Var x = (Condition.Var) c;
-      o.put("var", x.subject());
-      Optional<String> operand = x.operand();
-      switch (x.op()) {
-        case EQUALS:
-          o.put("equals", operand.orElse(""));
-          break;
-        case CONTAINS:
-          o.put("contains", operand.orElse(""));
-          break;
-        case TRUTHY:
-          o.put("truthy", JsonValue.bool(true));
-          break;
-        default:
-          o.put("falsy", JsonValue.bool(true));
-      }
-    } else if (c instanceof Condition.Download) {
-      o.put("download", ((Condition.Download) c).fileGlob());
-    } else if (c instanceof Condition.Load) {
-      o.put("loadState", FormatNames.of(((Condition.Load) c).state()));
-    } else if (c instanceof Condition.Expression) {
-      o.put("expression", ((Condition.Expression) c).script());
-    } else {
-      o.put("not", condition(((Condition.Not) c).condition(), depth + 1));
+      return o;
     }
-    return o;
+
+    @Override
+    public JsonValue visitValue(Condition.Value x) {
+      return JsonValue.object().put("element", target(x.target())).put("value", x.value());
+    }
+
+    @Override
+    public JsonValue visitAttribute(Condition.Attribute x) {
+      JsonValue o = JsonValue.object().put("element", target(x.target())).put("attribute", x.name());
+      x.value().ifPresent(v -> o.put("value", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitVar(Condition.Var x) {
+      JsonValue o = JsonValue.object().put("var", x.subject());
+      Optional<String> operand = x.operand();
+      return switch (x.op()) {
+        case EQUALS -> o.put("equals", operand.orElse(""));
+        case CONTAINS -> o.put("contains", operand.orElse(""));
+        case TRUTHY -> o.put("truthy", JsonValue.bool(true));
+        case FALSY -> o.put("falsy", JsonValue.bool(true));
+      };
+    }
+
+    @Override
+    public JsonValue visitDownload(Condition.Download x) {
+      return JsonValue.object().put("download", x.fileGlob());
+    }
+
+    @Override
+    public JsonValue visitLoad(Condition.Load x) {
+      return JsonValue.object().put("loadState", FormatNames.of(x.state()));
+    }
+
+    @Override
+    public JsonValue visitExpression(Condition.Expression x) {
+      return JsonValue.object().put("expression", x.script());
+    }
+
+    @Override
+    public JsonValue visitNot(Condition.Not x) {
+      return JsonValue.object().put("not", condition(x.condition(), depth + 1));
+    }
   }
 
   // ------------------------------------------------------------------ small pieces

@@ -125,34 +125,36 @@ public final class FlowSchema {
   private static ObjectNode inputProperty(Input input) {
     ObjectNode p = MAPPER.createObjectNode();
     input.label().ifPresent(l -> p.put("title", l));
-    boolean stringTyped = true;
-    switch (input.type()) {
-      case NUMBER:
+    boolean stringTyped = switch (input.type()) {
+      case NUMBER -> {
         p.put("type", "number");
-        stringTyped = false;
-        break;
-      case BOOLEAN:
+        yield false;
+      }
+      case BOOLEAN -> {
         p.put("type", "boolean");
-        stringTyped = false;
-        break;
-      case DATE:
+        yield false;
+      }
+      case DATE -> {
         p.put("type", "string");
         p.put("format", "date");
-        break;
-      case URL:
+        yield true;
+      }
+      case URL -> {
         p.put("type", "string");
         p.put("format", "uri");
-        break;
-      case SELECT: {
+        yield true;
+      }
+      case SELECT -> {
         p.put("type", "string");
         ArrayNode options = p.putArray("enum");
         input.options().forEach(options::add);
-        break;
+        yield true;
       }
-      default:
+      case TEXT -> {
         p.put("type", "string");
-        break;
-    }
+        yield true;
+      }
+    };
     if (stringTyped) {
       input.pattern().ifPresent(regex -> p.put("pattern", "^(?:" + regex + ")$"));
     }

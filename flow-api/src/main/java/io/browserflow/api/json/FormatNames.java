@@ -4,10 +4,8 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Step;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -34,60 +32,55 @@ final class FormatNames {
       "not");
   static final List<String> ON_ERROR_WORDS = List.of("stop", "continue", "retry");
 
-  private static final Map<Step.Kind, List<String>> OP_FIELDS = new EnumMap<>(Step.Kind.class);
-
-  static {
-    for (Step.Kind k : Step.Kind.values()) {
-      OP_FIELDS.put(k, List.of());
-    }
-    OP_FIELDS.put(Step.Kind.OPEN, List.of("url", "tab"));
-    OP_FIELDS.put(Step.Kind.NAVIGATE, List.of("url"));
-    OP_FIELDS.put(Step.Kind.TAB_NEW, List.of("alias", "url"));
-    OP_FIELDS.put(Step.Kind.TAB_SWITCH, List.of("alias"));
-    OP_FIELDS.put(Step.Kind.TAB_CLOSE, List.of("alias"));
-    OP_FIELDS.put(Step.Kind.FRAME, List.of("locator"));
-    OP_FIELDS.put(Step.Kind.SET_VIEWPORT, List.of("width", "height"));
-    OP_FIELDS.put(Step.Kind.CLICK, List.of("target", "button", "modifiers", "offset", "newTab"));
-    OP_FIELDS.put(Step.Kind.DBLCLICK, List.of("target", "offset"));
-    OP_FIELDS.put(Step.Kind.CONTEXTMENU, List.of("target", "offset"));
-    OP_FIELDS.put(Step.Kind.HOVER, List.of("target"));
-    OP_FIELDS.put(Step.Kind.FILL, List.of("target", "value"));
-    OP_FIELDS.put(Step.Kind.TYPE, List.of("target", "text"));
-    OP_FIELDS.put(Step.Kind.PRESS, List.of("key", "modifiers", "target"));
-    OP_FIELDS.put(Step.Kind.SELECT, List.of("target", "value", "label"));
-    OP_FIELDS.put(Step.Kind.CHECK, List.of("target"));
-    OP_FIELDS.put(Step.Kind.UNCHECK, List.of("target"));
-    OP_FIELDS.put(Step.Kind.TOGGLE, List.of("target"));
-    OP_FIELDS.put(Step.Kind.SCROLL, List.of("mode", "target", "x", "y"));
-    OP_FIELDS.put(Step.Kind.DRAG, List.of("from", "to"));
-    OP_FIELDS.put(Step.Kind.UPLOAD, List.of("target", "files"));
-    OP_FIELDS.put(Step.Kind.WAIT, List.of("ms", "until"));
-    OP_FIELDS.put(Step.Kind.ASSERT, List.of("condition"));
-    OP_FIELDS.put(Step.Kind.READ, List.of("target", "what", "attribute"));
-    OP_FIELDS.put(Step.Kind.SCRAPE, List.of("target", "mode", "attributes", "limit"));
-    OP_FIELDS.put(Step.Kind.PAGINATE, List.of("target", "mode", "maxPages", "body"));
-    OP_FIELDS.put(Step.Kind.SET_VAR, List.of("name", "value"));
-    OP_FIELDS.put(Step.Kind.EVAL, List.of("script"));
-    OP_FIELDS.put(Step.Kind.SCREENSHOT, List.of("target", "name", "fullPage"));
-    OP_FIELDS.put(Step.Kind.CSV_IMPORT, List.of("path"));
-    OP_FIELDS.put(Step.Kind.CSV_EXPORT, List.of("source", "path"));
-    OP_FIELDS.put(Step.Kind.FOREACH, List.of("source", "items", "concurrency", "body"));
-    OP_FIELDS.put(Step.Kind.REPEAT, List.of("times", "body"));
-    OP_FIELDS.put(Step.Kind.IF, List.of("condition", "then", "else"));
-    OP_FIELDS.put(Step.Kind.WHILE, List.of("condition", "body", "max"));
-    OP_FIELDS.put(Step.Kind.MANUAL, List.of("instructions"));
-  }
-
   private FormatNames() {}
 
   /** The op-specific fields of a step kind, in the writer's order. */
   static List<String> opFields(Step.Kind kind) {
-    return OP_FIELDS.get(kind);
+    return switch (kind) {
+      case OPEN -> List.of("url", "tab");
+      case NAVIGATE -> List.of("url");
+      case TAB_NEW -> List.of("alias", "url");
+      case TAB_SWITCH -> List.of("alias");
+      case TAB_CLOSE -> List.of("alias");
+      case FRAME -> List.of("locator");
+      case SET_VIEWPORT -> List.of("width", "height");
+      case CLICK -> List.of("target", "button", "modifiers", "offset", "newTab");
+      case DBLCLICK -> List.of("target", "offset");
+      case CONTEXTMENU -> List.of("target", "offset");
+      case HOVER -> List.of("target");
+      case FILL -> List.of("target", "value");
+      case TYPE -> List.of("target", "text");
+      case PRESS -> List.of("key", "modifiers", "target");
+      case SELECT -> List.of("target", "value", "label");
+      case CHECK -> List.of("target");
+      case UNCHECK -> List.of("target");
+      case TOGGLE -> List.of("target");
+      case SCROLL -> List.of("mode", "target", "x", "y");
+      case DRAG -> List.of("from", "to");
+      case UPLOAD -> List.of("target", "files");
+      case WAIT -> List.of("ms", "until");
+      case ASSERT -> List.of("condition");
+      case READ -> List.of("target", "what", "attribute");
+      case SCRAPE -> List.of("target", "mode", "attributes", "limit");
+      case PAGINATE -> List.of("target", "mode", "maxPages", "body");
+      case SET_VAR -> List.of("name", "value");
+      case EVAL -> List.of("script");
+      case SCREENSHOT -> List.of("target", "name", "fullPage");
+      case CSV_IMPORT -> List.of("path");
+      case CSV_EXPORT -> List.of("source", "path");
+      case FOREACH -> List.of("source", "items", "concurrency", "body");
+      case REPEAT -> List.of("times", "body");
+      case IF -> List.of("condition", "then", "else");
+      case WHILE -> List.of("condition", "body", "max");
+      case MANUAL -> List.of("instructions");
+      // nothing beyond the common step fields
+      case BACK, FORWARD, RELOAD, FRAME_MAIN -> List.of();
+    };
   }
 
   /** Every field a step of this kind may carry. */
   static List<String> stepFields(Step.Kind kind) {
-    return concat(STEP, OP_FIELDS.get(kind));
+    return concat(STEP, opFields(kind));
   }
 
   static List<String> concat(List<String> a, List<String> b) {

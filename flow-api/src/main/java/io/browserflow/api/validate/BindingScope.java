@@ -1,6 +1,7 @@
 package io.browserflow.api.validate;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -194,23 +195,53 @@ final class BindingScope {
 
   /** The output fields of a step kind, as {@code ${steps.<id>.<field>}}. */
   static List<String> outputs(Step step) {
-    switch (step.kind()) {
-      case READ:
-        return List.of(((Step.Read) step).what().name().toLowerCase(Locale.ROOT));
-      case SCRAPE:
-      case CSV_IMPORT:
-        return List.of("items", "count");
-      case PAGINATE:
-        return List.of("pages");
-      case EVAL:
-        return List.of("result");
-      case SCREENSHOT:
-      case CSV_EXPORT:
-        return List.of("path");
-      default:
-        return List.of();
-    }
+    return step.accept(OUTPUTS);
   }
+
+  private static final StepVisitor<List<String>> OUTPUTS = new StepVisitor<>() {
+    @Override public List<String> visitRead(Step.Read s) { return List.of(s.what().name().toLowerCase(Locale.ROOT)); }
+    @Override public List<String> visitScrape(Step.Scrape s) { return List.of("items", "count"); }
+    @Override public List<String> visitCsvImport(Step.CsvImport s) { return List.of("items", "count"); }
+    @Override public List<String> visitPaginate(Step.Paginate s) { return List.of("pages"); }
+    @Override public List<String> visitEval(Step.Eval s) { return List.of("result"); }
+    @Override public List<String> visitScreenshot(Step.Screenshot s) { return List.of("path"); }
+    @Override public List<String> visitCsvExport(Step.CsvExport s) { return List.of("path"); }
+
+    // no outputs
+    @Override public List<String> visitOpen(Step.Open s) { return List.of(); }
+    @Override public List<String> visitNavigate(Step.Navigate s) { return List.of(); }
+    @Override public List<String> visitBack(Step.Back s) { return List.of(); }
+    @Override public List<String> visitForward(Step.Forward s) { return List.of(); }
+    @Override public List<String> visitReload(Step.Reload s) { return List.of(); }
+    @Override public List<String> visitTabNew(Step.TabNew s) { return List.of(); }
+    @Override public List<String> visitTabSwitch(Step.TabSwitch s) { return List.of(); }
+    @Override public List<String> visitTabClose(Step.TabClose s) { return List.of(); }
+    @Override public List<String> visitFrame(Step.Frame s) { return List.of(); }
+    @Override public List<String> visitFrameMain(Step.FrameMain s) { return List.of(); }
+    @Override public List<String> visitSetViewport(Step.SetViewport s) { return List.of(); }
+    @Override public List<String> visitClick(Step.Click s) { return List.of(); }
+    @Override public List<String> visitDblclick(Step.Dblclick s) { return List.of(); }
+    @Override public List<String> visitContextmenu(Step.Contextmenu s) { return List.of(); }
+    @Override public List<String> visitHover(Step.Hover s) { return List.of(); }
+    @Override public List<String> visitFill(Step.Fill s) { return List.of(); }
+    @Override public List<String> visitType(Step.Type s) { return List.of(); }
+    @Override public List<String> visitPress(Step.Press s) { return List.of(); }
+    @Override public List<String> visitSelect(Step.Select s) { return List.of(); }
+    @Override public List<String> visitCheck(Step.Check s) { return List.of(); }
+    @Override public List<String> visitUncheck(Step.Uncheck s) { return List.of(); }
+    @Override public List<String> visitToggle(Step.Toggle s) { return List.of(); }
+    @Override public List<String> visitScroll(Step.Scroll s) { return List.of(); }
+    @Override public List<String> visitDrag(Step.Drag s) { return List.of(); }
+    @Override public List<String> visitUpload(Step.Upload s) { return List.of(); }
+    @Override public List<String> visitWait(Step.Wait s) { return List.of(); }
+    @Override public List<String> visitAssert(Step.Assert s) { return List.of(); }
+    @Override public List<String> visitSetVar(Step.SetVar s) { return List.of(); }
+    @Override public List<String> visitForeach(Step.Foreach s) { return List.of(); }
+    @Override public List<String> visitRepeat(Step.Repeat s) { return List.of(); }
+    @Override public List<String> visitIf(Step.If s) { return List.of(); }
+    @Override public List<String> visitWhile(Step.While s) { return List.of(); }
+    @Override public List<String> visitManual(Step.Manual s) { return List.of(); }
+  };
 
   private String loopReason(String rest) {
     Loop loop = loops.peek();

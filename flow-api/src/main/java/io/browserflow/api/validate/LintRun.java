@@ -2,6 +2,7 @@ package io.browserflow.api.validate;
 
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Credential;
 import io.browserflow.api.DataTable;
 import io.browserflow.api.Flow;
@@ -9,6 +10,7 @@ import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Input;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.api.validate.LintWarning.Severity;
 import java.util.ArrayList;
@@ -187,50 +189,7 @@ final class LintRun {
 
   private void stepLevel(Step s, String path, List<Step> siblings, int index, boolean after) {
     String id = s.id();
-    switch (s.kind()) {
-      case NAVIGATE: {
-        Step.Navigate navigate = (Step.Navigate) s;
-        Optional<Step> previous = previousAction(siblings, index);
-        if (previous.isPresent()) {
-          Step p = previous.get();
-          if (p.kind() == Step.Kind.CLICK || p.kind() == Step.Kind.DBLCLICK || p.kind() == Step.Kind.PRESS) {
-            add(LintCode.NAVIGATE_AFTER_CLICK, Severity.WARNING, path, id,
-                "navigate right after " + p.kind().op() + " step " + p.id() + ": the " + p.kind().op()
-                    + " most likely caused this navigation, and a direct navigation skips the real business event",
-                "remove this navigate and add expect(urlMatches(<glob of the page it leads to>)) to step " + p.id());
-          } else if (sameUrl(p, navigate.url())) {
-            add(LintCode.REDUNDANT_NAVIGATE, Severity.WARNING, path, id,
-                "navigate to the URL that " + p.kind().op() + " step " + p.id() + " already loaded",
-                "remove this navigate");
-          }
-        }
-        break;
-      }
-      case WAIT: {
-        Step.Wait wait = (Step.Wait) s;
-        if (wait.ms().isPresent() && wait.ms().getAsInt() > options.maxFixedWaitMs()) {
-          add(LintCode.FIXED_WAIT_TOO_LONG, Severity.WARNING, path + ".ms", id,
-              "fixed wait of " + wait.ms().getAsInt() + " ms is longer than " + options.maxFixedWaitMs()
-                  + " ms; fixed waits are slow when the page is fast and flaky when it is slow",
-              "wait for what the wait stands for: waitFor(urlMatches(...)), visible(target), textPresent(...)"
-                  + " or loaded(...)");
-        }
-        break;
-      }
-      case EVAL:
-        add(LintCode.EVAL_USED, Severity.WARNING, path, id,
-            "eval runs a page script, which bypasses real user events and needs the script.eval capability",
-            "express it with steps (fill, select, check, click, wait for a condition) where possible;"
-                + " keep the script only if no step can do it");
-        break;
-      case MANUAL:
-        add(LintCode.MANUAL_STEP, Severity.WARNING, path, id,
-            "manual step needs a person: unattended runs (schedules, tool calls) stop here",
-            "automate it if possible, or run the flow only where a manual step handler answers");
-        break;
-      default:
-        break;
-    }
+    s.accept(new StepRules(path, id, siblings, index));
     if (WriteVerification.isWrite(s) && !WriteVerification.hasPageCheck(s) && !after) {
       add(LintCode.SUCCESS_CHECK_MISSING, Severity.WARNING, path, id,
           s.kind().op() + " changes the page but nothing checks that it worked: it has no expect, and the flow"
@@ -240,21 +199,185 @@ final class LintRun {
     }
   }
 
-  private static Optional<Step> previousAction(List<Step> siblings, int index) {
+  /** The rules that look at one active step's own kind, at {@code path} among its {@code siblings}. */
+  private final class StepRules implements StepVisitor<Void> {
+    private final String path;
+    private final String id;
+    private final List<Step> siblings;
+    private final int index;
+
+    StepRules(String path, String id, List<Step> siblings, int index) {
+      this.path = path;
+      this.id = id;
+      this.siblings = siblings;
+      this.index = index;
+    }
+
+    @Override
+    public Void visitNavigate(Step.Navigate navigate) {
+      Before before = new Before(navigate.url());
+      Optional<Step> previous = previousAction(siblings, index, before);
+      if (previous.isPresent()) {
+        Step p = previous.get();
+        Prior prior = p.accept(before);
+        if (prior == Prior.CAUSE) {
+          add(LintCode.NAVIGATE_AFTER_CLICK, Severity.WARNING, path, id,
+              "navigate right after " + p.kind().op() + " step " + p.id() + ": the " + p.kind().op()
+                  + " most likely caused this navigation, and a direct navigation skips the real business event",
+              "remove this navigate and add expect(urlMatches(<glob of the page it leads to>)) to step " + p.id());
+        } else if (prior == Prior.SAME_URL) {
+          add(LintCode.REDUNDANT_NAVIGATE, Severity.WARNING, path, id,
+              "navigate to the URL that " + p.kind().op() + " step " + p.id() + " already loaded",
+              "remove this navigate");
+        }
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitWait(Step.Wait wait) {
+      if (wait.ms().isPresent() && wait.ms().getAsInt() > options.maxFixedWaitMs()) {
+        add(LintCode.FIXED_WAIT_TOO_LONG, Severity.WARNING, path + ".ms", id,
+            "fixed wait of " + wait.ms().getAsInt() + " ms is longer than " + options.maxFixedWaitMs()
+                + " ms; fixed waits are slow when the page is fast and flaky when it is slow",
+            "wait for what the wait stands for: waitFor(urlMatches(...)), visible(target), textPresent(...)"
+                + " or loaded(...)");
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitEval(Step.Eval s) {
+      add(LintCode.EVAL_USED, Severity.WARNING, path, id,
+          "eval runs a page script, which bypasses real user events and needs the script.eval capability",
+          "express it with steps (fill, select, check, click, wait for a condition) where possible;"
+              + " keep the script only if no step can do it");
+      return null;
+    }
+
+    @Override
+    public Void visitManual(Step.Manual s) {
+      add(LintCode.MANUAL_STEP, Severity.WARNING, path, id,
+          "manual step needs a person: unattended runs (schedules, tool calls) stop here",
+          "automate it if possible, or run the flow only where a manual step handler answers");
+      return null;
+    }
+
+    // no rule of their own
+    @Override public Void visitOpen(Step.Open s) { return null; }
+    @Override public Void visitBack(Step.Back s) { return null; }
+    @Override public Void visitForward(Step.Forward s) { return null; }
+    @Override public Void visitReload(Step.Reload s) { return null; }
+    @Override public Void visitTabNew(Step.TabNew s) { return null; }
+    @Override public Void visitTabSwitch(Step.TabSwitch s) { return null; }
+    @Override public Void visitTabClose(Step.TabClose s) { return null; }
+    @Override public Void visitFrame(Step.Frame s) { return null; }
+    @Override public Void visitFrameMain(Step.FrameMain s) { return null; }
+    @Override public Void visitSetViewport(Step.SetViewport s) { return null; }
+    @Override public Void visitClick(Step.Click s) { return null; }
+    @Override public Void visitDblclick(Step.Dblclick s) { return null; }
+    @Override public Void visitContextmenu(Step.Contextmenu s) { return null; }
+    @Override public Void visitHover(Step.Hover s) { return null; }
+    @Override public Void visitFill(Step.Fill s) { return null; }
+    @Override public Void visitType(Step.Type s) { return null; }
+    @Override public Void visitPress(Step.Press s) { return null; }
+    @Override public Void visitSelect(Step.Select s) { return null; }
+    @Override public Void visitCheck(Step.Check s) { return null; }
+    @Override public Void visitUncheck(Step.Uncheck s) { return null; }
+    @Override public Void visitToggle(Step.Toggle s) { return null; }
+    @Override public Void visitScroll(Step.Scroll s) { return null; }
+    @Override public Void visitDrag(Step.Drag s) { return null; }
+    @Override public Void visitUpload(Step.Upload s) { return null; }
+    @Override public Void visitAssert(Step.Assert s) { return null; }
+    @Override public Void visitRead(Step.Read s) { return null; }
+    @Override public Void visitScrape(Step.Scrape s) { return null; }
+    @Override public Void visitPaginate(Step.Paginate s) { return null; }
+    @Override public Void visitSetVar(Step.SetVar s) { return null; }
+    @Override public Void visitScreenshot(Step.Screenshot s) { return null; }
+    @Override public Void visitCsvImport(Step.CsvImport s) { return null; }
+    @Override public Void visitCsvExport(Step.CsvExport s) { return null; }
+    @Override public Void visitForeach(Step.Foreach s) { return null; }
+    @Override public Void visitRepeat(Step.Repeat s) { return null; }
+    @Override public Void visitIf(Step.If s) { return null; }
+    @Override public Void visitWhile(Step.While s) { return null; }
+  }
+
+  private static Optional<Step> previousAction(List<Step> siblings, int index, Before before) {
     for (int i = index - 1; i >= 0; i--) {
       Step p = siblings.get(i);
-      boolean fixedWait = p instanceof Step.Wait && ((Step.Wait) p).until().isEmpty();
-      if (!p.disabled() && !fixedWait) {
+      if (!p.disabled() && p.accept(before) != Prior.FIXED_WAIT) {
         return Optional.of(p);
       }
     }
     return Optional.empty();
   }
 
-  private static boolean sameUrl(Step previous, String url) {
-    String prior = previous instanceof Step.Open ? ((Step.Open) previous).url()
-        : previous instanceof Step.Navigate ? ((Step.Navigate) previous).url() : null;
-    return prior != null && normalizeUrl(prior).equals(normalizeUrl(url));
+  /** What an earlier step means to a navigate after it. */
+  private enum Prior {
+    /** A fixed wait: passed over when looking for the step before the navigate. */
+    FIXED_WAIT,
+    /** A user action that most likely caused the navigation. */
+    CAUSE,
+    /** An open or navigate that already loaded the navigate's URL. */
+    SAME_URL,
+    /** Nothing the navigate rules look at. */
+    OTHER
+  }
+
+  /** Classifies the steps before a navigate to {@code url}. */
+  private static final class Before implements StepVisitor<Prior> {
+    private final String url;
+
+    Before(String url) {
+      this.url = url;
+    }
+
+    private Prior loaded(String prior) {
+      return normalizeUrl(prior).equals(normalizeUrl(url)) ? Prior.SAME_URL : Prior.OTHER;
+    }
+
+    @Override public Prior visitWait(Step.Wait s) { return s.until().isEmpty() ? Prior.FIXED_WAIT : Prior.OTHER; }
+    @Override public Prior visitClick(Step.Click s) { return Prior.CAUSE; }
+    @Override public Prior visitDblclick(Step.Dblclick s) { return Prior.CAUSE; }
+    @Override public Prior visitPress(Step.Press s) { return Prior.CAUSE; }
+    @Override public Prior visitOpen(Step.Open s) { return loaded(s.url()); }
+    @Override public Prior visitNavigate(Step.Navigate s) { return loaded(s.url()); }
+
+    // the rest: nothing the navigate rules look at
+    @Override public Prior visitBack(Step.Back s) { return Prior.OTHER; }
+    @Override public Prior visitForward(Step.Forward s) { return Prior.OTHER; }
+    @Override public Prior visitReload(Step.Reload s) { return Prior.OTHER; }
+    @Override public Prior visitTabNew(Step.TabNew s) { return Prior.OTHER; }
+    @Override public Prior visitTabSwitch(Step.TabSwitch s) { return Prior.OTHER; }
+    @Override public Prior visitTabClose(Step.TabClose s) { return Prior.OTHER; }
+    @Override public Prior visitFrame(Step.Frame s) { return Prior.OTHER; }
+    @Override public Prior visitFrameMain(Step.FrameMain s) { return Prior.OTHER; }
+    @Override public Prior visitSetViewport(Step.SetViewport s) { return Prior.OTHER; }
+    @Override public Prior visitContextmenu(Step.Contextmenu s) { return Prior.OTHER; }
+    @Override public Prior visitHover(Step.Hover s) { return Prior.OTHER; }
+    @Override public Prior visitFill(Step.Fill s) { return Prior.OTHER; }
+    @Override public Prior visitType(Step.Type s) { return Prior.OTHER; }
+    @Override public Prior visitSelect(Step.Select s) { return Prior.OTHER; }
+    @Override public Prior visitCheck(Step.Check s) { return Prior.OTHER; }
+    @Override public Prior visitUncheck(Step.Uncheck s) { return Prior.OTHER; }
+    @Override public Prior visitToggle(Step.Toggle s) { return Prior.OTHER; }
+    @Override public Prior visitScroll(Step.Scroll s) { return Prior.OTHER; }
+    @Override public Prior visitDrag(Step.Drag s) { return Prior.OTHER; }
+    @Override public Prior visitUpload(Step.Upload s) { return Prior.OTHER; }
+    @Override public Prior visitAssert(Step.Assert s) { return Prior.OTHER; }
+    @Override public Prior visitRead(Step.Read s) { return Prior.OTHER; }
+    @Override public Prior visitScrape(Step.Scrape s) { return Prior.OTHER; }
+    @Override public Prior visitPaginate(Step.Paginate s) { return Prior.OTHER; }
+    @Override public Prior visitSetVar(Step.SetVar s) { return Prior.OTHER; }
+    @Override public Prior visitEval(Step.Eval s) { return Prior.OTHER; }
+    @Override public Prior visitScreenshot(Step.Screenshot s) { return Prior.OTHER; }
+    @Override public Prior visitCsvImport(Step.CsvImport s) { return Prior.OTHER; }
+    @Override public Prior visitCsvExport(Step.CsvExport s) { return Prior.OTHER; }
+    @Override public Prior visitForeach(Step.Foreach s) { return Prior.OTHER; }
+    @Override public Prior visitRepeat(Step.Repeat s) { return Prior.OTHER; }
+    @Override public Prior visitIf(Step.If s) { return Prior.OTHER; }
+    @Override public Prior visitWhile(Step.While s) { return Prior.OTHER; }
+    @Override public Prior visitManual(Step.Manual s) { return Prior.OTHER; }
   }
 
   private static String normalizeUrl(String url) {
@@ -262,154 +385,256 @@ final class LintRun {
   }
 
   private void fields(Step s, String path, boolean after, boolean active) {
-    String id = s.id();
-    switch (s.kind()) {
-      case OPEN:
-        scan(path + ".url", id, ((Step.Open) s).url(), true, "the url", null);
-        break;
-      case NAVIGATE:
-        scan(path + ".url", id, ((Step.Navigate) s).url(), true, "the url", null);
-        break;
-      case TAB_NEW:
-        ((Step.TabNew) s).url().ifPresent(u -> scan(path + ".url", id, u, true, "the url", null));
-        break;
-      case FRAME: {
-        String locator = ((Step.Frame) s).locator();
-        if (active) {
-          frameLocator(locator, path + ".locator", id);
-        }
-        scan(path + ".locator", id, locator, false, "the frame locator", null, false);
-        break;
-      }
-      case CLICK:
-        target(((Step.Click) s).target(), path + ".target", id, active, true);
-        break;
-      case DBLCLICK:
-        target(((Step.Dblclick) s).target(), path + ".target", id, active, true);
-        break;
-      case CONTEXTMENU:
-        target(((Step.Contextmenu) s).target(), path + ".target", id, active, true);
-        break;
-      case HOVER:
-        target(((Step.Hover) s).target(), path + ".target", id, active, false);
-        break;
-      case CHECK:
-        target(((Step.Check) s).target(), path + ".target", id, active, false);
-        break;
-      case UNCHECK:
-        target(((Step.Uncheck) s).target(), path + ".target", id, active, false);
-        break;
-      case TOGGLE:
-        target(((Step.Toggle) s).target(), path + ".target", id, active, false);
-        break;
-      case FILL: {
-        Step.Fill fill = (Step.Fill) s;
-        target(fill.target(), path + ".target", id, active, false);
-        typedValue(s, Optional.of(fill.target()), fill.value(), path + ".value", active);
-        break;
-      }
-      case TYPE: {
-        Step.Type type = (Step.Type) s;
-        type.target().ifPresent(t -> target(t, path + ".target", id, active, false));
-        typedValue(s, type.target(), type.text(), path + ".text", active);
-        break;
-      }
-      case PRESS:
-        ((Step.Press) s).target().ifPresent(t -> target(t, path + ".target", id, active, false));
-        break;
-      case SELECT: {
-        Step.Select select = (Step.Select) s;
-        target(select.target(), path + ".target", id, active, false);
-        select.value().ifPresent(v -> scan(path + ".value", id, v, true, "the selected value", null));
-        select.label().ifPresent(v -> scan(path + ".label", id, v, true, "the selected label", null));
-        break;
-      }
-      case SCROLL:
-        ((Step.Scroll) s).target().ifPresent(t -> target(t, path + ".target", id, active, false));
-        break;
-      case DRAG: {
-        Step.Drag drag = (Step.Drag) s;
-        target(drag.source(), path + ".from", id, active, false);
-        target(drag.destination(), path + ".to", id, active, false);
-        break;
-      }
-      case UPLOAD: {
-        Step.Upload upload = (Step.Upload) s;
-        target(upload.target(), path + ".target", id, active, false);
-        for (int k = 0; k < upload.files().size(); k++) {
-          scan(path + ".files[" + k + "]", id, upload.files().get(k), true, "the upload path", null);
-        }
-        break;
-      }
-      case WAIT:
-        ((Step.Wait) s).until().ifPresent(c -> condition(c, path + ".until", id, active));
-        break;
-      case ASSERT:
-        condition(((Step.Assert) s).condition(), path + ".condition", id, active);
-        break;
-      case READ:
-        target(((Step.Read) s).target(), path + ".target", id, active, false);
-        break;
-      case SCRAPE:
-        target(((Step.Scrape) s).target(), path + ".target", id, active, false);
-        break;
-      case PAGINATE: {
-        Step.Paginate paginate = (Step.Paginate) s;
-        target(paginate.target(), path + ".target", id, active, false);
-        steps(paginate.body(), path + ".body", true, active);
-        break;
-      }
-      case SET_VAR: {
-        Step.SetVar setVar = (Step.SetVar) s;
-        String secret = SensitiveValueScanner.namesSecret(setVar.name()) && SensitiveValueScanner.hasLiteral(setVar.value())
-            ? "a literal value of the secret-named variable " + setVar.name() : null;
-        scan(path + ".value", id, setVar.value(), true, "the variable value", secret);
-        break;
-      }
-      case EVAL:
-        scan(path + ".script", id, ((Step.Eval) s).script(), false, "the script", null);
-        break;
-      case SCREENSHOT:
-        ((Step.Screenshot) s).target().ifPresent(t -> target(t, path + ".target", id, active, false));
-        break;
-      case CSV_IMPORT:
-        scan(path + ".path", id, ((Step.CsvImport) s).path(), true, "the csv path", null);
-        break;
-      case CSV_EXPORT:
-        scan(path + ".path", id, ((Step.CsvExport) s).path(), true, "the csv path", null);
-        break;
-      case FOREACH: {
-        Step.Foreach foreach = (Step.Foreach) s;
-        if (foreach.source().kind() == ForeachSource.Kind.LITERAL) {
-          for (int k = 0; k < foreach.source().values().size(); k++) {
-            scan(path + ".items[" + k + "]", id, foreach.source().values().get(k), true, "the loop item", null);
-          }
-        }
-        steps(foreach.body(), path + ".body", after, active);
-        break;
-      }
-      case REPEAT:
-        steps(((Step.Repeat) s).body(), path + ".body", after, active);
-        break;
-      case IF: {
-        Step.If f = (Step.If) s;
-        condition(f.condition(), path + ".condition", id, active);
-        steps(f.then(), path + ".then", after, active);
-        steps(f.otherwise(), path + ".else", after, active);
-        break;
-      }
-      case WHILE: {
-        Step.While w = (Step.While) s;
-        condition(w.condition(), path + ".condition", id, active);
-        steps(w.body(), path + ".body", after, active);
-        break;
-      }
-      case MANUAL:
-        scan(path + ".instructions", id, ((Step.Manual) s).instructions(), false, "the instructions", null);
-        break;
-      default:
-        break;
+    s.accept(new FieldScan(path, s.id(), after, active));
+  }
+
+  /**
+   * The op-specific fields of one step at {@code path}: values scanned, targets, frames and
+   * conditions checked, nested bodies walked ({@code after} is whether the steps after this one
+   * observe the page, as {@code steps} passes it on).
+   */
+  private final class FieldScan implements StepVisitor<Void> {
+    private final String path;
+    private final String id;
+    private final boolean after;
+    private final boolean active;
+
+    FieldScan(String path, String id, boolean after, boolean active) {
+      this.path = path;
+      this.id = id;
+      this.after = after;
+      this.active = active;
     }
+
+    @Override
+    public Void visitOpen(Step.Open s) {
+      scan(path + ".url", id, s.url(), true, "the url", null);
+      return null;
+    }
+
+    @Override
+    public Void visitNavigate(Step.Navigate s) {
+      scan(path + ".url", id, s.url(), true, "the url", null);
+      return null;
+    }
+
+    @Override
+    public Void visitTabNew(Step.TabNew s) {
+      s.url().ifPresent(u -> scan(path + ".url", id, u, true, "the url", null));
+      return null;
+    }
+
+    @Override
+    public Void visitFrame(Step.Frame s) {
+      String locator = s.locator();
+      if (active) {
+        frameLocator(locator, path + ".locator", id);
+      }
+      scan(path + ".locator", id, locator, false, "the frame locator", null, false);
+      return null;
+    }
+
+    @Override
+    public Void visitClick(Step.Click s) {
+      target(s.target(), path + ".target", id, active, true);
+      return null;
+    }
+
+    @Override
+    public Void visitDblclick(Step.Dblclick s) {
+      target(s.target(), path + ".target", id, active, true);
+      return null;
+    }
+
+    @Override
+    public Void visitContextmenu(Step.Contextmenu s) {
+      target(s.target(), path + ".target", id, active, true);
+      return null;
+    }
+
+    @Override
+    public Void visitHover(Step.Hover s) {
+      target(s.target(), path + ".target", id, active, false);
+      return null;
+    }
+
+    @Override
+    public Void visitCheck(Step.Check s) {
+      target(s.target(), path + ".target", id, active, false);
+      return null;
+    }
+
+    @Override
+    public Void visitUncheck(Step.Uncheck s) {
+      target(s.target(), path + ".target", id, active, false);
+      return null;
+    }
+
+    @Override
+    public Void visitToggle(Step.Toggle s) {
+      target(s.target(), path + ".target", id, active, false);
+      return null;
+    }
+
+    @Override
+    public Void visitFill(Step.Fill fill) {
+      target(fill.target(), path + ".target", id, active, false);
+      typedValue(fill, Optional.of(fill.target()), fill.value(), path + ".value", active);
+      return null;
+    }
+
+    @Override
+    public Void visitType(Step.Type type) {
+      type.target().ifPresent(t -> target(t, path + ".target", id, active, false));
+      typedValue(type, type.target(), type.text(), path + ".text", active);
+      return null;
+    }
+
+    @Override
+    public Void visitPress(Step.Press s) {
+      s.target().ifPresent(t -> target(t, path + ".target", id, active, false));
+      return null;
+    }
+
+    @Override
+    public Void visitSelect(Step.Select select) {
+      target(select.target(), path + ".target", id, active, false);
+      select.value().ifPresent(v -> scan(path + ".value", id, v, true, "the selected value", null));
+      select.label().ifPresent(v -> scan(path + ".label", id, v, true, "the selected label", null));
+      return null;
+    }
+
+    @Override
+    public Void visitScroll(Step.Scroll s) {
+      s.target().ifPresent(t -> target(t, path + ".target", id, active, false));
+      return null;
+    }
+
+    @Override
+    public Void visitDrag(Step.Drag drag) {
+      target(drag.source(), path + ".from", id, active, false);
+      target(drag.destination(), path + ".to", id, active, false);
+      return null;
+    }
+
+    @Override
+    public Void visitUpload(Step.Upload upload) {
+      target(upload.target(), path + ".target", id, active, false);
+      for (int k = 0; k < upload.files().size(); k++) {
+        scan(path + ".files[" + k + "]", id, upload.files().get(k), true, "the upload path", null);
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitWait(Step.Wait s) {
+      s.until().ifPresent(c -> condition(c, path + ".until", id, active));
+      return null;
+    }
+
+    @Override
+    public Void visitAssert(Step.Assert s) {
+      condition(s.condition(), path + ".condition", id, active);
+      return null;
+    }
+
+    @Override
+    public Void visitRead(Step.Read s) {
+      target(s.target(), path + ".target", id, active, false);
+      return null;
+    }
+
+    @Override
+    public Void visitScrape(Step.Scrape s) {
+      target(s.target(), path + ".target", id, active, false);
+      return null;
+    }
+
+    @Override
+    public Void visitPaginate(Step.Paginate paginate) {
+      target(paginate.target(), path + ".target", id, active, false);
+      steps(paginate.body(), path + ".body", true, active);
+      return null;
+    }
+
+    @Override
+    public Void visitSetVar(Step.SetVar setVar) {
+      String secret = SensitiveValueScanner.namesSecret(setVar.name()) && SensitiveValueScanner.hasLiteral(setVar.value())
+          ? "a literal value of the secret-named variable " + setVar.name() : null;
+      scan(path + ".value", id, setVar.value(), true, "the variable value", secret);
+      return null;
+    }
+
+    @Override
+    public Void visitEval(Step.Eval s) {
+      scan(path + ".script", id, s.script(), false, "the script", null);
+      return null;
+    }
+
+    @Override
+    public Void visitScreenshot(Step.Screenshot s) {
+      s.target().ifPresent(t -> target(t, path + ".target", id, active, false));
+      return null;
+    }
+
+    @Override
+    public Void visitCsvImport(Step.CsvImport s) {
+      scan(path + ".path", id, s.path(), true, "the csv path", null);
+      return null;
+    }
+
+    @Override
+    public Void visitCsvExport(Step.CsvExport s) {
+      scan(path + ".path", id, s.path(), true, "the csv path", null);
+      return null;
+    }
+
+    @Override
+    public Void visitForeach(Step.Foreach foreach) {
+      if (foreach.source().kind() == ForeachSource.Kind.LITERAL) {
+        for (int k = 0; k < foreach.source().values().size(); k++) {
+          scan(path + ".items[" + k + "]", id, foreach.source().values().get(k), true, "the loop item", null);
+        }
+      }
+      steps(foreach.body(), path + ".body", after, active);
+      return null;
+    }
+
+    @Override
+    public Void visitRepeat(Step.Repeat s) {
+      steps(s.body(), path + ".body", after, active);
+      return null;
+    }
+
+    @Override
+    public Void visitIf(Step.If f) {
+      condition(f.condition(), path + ".condition", id, active);
+      steps(f.then(), path + ".then", after, active);
+      steps(f.otherwise(), path + ".else", after, active);
+      return null;
+    }
+
+    @Override
+    public Void visitWhile(Step.While w) {
+      condition(w.condition(), path + ".condition", id, active);
+      steps(w.body(), path + ".body", after, active);
+      return null;
+    }
+
+    @Override
+    public Void visitManual(Step.Manual s) {
+      scan(path + ".instructions", id, s.instructions(), false, "the instructions", null);
+      return null;
+    }
+
+    // nothing to scan beyond the common fields
+    @Override public Void visitBack(Step.Back s) { return null; }
+    @Override public Void visitForward(Step.Forward s) { return null; }
+    @Override public Void visitReload(Step.Reload s) { return null; }
+    @Override public Void visitTabSwitch(Step.TabSwitch s) { return null; }
+    @Override public Void visitTabClose(Step.TabClose s) { return null; }
+    @Override public Void visitFrameMain(Step.FrameMain s) { return null; }
+    @Override public Void visitSetViewport(Step.SetViewport s) { return null; }
   }
 
   /** Fill and type values: empty values, literals in secret fields, secrets not from secret credentials. */
@@ -540,64 +765,116 @@ final class LintRun {
   private void frameLocator(String locator, String path, String stepId) {
     for (FrameLocators.Finding f : FrameLocators.check(locator, options.maxCssCombinators())) {
       String reasons = String.join(", ", f.reasons());
-      switch (f.code()) {
-        case FRAME_RUNTIME_ID_ONLY:
-          add(f.code(), Severity.ERROR, path, stepId,
-              "the frame locator is a runtime frame id or snapshot ref, valid only while recording; it cannot be replayed",
-              "locate the frame by its owner element (e.g. [role=\"dialog\"] iframe), by url:<glob> or by name:<name>");
-          break;
-        case FRAME_URL_DYNAMIC:
-          add(f.code(), Severity.WARNING, path, stepId,
-              "the frame URL holds " + reasons + ", so the frame of the next record will not match",
-              "enter the frame by its owner element (e.g. [role=\"dialog\"] iframe or iframe[title=...]),"
-                  + " or replace the changing parts with *");
-          break;
-        default:
-          add(f.code(), Severity.WARNING, path, stepId,
-              "the frame locator is fragile: " + reasons,
-              "prefer the dialog or container plus iframe ([role=\"dialog\"] iframe) or a stable iframe attribute"
-                  + " (name, title, data-testid)");
-          break;
-      }
+      out.add(switch (f.issue()) {
+        case RUNTIME_ID_ONLY -> LintWarning.of(f.code(), Severity.ERROR, path, stepId,
+            "the frame locator is a runtime frame id or snapshot ref, valid only while recording; it cannot be replayed",
+            "locate the frame by its owner element (e.g. [role=\"dialog\"] iframe), by url:<glob> or by name:<name>");
+        case URL_DYNAMIC -> LintWarning.of(f.code(), Severity.WARNING, path, stepId,
+            "the frame URL holds " + reasons + ", so the frame of the next record will not match",
+            "enter the frame by its owner element (e.g. [role=\"dialog\"] iframe or iframe[title=...]),"
+                + " or replace the changing parts with *");
+        case SELECTOR_UNSTABLE -> LintWarning.of(f.code(), Severity.WARNING, path, stepId,
+            "the frame locator is fragile: " + reasons,
+            "prefer the dialog or container plus iframe ([role=\"dialog\"] iframe) or a stable iframe attribute"
+                + " (name, title, data-testid)");
+      });
     }
   }
 
   private void condition(Condition c, String path, String stepId, boolean active) {
-    if (c instanceof Condition.Url) {
-      scan(path + ".url", stepId, ((Condition.Url) c).glob(), true, "the url glob", null);
-    } else if (c instanceof Condition.Title) {
-      scan(path + ".title", stepId, ((Condition.Title) c).glob(), true, "the title glob", null);
-    } else if (c instanceof Condition.Element) {
-      target(((Condition.Element) c).target(), path + ".element", stepId, active, false);
-    } else if (c instanceof Condition.Count) {
-      target(((Condition.Count) c).target(), path + ".element", stepId, active, false);
-    } else if (c instanceof Condition.Text) {
-      Condition.Text text = (Condition.Text) c;
+    c.accept(new ConditionScan(path, stepId, active));
+  }
+
+  /** The values, targets and rules of one condition at {@code path}, in step {@code stepId}. */
+  private final class ConditionScan implements ConditionVisitor<Void> {
+    private final String path;
+    private final String stepId;
+    private final boolean active;
+
+    ConditionScan(String path, String stepId, boolean active) {
+      this.path = path;
+      this.stepId = stepId;
+      this.active = active;
+    }
+
+    @Override
+    public Void visitUrl(Condition.Url url) {
+      scan(path + ".url", stepId, url.glob(), true, "the url glob", null);
+      return null;
+    }
+
+    @Override
+    public Void visitTitle(Condition.Title title) {
+      scan(path + ".title", stepId, title.glob(), true, "the title glob", null);
+      return null;
+    }
+
+    @Override
+    public Void visitElement(Condition.Element element) {
+      target(element.target(), path + ".element", stepId, active, false);
+      return null;
+    }
+
+    @Override
+    public Void visitCount(Condition.Count count) {
+      target(count.target(), path + ".element", stepId, active, false);
+      return null;
+    }
+
+    @Override
+    public Void visitText(Condition.Text text) {
       text.target().ifPresent(t -> target(t, path + ".element", stepId, active, false));
       scan(path + ".text", stepId, text.text(), true, "the expected text", null);
-    } else if (c instanceof Condition.Value) {
-      Condition.Value value = (Condition.Value) c;
+      return null;
+    }
+
+    @Override
+    public Void visitValue(Condition.Value value) {
       target(value.target(), path + ".element", stepId, active, false);
       scan(path + ".value", stepId, value.value(), true, "the expected value", null);
-    } else if (c instanceof Condition.Attribute) {
-      Condition.Attribute attribute = (Condition.Attribute) c;
+      return null;
+    }
+
+    @Override
+    public Void visitAttribute(Condition.Attribute attribute) {
       target(attribute.target(), path + ".element", stepId, active, false);
       attribute.value().ifPresent(v -> scan(path + ".value", stepId, v, true, "the expected attribute value", null));
-    } else if (c instanceof Condition.Var) {
-      Condition.Var var = (Condition.Var) c;
+      return null;
+    }
+
+    @Override
+    public Void visitVar(Condition.Var var) {
       String field = var.op() == Condition.VarOp.EQUALS ? ".equals" : ".contains";
       var.operand().ifPresent(o -> scan(path + field, stepId, o, true, "the expected value", null));
-    } else if (c instanceof Condition.Download) {
-      scan(path + ".download", stepId, ((Condition.Download) c).fileGlob(), true, "the download glob", null);
-    } else if (c instanceof Condition.Expression) {
+      return null;
+    }
+
+    @Override
+    public Void visitDownload(Condition.Download download) {
+      scan(path + ".download", stepId, download.fileGlob(), true, "the download glob", null);
+      return null;
+    }
+
+    @Override
+    public Void visitExpression(Condition.Expression expression) {
       if (active) {
         add(LintCode.EVAL_USED, Severity.WARNING, path, stepId,
             "the expression condition runs a page script and needs the script.eval capability",
             "use a url, element, text, value or attribute condition instead");
       }
-      scan(path + ".expression", stepId, ((Condition.Expression) c).script(), false, "the script", null);
-    } else if (c instanceof Condition.Not) {
-      condition(((Condition.Not) c).condition(), path + ".not", stepId, active);
+      scan(path + ".expression", stepId, expression.script(), false, "the script", null);
+      return null;
+    }
+
+    @Override
+    public Void visitNot(Condition.Not not) {
+      condition(not.condition(), path + ".not", stepId, active);
+      return null;
+    }
+
+    @Override
+    public Void visitLoad(Condition.Load load) {
+      return null; // a load state holds no value to scan
     }
   }
 

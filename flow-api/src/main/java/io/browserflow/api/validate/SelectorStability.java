@@ -66,17 +66,14 @@ final class SelectorStability {
     if (SNAPSHOT_REF.matcher(value.trim()).matches()) {
       return List.of("snapshot ref " + candidate.value() + " is valid for one page snapshot only");
     }
-    switch (candidate.kind()) {
-      case ID:
-        return generatedReason(value).map(r -> List.of("id \"" + candidate.value() + "\" looks generated (" + r + ")"))
-            .orElse(List.of());
-      case CSS:
-        return cssReasons(value, maxCombinators);
-      case XPATH:
-        return xpathReasons(value);
-      default:
-        return List.of();
-    }
+    return switch (candidate.kind()) {
+      case ID -> generatedReason(value)
+          .map(r -> List.of("id \"" + candidate.value() + "\" looks generated (" + r + ")")).orElse(List.of());
+      case CSS -> cssReasons(value, maxCombinators);
+      case XPATH -> xpathReasons(value);
+      // no structural fragility to find in a test id, role, label, placeholder or text
+      case TEST_ID, ROLE, LABEL, PLACEHOLDER, TEXT -> List.of();
+    };
   }
 
   /** Placeholders become a neutral word so they neither look generated nor split tokens. */
@@ -200,29 +197,31 @@ final class SelectorStability {
   /** True when the element a css, id or test id addresses looks like a mask, overlay or backdrop. */
   static boolean addressesOverlay(Candidate candidate) {
     String value = neutralize(candidate.value());
-    switch (candidate.kind()) {
-      case ID:
-      case TEST_ID:
-        return OVERLAY_TOKEN.matcher(value).find();
-      case CSS:
-        for (String selector : splitTopLevel(value, ',')) {
-          List<String> compounds = compounds(selector);
-          if (compounds.isEmpty()) {
-            continue;
-          }
-          String last = stripBrackets(compounds.get(compounds.size() - 1));
-          List<String> names = new ArrayList<>(tokens(CLASS_TOKEN, last));
-          names.addAll(tokens(ID_TOKEN, last));
-          for (String name : names) {
-            if (OVERLAY_TOKEN.matcher(name).find()) {
-              return true;
-            }
-          }
+    return switch (candidate.kind()) {
+      case ID, TEST_ID -> OVERLAY_TOKEN.matcher(value).find();
+      case CSS -> cssAddressesOverlay(value);
+      // roles, labels, placeholders, texts and xpaths are not read for overlay names
+      case ROLE, LABEL, PLACEHOLDER, TEXT, XPATH -> false;
+    };
+  }
+
+  /** True when the last compound of some selector in the css list has an overlay class or id. */
+  private static boolean cssAddressesOverlay(String css) {
+    for (String selector : splitTopLevel(css, ',')) {
+      List<String> compounds = compounds(selector);
+      if (compounds.isEmpty()) {
+        continue;
+      }
+      String last = stripBrackets(compounds.get(compounds.size() - 1));
+      List<String> names = new ArrayList<>(tokens(CLASS_TOKEN, last));
+      names.addAll(tokens(ID_TOKEN, last));
+      for (String name : names) {
+        if (OVERLAY_TOKEN.matcher(name).find()) {
+          return true;
         }
-        return false;
-      default:
-        return false;
+      }
     }
+    return false;
   }
 
   /** The attribute selectors of a css selector, in order. */

@@ -3,6 +3,7 @@ package io.browserflow.api.validate;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Credential;
 import io.browserflow.api.DataTable;
 import io.browserflow.api.ErrorCode;
@@ -16,6 +17,7 @@ import io.browserflow.api.Problem;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Schedule;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
@@ -460,254 +462,333 @@ final class ValidationRun {
   }
 
   private void fields(Step s, String p, int depth) {
-    switch (s.kind()) {
-      case OPEN: {
-        Step.Open o = (Step.Open) s;
-        url(o.url(), p + ".url");
-        o.tab().ifPresent(a -> tabUse(a, p + ".tab"));
-        break;
-      }
-      case NAVIGATE:
-        url(((Step.Navigate) s).url(), p + ".url");
-        break;
-      case TAB_NEW: {
-        Step.TabNew t = (Step.TabNew) s;
-        tabBind(t.alias(), p + ".alias");
-        t.url().ifPresent(u -> text(u, p + ".url"));
-        break;
-      }
-      case TAB_SWITCH:
-        tabUse(((Step.TabSwitch) s).alias(), p + ".alias");
-        break;
-      case TAB_CLOSE:
-        ((Step.TabClose) s).alias().ifPresent(a -> tabUse(a, p + ".alias"));
-        break;
-      case FRAME:
-        frameLocator(((Step.Frame) s).locator(), p + ".locator");
-        break;
-      case SET_VIEWPORT: {
-        Step.SetViewport v = (Step.SetViewport) s;
-        range(v.width(), limits.minViewportWidth(), limits.maxViewportWidth(), p + ".width", "the viewport width");
-        range(v.height(), limits.minViewportHeight(), limits.maxViewportHeight(), p + ".height",
-            "the viewport height");
-        break;
-      }
-      case CLICK: {
-        Step.Click c = (Step.Click) s;
-        target(c.target(), p + ".target");
-        texts(c.modifiers(), p + ".modifiers");
-        c.newTab().ifPresent(a -> tabBind(a, p + ".newTab"));
-        break;
-      }
-      case DBLCLICK:
-        target(((Step.Dblclick) s).target(), p + ".target");
-        break;
-      case CONTEXTMENU:
-        target(((Step.Contextmenu) s).target(), p + ".target");
-        break;
-      case HOVER:
-        target(((Step.Hover) s).target(), p + ".target");
-        break;
-      case FILL: {
-        Step.Fill f = (Step.Fill) s;
-        target(f.target(), p + ".target");
-        valueLength(f.value(), p + ".value", "the fill value");
-        text(f.value(), p + ".value");
-        break;
-      }
-      case TYPE: {
-        Step.Type t = (Step.Type) s;
-        t.target().ifPresent(tg -> target(tg, p + ".target"));
-        valueLength(t.text(), p + ".text", "the typed text");
-        text(t.text(), p + ".text");
-        break;
-      }
-      case PRESS: {
-        Step.Press k = (Step.Press) s;
-        if (k.key().isBlank()) {
-          invalid(p + ".key", "the key is blank: name a key such as Enter, Escape or a");
-        }
-        text(k.key(), p + ".key");
-        texts(k.modifiers(), p + ".modifiers");
-        k.target().ifPresent(tg -> target(tg, p + ".target"));
-        break;
-      }
-      case SELECT: {
-        Step.Select sel = (Step.Select) s;
-        target(sel.target(), p + ".target");
-        if (sel.value().isPresent() == sel.label().isPresent()) {
-          invalid(p, "select needs exactly one of value and label, " + (sel.value().isPresent() ? "not both" : "but has neither"));
-        }
-        sel.value().ifPresent(v -> text(v, p + ".value"));
-        sel.label().ifPresent(v -> text(v, p + ".label"));
-        break;
-      }
-      case CHECK:
-        target(((Step.Check) s).target(), p + ".target");
-        break;
-      case UNCHECK:
-        target(((Step.Uncheck) s).target(), p + ".target");
-        break;
-      case TOGGLE:
-        target(((Step.Toggle) s).target(), p + ".target");
-        break;
-      case SCROLL: {
-        Step.Scroll sc = (Step.Scroll) s;
-        if (sc.target().isPresent()) {
-          target(sc.target().get(), p + ".target");
-        } else if (sc.mode() == Step.ScrollMode.INTO_VIEW) {
-          invalid(p + ".target", "scroll intoView needs a target: name the element to bring into view");
-        }
-        break;
-      }
-      case DRAG: {
-        Step.Drag d = (Step.Drag) s;
-        target(d.source(), p + ".from");
-        target(d.destination(), p + ".to");
-        break;
-      }
-      case UPLOAD: {
-        Step.Upload u = (Step.Upload) s;
-        if (!fileUpload) {
-          problems.add(Problem.of(ErrorCode.CAPABILITY_DENIED, p, "upload needs the " + Capability.FILE_UPLOAD.id()
-              + " capability: declare it in policy.capabilities"));
-        }
-        target(u.target(), p + ".target");
-        if (u.files().isEmpty()) {
-          invalid(p + ".files", "upload needs at least one file");
-        }
-        for (int i = 0; i < u.files().size(); i++) {
-          String f = u.files().get(i);
-          if (f.isBlank()) {
-            invalid(p + ".files[" + i + "]", "the file path is blank: give a path or remove the entry");
-          }
-          text(f, p + ".files[" + i + "]");
-        }
-        break;
-      }
-      case WAIT: {
-        Step.Wait w = (Step.Wait) s;
-        if (w.ms().isPresent() == w.until().isPresent()) {
-          invalid(p, "wait needs exactly one of ms and until, " + (w.ms().isPresent() ? "not both" : "but has neither"));
-        }
-        if (w.ms().isPresent()) {
-          int ms = w.ms().getAsInt();
-          if (ms < 0 || ms > limits.maxStepTimeoutMs()) {
-            outOfRange(p + ".ms", "wait ms is " + ms + ": give 0.." + limits.maxStepTimeoutMs()
-                + " (prefer waiting until a condition)", ms, "0.." + limits.maxStepTimeoutMs());
-          }
-        }
-        w.until().ifPresent(c -> condition(c, p + ".until"));
-        break;
-      }
-      case ASSERT:
-        condition(((Step.Assert) s).condition(), p + ".condition");
-        break;
-      case READ: {
-        Step.Read r = (Step.Read) s;
-        target(r.target(), p + ".target");
-        if (r.what() == Step.ReadKind.ATTRIBUTE) {
-          if (r.attribute().isEmpty() || r.attribute().get().isBlank()) {
-            invalid(p + ".attribute", "read attribute needs the attribute name, e.g. href");
-          }
-        } else if (r.attribute().isPresent()) {
-          invalid(p + ".attribute", "an attribute name belongs to read what=attribute only, but this read has what="
-              + r.what().name().toLowerCase(Locale.ROOT) + ": remove it or read the attribute");
-        }
-        r.attribute().ifPresent(a -> text(a, p + ".attribute"));
-        break;
-      }
-      case SCRAPE: {
-        Step.Scrape sc = (Step.Scrape) s;
-        target(sc.target(), p + ".target");
-        if (sc.mode() == Step.ScrapeMode.ATTRIBUTES && sc.attributes().isEmpty()) {
-          invalid(p + ".attributes", "scrape mode attributes needs the attribute names to read");
-        } else if (sc.mode() != Step.ScrapeMode.ATTRIBUTES && !sc.attributes().isEmpty()) {
-          invalid(p + ".attributes", "attributes belong to scrape mode attributes only: remove them or change the mode");
-        }
-        texts(sc.attributes(), p + ".attributes");
-        if (sc.limit().isPresent()) {
-          atLeastOne(p + ".limit", "the scrape limit", sc.limit().getAsInt(), limits.maxScrapeRows(),
-              "give 1 or more, or leave it out for the default");
-        }
-        break;
-      }
-      case PAGINATE: {
-        Step.Paginate pg = (Step.Paginate) s;
-        target(pg.target(), p + ".target");
-        atLeastOne(p + ".maxPages", "maxPages", pg.maxPages(), limits.maxPaginatePages(), "give 1 or more");
-        loopBody(Loop.PAGINATE, pg.body(), p + ".body", depth);
-        break;
-      }
-      case SET_VAR: {
-        Step.SetVar v = (Step.SetVar) s;
-        text(v.value(), p + ".value");
-        if (key(v.name(), p + ".name", "the variable name")) {
-          scope.declareVar(v.name());
-        }
-        break;
-      }
-      case EVAL:
-        // the script is code: ${...} there is the page's own template syntax, never a placeholder
-        if (!scriptEval) {
-          problems.add(Problem.of(ErrorCode.CAPABILITY_DENIED, p, "eval needs the " + Capability.SCRIPT_EVAL.id()
-              + " capability: declare it in policy.capabilities"));
-        }
-        break;
-      case SCREENSHOT: {
-        Step.Screenshot sh = (Step.Screenshot) s;
-        sh.target().ifPresent(tg -> target(tg, p + ".target"));
-        sh.name().ifPresent(n -> text(n, p + ".name"));
-        break;
-      }
-      case CSV_IMPORT:
-        path(((Step.CsvImport) s).path(), p + ".path");
-        break;
-      case CSV_EXPORT: {
-        Step.CsvExport ce = (Step.CsvExport) s;
-        if (!Placeholders.isWhole(ce.source()) && Placeholders.syntaxError(ce.source()).isEmpty()) {
-          invalid(p + ".source", "the csvExport source must be one whole placeholder naming items, "
-              + "e.g. ${steps.<id>.items}");
-        }
-        text(ce.source(), p + ".source");
-        path(ce.path(), p + ".path");
-        break;
-      }
-      case FOREACH:
-        foreach((Step.Foreach) s, p, depth);
-        break;
-      case REPEAT: {
-        Step.Repeat r = (Step.Repeat) s;
-        atLeastOne(p + ".times", "repeat times", r.times(), limits.maxRepeatTimes(),
-            "repeating " + r.times() + " times does nothing; remove the step or give 1 or more");
-        loopBody(Loop.REPEAT, r.body(), p + ".body", depth);
-        break;
-      }
-      case IF: {
-        Step.If i = (Step.If) s;
-        condition(i.condition(), p + ".condition");
-        int mark = scope.mark();
-        steps(i.then(), p + ".then", depth + 1);
-        // then and else exclude each other; both are visible after the if
-        List<Object> thenDecls = scope.hideSince(mark);
-        steps(i.otherwise(), p + ".else", depth + 1);
-        scope.reveal(thenDecls);
-        break;
-      }
-      case WHILE: {
-        Step.While w = (Step.While) s;
-        condition(w.condition(), p + ".condition");
-        loopBody(Loop.WHILE, w.body(), p + ".body", depth);
-        atLeastOne(p + ".max", "the while max", w.max(), limits.maxWhileIterations(), "give 1 or more");
-        break;
-      }
-      case MANUAL:
-        text(((Step.Manual) s).instructions(), p + ".instructions");
-        break;
-      default:
-        // BACK, FORWARD, RELOAD, FRAME_MAIN: no fields of their own
-        break;
+    s.accept(new FieldChecks(p, depth));
+  }
+
+  /** The op-specific checks of one step at path {@code p}, nested {@code depth} levels deep. */
+  private final class FieldChecks implements StepVisitor<Void> {
+    private final String p;
+    private final int depth;
+
+    FieldChecks(String p, int depth) {
+      this.p = p;
+      this.depth = depth;
     }
+
+    @Override
+    public Void visitOpen(Step.Open o) {
+      url(o.url(), p + ".url");
+      o.tab().ifPresent(a -> tabUse(a, p + ".tab"));
+      return null;
+    }
+
+    @Override
+    public Void visitNavigate(Step.Navigate s) {
+      url(s.url(), p + ".url");
+      return null;
+    }
+
+    @Override
+    public Void visitTabNew(Step.TabNew t) {
+      tabBind(t.alias(), p + ".alias");
+      t.url().ifPresent(u -> text(u, p + ".url"));
+      return null;
+    }
+
+    @Override
+    public Void visitTabSwitch(Step.TabSwitch s) {
+      tabUse(s.alias(), p + ".alias");
+      return null;
+    }
+
+    @Override
+    public Void visitTabClose(Step.TabClose s) {
+      s.alias().ifPresent(a -> tabUse(a, p + ".alias"));
+      return null;
+    }
+
+    @Override
+    public Void visitFrame(Step.Frame s) {
+      frameLocator(s.locator(), p + ".locator");
+      return null;
+    }
+
+    @Override
+    public Void visitSetViewport(Step.SetViewport v) {
+      range(v.width(), limits.minViewportWidth(), limits.maxViewportWidth(), p + ".width", "the viewport width");
+      range(v.height(), limits.minViewportHeight(), limits.maxViewportHeight(), p + ".height",
+          "the viewport height");
+      return null;
+    }
+
+    @Override
+    public Void visitClick(Step.Click c) {
+      target(c.target(), p + ".target");
+      texts(c.modifiers(), p + ".modifiers");
+      c.newTab().ifPresent(a -> tabBind(a, p + ".newTab"));
+      return null;
+    }
+
+    @Override
+    public Void visitDblclick(Step.Dblclick s) {
+      target(s.target(), p + ".target");
+      return null;
+    }
+
+    @Override
+    public Void visitContextmenu(Step.Contextmenu s) {
+      target(s.target(), p + ".target");
+      return null;
+    }
+
+    @Override
+    public Void visitHover(Step.Hover s) {
+      target(s.target(), p + ".target");
+      return null;
+    }
+
+    @Override
+    public Void visitFill(Step.Fill f) {
+      target(f.target(), p + ".target");
+      valueLength(f.value(), p + ".value", "the fill value");
+      text(f.value(), p + ".value");
+      return null;
+    }
+
+    @Override
+    public Void visitType(Step.Type t) {
+      t.target().ifPresent(tg -> target(tg, p + ".target"));
+      valueLength(t.text(), p + ".text", "the typed text");
+      text(t.text(), p + ".text");
+      return null;
+    }
+
+    @Override
+    public Void visitPress(Step.Press k) {
+      if (k.key().isBlank()) {
+        invalid(p + ".key", "the key is blank: name a key such as Enter, Escape or a");
+      }
+      text(k.key(), p + ".key");
+      texts(k.modifiers(), p + ".modifiers");
+      k.target().ifPresent(tg -> target(tg, p + ".target"));
+      return null;
+    }
+
+    @Override
+    public Void visitSelect(Step.Select sel) {
+      target(sel.target(), p + ".target");
+      if (sel.value().isPresent() == sel.label().isPresent()) {
+        invalid(p, "select needs exactly one of value and label, " + (sel.value().isPresent() ? "not both" : "but has neither"));
+      }
+      sel.value().ifPresent(v -> text(v, p + ".value"));
+      sel.label().ifPresent(v -> text(v, p + ".label"));
+      return null;
+    }
+
+    @Override
+    public Void visitCheck(Step.Check s) {
+      target(s.target(), p + ".target");
+      return null;
+    }
+
+    @Override
+    public Void visitUncheck(Step.Uncheck s) {
+      target(s.target(), p + ".target");
+      return null;
+    }
+
+    @Override
+    public Void visitToggle(Step.Toggle s) {
+      target(s.target(), p + ".target");
+      return null;
+    }
+
+    @Override
+    public Void visitScroll(Step.Scroll sc) {
+      if (sc.target().isPresent()) {
+        target(sc.target().get(), p + ".target");
+      } else if (sc.mode() == Step.ScrollMode.INTO_VIEW) {
+        invalid(p + ".target", "scroll intoView needs a target: name the element to bring into view");
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitDrag(Step.Drag d) {
+      target(d.source(), p + ".from");
+      target(d.destination(), p + ".to");
+      return null;
+    }
+
+    @Override
+    public Void visitUpload(Step.Upload u) {
+      if (!fileUpload) {
+        problems.add(Problem.of(ErrorCode.CAPABILITY_DENIED, p, "upload needs the " + Capability.FILE_UPLOAD.id()
+            + " capability: declare it in policy.capabilities"));
+      }
+      target(u.target(), p + ".target");
+      if (u.files().isEmpty()) {
+        invalid(p + ".files", "upload needs at least one file");
+      }
+      for (int i = 0; i < u.files().size(); i++) {
+        String f = u.files().get(i);
+        if (f.isBlank()) {
+          invalid(p + ".files[" + i + "]", "the file path is blank: give a path or remove the entry");
+        }
+        text(f, p + ".files[" + i + "]");
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitWait(Step.Wait w) {
+      if (w.ms().isPresent() == w.until().isPresent()) {
+        invalid(p, "wait needs exactly one of ms and until, " + (w.ms().isPresent() ? "not both" : "but has neither"));
+      }
+      if (w.ms().isPresent()) {
+        int ms = w.ms().getAsInt();
+        if (ms < 0 || ms > limits.maxStepTimeoutMs()) {
+          outOfRange(p + ".ms", "wait ms is " + ms + ": give 0.." + limits.maxStepTimeoutMs()
+              + " (prefer waiting until a condition)", ms, "0.." + limits.maxStepTimeoutMs());
+        }
+      }
+      w.until().ifPresent(c -> condition(c, p + ".until"));
+      return null;
+    }
+
+    @Override
+    public Void visitAssert(Step.Assert s) {
+      condition(s.condition(), p + ".condition");
+      return null;
+    }
+
+    @Override
+    public Void visitRead(Step.Read r) {
+      target(r.target(), p + ".target");
+      if (r.what() == Step.ReadKind.ATTRIBUTE) {
+        if (r.attribute().isEmpty() || r.attribute().get().isBlank()) {
+          invalid(p + ".attribute", "read attribute needs the attribute name, e.g. href");
+        }
+      } else if (r.attribute().isPresent()) {
+        invalid(p + ".attribute", "an attribute name belongs to read what=attribute only, but this read has what="
+            + r.what().name().toLowerCase(Locale.ROOT) + ": remove it or read the attribute");
+      }
+      r.attribute().ifPresent(a -> text(a, p + ".attribute"));
+      return null;
+    }
+
+    @Override
+    public Void visitScrape(Step.Scrape sc) {
+      target(sc.target(), p + ".target");
+      if (sc.mode() == Step.ScrapeMode.ATTRIBUTES && sc.attributes().isEmpty()) {
+        invalid(p + ".attributes", "scrape mode attributes needs the attribute names to read");
+      } else if (sc.mode() != Step.ScrapeMode.ATTRIBUTES && !sc.attributes().isEmpty()) {
+        invalid(p + ".attributes", "attributes belong to scrape mode attributes only: remove them or change the mode");
+      }
+      texts(sc.attributes(), p + ".attributes");
+      if (sc.limit().isPresent()) {
+        atLeastOne(p + ".limit", "the scrape limit", sc.limit().getAsInt(), limits.maxScrapeRows(),
+            "give 1 or more, or leave it out for the default");
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitPaginate(Step.Paginate pg) {
+      target(pg.target(), p + ".target");
+      atLeastOne(p + ".maxPages", "maxPages", pg.maxPages(), limits.maxPaginatePages(), "give 1 or more");
+      loopBody(Loop.PAGINATE, pg.body(), p + ".body", depth);
+      return null;
+    }
+
+    @Override
+    public Void visitSetVar(Step.SetVar v) {
+      text(v.value(), p + ".value");
+      if (key(v.name(), p + ".name", "the variable name")) {
+        scope.declareVar(v.name());
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitEval(Step.Eval s) {
+      // the script is code: ${...} there is the page's own template syntax, never a placeholder
+      if (!scriptEval) {
+        problems.add(Problem.of(ErrorCode.CAPABILITY_DENIED, p, "eval needs the " + Capability.SCRIPT_EVAL.id()
+            + " capability: declare it in policy.capabilities"));
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitScreenshot(Step.Screenshot sh) {
+      sh.target().ifPresent(tg -> target(tg, p + ".target"));
+      sh.name().ifPresent(n -> text(n, p + ".name"));
+      return null;
+    }
+
+    @Override
+    public Void visitCsvImport(Step.CsvImport s) {
+      path(s.path(), p + ".path");
+      return null;
+    }
+
+    @Override
+    public Void visitCsvExport(Step.CsvExport ce) {
+      if (!Placeholders.isWhole(ce.source()) && Placeholders.syntaxError(ce.source()).isEmpty()) {
+        invalid(p + ".source", "the csvExport source must be one whole placeholder naming items, "
+            + "e.g. ${steps.<id>.items}");
+      }
+      text(ce.source(), p + ".source");
+      path(ce.path(), p + ".path");
+      return null;
+    }
+
+    @Override
+    public Void visitForeach(Step.Foreach s) {
+      foreach(s, p, depth);
+      return null;
+    }
+
+    @Override
+    public Void visitRepeat(Step.Repeat r) {
+      atLeastOne(p + ".times", "repeat times", r.times(), limits.maxRepeatTimes(),
+          "repeating " + r.times() + " times does nothing; remove the step or give 1 or more");
+      loopBody(Loop.REPEAT, r.body(), p + ".body", depth);
+      return null;
+    }
+
+    @Override
+    public Void visitIf(Step.If i) {
+      condition(i.condition(), p + ".condition");
+      int mark = scope.mark();
+      steps(i.then(), p + ".then", depth + 1);
+      // then and else exclude each other; both are visible after the if
+      List<Object> thenDecls = scope.hideSince(mark);
+      steps(i.otherwise(), p + ".else", depth + 1);
+      scope.reveal(thenDecls);
+      return null;
+    }
+
+    @Override
+    public Void visitWhile(Step.While w) {
+      condition(w.condition(), p + ".condition");
+      loopBody(Loop.WHILE, w.body(), p + ".body", depth);
+      atLeastOne(p + ".max", "the while max", w.max(), limits.maxWhileIterations(), "give 1 or more");
+      return null;
+    }
+
+    @Override
+    public Void visitManual(Step.Manual s) {
+      text(s.instructions(), p + ".instructions");
+      return null;
+    }
+
+    // no fields of their own
+    @Override public Void visitBack(Step.Back s) { return null; }
+    @Override public Void visitForward(Step.Forward s) { return null; }
+    @Override public Void visitReload(Step.Reload s) { return null; }
+    @Override public Void visitFrameMain(Step.FrameMain s) { return null; }
   }
 
   private void loopBody(Loop kind, List<Step> body, String path, int depth) {
@@ -718,10 +799,8 @@ final class ValidationRun {
 
   private void foreach(Step.Foreach f, String p, int depth) {
     ForeachSource src = f.source();
-    Loop kind;
-    switch (src.kind()) {
-      case TABLE:
-        kind = Loop.TABLE;
+    Loop kind = switch (src.kind()) {
+      case TABLE -> {
         if (flow.table().isEmpty()) {
           invalid(p + ".source", "foreach over the table, but the flow has no table: add one or iterate something else");
         } else {
@@ -731,13 +810,13 @@ final class ValidationRun {
                 + limits.maxForeachItems() + " items", rows, limits.maxForeachItems());
           }
         }
-        break;
-      case ITEMS:
-        kind = Loop.ITEMS;
+        yield Loop.TABLE;
+      }
+      case ITEMS -> {
         itemsRef(src.ref().orElse(""), p + ".source");
-        break;
-      default:
-        kind = Loop.LITERAL;
+        yield Loop.ITEMS;
+      }
+      case LITERAL -> {
         if (src.values().size() > limits.maxForeachItems()) {
           overLimit(p + ".items", "foreach lists " + src.values().size() + " values, more than the limit of "
               + limits.maxForeachItems(), src.values().size(), limits.maxForeachItems());
@@ -745,8 +824,9 @@ final class ValidationRun {
         for (int i = 0; i < src.values().size(); i++) {
           text(src.values().get(i), p + ".items[" + i + "]");
         }
-        break;
-    }
+        yield Loop.LITERAL;
+      }
+    };
     atLeastOne(p + ".concurrency", "foreach concurrency", f.concurrency(), limits.maxForeachConcurrency(),
         "give 1 (one iteration at a time) or more");
     loopBody(kind, f.body(), p + ".body", depth);
@@ -764,7 +844,7 @@ final class ValidationRun {
     Step source = scope.step(id);
     if (source == null) {
       resolve(whole, path);
-    } else if (source.kind() != Step.Kind.SCRAPE && source.kind() != Step.Kind.CSV_IMPORT) {
+    } else if (!BindingScope.outputs(source).contains("items")) {
       invalid(path, "foreach iterates ${" + whole + "} but step " + id + " is a " + source.kind().op()
           + ": iterate the items of a scrape or csvImport step");
     }
@@ -879,36 +959,71 @@ final class ValidationRun {
   }
 
   private void condition(Condition c, String path) {
-    if (c instanceof Condition.Url) {
-      text(((Condition.Url) c).glob(), path + ".url");
-    } else if (c instanceof Condition.Title) {
-      text(((Condition.Title) c).glob(), path + ".title");
-    } else if (c instanceof Condition.Element) {
-      target(((Condition.Element) c).target(), path + ".element");
-    } else if (c instanceof Condition.Count) {
-      Condition.Count n = (Condition.Count) c;
+    c.accept(new ConditionChecks(path));
+  }
+
+  /** The checks of one condition at {@code path}. */
+  private final class ConditionChecks implements ConditionVisitor<Void> {
+    private final String path;
+
+    ConditionChecks(String path) {
+      this.path = path;
+    }
+
+    @Override
+    public Void visitUrl(Condition.Url u) {
+      text(u.glob(), path + ".url");
+      return null;
+    }
+
+    @Override
+    public Void visitTitle(Condition.Title t) {
+      text(t.glob(), path + ".title");
+      return null;
+    }
+
+    @Override
+    public Void visitElement(Condition.Element e) {
+      target(e.target(), path + ".element");
+      return null;
+    }
+
+    @Override
+    public Void visitCount(Condition.Count n) {
       target(n.target(), path + ".element");
       if (n.count() < 0) {
         outOfRange(path + ".count", "the count is " + n.count() + ": give 0 or more", n.count(), ">= 0");
       }
-    } else if (c instanceof Condition.Text) {
-      Condition.Text t = (Condition.Text) c;
+      return null;
+    }
+
+    @Override
+    public Void visitText(Condition.Text t) {
       text(t.text(), path + ".text");
       t.target().ifPresent(tg -> target(tg, path + ".element"));
-    } else if (c instanceof Condition.Value) {
-      Condition.Value v = (Condition.Value) c;
+      return null;
+    }
+
+    @Override
+    public Void visitValue(Condition.Value v) {
       target(v.target(), path + ".element");
       text(v.value(), path + ".value");
-    } else if (c instanceof Condition.Attribute) {
-      Condition.Attribute a = (Condition.Attribute) c;
+      return null;
+    }
+
+    @Override
+    public Void visitAttribute(Condition.Attribute a) {
       target(a.target(), path + ".element");
       if (a.name().isBlank()) {
         invalid(path + ".attribute", "the attribute name is blank: name the attribute, e.g. aria-expanded");
       }
       text(a.name(), path + ".attribute");
       a.value().ifPresent(v -> text(v, path + ".value"));
-    } else if (c instanceof Condition.Var) {
-      Condition.Var v = (Condition.Var) c;
+      return null;
+    }
+
+    @Override
+    public Void visitVar(Condition.Var v) {
       if (!Placeholders.contains(v.subject())) {
         invalid(path + ".var", "the subject of a var condition is a literal, so it never changes: use a placeholder "
             + "such as ${vars.name} or ${steps.<id>.text}");
@@ -916,18 +1031,35 @@ final class ValidationRun {
       text(v.subject(), path + ".var");
       String operandKey = v.op() == Condition.VarOp.CONTAINS ? ".contains" : ".equals";
       v.operand().ifPresent(o -> text(o, path + operandKey));
-    } else if (c instanceof Condition.Download) {
-      text(((Condition.Download) c).fileGlob(), path + ".download");
-    } else if (c instanceof Condition.Expression) {
+      return null;
+    }
+
+    @Override
+    public Void visitDownload(Condition.Download d) {
+      text(d.fileGlob(), path + ".download");
+      return null;
+    }
+
+    @Override
+    public Void visitExpression(Condition.Expression e) {
       // code, like eval: not scanned for placeholders
       if (!scriptEval) {
         problems.add(Problem.of(ErrorCode.CAPABILITY_DENIED, path, "an expression condition needs the "
             + Capability.SCRIPT_EVAL.id() + " capability: declare it in policy.capabilities"));
       }
-    } else if (c instanceof Condition.Not) {
-      condition(((Condition.Not) c).condition(), path + ".not");
+      return null;
     }
-    // Load: no strings
+
+    @Override
+    public Void visitNot(Condition.Not n) {
+      condition(n.condition(), path + ".not");
+      return null;
+    }
+
+    @Override
+    public Void visitLoad(Condition.Load l) {
+      return null; // no strings
+    }
   }
 
   // ---------------------------------------------------------------- placeholders
