@@ -7,6 +7,7 @@ import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Input;
 import io.browserflow.api.Placeholders;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -190,6 +191,28 @@ final class Bindings {
 
   private static FlowRunException unresolved(String ref, String why) {
     return new FlowRunException(ErrorCode.BINDING_UNRESOLVED, "${" + ref + "} cannot be resolved: " + why);
+  }
+
+  /**
+   * A bound value as table rows, for foreach over items and csvExport: maps become rows of text,
+   * other items rows with one {@code item} column.
+   */
+  @SuppressWarnings("unchecked")
+  static List<Map<String, String>> rows(Object value, String what) {
+    if (value instanceof List) {
+      List<Map<String, String>> rows = new ArrayList<>();
+      for (Object o : (List<Object>) value) {
+        if (o instanceof Map) {
+          Map<String, String> row = new LinkedHashMap<>();
+          ((Map<Object, Object>) o).forEach((k, v) -> row.put(String.valueOf(k), text(v)));
+          rows.add(row);
+        } else {
+          rows.add(Map.of("item", text(o)));
+        }
+      }
+      return rows;
+    }
+    throw new FlowRunException(ErrorCode.BINDING_UNRESOLVED, what + " is not a list of items");
   }
 
   /** Text form of a bound value: strings as they are, lists and maps as JSON. */

@@ -1,0 +1,278 @@
+package io.browserflow.engine;
+
+import io.browserflow.api.Condition;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowRunException;
+import io.browserflow.api.ForeachSource;
+import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
+import io.browserflow.api.Target;
+import io.browserflow.engine.spi.DriverSession;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The body of a control step: how foreach (one at a time or on forked sessions), repeat, if, while
+ * and paginate run their nested steps, each through the {@link Interpreter}. Empty for the leaf
+ * steps, which the interpreter dispatches itself.
+ */
+final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlBody>> {
+
+  /** The work of a control step, which the interpreter journals and records: runs its bodies and returns the result's note. */
+  interface ControlBody {
+    String run();
+  }
+
+  private final Interpreter interpreter;
+  private final RunContext run;
+  private final StepExecution at;
+  private final String path;
+  private final Lane lane;
+
+  ControlBodies(Interpreter interpreter, RunContext run, StepExecution at, Lane lane) {
+    this.interpreter = interpreter;
+    this.run = run;
+    this.at = at;
+    this.path = at.path();
+    this.lane = lane;
+  }
+
+  @Override
+  public Optional<ControlBody> visitForeach(Step.Foreach each) {
+    return Optional.of(() -> runForeach(each));
+  }
+
+  @Override
+  public Optional<ControlBody> visitRepeat(Step.Repeat r) {
+    return Optional.of(() -> {
+      for (int i = 0; i < r.times(); i++) {
+        loop(lane, i, null, null, () -> interpreter.runSteps(r.body(), path + ".body", lane));
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public Optional<ControlBody> visitIf(Step.If branch) {
+    return Optional.of(() -> {
+      boolean holds = ConditionChecks.holds(branch.condition(), lane);
+      interpreter.runSteps(holds ? branch.then() : branch.otherwise(), path + (holds ? ".then" : ".else"), lane);
+      return holds ? "then" : "else";
+    });
+  }
+
+  @Override
+  public Optional<ControlBody> visitWhile(Step.While w) {
+    return Optional.of(() -> {
+      int i = 0;
+      while (ConditionChecks.holds(w.condition(), lane)) {
+        if (i >= w.max()) {
+          throw new FlowRunException(ErrorCode.LIMIT_EXCEEDED, "while loop " + w.id()
+              + " still held after its max of " + w.max() + " iterations",
+              Map.of("actual", String.valueOf(i), "allowed", String.valueOf(w.max())));
+        }
+        int index = i++;
+        loop(lane, index, null, null, () -> interpreter.runSteps(w.body(), path + ".body", lane));
+        interpreter.checkpoint();
+      }
+      return i + " iterations";
+    });
+  }
+
+  @Override
+  public Optional<ControlBody> visitPaginate(Step.Paginate p) {
+    return Optional.of(() -> runPaginate(p));
+  }
+
+  // leaf steps: the interpreter dispatches them to the driver (LeafActions)
+  @Override public Optional<ControlBody> visitOpen(Step.Open s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitNavigate(Step.Navigate s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitBack(Step.Back s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitForward(Step.Forward s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitReload(Step.Reload s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitTabNew(Step.TabNew s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitTabSwitch(Step.TabSwitch s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitTabClose(Step.TabClose s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitFrame(Step.Frame s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitClick(Step.Click s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitHover(Step.Hover s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitFill(Step.Fill s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitType(Step.Type s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitPress(Step.Press s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitSelect(Step.Select s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitCheck(Step.Check s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitUncheck(Step.Uncheck s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitToggle(Step.Toggle s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitScroll(Step.Scroll s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitDrag(Step.Drag s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitUpload(Step.Upload s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitWait(Step.Wait s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitAssert(Step.Assert s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitRead(Step.Read s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitScrape(Step.Scrape s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitSetVar(Step.SetVar s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitEval(Step.Eval s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitManual(Step.Manual s) { return Optional.empty(); }
+
+  // ------------------------------------------------------------------- loops
+
+  private static void loop(Lane lane, int index, Map<String, String> row, String item, Runnable body) {
+    lane.bindings.pushLoop(new Bindings.LoopFrame(index, row, item));
+    try {
+      body.run();
+    } finally {
+      lane.bindings.popLoop();
+    }
+  }
+
+  private String runForeach(Step.Foreach each) {
+    List<Map<String, String>> rows = new ArrayList<>();
+    List<String> items = new ArrayList<>();
+    ForeachSource source = each.source();
+    int size = switch (source.kind()) {
+      case TABLE -> {
+        run.flow().table().ifPresent(t -> {
+          for (int i = 0; i < t.rows().size(); i++) {
+            rows.add(t.row(i));
+          }
+        });
+        yield rows.size();
+      }
+      case ITEMS -> {
+        rows.addAll(Bindings.rows(lane.bindings.resolveValue(source.ref().get()), "foreach source " + source.ref().get()));
+        yield rows.size();
+      }
+      case LITERAL -> {
+        source.values().forEach(v -> items.add(lane.bindings.resolve(v)));
+        yield items.size();
+      }
+    };
+    int maxItems = run.engine().limits.maxForeachItems();
+    if (size > maxItems) {
+      throw new FlowRunException(ErrorCode.LIMIT_EXCEEDED, "foreach " + each.id() + " has " + size
+          + " items, more than the limit of " + maxItems,
+          Map.of("actual", String.valueOf(size), "allowed", String.valueOf(maxItems)));
+    }
+    if (each.concurrency() > 1 && size > 1) {
+      Optional<String> sequential = runConcurrently(each, rows, items, size);
+      if (sequential.isEmpty()) {
+        return size + " items, up to " + each.concurrency() + " at once";
+      }
+      runSequentially(each, rows, items, size);
+      return size + " items one at a time: " + sequential.get();
+    }
+    runSequentially(each, rows, items, size);
+    return size + " items";
+  }
+
+  private void runSequentially(Step.Foreach each, List<Map<String, String>> rows, List<String> items, int size) {
+    for (int i = 0; i < size; i++) {
+      Map<String, String> row = rows.isEmpty() ? null : rows.get(i);
+      String item = items.isEmpty() ? null : items.get(i);
+      loop(lane, i, row, item, () -> interpreter.runSteps(each.body(), path + ".body", lane));
+    }
+  }
+
+  /** Runs iterations on forked tab sessions; empty when done, else why it could not (then nothing ran). */
+  private Optional<String> runConcurrently(Step.Foreach each, List<Map<String, String>> rows, List<String> items,
+      int size) {
+    int workers = Math.min(each.concurrency(), size);
+    List<DriverSession> forks = new ArrayList<>();
+    try {
+      for (int w = 0; w < workers; w++) {
+        forks.add(lane.session.fork(each.id() + "-" + w));
+      }
+    } catch (FlowRunException e) {
+      forks.forEach(DriverSession::close);
+      if (e.code() == ErrorCode.UNSUPPORTED_STEP) {
+        return Optional.of(e.getMessage());
+      }
+      throw e;
+    }
+    AtomicInteger next = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+      Thread t = new Thread(r, "browserflow-" + run.runId() + "-" + each.id());
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (DriverSession fork : forks) {
+        Lane worker = new Lane(fork, lane.bindings.fork());
+        futures.add(pool.submit(() -> {
+          for (int i = next.getAndIncrement(); i < size; i = next.getAndIncrement()) {
+            Map<String, String> row = rows.isEmpty() ? null : rows.get(i);
+            String item = items.isEmpty() ? null : items.get(i);
+            loop(worker, i, row, item, () -> interpreter.runSteps(each.body(), path + ".body", worker));
+          }
+        }));
+      }
+      RuntimeException first = null;
+      for (Future<?> f : futures) {
+        try {
+          f.get();
+        } catch (ExecutionException e) {
+          if (first == null && e.getCause() instanceof RuntimeException) {
+            first = (RuntimeException) e.getCause();
+            next.set(size); // no new iterations once one stopped the run
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new RunCancelled();
+        }
+      }
+      if (first != null) {
+        throw first;
+      }
+      return Optional.empty();
+    } finally {
+      pool.shutdownNow();
+      forks.forEach(f -> {
+        try {
+          f.close();
+        } catch (RuntimeException ignored) {
+          // a fork's tab may already be gone
+        }
+      });
+    }
+  }
+
+  private String runPaginate(Step.Paginate p) {
+    int pages = 0;
+    Target next = lane.binder.target(p.target());
+    for (int page = 0; page < p.maxPages(); page++) {
+      pages++;
+      int index = page;
+      loop(lane, index, null, null, () -> interpreter.runSteps(p.body(), path + ".body", lane));
+      if (page + 1 >= p.maxPages()) {
+        break;
+      }
+      boolean more = lane.session.test(Condition.Element.of(next, Condition.State.VISIBLE))
+          && lane.session.test(Condition.Element.of(next, Condition.State.ENABLED));
+      if (!more) {
+        break;
+      }
+      run.journal().dispatching(at, page + 1);
+      lane.session.perform(Step.Click.builder().id(p.id()).target(next).build(), run.budget().timeoutFor(p));
+      for (Condition c : p.expect()) {
+        ConditionChecks.await(c, lane, run.budget().timeoutFor(p));
+      }
+    }
+    lane.bindings.setOutput(p.id(), "pages", String.valueOf(pages));
+    return pages + " pages";
+  }
+}

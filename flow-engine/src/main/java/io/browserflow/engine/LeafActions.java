@@ -1,0 +1,268 @@
+package io.browserflow.engine;
+
+import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
+import io.browserflow.engine.spi.ActionResult;
+import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.ReadResult;
+import io.browserflow.engine.spi.Resolution;
+import io.browserflow.engine.spi.ScrapeResult;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Performs one bound leaf step on the lane's page: the per-kind dispatch to the driver. The
+ * {@link Interpreter} has journaled the step as dispatching before it gets here, and awaits its
+ * {@code expect} conditions after.
+ */
+final class LeafActions implements StepVisitor<LeafActions.Outcome> {
+
+  /** Result of dispatching one leaf step. */
+  static final class Outcome {
+    Resolution resolution;
+    /** The action may have navigated the page (clicks, key presses, history): its origin is checked after the step. */
+    boolean mayNavigate;
+    final Map<String, Object> outputs = new LinkedHashMap<>();
+    final List<String> artifacts = new ArrayList<>();
+  }
+
+  private final RunContext run;
+  private final Lane lane;
+  private final DriverSession page;
+  private final Duration timeout;
+  private final Optional<String> iteration;
+  private final Outcome out = new Outcome();
+
+  LeafActions(RunContext run, Lane lane, Duration timeout, Optional<String> iteration) {
+    this.run = run;
+    this.lane = lane;
+    this.page = lane.session;
+    this.timeout = timeout;
+    this.iteration = iteration;
+  }
+
+  /** An interaction the driver performs. */
+  private Outcome perform(Step s) {
+    ActionResult result = page.perform(s, timeout);
+    out.resolution = result.resolution().orElse(null);
+    return out;
+  }
+
+  /** An interaction that may navigate the page, so the page's origin is checked after the step. */
+  private Outcome performNavigating(Step s) {
+    out.mayNavigate = true;
+    return perform(s);
+  }
+
+  @Override
+  public Outcome visitOpen(Step.Open o) {
+    run.policy().checkOrigin(o.url(), "opening");
+    if (o.tab().isPresent()) {
+      if (page.state().tabs().contains(o.tab().get())) {
+        page.switchTab(o.tab().get());
+        page.open(o.url(), timeout);
+      } else {
+        page.newTab(o.tab().get(), Optional.of(o.url()), timeout);
+      }
+    } else {
+      page.open(o.url(), timeout);
+    }
+    return out;
+  }
+
+  @Override
+  public Outcome visitNavigate(Step.Navigate n) {
+    run.policy().checkOrigin(n.url(), "navigating to");
+    page.navigate(n.url(), timeout);
+    return out;
+  }
+
+  @Override
+  public Outcome visitBack(Step.Back s) {
+    out.mayNavigate = true;
+    page.back(timeout);
+    return out;
+  }
+
+  @Override
+  public Outcome visitForward(Step.Forward s) {
+    out.mayNavigate = true;
+    page.forward(timeout);
+    return out;
+  }
+
+  @Override
+  public Outcome visitReload(Step.Reload s) {
+    page.reload(timeout);
+    return out;
+  }
+
+  @Override
+  public Outcome visitTabNew(Step.TabNew t) {
+    t.url().ifPresent(u -> run.policy().checkOrigin(u, "opening"));
+    page.newTab(t.alias(), t.url(), timeout);
+    return out;
+  }
+
+  @Override
+  public Outcome visitTabSwitch(Step.TabSwitch t) {
+    page.switchTab(t.alias());
+    return out;
+  }
+
+  @Override
+  public Outcome visitTabClose(Step.TabClose t) {
+    page.closeTab(t.alias());
+    return out;
+  }
+
+  @Override
+  public Outcome visitFrame(Step.Frame f) {
+    page.enterFrame(f.locator(), timeout);
+    return out;
+  }
+
+  @Override
+  public Outcome visitFrameMain(Step.FrameMain f) {
+    page.mainFrame();
+    return out;
+  }
+
+  @Override
+  public Outcome visitSetViewport(Step.SetViewport v) {
+    page.setViewport(v.width(), v.height());
+    return out;
+  }
+
+  @Override public Outcome visitClick(Step.Click s) { return performNavigating(s); }
+  @Override public Outcome visitDblclick(Step.Dblclick s) { return performNavigating(s); }
+  @Override public Outcome visitPress(Step.Press s) { return performNavigating(s); }
+  @Override public Outcome visitContextmenu(Step.Contextmenu s) { return perform(s); }
+  @Override public Outcome visitHover(Step.Hover s) { return perform(s); }
+  @Override public Outcome visitSelect(Step.Select s) { return perform(s); }
+  @Override public Outcome visitCheck(Step.Check s) { return perform(s); }
+  @Override public Outcome visitUncheck(Step.Uncheck s) { return perform(s); }
+  @Override public Outcome visitToggle(Step.Toggle s) { return perform(s); }
+  @Override public Outcome visitScroll(Step.Scroll s) { return perform(s); }
+  @Override public Outcome visitDrag(Step.Drag s) { return perform(s); }
+
+  @Override
+  public Outcome visitFill(Step.Fill f) {
+    perform(f);
+    run.artifacts().maskIfSecret(f.target(), f.value());
+    return out;
+  }
+
+  @Override
+  public Outcome visitType(Step.Type t) {
+    perform(t);
+    t.target().ifPresent(target -> run.artifacts().maskIfSecret(target, t.text()));
+    return out;
+  }
+
+  @Override
+  public Outcome visitUpload(Step.Upload u) {
+    run.policy().checkUpload(u);
+    return perform(u);
+  }
+
+  @Override
+  public Outcome visitWait(Step.Wait w) {
+    if (w.ms().isPresent()) {
+      page.pause(Duration.ofMillis(Math.min(w.ms().getAsInt(), run.budget().remainingMs())));
+    } else {
+      ConditionChecks.await(w.until().get(), lane, timeout);
+    }
+    return out;
+  }
+
+  @Override
+  public Outcome visitAssert(Step.Assert a) {
+    ConditionChecks.await(a.condition(), lane, timeout);
+    return out;
+  }
+
+  @Override
+  public Outcome visitRead(Step.Read r) {
+    ReadResult read = page.read(r.target(), r.what(), r.attribute(), timeout);
+    out.resolution = read.resolution();
+    out.outputs.put(r.what().name().toLowerCase(Locale.ROOT), read.value());
+    return out;
+  }
+
+  @Override
+  public Outcome visitScrape(Step.Scrape r) {
+    int max = run.engine().limits.maxScrapeRows();
+    int limit = Math.min(r.limit().orElse(max), max);
+    ScrapeResult scraped = page.scrape(r.target(), r.mode(), r.attributes(), limit, timeout);
+    out.resolution = scraped.resolution();
+    out.outputs.put("items", scraped.items());
+    out.outputs.put("count", String.valueOf(scraped.items().size()));
+    return out;
+  }
+
+  @Override
+  public Outcome visitSetVar(Step.SetVar v) {
+    out.outputs.put("vars." + v.name(), lane.bindings.resolveValue(v.value()));
+    return out;
+  }
+
+  @Override
+  public Outcome visitEval(Step.Eval e) {
+    out.outputs.put("result", page.eval(e.script(), timeout));
+    return out;
+  }
+
+  @Override
+  public Outcome visitScreenshot(Step.Screenshot shot) {
+    Path file = run.artifacts().screenshot(page, shot, iteration);
+    out.outputs.put("path", file.toString());
+    out.artifacts.add(file.toString());
+    return out;
+  }
+
+  @Override
+  public Outcome visitCsvImport(Step.CsvImport c) {
+    List<Map<String, String>> rows = CsvFiles.read(workPath(c.path()));
+    out.outputs.put("items", rows);
+    out.outputs.put("count", String.valueOf(rows.size()));
+    return out;
+  }
+
+  @Override
+  public Outcome visitCsvExport(Step.CsvExport e) {
+    Path file = workPath(e.path());
+    CsvFiles.write(file, Bindings.rows(lane.bindings.resolveValue(e.source()), "csvExport source"));
+    out.outputs.put("path", file.toString());
+    out.artifacts.add(file.toString());
+    return out;
+  }
+
+  @Override
+  public Outcome visitManual(Step.Manual m) {
+    run.engine().manualStepHandler.perform(m.id(), m.instructions(), page);
+    return out;
+  }
+
+  // control steps never get here: the interpreter runs their bodies (ControlBodies)
+  @Override public Outcome visitForeach(Step.Foreach s) { throw notLeaf(s); }
+  @Override public Outcome visitRepeat(Step.Repeat s) { throw notLeaf(s); }
+  @Override public Outcome visitIf(Step.If s) { throw notLeaf(s); }
+  @Override public Outcome visitWhile(Step.While s) { throw notLeaf(s); }
+  @Override public Outcome visitPaginate(Step.Paginate s) { throw notLeaf(s); }
+
+  private IllegalStateException notLeaf(Step s) {
+    return new IllegalStateException(s.kind().op() + " step " + s.id() + " is control flow, not an action");
+  }
+
+  private Path workPath(String path) {
+    Path p = Path.of(path);
+    return p.isAbsolute() ? p : run.options().workDir().orElse(Path.of("")).resolve(p).toAbsolutePath();
+  }
+}

@@ -1,0 +1,195 @@
+package io.browserflow.engine;
+
+import io.browserflow.api.Capability;
+import io.browserflow.api.Credential;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.Flow;
+import io.browserflow.api.FlowException;
+import io.browserflow.api.FlowRunException;
+import io.browserflow.api.FlowValidationException;
+import io.browserflow.api.Input;
+import io.browserflow.api.Problem;
+import io.browserflow.api.Step;
+import io.browserflow.api.json.FlowJson;
+import io.browserflow.api.validate.FlowValidator;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Everything checked before a run's first step: the flow is valid, the inputs and credentials are
+ * the declared ones with values of their types, the gated capabilities are allowed, the approved
+ * digest (when the engine requires one) matches, and which origins the run may reach.
+ */
+final class Preflight {
+  private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
+  private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+
+  /** What a cleared run needs: the flow's digest and the policy it runs under. */
+  record Clearance(String digest, RunPolicy policy) {}
+
+  /** A refused run. */
+  static final class Refused extends RuntimeException {
+    final FlowException reason;
+    /** Null when the flow failed validation, which comes before the digest. */
+    final String digest;
+
+    Refused(FlowException reason, String digest) {
+      super(reason.getMessage(), null, false, false);
+      this.reason = reason;
+      this.digest = digest;
+    }
+  }
+
+  private final DefaultFlowEngine engine;
+  private final Flow flow;
+  private final Inputs inputs;
+  private final RunOptions options;
+  private final Bindings bindings;
+
+  Preflight(DefaultFlowEngine engine, Flow flow, Inputs inputs, RunOptions options, Bindings bindings) {
+    this.engine = engine;
+    this.flow = flow;
+    this.inputs = inputs;
+    this.options = options;
+    this.bindings = bindings;
+  }
+
+  /** Clears the run, or throws {@link Refused} with the first reason found. */
+  Clearance clear() {
+    List<Problem> problems = FlowValidator.of(engine.limits).validate(flow);
+    if (!problems.isEmpty()) {
+      throw new Refused(new FlowValidationException(problems), null);
+    }
+    String digest = FlowJson.digest(flow);
+    Optional<FlowException> inputProblem = checkInputs();
+    if (inputProblem.isPresent()) {
+      throw new Refused(inputProblem.get(), digest);
+    }
+    FlowReview review = FlowReview.of(flow);
+    Optional<FlowException> refusal = checkCapabilities(review).or(() -> checkApproval(digest));
+    if (refusal.isPresent()) {
+      throw new Refused(refusal.get(), digest);
+    }
+    return new Clearance(digest, new RunPolicy(allowedOrigins(review), engine.uploadRoots));
+  }
+
+  private Optional<FlowException> checkInputs() {
+    List<String> missing = new ArrayList<>();
+    List<String> invalid = new ArrayList<>();
+    Set<String> declared = new HashSet<>();
+    for (Input input : flow.inputs()) {
+      declared.add(input.key());
+      String value = bindings.inputValues().get(input.key());
+      if (value == null) {
+        if (input.required()) {
+          missing.add("input " + input.key());
+        }
+        continue;
+      }
+      inputError(input, value).ifPresent(invalid::add);
+    }
+    inputs.inputs().keySet().stream().filter(k -> !declared.contains(k))
+        .forEach(k -> invalid.add("input " + k + " is not declared by the flow"));
+    Set<String> declaredCredentials = new HashSet<>();
+    for (Credential c : flow.credentials()) {
+      declaredCredentials.add(c.key());
+      if (c.required() && !inputs.credentials().containsKey(c.key())) {
+        missing.add("credential " + c.key());
+      }
+    }
+    inputs.credentials().keySet().stream().filter(k -> !declaredCredentials.contains(k))
+        .forEach(k -> invalid.add("credential " + k + " is not declared by the flow"));
+    if (!missing.isEmpty()) {
+      return Optional.of(new FlowRunException(ErrorCode.INPUT_MISSING, "missing " + String.join(", ", missing)
+          + "; supply them with Inputs.builder().input(...)/.credential(...)", Map.of("missing", String.join(",", missing))));
+    }
+    if (!invalid.isEmpty()) {
+      return Optional.of(new FlowRunException(ErrorCode.INPUT_INVALID, String.join("; ", invalid)));
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> inputError(Input input, String value) {
+    String key = "input " + input.key();
+    Optional<String> typeError = switch (input.type()) {
+      case TEXT -> Optional.empty();
+      case NUMBER -> NUMBER.matcher(value).matches() ? Optional.empty()
+          : Optional.of(key + " must be a number, was \"" + value + "\"");
+      case BOOLEAN -> value.equals("true") || value.equals("false") ? Optional.empty()
+          : Optional.of(key + " must be true or false, was \"" + value + "\"");
+      case DATE -> DATE.matcher(value).matches() ? Optional.empty()
+          : Optional.of(key + " must be a date yyyy-MM-dd, was \"" + value + "\"");
+      case URL -> value.startsWith("http://") || value.startsWith("https://") ? Optional.empty()
+          : Optional.of(key + " must be an http(s) URL, was \"" + value + "\"");
+      case SELECT -> input.options().contains(value) ? Optional.empty()
+          : Optional.of(key + " must be one of " + input.options() + ", was \"" + value + "\"");
+    };
+    if (typeError.isPresent()) {
+      return typeError;
+    }
+    if (input.pattern().isPresent() && !Pattern.compile(input.pattern().get()).matcher(value).matches()) {
+      return Optional.of(key + " does not match the pattern " + input.pattern().get());
+    }
+    return Optional.empty();
+  }
+
+  /** Scripts and uploads run only when the flow declares them and this run allows them. */
+  private Optional<FlowException> checkCapabilities(FlowReview review) {
+    for (Capability gated : List.of(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD)) {
+      if (review.capabilities().contains(gated) && !options.allowed().contains(gated)) {
+        return Optional.of(new FlowRunException(ErrorCode.CAPABILITY_DENIED, "the flow needs " + gated.id()
+            + " and this run does not allow it; allow it with RunOptions.builder().allow(Capability."
+            + gated.name() + ")"));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private Optional<FlowException> checkApproval(String digest) {
+    if (engine.approvals == null) {
+      return Optional.empty();
+    }
+    Optional<String> approved = engine.approvals.approvedDigest(flow.id());
+    if (approved.isEmpty()) {
+      return Optional.of(new FlowRunException(ErrorCode.REVIEW_REQUIRED, "flow " + flow.id()
+          + " (digest " + digest + ") was never approved; review FlowReview.of(flow) and approve it"));
+    }
+    if (!approved.get().equals(digest)) {
+      return Optional.of(new FlowRunException(ErrorCode.REVIEW_REQUIRED, "flow " + flow.id()
+          + " changed since its approval (approved " + approved.get() + ", now " + digest + "); review it again"));
+    }
+    return Optional.empty();
+  }
+
+  /** The flow's own origins (its review's, and URLs bound to inputs and credentials) and those the run allows. */
+  private Set<String> allowedOrigins(FlowReview review) {
+    Set<String> allowed = new LinkedHashSet<>(review.origins());
+    options.allowOrigins().forEach(allowed::add);
+    // URLs bound to inputs and credentials (e.g. ${credential.BASE_URL}/login) are the flow's own too
+    StepBinder binder = new StepBinder(bindings);
+    collectBoundOrigins(flow.steps(), binder, allowed);
+    flow.tabs().forEach(t -> t.url().ifPresent(u -> boundOrigin(u, binder, allowed)));
+    return allowed;
+  }
+
+  private static void collectBoundOrigins(List<Step> steps, StepBinder binder, Set<String> allowed) {
+    for (Step s : steps) {
+      Walk.url(s).ifPresent(u -> boundOrigin(u, binder, allowed));
+      Walk.children(s).forEach(body -> collectBoundOrigins(body, binder, allowed));
+    }
+  }
+
+  private static void boundOrigin(String url, StepBinder binder, Set<String> allowed) {
+    try {
+      FlowReview.origin(binder.s(url)).ifPresent(allowed::add);
+    } catch (FlowRunException notBindableYet) {
+      // depends on run-time values (steps, vars, loops): not a declared origin
+    }
+  }
+}

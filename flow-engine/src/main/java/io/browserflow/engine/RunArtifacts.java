@@ -1,0 +1,59 @@
+package io.browserflow.engine;
+
+import io.browserflow.api.Step;
+import io.browserflow.api.Target;
+import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.ScreenshotRequest;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Screenshots of one run in its artifacts directory: the screenshot steps' and the failure
+ * screenshots. Each masks every target a secret has been filled or typed into so far in the run.
+ */
+final class RunArtifacts {
+  private final Path dir;
+  private final Redactor redactor;
+  private final List<Target> masks = Collections.synchronizedList(new ArrayList<>());
+
+  RunArtifacts(Path dir, Redactor redactor) {
+    this.dir = dir;
+    this.redactor = redactor;
+  }
+
+  /** Masks the target in later screenshots when the value put into it contains a secret. */
+  void maskIfSecret(Target target, String value) {
+    if (redactor.containsSecret(value)) {
+      masks.add(target);
+    }
+  }
+
+  /** A screenshot step's file: its own name, or the step id and iteration. */
+  Path screenshot(DriverSession page, Step.Screenshot shot, Optional<String> iteration) {
+    String name = shot.name().orElse(shot.id() + suffix(iteration) + ".png");
+    return page.screenshot(ScreenshotRequest.builder().file(dir.resolve(name)).target(shot.target())
+        .fullPage(shot.fullPage()).mask(new ArrayList<>(masks)).build());
+  }
+
+  /** The page as a failed step left it; none when the page cannot be captured, which must not hide the failure. */
+  List<String> failure(DriverSession page, Step step, Optional<String> iteration) {
+    if (dir == null) {
+      return List.of();
+    }
+    try {
+      String name = step.id() + suffix(iteration) + "-failure.png";
+      Path file = page.screenshot(ScreenshotRequest.builder().file(dir.resolve(name))
+          .fullPage(true).mask(new ArrayList<>(masks)).build());
+      return List.of(file.toString());
+    } catch (RuntimeException e) {
+      return List.of();
+    }
+  }
+
+  private static String suffix(Optional<String> iteration) {
+    return iteration.map(i -> "-" + i.replace('/', '_')).orElse("");
+  }
+}

@@ -1,0 +1,95 @@
+package io.browserflow.engine;
+
+import io.browserflow.api.FlowException;
+import io.browserflow.api.Step;
+import io.browserflow.api.Target;
+import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.Resolution;
+import io.browserflow.engine.spi.TargetException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The {@link StepResult} of every step execution of one run, in the order they finish (concurrent
+ * foreach iterations add theirs from their own threads). Each is redacted and handed to the
+ * listeners as it is recorded.
+ */
+final class StepResults {
+  private final DefaultFlowEngine engine;
+  private final String runId;
+  private final Redactor redactor;
+  private final List<StepResult> results = Collections.synchronizedList(new ArrayList<>());
+
+  StepResults(DefaultFlowEngine engine, String runId, Redactor redactor) {
+    this.engine = engine;
+    this.runId = runId;
+    this.redactor = redactor;
+  }
+
+  /** A copy of the results so far. */
+  List<StepResult> all() {
+    return new ArrayList<>(results);
+  }
+
+  void skipped(StepExecution at) {
+    record(at, null, StepState.SKIPPED, 0, 0, null, null, List.of(), "disabled", false);
+  }
+
+  /** A step the interrupted run had verified: resuming restores its outputs and does not replay it. */
+  void restored(StepExecution at) {
+    record(at, null, StepState.VERIFIED, 1, 0, null, null, List.of(), "verified before the interruption; not replayed",
+        false);
+  }
+
+  void verified(StepExecution at, int attempts, long tookMs, Resolution resolution, List<String> artifacts,
+      String note) {
+    record(at, null, StepState.VERIFIED, attempts, tookMs, resolution, null, artifacts, note, false);
+  }
+
+  /**
+   * A failed execution; {@code error} is null when the run was cancelled inside it. The page is
+   * asked for its URL, so the result says where it failed.
+   */
+  void failed(StepExecution at, DriverSession page, int attempts, long tookMs, Resolution resolution,
+      FlowException error, List<String> artifacts, boolean recoveredByFallback) {
+    record(at, page, StepState.FAILED, attempts, tookMs, resolution, error, artifacts, null, recoveredByFallback);
+  }
+
+  private void record(StepExecution at, DriverSession page, StepState state, int attempts, long took,
+      Resolution resolution, FlowException error, List<String> artifacts, String note, boolean recovered) {
+    Step step = at.step();
+    StepResult.Builder b = StepResult.builder().path(at.path()).stepId(step.id()).op(step.kind().op())
+        .title(step.title()).iteration(at.iteration()).state(state).attempts(attempts).tookMs(took)
+        .artifacts(artifacts).recoveredByFallback(recovered);
+    if (resolution != null) {
+      if (resolution.resolved()) {
+        b.winner(resolution.winner()).fallbackUsed(resolution.fallbackUsed());
+      }
+      Optional<Target> target = Walk.target(step);
+      if (target.isPresent() && (resolution.fallbackUsed() || !resolution.resolved())) {
+        b.candidates(redactor.redact(resolution.describe(target.get())));
+      }
+    }
+    if (error != null) {
+      b.errorCode(error.code()).message(redactor.redact(error.getMessage()));
+      if (error instanceof TargetException) {
+        TargetException te = (TargetException) error;
+        b.candidates(redactor.redact(te.resolution().describe(te.target())));
+      }
+    } else if (note != null) {
+      b.message(note);
+    }
+    if (state == StepState.FAILED) {
+      try {
+        b.url(redactor.redact(page.currentUrl()));
+      } catch (RuntimeException ignored) {
+        // no page to ask
+      }
+    }
+    StepResult result = b.build();
+    results.add(result);
+    engine.notify(l -> l.stepFinished(runId, result));
+  }
+}
