@@ -196,10 +196,6 @@ public final class PlaywrightDriver implements PageDriver {
   }
 
   /**
-   * The Chromium or Chrome {@link #launch()} would start without an explicit path: {@code BROWSERFLOW_CHROMIUM}
-   * or the first browser found on this machine; empty when there is none.
-   */
-  /**
    * The Playwright browser context behind a session this module opened ({@code pages().get(0)} is
    * the tab bound to {@code main}), for tests that mix flows with plain Playwright code. The
    * objects belong to the driver's Playwright instance: use them from one thread at a time, while
@@ -215,6 +211,10 @@ public final class PlaywrightDriver implements PageDriver {
     return ((PlaywrightSession) session).shared().context;
   }
 
+  /**
+   * The Chromium or Chrome {@link #launch()} would start without an explicit path: {@code BROWSERFLOW_CHROMIUM}
+   * or the first browser found on this machine; empty when there is none.
+   */
   public static Optional<Path> findChromium() {
     try {
       return Optional.of(ChromiumSearch.ofThisMachine().find(Optional.empty()));

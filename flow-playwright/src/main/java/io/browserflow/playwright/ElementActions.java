@@ -1,0 +1,357 @@
+package io.browserflow.playwright;
+
+import com.microsoft.playwright.Frame;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.options.KeyboardModifier;
+import com.microsoft.playwright.options.LoadState;
+import com.microsoft.playwright.options.MouseButton;
+import com.microsoft.playwright.options.SelectOption;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowRunException;
+import io.browserflow.api.FlowTimeoutException;
+import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
+import io.browserflow.api.Target;
+import io.browserflow.engine.spi.ActionResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The interaction steps ({@code perform}): click, dblclick, contextmenu, hover, fill, type, press,
+ * select, check, uncheck, toggle, scroll, drag, upload. Each resolves its target under the strict
+ * rule ({@link TargetResolver}) and lets Playwright act on the one element; values typed are
+ * scrubbed from error messages.
+ */
+final class ElementActions {
+  private final SessionState state;
+  private final TargetResolver resolver;
+
+  ElementActions(SessionState state, TargetResolver resolver) {
+    this.state = state;
+    this.resolver = resolver;
+  }
+
+  ActionResult perform(Step step, Duration timeout) {
+    return step.accept(new StepVisitor<ActionResult>() {
+      @Override
+      public ActionResult visitClick(Step.Click s) {
+        return click(s, timeout);
+      }
+
+      @Override
+      public ActionResult visitDblclick(Step.Dblclick s) {
+        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+          Locator.DblclickOptions o = new Locator.DblclickOptions().setTimeout(ms);
+          s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
+          loc.dblclick(o);
+          return null;
+        }, true));
+      }
+
+      @Override
+      public ActionResult visitContextmenu(Step.Contextmenu s) {
+        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+          Locator.ClickOptions o = new Locator.ClickOptions().setButton(MouseButton.RIGHT).setTimeout(ms);
+          s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
+          loc.click(o);
+          return null;
+        }, true));
+      }
+
+      @Override
+      public ActionResult visitHover(Step.Hover s) {
+        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+          loc.hover(new Locator.HoverOptions().setTimeout(ms));
+          return null;
+        }, true));
+      }
+
+      @Override
+      public ActionResult visitFill(Step.Fill s) {
+        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+          loc.fill(s.value(), new Locator.FillOptions().setTimeout(ms));
+          return null;
+        }, true, s.value()));
+      }
+
+      @Override
+      public ActionResult visitType(Step.Type s) {
+        if (s.target().isEmpty()) {
+          state.run(() -> {
+            try {
+              state.page().keyboard().type(s.text());
+            } catch (PlaywrightException e) {
+              throw Failures.actionFailed("typing", e, s.text());
+            }
+          });
+          return ActionResult.none();
+        }
+        return done(resolver.act(s.target().get(), timeout, (loc, ms) -> {
+          loc.evaluate(PageScripts.CARET_TO_END, null, new Locator.EvaluateOptions().setTimeout(ms));
+          loc.pressSequentially(s.text(), new Locator.PressSequentiallyOptions().setTimeout(ms));
+          return null;
+        }, true, s.text()));
+      }
+
+      @Override
+      public ActionResult visitPress(Step.Press s) {
+        return press(s, timeout);
+      }
+
+      @Override
+      public ActionResult visitSelect(Step.Select s) {
+        return select(s, timeout);
+      }
+
+      @Override
+      public ActionResult visitCheck(Step.Check s) {
+        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+          loc.check(new Locator.CheckOptions().setTimeout(ms));
+          return null;
+        }, true));
+      }
+
+      @Override
+      public ActionResult visitUncheck(Step.Uncheck s) {
+        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+          loc.uncheck(new Locator.UncheckOptions().setTimeout(ms));
+          return null;
+        }, true));
+      }
+
+      @Override
+      public ActionResult visitToggle(Step.Toggle s) {
+        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+          boolean checked;
+          try {
+            checked = loc.isChecked(new Locator.IsCheckedOptions().setTimeout(ms));
+          } catch (PlaywrightException e) {
+            if (Failures.isStrictViolation(e) || Failures.isTimeout(e)) {
+              throw e;
+            }
+            loc.click(new Locator.ClickOptions().setTimeout(ms)); // a switch that is not a checkbox: flip it by clicking
+            return null;
+          }
+          loc.setChecked(!checked, new Locator.SetCheckedOptions().setTimeout(ms));
+          return null;
+        }, true));
+      }
+
+      @Override
+      public ActionResult visitScroll(Step.Scroll s) {
+        return scroll(s, timeout);
+      }
+
+      @Override
+      public ActionResult visitDrag(Step.Drag s) {
+        TargetResolver.Acted<Void> to = resolver.act(s.destination(), timeout, null, false);
+        Frame df = resolver.targetFrame(s.destination(), Deadline.in(timeout));
+        Locator destination = state.call(() -> TargetResolver.locator(df, s.destination(), to.resolution.winner()));
+        return done(resolver.act(s.source(), timeout, (loc, ms) -> {
+          loc.dragTo(destination, new Locator.DragToOptions().setTimeout(ms));
+          return null;
+        }, true));
+      }
+
+      @Override
+      public ActionResult visitUpload(Step.Upload s) {
+        Path[] files = s.files().stream().map(Path::of).toArray(Path[]::new);
+        for (Path p : files) {
+          if (!Files.isRegularFile(p)) {
+            throw new FlowRunException(ErrorCode.ACTION_FAILED, "upload file " + p + " does not exist", Map.of("file", p.toString()));
+          }
+        }
+        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+          loc.setInputFiles(files, new Locator.SetInputFilesOptions().setTimeout(ms));
+          return null;
+        }, false));
+      }
+
+      // not element actions: the engine runs them through the session's other methods (or by itself)
+      @Override public ActionResult visitOpen(Step.Open s) { return notPerformed(s); }
+      @Override public ActionResult visitNavigate(Step.Navigate s) { return notPerformed(s); }
+      @Override public ActionResult visitBack(Step.Back s) { return notPerformed(s); }
+      @Override public ActionResult visitForward(Step.Forward s) { return notPerformed(s); }
+      @Override public ActionResult visitReload(Step.Reload s) { return notPerformed(s); }
+      @Override public ActionResult visitTabNew(Step.TabNew s) { return notPerformed(s); }
+      @Override public ActionResult visitTabSwitch(Step.TabSwitch s) { return notPerformed(s); }
+      @Override public ActionResult visitTabClose(Step.TabClose s) { return notPerformed(s); }
+      @Override public ActionResult visitFrame(Step.Frame s) { return notPerformed(s); }
+      @Override public ActionResult visitFrameMain(Step.FrameMain s) { return notPerformed(s); }
+      @Override public ActionResult visitSetViewport(Step.SetViewport s) { return notPerformed(s); }
+      @Override public ActionResult visitWait(Step.Wait s) { return notPerformed(s); }
+      @Override public ActionResult visitAssert(Step.Assert s) { return notPerformed(s); }
+      @Override public ActionResult visitRead(Step.Read s) { return notPerformed(s); }
+      @Override public ActionResult visitScrape(Step.Scrape s) { return notPerformed(s); }
+      @Override public ActionResult visitPaginate(Step.Paginate s) { return notPerformed(s); }
+      @Override public ActionResult visitSetVar(Step.SetVar s) { return notPerformed(s); }
+      @Override public ActionResult visitEval(Step.Eval s) { return notPerformed(s); }
+      @Override public ActionResult visitScreenshot(Step.Screenshot s) { return notPerformed(s); }
+      @Override public ActionResult visitCsvImport(Step.CsvImport s) { return notPerformed(s); }
+      @Override public ActionResult visitCsvExport(Step.CsvExport s) { return notPerformed(s); }
+      @Override public ActionResult visitForeach(Step.Foreach s) { return notPerformed(s); }
+      @Override public ActionResult visitRepeat(Step.Repeat s) { return notPerformed(s); }
+      @Override public ActionResult visitIf(Step.If s) { return notPerformed(s); }
+      @Override public ActionResult visitWhile(Step.While s) { return notPerformed(s); }
+      @Override public ActionResult visitManual(Step.Manual s) { return notPerformed(s); }
+    });
+  }
+
+  private static ActionResult notPerformed(Step step) {
+    throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "perform does not handle " + step.kind().op() + " steps");
+  }
+
+  private static ActionResult done(TargetResolver.Acted<?> acted) {
+    return ActionResult.of(acted.resolution);
+  }
+
+  private ActionResult click(Step.Click s, Duration timeout) {
+    Locator.ClickOptions o = new Locator.ClickOptions().setModifiers(modifiers(s.modifiers())).setButton(switch (s.button()) {
+      case LEFT -> MouseButton.LEFT;
+      case RIGHT -> MouseButton.RIGHT;
+      case MIDDLE -> MouseButton.MIDDLE;
+    });
+    s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
+    if (s.newTab().isEmpty()) {
+      return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+        loc.click(o.setTimeout(ms));
+        return null;
+      }, true));
+    }
+    String alias = s.newTab().get();
+    Deadline d = Deadline.in(timeout);
+    TargetResolver.Acted<Page> acted = resolver.act(s.target(), timeout, (loc, ms) -> {
+      Page origin = state.page();
+      AtomicBoolean clicked = new AtomicBoolean();
+      try {
+        return origin.waitForPopup(new Page.WaitForPopupOptions().setTimeout(ms), () -> {
+          loc.click(o.setTimeout(ms));
+          clicked.set(true);
+        });
+      } catch (PlaywrightException e) {
+        if (clicked.get()) {
+          throw new FlowTimeoutException(ErrorCode.TIMEOUT, "the click on " + s.target().describe()
+              + " opened no new tab within " + d.totalMillis() + " ms", Map.of("alias", alias));
+        }
+        throw e;
+      }
+    }, true);
+    Page popup = acted.value;
+    state.run(() -> {
+      state.shared.downloads.watch(popup);
+      state.prune();
+      state.bind(alias, popup);
+      try {
+        popup.waitForLoadState(LoadState.DOMCONTENTLOADED, new Page.WaitForLoadStateOptions().setTimeout(d.remainingMs()));
+      } catch (PlaywrightException e) {
+        // the tab is bound; what it shows is for the next steps' checks to wait for
+      }
+    });
+    return ActionResult.builder().resolution(acted.resolution).openedTab(alias).build();
+  }
+
+  private ActionResult press(Step.Press s, Duration timeout) {
+    String keys = s.modifiers().isEmpty() ? s.key() : String.join("+", s.modifiers()) + "+" + s.key();
+    if (s.target().isEmpty()) {
+      state.run(() -> {
+        try {
+          state.page().keyboard().press(keys);
+        } catch (PlaywrightException e) {
+          throw Failures.actionFailed("pressing " + keys, e);
+        }
+      });
+      return ActionResult.none();
+    }
+    return done(resolver.act(s.target().get(), timeout, (loc, ms) -> {
+      loc.press(keys, new Locator.PressOptions().setTimeout(ms));
+      return null;
+    }, true));
+  }
+
+  private ActionResult select(Step.Select s, Duration timeout) {
+    SelectOption option = new SelectOption();
+    if (s.value().isPresent()) {
+      option.setValue(s.value().get());
+    } else if (s.label().isPresent()) {
+      option.setLabel(s.label().get());
+    } else {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "select " + s.id() + " names neither a value nor a label");
+    }
+    return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+      loc.selectOption(option, new Locator.SelectOptionOptions().setTimeout(ms));
+      return null;
+    }, true));
+  }
+
+  private ActionResult scroll(Step.Scroll s, Duration timeout) {
+    return switch (s.mode()) {
+      case BY -> scroll(s, false, timeout);
+      case TO -> scroll(s, true, timeout);
+      case INTO_VIEW -> {
+        Target t = s.target().orElseThrow(() -> new FlowRunException(ErrorCode.ACTION_FAILED,
+            "scroll " + s.id() + " into view needs a target"));
+        yield done(resolver.act(t, timeout, (loc, ms) -> {
+          loc.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(ms));
+          return null;
+        }, false));
+      }
+    };
+  }
+
+  /** Scrolls the page or the target container by ({@code to} false) or to the step's x and y. */
+  private ActionResult scroll(Step.Scroll s, boolean to, Duration timeout) {
+    Map<String, Object> arg = Map.of("x", s.x(), "y", s.y(), "to", to);
+    if (s.target().isPresent()) {
+      return done(resolver.act(s.target().get(), timeout, (loc, ms) -> {
+        loc.evaluate(PageScripts.SCROLL_ELEMENT, arg, new Locator.EvaluateOptions().setTimeout(ms));
+        return null;
+      }, false));
+    }
+    state.run(() -> {
+      try {
+        state.contextFrame().evaluate(PageScripts.SCROLL_WINDOW, arg);
+      } catch (PlaywrightException e) {
+        throw Failures.actionFailed("scrolling", e);
+      }
+    });
+    return ActionResult.none();
+  }
+
+  private static List<KeyboardModifier> modifiers(List<String> names) {
+    List<KeyboardModifier> out = new ArrayList<>();
+    for (String n : names) {
+      switch (n.trim().toLowerCase(Locale.ROOT)) {
+        case "alt":
+          out.add(KeyboardModifier.ALT);
+          break;
+        case "control":
+        case "ctrl":
+          out.add(KeyboardModifier.CONTROL);
+          break;
+        case "meta":
+        case "command":
+        case "cmd":
+          out.add(KeyboardModifier.META);
+          break;
+        case "shift":
+          out.add(KeyboardModifier.SHIFT);
+          break;
+        case "controlormeta":
+          out.add(KeyboardModifier.CONTROLORMETA);
+          break;
+        default:
+          throw new FlowRunException(ErrorCode.ACTION_FAILED, "unknown modifier key '" + n
+              + "' (Alt, Control, Meta, Shift or ControlOrMeta)");
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,223 @@
+package io.browserflow.playwright;
+
+import com.microsoft.playwright.Frame;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.options.WaitUntilState;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowRunException;
+import io.browserflow.api.FlowTimeoutException;
+import io.browserflow.engine.spi.PageState;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The session's pages: loading and history in the current tab, tabs bound to aliases, the frame
+ * context and the viewport. Every change of page or tab resets the frame context to the main frame,
+ * as the SPI's contract says.
+ */
+final class Tabs {
+  private final SessionState state;
+  private final TargetResolver resolver;
+
+  Tabs(SessionState state, TargetResolver resolver) {
+    this.state = state;
+    this.resolver = resolver;
+  }
+
+  // =================================================================== navigation
+
+  void navigate(String url, Duration timeout) {
+    state.run(() -> {
+      Page p = state.page();
+      state.resetFrame();
+      goTo(p, url, timeout.toMillis());
+    });
+  }
+
+  /** On the driver thread. */
+  private void goTo(Page p, String url, double timeoutMs) {
+    try {
+      p.navigate(url, new Page.NavigateOptions().setTimeout(Math.max(1, timeoutMs)).setWaitUntil(WaitUntilState.LOAD));
+    } catch (PlaywrightException e) {
+      FlowRunException f = navigationFailure("opening " + NetworkGuard.withoutQuery(url), url, e, timeoutMs);
+      if (f != null) {
+        throw f;
+      }
+    }
+  }
+
+  /** What a failed navigation means for the flow; null when it is no failure (superseded, or a download). */
+  private FlowRunException navigationFailure(String what, String url, PlaywrightException e, double timeoutMs) {
+    String m = String.valueOf(e.getMessage());
+    if (Failures.isTimeout(e)) {
+      return new FlowTimeoutException(ErrorCode.NAVIGATION_TIMEOUT, what + " did not finish loading within "
+          + (long) timeoutMs + " ms", Map.of());
+    }
+    if (m.contains("ERR_BLOCKED_BY_CLIENT") && state.shared.guard != null) {
+      return new FlowRunException(ErrorCode.NETWORK_ATTEMPT, what + " was blocked: its origin is outside the allowed origins "
+          + "of network deny mode", Map.of("url", url == null ? "" : NetworkGuard.withoutQuery(url)));
+    }
+    if (m.contains("interrupted by another navigation") || m.contains("Download is starting")) {
+      return null;
+    }
+    String summary = Failures.summary(e);
+    if (url != null) {
+      summary = summary.replace(url, NetworkGuard.withoutQuery(url));
+    }
+    return new FlowRunException(ErrorCode.ACTION_FAILED, what + " failed: " + summary);
+  }
+
+  void back(Duration timeout) {
+    history(true, timeout);
+  }
+
+  void forward(Duration timeout) {
+    history(false, timeout);
+  }
+
+  private void history(boolean back, Duration timeout) {
+    state.run(() -> {
+      Page p = state.page();
+      state.resetFrame();
+      try {
+        if (back) {
+          p.goBack(new Page.GoBackOptions().setTimeout(Math.max(1, timeout.toMillis())));
+        } else {
+          p.goForward(new Page.GoForwardOptions().setTimeout(Math.max(1, timeout.toMillis())));
+        }
+      } catch (PlaywrightException e) {
+        FlowRunException f = navigationFailure(back ? "going back" : "going forward", null, e, timeout.toMillis());
+        if (f != null) {
+          throw f;
+        }
+      }
+    });
+  }
+
+  void reload(Duration timeout) {
+    state.run(() -> {
+      Page p = state.page();
+      state.resetFrame();
+      try {
+        p.reload(new Page.ReloadOptions().setTimeout(Math.max(1, timeout.toMillis())));
+      } catch (PlaywrightException e) {
+        FlowRunException f = navigationFailure("reloading", null, e, timeout.toMillis());
+        if (f != null) {
+          throw f;
+        }
+      }
+    });
+  }
+
+  // =================================================================== tabs
+
+  void newTab(String alias, Optional<String> url, Duration timeout) {
+    state.run(() -> {
+      state.prune();
+      if (state.tab(alias) != null) {
+        throw new FlowRunException(ErrorCode.ACTION_FAILED, "a tab is already bound to alias '" + alias
+            + "'; switch to it or close it first", Map.of("alias", alias));
+      }
+      Page p;
+      try {
+        p = state.shared.context.newPage();
+      } catch (PlaywrightException e) {
+        throw Failures.actionFailed("opening a new tab", e);
+      }
+      state.shared.downloads.watch(p);
+      state.bind(alias, p);
+      state.makeCurrent(alias);
+      url.ifPresent(u -> {
+        FlowRunException f = null;
+        try {
+          p.navigate(u, new Page.NavigateOptions().setTimeout(Math.max(1, timeout.toMillis())));
+        } catch (PlaywrightException e) {
+          f = navigationFailure("opening " + NetworkGuard.withoutQuery(u), u, e, timeout.toMillis());
+        }
+        if (f != null) {
+          throw f;
+        }
+      });
+    });
+  }
+
+  void switchTab(String alias) {
+    state.run(() -> {
+      state.prune();
+      SessionState.Tab t = state.tab(alias);
+      if (t == null) {
+        throw tabNotFound(alias);
+      }
+      state.makeCurrent(alias);
+      try {
+        t.page.bringToFront();
+      } catch (PlaywrightException e) {
+        // a tab that cannot come to the front is still the current one for the flow
+      }
+    });
+  }
+
+  private FlowRunException tabNotFound(String alias) {
+    return new FlowRunException(ErrorCode.TAB_NOT_FOUND, "no tab is bound to alias '" + alias + "' (open tabs: "
+        + String.join(", ", state.aliases()) + ")", Map.of("alias", alias));
+  }
+
+  void closeTab(Optional<String> alias) {
+    state.run(() -> {
+      state.prune();
+      String target = alias.orElse(state.current());
+      SessionState.Tab t = target == null ? null : state.tab(target);
+      if (t == null) {
+        throw tabNotFound(String.valueOf(target));
+      }
+      try {
+        t.page.close();
+      } catch (PlaywrightException e) {
+        // already gone: the binding goes anyway
+      }
+      state.unbind(target);
+    });
+  }
+
+  // =================================================================== frames, viewport, state
+
+  void enterFrame(String locator, Duration timeout) {
+    Deadline d = Deadline.in(timeout);
+    Frame scope = state.call(state::contextFrame);
+    Frame found = resolver.findFrame(scope, locator, d);
+    state.run(() -> state.enterFrame(found, locator));
+  }
+
+  void mainFrame() {
+    state.run(state::resetFrame);
+  }
+
+  void setViewport(int width, int height) {
+    state.run(() -> state.page().setViewportSize(width, height));
+  }
+
+  PageState pageState() {
+    return state.call(() -> {
+      state.prune();
+      PageState.Builder b = PageState.builder().framePath(state.framePath()).tabs(state.aliases());
+      String current = state.current();
+      SessionState.Tab t = current == null ? null : state.tab(current);
+      if (t == null) {
+        return b.tab("").url("").title("").build();
+      }
+      String title;
+      try {
+        title = t.page.title();
+      } catch (PlaywrightException e) {
+        title = "";
+      }
+      return b.tab(current).url(t.page.url()).title(title).build();
+    });
+  }
+
+  String currentUrl() {
+    return state.call(() -> state.page().url());
+  }
+}
