@@ -2,6 +2,7 @@ package io.browserflow.engine;
 
 import io.browserflow.api.Condition;
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Step;
@@ -76,7 +77,7 @@ final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlB
         if (i >= w.max()) {
           throw new FlowRunException(ErrorCode.LIMIT_EXCEEDED, "while loop " + w.id()
               + " still held after its max of " + w.max() + " iterations",
-              Map.of("actual", String.valueOf(i), "allowed", String.valueOf(w.max())));
+              Map.of(FlowException.Details.ACTUAL, String.valueOf(i), FlowException.Details.ALLOWED, String.valueOf(w.max())));
         }
         int index = i++;
         loop(lane, index, null, null, () -> interpreter.runSteps(w.body(), path + ".body", lane));

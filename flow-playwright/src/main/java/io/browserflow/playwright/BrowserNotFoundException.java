@@ -1,6 +1,7 @@
 package io.browserflow.playwright;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException.Details;
 import io.browserflow.api.FlowRunException;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +21,7 @@ public class BrowserNotFoundException extends FlowRunException {
         + "elsewhere: install Google Chrome or Chromium) or point BROWSERFLOW_CHROMIUM (or "
         + "LaunchOptions.executablePath) at a Chromium/Chrome executable. Searched: "
         + searched.stream().map(Path::toString).collect(Collectors.joining(", ")),
-        Map.of("searched", searched.stream().map(Path::toString).collect(Collectors.joining(", "))));
+        Map.of(Details.SEARCHED, searched.stream().map(Path::toString).collect(Collectors.joining(", "))));
     this.searched = List.copyOf(searched);
   }
 

@@ -9,6 +9,7 @@ import com.microsoft.playwright.options.LoadState;
 import com.microsoft.playwright.options.MouseButton;
 import com.microsoft.playwright.options.SelectOption;
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
@@ -166,7 +167,7 @@ final class ElementActions {
         Path[] files = s.files().stream().map(Path::of).toArray(Path[]::new);
         for (Path p : files) {
           if (!Files.isRegularFile(p)) {
-            throw new FlowRunException(ErrorCode.ACTION_FAILED, "upload file " + p + " does not exist", Map.of("file", p.toString()));
+            throw new FlowRunException(ErrorCode.ACTION_FAILED, "upload file " + p + " does not exist", Map.of(FlowException.Details.FILE, p.toString()));
           }
         }
         return done(resolver.act(s.target(), timeout, (loc, ms) -> {
@@ -239,7 +240,7 @@ final class ElementActions {
       } catch (PlaywrightException e) {
         if (clicked.get()) {
           throw new FlowTimeoutException(ErrorCode.TIMEOUT, "the click on " + s.target().describe()
-              + " opened no new tab within " + d.totalMillis() + " ms", Map.of("alias", alias));
+              + " opened no new tab within " + d.totalMillis() + " ms", Map.of(FlowException.Details.ALIAS, alias));
         }
         throw e;
       }

@@ -9,6 +9,7 @@ import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.Tracing;
 import com.microsoft.playwright.options.ServiceWorkerPolicy;
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.PageDriver;
@@ -163,7 +164,7 @@ public final class PlaywrightDriver implements PageDriver {
         return pw.chromium().connect(wsEndpoint, new BrowserType.ConnectOptions().setTimeout(30_000d));
       } catch (PlaywrightException e) {
         throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not connect to the Playwright server " + wsEndpoint
-            + ": " + Failures.summary(e), Map.of("endpoint", wsEndpoint));
+            + ": " + Failures.summary(e), Map.of(FlowException.Details.ENDPOINT, wsEndpoint));
       }
     }, false, Optional.empty());
   }
@@ -180,7 +181,7 @@ public final class PlaywrightDriver implements PageDriver {
         return pw.chromium().connectOverCDP(endpointUrl, new BrowserType.ConnectOverCDPOptions().setTimeout(30_000d));
       } catch (PlaywrightException e) {
         throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not connect to the DevTools endpoint " + endpointUrl
-            + ": " + Failures.summary(e), Map.of("endpoint", endpointUrl));
+            + ": " + Failures.summary(e), Map.of(FlowException.Details.ENDPOINT, endpointUrl));
       }
     }, false, Optional.empty());
   }

@@ -5,6 +5,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.LoadState;
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -218,7 +219,7 @@ final class SessionState {
     if (frame.isDetached() || frame.page() != p) {
       throw new FlowRunException(ErrorCode.FRAME_CONTEXT_LOST, "the frame entered with " + String.join(" > ", framePath)
           + " was detached (its page navigated or the frame was removed); return to the main frame and enter it again",
-          Map.of("framePath", String.join(" > ", framePath)));
+          Map.of(FlowException.Details.FRAME_PATH, String.join(" > ", framePath)));
     }
     return frame;
   }

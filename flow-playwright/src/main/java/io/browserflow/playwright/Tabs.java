@@ -5,6 +5,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.WaitUntilState;
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.engine.spi.PageState;
@@ -57,7 +58,7 @@ final class Tabs {
     }
     if (m.contains("ERR_BLOCKED_BY_CLIENT") && state.shared.guard != null) {
       return new FlowRunException(ErrorCode.NETWORK_ATTEMPT, what + " was blocked: its origin is outside the allowed origins "
-          + "of network deny mode", Map.of("url", url == null ? "" : NetworkGuard.withoutQuery(url)));
+          + "of network deny mode", Map.of(FlowException.Details.URL, url == null ? "" : NetworkGuard.withoutQuery(url)));
     }
     if (m.contains("interrupted by another navigation") || m.contains("Download is starting")) {
       return null;
@@ -118,7 +119,7 @@ final class Tabs {
       state.prune();
       if (state.tab(alias) != null) {
         throw new FlowRunException(ErrorCode.ACTION_FAILED, "a tab is already bound to alias '" + alias
-            + "'; switch to it or close it first", Map.of("alias", alias));
+            + "'; switch to it or close it first", Map.of(FlowException.Details.ALIAS, alias));
       }
       Page p;
       try {
@@ -161,7 +162,7 @@ final class Tabs {
 
   private FlowRunException tabNotFound(String alias) {
     return new FlowRunException(ErrorCode.TAB_NOT_FOUND, "no tab is bound to alias '" + alias + "' (open tabs: "
-        + String.join(", ", state.aliases()) + ")", Map.of("alias", alias));
+        + String.join(", ", state.aliases()) + ")", Map.of(FlowException.Details.ALIAS, alias));
   }
 
   void closeTab(Optional<String> alias) {

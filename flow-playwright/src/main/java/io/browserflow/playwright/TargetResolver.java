@@ -5,6 +5,7 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Target;
@@ -75,7 +76,7 @@ final class TargetResolver {
       FrameLookup r = state.call(() -> {
         if (scope.isDetached()) {
           throw new FlowRunException(ErrorCode.FRAME_CONTEXT_LOST, "the frame to look for '" + locator + "' in was detached",
-              Map.of("locator", locator));
+              Map.of(FlowException.Details.LOCATOR, locator));
         }
         try {
           return FrameLookup.find(scope, locator);
@@ -84,7 +85,7 @@ final class TargetResolver {
             return null;
           }
           throw new FlowRunException(ErrorCode.ACTION_FAILED, "frame locator '" + locator + "' could not be evaluated: "
-              + Failures.summary(e), Map.of("locator", locator));
+              + Failures.summary(e), Map.of(FlowException.Details.LOCATOR, locator));
         }
       });
       if (r != null && r.kind == FrameLookup.Kind.FOUND) {
@@ -98,10 +99,10 @@ final class TargetResolver {
         if (r != null && r.kind == FrameLookup.Kind.MANY) {
           throw new FlowRunException(ErrorCode.FRAME_AMBIGUOUS, "frame locator '" + locator + "' matched "
               + r.candidates.size() + " frames: " + r.candidatesJson() + "; narrow it (an owner css, url: or name:)",
-              Map.of("locator", locator, "candidates", r.candidatesJson()));
+              Map.of(FlowException.Details.LOCATOR, locator, FlowException.Details.CANDIDATES, r.candidatesJson()));
         }
         throw new FlowRunException(ErrorCode.FRAME_NOT_FOUND, "no frame matched '" + locator + "' within "
-            + d.totalMillis() + " ms", Map.of("locator", locator));
+            + d.totalMillis() + " ms", Map.of(FlowException.Details.LOCATOR, locator));
       }
       state.waitForChange(scope, d);
     }
@@ -291,7 +292,7 @@ final class TargetResolver {
     int c = full.counts().get(index);
     if (c == 1 && full.winner() == index) {
       String why = state.call(() -> whyNotActionable(loc));
-      Map<String, String> details = Map.of("candidates", full.describe(target), "reason", why);
+      Map<String, String> details = Map.of(FlowException.Details.CANDIDATES, full.describe(target), "reason", why);
       throw new FlowTimeoutException(ErrorCode.TIMEOUT, target.candidates().get(index).describe()
           + " matched one element but it stayed " + why + " for " + d.totalMillis() + " ms", details);
     }
