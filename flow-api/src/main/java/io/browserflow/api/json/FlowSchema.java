@@ -10,11 +10,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Credential;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
-import io.browserflow.api.FlowException;
+import io.browserflow.api.FlowValidationException;
 import io.browserflow.api.Input;
+import io.browserflow.api.Problem;
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The JSON Schema (draft 2020-12) of the arguments a flow takes, so a framework can publish the
@@ -86,7 +87,7 @@ public final class FlowSchema {
   /**
    * The input schema of the flow, as a JSON document. Works on unvalidated flows too.
    *
-   * @throws FlowException with {@link ErrorCode#INVALID_FLOW} when an input is named
+   * @throws FlowValidationException with {@link ErrorCode#INVALID_FLOW} when an input is named
    *     {@value #CREDENTIALS_PROPERTY} and the flow declares credentials
    */
   public static String inputSchema(Flow flow) {
@@ -100,9 +101,9 @@ public final class FlowSchema {
     ArrayNode required = MAPPER.createArrayNode();
     for (Input input : flow.inputs()) {
       if (input.key().equals(CREDENTIALS_PROPERTY) && !flow.credentials().isEmpty()) {
-        throw new FlowException(ErrorCode.INVALID_FLOW,
+        throw new FlowValidationException(List.of(Problem.of(ErrorCode.INVALID_FLOW, "inputs",
             "input \"" + CREDENTIALS_PROPERTY + "\" collides with the credentials group of the tool schema;"
-                + " rename the input", Map.of("path", "inputs"), null);
+                + " rename the input")));
       }
       properties.set(input.key(), inputProperty(input));
       if (input.required()) {

@@ -167,7 +167,7 @@ class FlowSchemaTest {
     Flow flow = Flow.named("clash").input("credentials").credential("TOKEN", secret()).buildUnvalidated();
 
     assertThatThrownBy(() -> FlowSchema.inputSchema(flow))
-        .isInstanceOf(FlowException.class)
+        .isInstanceOf(io.browserflow.api.FlowValidationException.class)
         .satisfies(e -> assertThat(((FlowException) e).code()).isEqualTo(ErrorCode.INVALID_FLOW));
   }
 }
