@@ -4,11 +4,11 @@ import static io.browserflow.api.dsl.Dsl.*;
 
 import io.browserflow.api.Flow;
 import io.browserflow.api.dsl.FlowBuilder;
-import io.browserflow.engine.FakeDriver;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.RunStore;
+import io.browserflow.testkit.NoOpPageDriver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,7 +66,7 @@ public class EngineBenchmark {
       dir = Files.createTempDirectory("browserflow-bench");
       store = RunStore.directory(dir, 3);
     }
-    engine = FlowEngine.builder().driver(new FakeDriver()).store(store).build();
+    engine = FlowEngine.builder().driver(NoOpPageDriver.create()).store(store).build();
   }
 
   @TearDown(Level.Trial)

@@ -1,44 +1,13 @@
 package io.browserflow.engine;
 
-import io.browserflow.engine.memory.InMemoryPageDriver;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A small in-memory app (login, search with results, a frame, a popup report, paginated list) for engine tests. */
+/** Shared pieces of the engine tests: the app's base URL, listener and sleeper doubles. */
 final class EngineFixtures {
   private EngineFixtures() {}
 
   static final String APP = "http://app.test";
-  static final String SECRET = "s3cr3t-Passw0rd!";
-
-  static InMemoryPageDriver.Builder app() {
-    return InMemoryPageDriver.builder()
-        .page(APP + "/login", "<title>Login</title>"
-            + "<input placeholder='User' data-testid='user'>"
-            + "<input type='password' aria-label='Password' data-testid='pass'>"
-            + "<button data-testid='login' data-on-click='navigate:/home'>Sign in</button>")
-        .page(APP + "/home", "<title>Home</title><h1>Welcome</h1>"
-            + "<input placeholder='Device ID' data-testid='device'>"
-            + "<button data-testid='search' data-on-click='show:#results'>Search</button>"
-            + "<table id='results' hidden><tr><th>Device</th><th>Total</th></tr>"
-            + "<tr><td>A1</td><td class='total'>42</td></tr><tr><td>B2</td><td>7</td></tr></table>"
-            + "<button>Save</button><button>Save</button>"
-            + "<span id='status'></span>"
-            + "<button data-testid='save' data-on-click='text:#status=Saved'>Store</button>"
-            + "<a href='/report' target='_blank' data-testid='report'>Report</a>"
-            + "<iframe name='detail' src='/detail?id=123'></iframe>"
-            + "<div data-testid='late' data-show-after='300'>Late</div>"
-            + "<ul id='links'><li><a href='/a'>Alpha</a></li><li><a href='/b'>Beta</a></li></ul>"
-            + "<select data-testid='mode'><option value='f'>Fast</option><option value='s'>Slow</option></select>"
-            + "<input type='checkbox' data-testid='agree'>"
-            + "<a data-testid='external' href='http://elsewhere.test/x'>External</a>")
-        .page(APP + "/detail", "<button data-testid='inner' data-on-click='text:#msg=Inner done'>Inner</button><p id='msg'></p>")
-        .page(APP + "/report", "<title>Report</title><h1>Report</h1>")
-        .page(APP + "/list1", "<title>List 1</title><p class='item'>one</p><a data-testid='next' href='/list2'>Next</a>")
-        .page(APP + "/list2", "<title>List 2</title><p class='item'>two</p><a data-testid='next' href='/list3'>Next</a>")
-        .page(APP + "/list3", "<title>List 3</title><p class='item'>three</p>");
-  }
 
   /** Records every listener event as text, to assert on progress and to scan for secrets. */
   static final class Events implements RunListener {
@@ -82,9 +51,5 @@ final class EngineFixtures {
     public void sleep(long millis) {
       slept.add(millis);
     }
-  }
-
-  static FlowEngine.Builder engine(InMemoryPageDriver driver) {
-    return FlowEngine.builder().driver(driver).clock(Clock.systemUTC());
   }
 }

@@ -30,7 +30,7 @@ import java.util.Optional;
  * meanwhile), steps listed in {@link #failing} fail with their code, and {@link #beforePerform} runs
  * before each action.
  */
-public final class FakeDriver implements PageDriver {
+final class FakeDriver implements PageDriver {
   private final Path marker;
   /** Step id to the code its actions fail with. */
   final java.util.Map<String, ErrorCode> failing = new java.util.concurrent.ConcurrentHashMap<>();
@@ -39,11 +39,11 @@ public final class FakeDriver implements PageDriver {
   /** Ids of the steps performed, in order (opens recorded as "open:<url>"). */
   final List<String> performed = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
-  public FakeDriver() {
+  FakeDriver() {
     this(null);
   }
 
-  public FakeDriver(Path marker) {
+  FakeDriver(Path marker) {
     this.marker = marker;
   }
 

@@ -1,8 +1,8 @@
 package io.browserflow.playwright;
 
 import io.browserflow.engine.spi.DriverSession;
-import io.browserflow.engine.spi.PageDriverContract;
 import io.browserflow.engine.spi.SessionOptions;
+import io.browserflow.testkit.PageDriverContract;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

@@ -14,7 +14,7 @@ import java.util.Optional;
  * have their placeholders already resolved (secrets included, in memory only: a session never logs
  * values it types).
  *
- * <h2>Contract (checked by {@code PageDriverContract})</h2>
+ * <h2>Contract (checked by flow-testkit's {@code PageDriverContract})</h2>
  * <ul>
  *   <li><b>Strict unique matching.</b> A target's candidates are evaluated in the current frame
  *       context (then the target's own frame path and shadow path); the first candidate matching
