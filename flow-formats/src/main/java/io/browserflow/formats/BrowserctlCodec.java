@@ -64,8 +64,8 @@ final class BrowserctlCodec implements FormatCodec {
     BrowserctlDocument doc = new BrowserctlDocument();
     JsonNode version = root.get("schemaVersion");
     if (version == null || !version.isTextual()) {
-      doc.issues.add(ConversionIssue.warning("SCHEMA_VERSION_MISSING", "schemaVersion",
-          "schemaVersion is missing; read as " + SCHEMA_VERSION));
+      doc.issues.warning(ConversionCode.SCHEMA_VERSION_ASSUMED, "schemaVersion",
+          "schemaVersion is missing; read as " + SCHEMA_VERSION);
     } else if (!version.asText().equals("1") && !version.asText().startsWith("1.")) {
       throw failure(ErrorCode.SCHEMA_UNSUPPORTED, "schemaVersion", origin + " has schemaVersion " + version.asText()
           + "; this reader understands 1.x");
@@ -81,9 +81,9 @@ final class BrowserctlCodec implements FormatCodec {
     inputs(root.path("inputs"), doc);
     JsonNode bindings = root.path("runtimeBindings");
     if (bindings.isObject() && bindings.size() > 0) {
-      doc.issues.add(ConversionIssue.warning("RUNTIME_BINDINGS_UNSUPPORTED", "runtimeBindings",
+      doc.issues.warning(ConversionCode.FIELD_DROPPED, "runtimeBindings",
           "runtimeBindings (" + String.join(", ", fieldNames(bindings)) + ") have no BrowserFlow equivalent; "
-              + "frames are entered with frame <locator> commands"));
+              + "frames are entered with frame <locator> commands");
     }
     JsonNode commands = root.get("commands");
     if (commands == null) {
@@ -163,8 +163,8 @@ final class BrowserctlCodec implements FormatCodec {
         }
       }
       if (!dropped.isEmpty()) {
-        doc.issues.add(ConversionIssue.info("FIELD_DROPPED", s.path, "BrowserFlow credentials have no "
-            + String.join(", ", dropped) + "; left out"));
+        doc.issues.info(ConversionCode.FIELD_DROPPED, s.path, "BrowserFlow credentials have no "
+            + String.join(", ", dropped) + "; left out");
       }
       doc.credentials.add(s);
     }
@@ -212,7 +212,7 @@ final class BrowserctlCodec implements FormatCodec {
     if (argv != null && argv.isArray()) {
       for (JsonNode w : argv) {
         if (w.isContainerNode() || w.isNull()) {
-          doc.issues.add(ConversionIssue.blocking("FIELD_INVALID", path + ".argv", "argv must hold strings only"));
+          doc.issues.blocking(ConversionCode.FIELD_INVALID, path + ".argv", "argv must hold strings only");
           c.argv.clear();
           return c;
         }
@@ -222,11 +222,11 @@ final class BrowserctlCodec implements FormatCodec {
       try {
         c.argv.addAll(ShellWords.split(argv.asText()));
       } catch (ShellWords.SyntaxException e) {
-        doc.issues.add(ConversionIssue.blocking("SYNTAX_ERROR", path + ".argv", e.getMessage()));
+        doc.issues.blocking(ConversionCode.SYNTAX_ERROR, path + ".argv", e.getMessage());
         c.argv.clear();
       }
     } else {
-      doc.issues.add(ConversionIssue.blocking("FIELD_INVALID", path, "a command needs an argv array of strings"));
+      doc.issues.blocking(ConversionCode.FIELD_INVALID, path, "a command needs an argv array of strings");
     }
     return c;
   }
@@ -249,8 +249,7 @@ final class BrowserctlCodec implements FormatCodec {
       } else {
         severity = ConversionIssue.Severity.WARNING;
       }
-      doc.issues.add(ConversionIssue.of(code == null || code.isBlank() ? "UNSPECIFIED" : code, severity, path,
-          message == null ? "(no message)" : message));
+      doc.issues.listed(code, severity, path, message == null ? "(no message)" : message);
     }
   }
 
@@ -314,9 +313,9 @@ final class BrowserctlCodec implements FormatCodec {
     quality.put("status", doc.quality);
     ArrayNode blocking = quality.putArray("blockingIssues");
     TreeMap<Integer, String> byStep = new TreeMap<>(doc.commandOfStep);
-    for (ConversionIssue i : doc.issues) {
+    for (ConversionIssue i : doc.issues.list()) {
       ObjectNode w = (i.severity() == ConversionIssue.Severity.BLOCKING ? blocking : warnings).addObject();
-      w.put("code", i.code());
+      w.put("code", i.code().name());
       int step = BrowserctlExport.stepIndex(i.path());
       if (step >= 0 && byStep.containsKey(step)) {
         w.put("commandId", byStep.get(step));

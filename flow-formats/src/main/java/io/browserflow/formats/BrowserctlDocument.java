@@ -28,7 +28,7 @@ final class BrowserctlDocument {
    * Reading: the file's warnings and blocking issues (and anything the parser noticed). Writing:
    * the export's issues, rendered as the file's warnings and quality.
    */
-  final List<ConversionIssue> issues = new ArrayList<>();
+  final Issues issues = new Issues();
   /** Writing: command id each issue path ({@code steps[3]...}) refers to, by step index. */
   final Map<Integer, String> commandOfStep = new LinkedHashMap<>();
 
@@ -65,9 +65,6 @@ final class BrowserctlDocument {
     String description;
     /** The step of the flow this command came from (JSON {@code sourceStepId}). */
     String sourceStepId;
-    /** Writing: issue lines written just before the command (text format). */
-    final List<ConversionIssue> issues = new ArrayList<>();
-
     Command() {}
 
     Command(List<String> argv) {

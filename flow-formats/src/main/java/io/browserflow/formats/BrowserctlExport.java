@@ -19,7 +19,6 @@ import io.browserflow.formats.BrowserctlDocument.Command;
 import io.browserflow.formats.BrowserctlDocument.CredentialSpec;
 import io.browserflow.formats.BrowserctlDocument.InputSpec;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -46,11 +45,11 @@ final class BrowserctlExport {
   /** The document to render, the issues, and the step counts. */
   static final class Result {
     final BrowserctlDocument doc;
-    final List<ConversionIssue> issues;
+    final Issues issues;
     final int read;
     final int mapped;
 
-    Result(BrowserctlDocument doc, List<ConversionIssue> issues, int read, int mapped) {
+    Result(BrowserctlDocument doc, Issues issues, int read, int mapped) {
       this.doc = doc;
       this.issues = issues;
       this.read = read;
@@ -58,12 +57,6 @@ final class BrowserctlExport {
     }
   }
 
-  /** Lint findings that concern the exported commands; the others are about the flow's own review. */
-  private static final Set<LintCode> PASSED_ON = EnumSet.of(LintCode.UNSTABLE_SELECTOR,
-      LintCode.FRAME_SELECTOR_UNSTABLE, LintCode.FRAME_URL_DYNAMIC, LintCode.FRAME_RUNTIME_ID_ONLY,
-      LintCode.FIXED_WAIT_TOO_LONG, LintCode.NAVIGATE_AFTER_CLICK, LintCode.REDUNDANT_NAVIGATE,
-      LintCode.OVERLAY_CLICK, LintCode.EMPTY_INPUT_VALUE, LintCode.SECRET_NOT_CREDENTIAL, LintCode.VOLATILE_VALUE,
-      LintCode.EVAL_USED, LintCode.SENSITIVE_VALUE);
   private static final Set<String> FIND_ACTIONS = Set.of("click", "dblclick", "hover", "fill", "type", "check",
       "uncheck");
   private static final Pattern NOT_VAR_CHAR = Pattern.compile("[^A-Za-z0-9_]");
@@ -73,8 +66,8 @@ final class BrowserctlExport {
   private final Flow flow;
   private final Style style;
   private final BrowserctlDocument doc = new BrowserctlDocument();
-  private final List<ConversionIssue> issues = new ArrayList<>();
-  private final Set<String> reported = new HashSet<>();
+  /** The same issue met twice (a target looked at again, say) is reported once. */
+  private final Issues issues = Issues.distinct();
   private final Map<String, String> outputVars = new HashMap<>();
   private final Map<String, String> tabRefs = new HashMap<>();
   private final Map<String, String> tabVars = new HashMap<>();
@@ -110,13 +103,15 @@ final class BrowserctlExport {
     for (int i = 0; i < flow.steps().size(); i++) {
       step(flow.steps().get(i), i);
     }
+    // lint findings that concern the exported commands (the codes that mirror a lint code); the
+    // others are about the flow's own review
     for (LintWarning w : lint) {
-      if (PASSED_ON.contains(w.code()) && !(w.code() == LintCode.SENSITIVE_VALUE && w.blocking())) {
-        issues.add(ConversionIssue.of(w.code().name(), severity(w.severity()), w.path(), w.message()));
+      if (!(w.code() == LintCode.SENSITIVE_VALUE && w.blocking())) {
+        ConversionCode.of(w.code()).ifPresent(code -> issues.add(code, severity(w.severity()), w.path(), w.message()));
       }
     }
     doc.issues.addAll(issues);
-    doc.quality = quality(issues);
+    doc.quality = quality(issues.list());
     return new Result(doc, issues, NativeCodec.count(flow.steps()), exported);
   }
 
@@ -139,24 +134,6 @@ final class BrowserctlExport {
     };
   }
 
-  private void issue(ConversionIssue.Severity severity, String code, String path, String message) {
-    if (reported.add(code + "@" + path + "@" + message)) {
-      issues.add(ConversionIssue.of(code, severity, path, message));
-    }
-  }
-
-  private void info(String code, String path, String message) {
-    issue(ConversionIssue.Severity.INFO, code, path, message);
-  }
-
-  private void warning(String code, String path, String message) {
-    issue(ConversionIssue.Severity.WARNING, code, path, message);
-  }
-
-  private void blocking(String code, String path, String message) {
-    issue(ConversionIssue.Severity.BLOCKING, code, path, message);
-  }
-
   /** Whether a literal secret sits at {@code path}; forgets it (the caller keeps it out of the file). */
   private boolean secretAt(String path) {
     return secretPaths.remove(path);
@@ -168,7 +145,7 @@ final class BrowserctlExport {
     doc.name = flow.id();
     if (!flow.name().equals(flow.id())) {
       if (secretAt("name")) {
-        warning("SENSITIVE_VALUE", "name", "the flow name holds a literal secret and was left out");
+        issues.warning(ConversionCode.SENSITIVE_VALUE, "name", "the flow name holds a literal secret and was left out");
       } else {
         doc.title = flow.name();
       }
@@ -180,7 +157,7 @@ final class BrowserctlExport {
     });
     flow.description().ifPresent(d -> {
       if (secretAt("description")) {
-        warning("SENSITIVE_VALUE", "description", "the description holds a literal secret and was left out");
+        issues.warning(ConversionCode.SENSITIVE_VALUE, "description", "the description holds a literal secret and was left out");
       } else {
         doc.description = d;
       }
@@ -200,25 +177,25 @@ final class BrowserctlExport {
       input(flow.inputs().get(i), "inputs[" + i + "]");
     }
     if (!flow.tags().isEmpty()) {
-      info("FIELD_DROPPED", "tags", "browserctl-flow has no tags; they were left out");
+      issues.info(ConversionCode.FIELD_DROPPED, "tags", "browserctl-flow has no tags; they were left out");
     }
     for (int i = 0; i < flow.tabs().size(); i++) {
       TabAlias t = flow.tabs().get(i);
       if (t.url().isPresent() || t.opener().isPresent()) {
-        info("FIELD_DROPPED", "tabs[" + i + "]", "the url and opener of tab alias " + t.alias()
+        issues.info(ConversionCode.FIELD_DROPPED, "tabs[" + i + "]", "the url and opener of tab alias " + t.alias()
             + " were left out; tab commands carry the tabs");
       }
     }
     if (flow.table().isPresent()) {
-      info("FIELD_DROPPED", "table", "browserctl-flow has no data table; it was left out");
+      issues.info(ConversionCode.FIELD_DROPPED, "table", "browserctl-flow has no data table; it was left out");
     }
     flow.policy().ifPresent(p -> {
       if (!p.allowedOrigins().isEmpty() || !p.capabilities().isEmpty()) {
-        info("FIELD_DROPPED", "policy", "browserctl-flow has no policy; allowed origins and capabilities were left out");
+        issues.info(ConversionCode.FIELD_DROPPED, "policy", "browserctl-flow has no policy; allowed origins and capabilities were left out");
       }
     });
     if (flow.schedule().isPresent()) {
-      info("FIELD_DROPPED", "schedule", "browserctl-flow has no schedule; it was left out");
+      issues.info(ConversionCode.FIELD_DROPPED, "schedule", "browserctl-flow has no schedule; it was left out");
     }
   }
 
@@ -228,12 +205,12 @@ final class BrowserctlExport {
     s.label = in.label().orElse(null);
     s.type = in.type() == Input.Type.URL ? "text" : in.type().name().toLowerCase(Locale.ROOT);
     if (in.type() == Input.Type.URL) {
-      info("TYPE_CHANGED", path + ".type", "browserctl inputs have no url type; input " + in.key() + " is written as text");
+      issues.info(ConversionCode.TYPE_CHANGED, path + ".type", "browserctl inputs have no url type; input " + in.key() + " is written as text");
     }
     s.required = in.required();
     if (in.defaultValue().isPresent()) {
       if (secretAt(path + ".default")) {
-        warning("SENSITIVE_VALUE", path + ".default", "the default of input " + in.key()
+        issues.warning(ConversionCode.SENSITIVE_VALUE, path + ".default", "the default of input " + in.key()
             + " holds a literal secret and was left out");
       } else {
         s.defaultValue = in.defaultValue().get();
@@ -244,13 +221,13 @@ final class BrowserctlExport {
       secretOption |= secretAt(path + ".options[" + k + "]");
     }
     if (secretOption) {
-      warning("SENSITIVE_VALUE", path + ".options", "the options of input " + in.key()
+      issues.warning(ConversionCode.SENSITIVE_VALUE, path + ".options", "the options of input " + in.key()
           + " hold a literal secret and were left out");
     } else {
       s.options.addAll(in.options());
     }
     if (in.pattern().isPresent()) {
-      info("FIELD_DROPPED", path + ".pattern", "browserctl inputs have no pattern; the pattern of input " + in.key()
+      issues.info(ConversionCode.FIELD_DROPPED, path + ".pattern", "browserctl inputs have no pattern; the pattern of input " + in.key()
           + " was left out");
     }
     s.path = path;
@@ -357,12 +334,12 @@ final class BrowserctlExport {
   private void step(Step s, int i) {
     String p = "steps[" + i + "]";
     if (s.disabled()) {
-      info("STEP_DISABLED", p, "the disabled step " + s.id() + " was left out");
+      issues.info(ConversionCode.STEP_DISABLED, p, "the disabled step " + s.id() + " was left out");
       return;
     }
     boolean titleSecret = secretAt(p + ".title");
     if (titleSecret) {
-      warning("SENSITIVE_VALUE", p + ".title", "the step title holds a literal secret and was left out");
+      issues.warning(ConversionCode.SENSITIVE_VALUE, p + ".title", "the step title holds a literal secret and was left out");
     }
     List<String> leftover = new ArrayList<>();
     Set<String> replaceable = replaceableSecrets(s, p);
@@ -373,7 +350,7 @@ final class BrowserctlExport {
     }
     if (!leftover.isEmpty()) {
       secretPaths.removeAll(leftover);
-      blocking("SECRET_POLICY_VIOLATION", p, "step " + s.id() + " holds a literal secret at "
+      issues.blocking(ConversionCode.SECRET_POLICY_VIOLATION, p, "step " + s.id() + " holds a literal secret at "
           + String.join(", ", leftover) + " that browserctl cannot take from a credential; the step was left out");
       return;
     }
@@ -390,7 +367,7 @@ final class BrowserctlExport {
       String ep = p + ".expect[" + k + "]";
       List<String> argv = waitArgv(s.expect().get(k), ep);
       if (argv == null) {
-        warning("CONDITION_UNSUPPORTED", ep, "this expect condition has no browserctl wait; it was left out");
+        issues.warning(ConversionCode.UNSUPPORTED_CONDITION, ep, "this expect condition has no browserctl wait; it was left out");
         continue;
       }
       if (s.timeoutMs().isPresent()) {
@@ -399,19 +376,19 @@ final class BrowserctlExport {
         out.timeoutUsed = true;
       }
       if (style == Style.TEXT && !BrowserctlImport.isUrl(s.expect().get(k))) {
-        info("EXPECT_AS_WAIT", ep, "written as a wait command; read back it becomes a wait step");
+        issues.info(ConversionCode.EXPECT_AS_WAIT, ep, "written as a wait command; read back it becomes a wait step");
       }
       checks.add(new Command(argv));
     }
     out.commands.addAll(insertAt, checks);
     if (s.timeoutMs().isPresent() && !out.timeoutUsed) {
-      info("TIMEOUT_DROPPED", p + ".timeoutMs", "browserctl " + out.commands.get(out.main).argv.get(0)
+      issues.info(ConversionCode.UNSUPPORTED_OPTION, p + ".timeoutMs", "browserctl " + out.commands.get(out.main).argv.get(0)
           + " takes no timeout; the step's timeoutMs was left out");
     }
-    s.retry().ifPresent(r -> info("OPTION_UNSUPPORTED", p + ".retry", "browserctl commands do not retry; the retry "
+    s.retry().ifPresent(r -> issues.info(ConversionCode.UNSUPPORTED_OPTION, p + ".retry", "browserctl commands do not retry; the retry "
         + "policy was left out"));
     if (s.onError().kind() != OnError.Kind.STOP) {
-      warning("OPTION_UNSUPPORTED", p + ".onError", "browserctl stops at a failed command; onError "
+      issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".onError", "browserctl stops at a failed command; onError "
           + s.onError().kind().name().toLowerCase(Locale.ROOT) + " was left out");
     }
     Command main = out.commands.get(out.main);
@@ -550,7 +527,7 @@ final class BrowserctlExport {
           return false;
         }
         out.add(list("tab", ref));
-        info("COMMAND_SPLIT", p, "open in tab " + o.tab().get() + " is written as a tab switch and an open");
+        issues.info(ConversionCode.REWRITTEN, p, "open in tab " + o.tab().get() + " is written as a tab switch and an open");
       }
       String url = secretUrl(p, o.url());
       return url != null && leavingFrame(list("open", url));
@@ -604,7 +581,7 @@ final class BrowserctlExport {
     @Override
     public Boolean visitFrame(Step.Frame f) {
       if (inFrame) {
-        blocking("IFRAME_UNRESOLVED", p, "nested frames cannot be written: browserctl finds frame owners from the "
+        issues.blocking(ConversionCode.FRAME_UNRESOLVED, p, "nested frames cannot be written: browserctl finds frame owners from the "
             + "main frame; return with frameMain first or locate the inner frame from the main frame");
         return false;
       }
@@ -626,7 +603,7 @@ final class BrowserctlExport {
 
     @Override
     public Boolean visitSetViewport(Step.SetViewport v) {
-      warning("COMMAND_UNSUPPORTED_BY_BROWSERCTL", p, "browserctl-flow has no viewport command; setViewport was left out");
+      issues.warning(ConversionCode.UNSUPPORTED_STEP, p, "browserctl-flow has no viewport command; setViewport was left out");
       return false;
     }
 
@@ -638,7 +615,7 @@ final class BrowserctlExport {
     @Override
     public Boolean visitDblclick(Step.Dblclick d) {
       if (d.offset().isPresent()) {
-        warning("OPTION_UNSUPPORTED", p + ".offset", "browserctl double-clicks the element's center; the offset was left out");
+        issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".offset", "browserctl double-clicks the element's center; the offset was left out");
       }
       return action(out, "dblclick", d.target(), p, List.of(), List.of());
     }
@@ -660,7 +637,7 @@ final class BrowserctlExport {
 
     @Override
     public Boolean visitToggle(Step.Toggle t) {
-      info("STEP_APPROXIMATED", p, "toggle is written as a click (browserctl has no toggle); read back it is a click");
+      issues.info(ConversionCode.APPROXIMATED, p, "toggle is written as a click (browserctl has no toggle); read back it is a click");
       return action(out, "click", t.target(), p, List.of(), List.of());
     }
 
@@ -673,7 +650,7 @@ final class BrowserctlExport {
     @Override
     public Boolean visitType(Step.Type t) {
       if (t.target().isEmpty()) {
-        blocking("TARGET_UNRESOLVED", p, "browserctl type needs a selector; typing into the focused element "
+        issues.blocking(ConversionCode.TARGET_UNRESOLVED, p, "browserctl type needs a selector; typing into the focused element "
             + "cannot be written");
         return false;
       }
@@ -691,7 +668,7 @@ final class BrowserctlExport {
       String field = sel.value().isPresent() ? ".value" : ".label";
       String raw = sel.value().orElse(sel.label().orElse(""));
       if (sel.label().isPresent()) {
-        info("STEP_APPROXIMATED", p + ".label", "browserctl select matches a value or a label; read back the label "
+        issues.info(ConversionCode.APPROXIMATED, p + ".label", "browserctl select matches a value or a label; read back the label "
             + "is a value");
       }
       String v = secretTyped(p + field, raw, sel.target());
@@ -707,7 +684,7 @@ final class BrowserctlExport {
     public Boolean visitWait(Step.Wait w) {
       if (style == Style.TEXT && lastExported != null && BrowserctlImport.navigates(lastExported)
           && w.until().filter(BrowserctlImport::isUrl).isPresent()) {
-        info("WAIT_AS_EXPECT", p, "a wait --url right after a " + lastExported.kind().op()
+        issues.info(ConversionCode.WAIT_AS_EXPECT, p, "a wait --url right after a " + lastExported.kind().op()
             + " reads back as that step's expect");
       }
       if (w.ms().isPresent()) {
@@ -744,7 +721,7 @@ final class BrowserctlExport {
         argv.add("--full");
       }
       if (sh.target().isPresent()) {
-        warning("OPTION_UNSUPPORTED", p + ".target", "browserctl screenshots the page; the element target was left out");
+        issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".target", "browserctl screenshots the page; the element target was left out");
       }
       out.act(argv);
       return true;
@@ -766,7 +743,7 @@ final class BrowserctlExport {
     @Override public Boolean visitManual(Step.Manual s) { return unsupported(s); }
 
     private boolean unsupported(Step s) {
-      blocking("COMMAND_UNSUPPORTED_BY_BROWSERCTL", p, s.kind().op() + " (step " + s.id()
+      issues.blocking(ConversionCode.UNSUPPORTED_STEP, p, s.kind().op() + " (step " + s.id()
           + ") has no browserctl command; it was left out"
           + (NativeCodec.count(List.of(s)) > 1 ? " with the steps inside it" : ""));
       return false;
@@ -787,16 +764,16 @@ final class BrowserctlExport {
 
   private boolean click(Step.Click c, String p, Out out) {
     if (c.button() != Step.MouseButton.LEFT) {
-      blocking("COMMAND_UNSUPPORTED_BY_BROWSERCTL", p, "browserctl clicks with the left button only; a "
+      issues.blocking(ConversionCode.UNSUPPORTED_STEP, p, "browserctl clicks with the left button only; a "
           + c.button().name().toLowerCase(Locale.ROOT) + " click cannot be written");
       return false;
     }
     if (!c.modifiers().isEmpty()) {
-      warning("OPTION_UNSUPPORTED", p + ".modifiers", "browserctl click holds no modifier keys; "
+      issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".modifiers", "browserctl click holds no modifier keys; "
           + String.join("+", c.modifiers()) + " was left out");
     }
     if (c.offset().isPresent()) {
-      warning("OPTION_UNSUPPORTED", p + ".offset", "browserctl clicks the element's center; the offset was left out");
+      issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".offset", "browserctl clicks the element's center; the offset was left out");
     }
     if (c.newTab().isEmpty()) {
       return action(out, "click", c.target(), p, List.of(), List.of());
@@ -820,7 +797,7 @@ final class BrowserctlExport {
         case "Alt": flags.add("--alt"); break;
         case "Meta": flags.add("--meta"); break;
         default:
-          warning("OPTION_UNSUPPORTED", p + ".modifiers", "browserctl press has no modifier " + m + "; it was left out");
+          issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".modifiers", "browserctl press has no modifier " + m + "; it was left out");
       }
     }
     String key = out(k.key(), p);
@@ -853,7 +830,7 @@ final class BrowserctlExport {
 
   private boolean scrollIntoView(Step.Scroll s, String p, Out out) {
     if (s.target().isEmpty()) {
-      blocking("SCROLL_TARGET_UNRESOLVED", p, "scroll intoView names no element");
+      issues.blocking(ConversionCode.SCROLL_TARGET_UNRESOLVED, p, "scroll intoView names no element");
       return false;
     }
     Located loc = locate(s.target().get(), p + ".target", false);
@@ -871,7 +848,7 @@ final class BrowserctlExport {
         return false;
       }
       if (s.x() != 0) {
-        warning("OPTION_UNSUPPORTED", p + ".x", "browserctl scrolls elements vertically only; x was left out");
+        issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".x", "browserctl scrolls elements vertically only; x was left out");
       }
       framed(out, loc, list("scroll", loc.selector, "--by", String.valueOf(s.y())));
       return true;
@@ -879,7 +856,7 @@ final class BrowserctlExport {
     if (s.x() == 0) {
       out.act(list("scroll", "--by", String.valueOf(s.y())));
     } else {
-      warning("SCROLL_FALLBACK_TO_EVAL", p, "browserctl scrolls vertically only; written as an eval of window.scrollBy");
+      issues.warning(ConversionCode.SCROLL_FALLBACK_TO_EVAL, p, "browserctl scrolls vertically only; written as an eval of window.scrollBy");
       out.act(list("eval", "window.scrollBy(" + s.x() + ", " + s.y() + ")"));
     }
     return true;
@@ -887,7 +864,7 @@ final class BrowserctlExport {
 
   private boolean scrollTo(Step.Scroll s, String p, Out out) {
     if (s.target().isPresent()) {
-      blocking("SCROLL_TARGET_UNRESOLVED", p, "browserctl cannot scroll an element to a position");
+      issues.blocking(ConversionCode.SCROLL_TARGET_UNRESOLVED, p, "browserctl cannot scroll an element to a position");
       return false;
     }
     if (s.x() == 0 && s.y() == 0) {
@@ -895,7 +872,7 @@ final class BrowserctlExport {
     } else if (s.x() == 0 && s.y() >= BrowserctlImport.SCROLL_BOTTOM) {
       out.act(list("scroll", "--to", "bottom"));
     } else {
-      warning("SCROLL_FALLBACK_TO_EVAL", p, "browserctl scrolls to the top or bottom only; written as an eval of "
+      issues.warning(ConversionCode.SCROLL_FALLBACK_TO_EVAL, p, "browserctl scrolls to the top or bottom only; written as an eval of "
           + "window.scrollTo");
       out.act(list("eval", "window.scrollTo(" + s.x() + ", " + s.y() + ")"));
     }
@@ -906,12 +883,12 @@ final class BrowserctlExport {
     List<String> argv = waitArgv(cond, cp);
     String p = cp.substring(0, cp.lastIndexOf('.'));
     if (argv == null) {
-      warning("CONDITION_UNSUPPORTED", cp, "this condition has no browserctl wait; the " + s.kind().op()
+      issues.warning(ConversionCode.UNSUPPORTED_CONDITION, cp, "this condition has no browserctl wait; the " + s.kind().op()
           + " step was left out");
       return false;
     }
     if (isAssert) {
-      info("STEP_APPROXIMATED", p, "assert is written as a wait (both fail when the condition does not hold in time); "
+      issues.info(ConversionCode.APPROXIMATED, p, "assert is written as a wait (both fail when the condition does not hold in time); "
           + "read back it is a wait step");
     }
     timeout(s, argv, out);
@@ -968,7 +945,7 @@ final class BrowserctlExport {
   private String tabRef(String alias, String p) {
     String ref = tabRefs.get(alias);
     if (ref == null) {
-      blocking("MULTI_TAB_UNRESOLVED", p, "tab " + alias + " is not opened by an earlier tabNew or click newTab, so "
+      issues.blocking(ConversionCode.TAB_UNRESOLVED, p, "tab " + alias + " is not opened by an earlier tabNew or click newTab, so "
           + "no browserctl command can name it");
       return null;
     }
@@ -979,7 +956,7 @@ final class BrowserctlExport {
   }
 
   private void captureInComment(String p) {
-    warning("CAPTURE_IN_COMMENT", p, "this command uses a variable captured by an earlier command; the text format "
+    issues.warning(ConversionCode.CAPTURE_IN_COMMENT, p, "this command uses a variable captured by an earlier command; the text format "
         + "keeps captures in '# capture:' comments, which plain-text runners ignore: run the browserctl-flow.json");
   }
 
@@ -1034,25 +1011,25 @@ final class BrowserctlExport {
       }
     }
     if (loc == null) {
-      blocking("TARGET_UNRESOLVED", tp, "no candidate of " + t.describe() + " can be written as a browserctl selector"
+      issues.blocking(ConversionCode.TARGET_UNRESOLVED, tp, "no candidate of " + t.describe() + " can be written as a browserctl selector"
           + (findOk ? " or find" : "") + "; add a css, testId or id candidate");
       return null;
     }
     if (chosen > 0) {
-      info("CANDIDATE_SUBSTITUTED", tp + ".candidates[" + chosen + "]", "browserctl cannot express candidate "
+      issues.info(ConversionCode.CANDIDATE_SUBSTITUTED, tp + ".candidates[" + chosen + "]", "browserctl cannot express candidate "
           + cs.get(0).describe() + " here; candidate " + chosen + " is written instead");
     }
     if (cs.size() > 1) {
-      info("CANDIDATES_DROPPED", tp, "browserctl takes one locator; " + (cs.size() - 1)
+      issues.info(ConversionCode.CANDIDATES_DROPPED, tp, "browserctl takes one locator; " + (cs.size() - 1)
           + " other candidate(s) were left out");
     }
     if (!t.shadowPath().isEmpty()) {
-      warning("SHADOW_PATH_UNSUPPORTED", tp + ".shadowPath", "browserctl selectors do not enter shadow roots "
+      issues.warning(ConversionCode.SHADOW_PATH_DROPPED, tp + ".shadowPath", "browserctl selectors do not enter shadow roots "
           + "through hosts; the shadow path was left out");
     }
     if (!t.framePath().isEmpty()) {
       if (inFrame || t.framePath().size() > 1) {
-        blocking("IFRAME_UNRESOLVED", tp + ".framePath", "browserctl enters one frame from the main frame; this "
+        issues.blocking(ConversionCode.FRAME_UNRESOLVED, tp + ".framePath", "browserctl enters one frame from the main frame; this "
             + "target's frame path cannot be written");
         return null;
       }
@@ -1060,7 +1037,7 @@ final class BrowserctlExport {
       if (loc.frame == null) {
         return null;
       }
-      info("FRAME_PATH_AS_COMMANDS", tp + ".framePath", "the target's frame is entered with frame <owner> before the "
+      issues.info(ConversionCode.FRAME_PATH_AS_COMMANDS, tp + ".framePath", "the target's frame is entered with frame <owner> before the "
           + "command and left with frame main after it; read back these are frame and frameMain steps");
     }
     if (loc.selector != null) {
@@ -1126,7 +1103,7 @@ final class BrowserctlExport {
         return false;
       }
       if (m.startsWith("--")) {
-        warning("VALUE_LOOKS_LIKE_OPTION", p, "the value starts with --, which browserctl reads as an option");
+        issues.warning(ConversionCode.VALUE_LOOKS_LIKE_OPTION, p, "the value starts with --, which browserctl reads as an option");
       }
       mappedValues.add(m);
     }
@@ -1198,7 +1175,7 @@ final class BrowserctlExport {
           case VISIBLE -> List.of();
           case HIDDEN -> List.of("--state", "hidden");
           case EXISTS -> {
-            warning("CONDITION_APPROXIMATED", cp, "exists is written as wait --selector, which also waits until the "
+            issues.warning(ConversionCode.APPROXIMATED, cp, "exists is written as wait --selector, which also waits until the "
                 + "element is visible");
             yield List.of();
           }
@@ -1259,7 +1236,7 @@ final class BrowserctlExport {
     String var = outputVars.get(ref);
     if (var != null) {
       if (!Placeholders.isWhole(whole)) {
-        warning("BINDING_EMBEDDED", p, "browserctl replaces a captured ${" + var + "} only when it is a whole word; "
+        issues.warning(ConversionCode.BINDING_EMBEDDED, p, "browserctl replaces a captured ${" + var + "} only when it is a whole word; "
             + "here it is part of a longer value");
       }
       if (style == Style.TEXT) {
@@ -1267,7 +1244,7 @@ final class BrowserctlExport {
       }
       return "${" + var + "}";
     }
-    blocking("BINDING_UNRESOLVED", p, "${" + ref + "} has no browserctl equivalent (browserctl has credentials, "
+    issues.blocking(ConversionCode.BINDING_UNRESOLVED, p, "${" + ref + "} has no browserctl equivalent (browserctl has credentials, "
         + "inputs and captured command results only); the step was left out");
     return null;
   }
@@ -1302,7 +1279,7 @@ final class BrowserctlExport {
     s.required = true;
     s.secret = true;
     doc.credentials.add(s);
-    warning("SENSITIVE_VALUE", path, what + " was written as ${" + key + "}, a new secret credential; supply its "
+    issues.warning(ConversionCode.SENSITIVE_VALUE, path, what + " was written as ${" + key + "}, a new secret credential; supply its "
         + "value when running");
     return "${" + key + "}";
   }

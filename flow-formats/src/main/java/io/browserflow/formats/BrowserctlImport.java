@@ -81,7 +81,7 @@ final class BrowserctlImport {
   private final BrowserctlDocument doc;
   private final Format from;
   private final String origin;
-  private final List<ConversionIssue> issues = new ArrayList<>();
+  private final Issues issues = new Issues();
   private final Map<String, Credential> credentials = new LinkedHashMap<>();
   private final Map<String, Input> inputs = new LinkedHashMap<>();
   private final List<Step> steps = new ArrayList<>();
@@ -147,8 +147,8 @@ final class BrowserctlImport {
         }
         int i = Integer.parseInt(m.group(1));
         if (bad.add(i)) {
-          issues.add(ConversionIssue.blocking(p.code().name(), stepPaths.get(i), "the step made from this command is "
-              + "invalid and was left out: " + p.message()));
+          issues.blocking(ConversionCode.INVALID_FLOW, stepPaths.get(i), "the step made from this command is "
+              + "invalid and was left out: " + p.code() + ": " + p.message());
         }
       }
       for (int i : bad.descendingSet()) {
@@ -165,26 +165,26 @@ final class BrowserctlImport {
     if (doc.quality == null) {
       return;
     }
-    boolean blocking = doc.issues.stream().anyMatch(i -> i.severity() == ConversionIssue.Severity.BLOCKING);
-    boolean warned = doc.issues.stream().anyMatch(i -> i.severity() != ConversionIssue.Severity.INFO);
+    boolean blocking = doc.issues.any(i -> i.severity() == ConversionIssue.Severity.BLOCKING);
+    boolean warned = doc.issues.any(i -> i.severity() != ConversionIssue.Severity.INFO);
     switch (doc.quality) {
       case "ready":
         break;
       case "needs_review":
         if (!warned) {
-          issues.add(ConversionIssue.warning("QUALITY_NEEDS_REVIEW", doc.qualityPath,
-              "the file is marked needs_review: a person confirms its warnings before it is used unattended"));
+          issues.warning(ConversionCode.QUALITY_NEEDS_REVIEW, doc.qualityPath,
+              "the file is marked needs_review: a person confirms its warnings before it is used unattended");
         }
         break;
       case "blocked":
         if (!blocking) {
-          issues.add(ConversionIssue.blocking("QUALITY_BLOCKED", doc.qualityPath,
-              "the file is marked blocked: it must not run until a person resolves its blocking issues"));
+          issues.blocking(ConversionCode.QUALITY_BLOCKED, doc.qualityPath,
+              "the file is marked blocked: it must not run until a person resolves its blocking issues");
         }
         break;
       default:
-        issues.add(ConversionIssue.warning("QUALITY_UNKNOWN", doc.qualityPath, "quality status \"" + doc.quality
-            + "\" is not one of ready, needs_review, blocked"));
+        issues.warning(ConversionCode.QUALITY_UNKNOWN, doc.qualityPath, "quality status \"" + doc.quality
+            + "\" is not one of ready, needs_review, blocked");
     }
   }
 
@@ -199,17 +199,17 @@ final class BrowserctlImport {
 
   private boolean key(String key, String path, String what) {
     if (key == null || key.isBlank()) {
-      issues.add(ConversionIssue.warning("FIELD_MISSING", path, what + " without a key was left out"));
+      issues.warning(ConversionCode.FIELD_MISSING, path, what + " without a key was left out");
       return false;
     }
     if (!KEY.matcher(key).matches()) {
-      issues.add(ConversionIssue.warning("INVALID_KEY", path, what + " key \"" + key
-          + "\" contains blanks, $, { or }, so no placeholder can name it; it was left out"));
+      issues.warning(ConversionCode.INVALID_KEY, path, what + " key \"" + key
+          + "\" contains blanks, $, { or }, so no placeholder can name it; it was left out");
       return false;
     }
     if (credentials.containsKey(key) || inputs.containsKey(key)) {
-      issues.add(ConversionIssue.warning("DUPLICATE_KEY", path, what + " " + key
-          + " is declared twice (credentials and inputs share one namespace); the later one was left out"));
+      issues.warning(ConversionCode.DUPLICATE_KEY, path, what + " " + key
+          + " is declared twice (credentials and inputs share one namespace); the later one was left out");
       return false;
     }
     return true;
@@ -233,13 +233,13 @@ final class BrowserctlImport {
       case "api_key": b.type(Credential.Type.API_KEY); break;
       case "select":
         b.type(Credential.Type.TEXT);
-        issues.add(ConversionIssue.info("TYPE_CHANGED", c.path, "credential " + c.key
-            + " of type select became a text credential (its options are not carried over)"));
+        issues.info(ConversionCode.TYPE_CHANGED, c.path, "credential " + c.key
+            + " of type select became a text credential (its options are not carried over)");
         break;
       default:
         b.type(Credential.Type.TEXT);
-        issues.add(ConversionIssue.warning("TYPE_CHANGED", c.path, "credential " + c.key + " has the unknown type \""
-            + type + "\"; it became a text credential"));
+        issues.warning(ConversionCode.TYPE_CHANGED, c.path, "credential " + c.key + " has the unknown type \""
+            + type + "\"; it became a text credential");
     }
     if (c.required != null) {
       b.required(c.required);
@@ -260,8 +260,8 @@ final class BrowserctlImport {
       b.label(label);
     }
     if (in.help != null && label != in.help) {
-      issues.add(ConversionIssue.info("FIELD_DROPPED", in.path, "the help text of input " + in.key
-          + " was left out: the input has a label"));
+      issues.info(ConversionCode.FIELD_DROPPED, in.path, "the help text of input " + in.key
+          + " was left out: the input has a label");
     }
     String type = in.type == null ? "text" : in.type.trim().toLowerCase(Locale.ROOT);
     Input.Type t;
@@ -274,34 +274,34 @@ final class BrowserctlImport {
       case "url": t = Input.Type.URL; break;
       case "datetime":
         t = Input.Type.TEXT;
-        issues.add(ConversionIssue.info("TYPE_CHANGED", in.path, "input " + in.key + " of type datetime became a text input"));
+        issues.info(ConversionCode.TYPE_CHANGED, in.path, "input " + in.key + " of type datetime became a text input");
         break;
       default:
         t = Input.Type.TEXT;
-        issues.add(ConversionIssue.warning("TYPE_CHANGED", in.path, "input " + in.key + " has the unknown type \"" + type
-            + "\"; it became a text input"));
+        issues.warning(ConversionCode.TYPE_CHANGED, in.path, "input " + in.key + " has the unknown type \"" + type
+            + "\"; it became a text input");
     }
     if (t == Input.Type.SELECT && in.options.isEmpty()) {
       t = Input.Type.TEXT;
-      issues.add(ConversionIssue.warning("TYPE_CHANGED", in.path, "select input " + in.key
-          + " lists no options; it became a text input"));
+      issues.warning(ConversionCode.TYPE_CHANGED, in.path, "select input " + in.key
+          + " lists no options; it became a text input");
     }
     b.type(t);
     if (t == Input.Type.SELECT) {
       b.addAllOptions(in.options);
     } else if (!in.options.isEmpty()) {
-      issues.add(ConversionIssue.info("FIELD_DROPPED", in.path, "the options of input " + in.key
-          + " were left out: only select inputs have options"));
+      issues.info(ConversionCode.FIELD_DROPPED, in.path, "the options of input " + in.key
+          + " were left out: only select inputs have options");
     }
     String dflt = in.defaultValue;
     if (dflt != null && t == Input.Type.NUMBER && !isNumber(dflt)) {
-      issues.add(ConversionIssue.warning("FIELD_DROPPED", in.path, "the default of number input " + in.key
-          + " is not a number and was left out"));
+      issues.warning(ConversionCode.FIELD_DROPPED, in.path, "the default of number input " + in.key
+          + " is not a number and was left out");
       dflt = null;
     }
     if (dflt != null && t == Input.Type.SELECT && !in.options.contains(dflt)) {
-      issues.add(ConversionIssue.warning("FIELD_DROPPED", in.path, "the default of select input " + in.key
-          + " is not one of its options and was left out"));
+      issues.warning(ConversionCode.FIELD_DROPPED, in.path, "the default of select input " + in.key
+          + " is not one of its options and was left out");
       dflt = null;
     }
     if (dflt != null) {
@@ -365,14 +365,14 @@ final class BrowserctlImport {
 
   private void command(Command c, String opened) {
     if (c.argv.isEmpty()) {
-      issues.add(ConversionIssue.blocking("FIELD_INVALID", c.path, "the command has no argv words"));
+      issues.blocking(ConversionCode.FIELD_INVALID, c.path, "the command has no argv words");
       return;
     }
     List<String> argv = c.argv;
     if ("browserctl".equals(argv.get(0))) {
       argv = argv.subList(1, argv.size());
       if (argv.isEmpty()) {
-        issues.add(ConversionIssue.blocking("FIELD_INVALID", c.path, "the command is only the word browserctl"));
+        issues.blocking(ConversionCode.FIELD_INVALID, c.path, "the command is only the word browserctl");
         return;
       }
     }
@@ -436,23 +436,23 @@ final class BrowserctlImport {
         screenshot(c, a);
         break;
       case "focus":
-        issues.add(ConversionIssue.warning("UNSUPPORTED_COMMAND", c.path, "focus has no BrowserFlow step; a later "
-            + "press or type without a selector may reach another element"));
+        issues.warning(ConversionCode.UNSUPPORTED_STEP, c.path, "focus has no BrowserFlow step; a later "
+            + "press or type without a selector may reach another element");
         unusedCapture(c);
         break;
       case "close":
-        issues.add(ConversionIssue.info("COMMAND_SKIPPED", c.path,
-            "close was left out: the engine closes the browser session after the run"));
+        issues.info(ConversionCode.COMMAND_SKIPPED, c.path,
+            "close was left out: the engine closes the browser session after the run");
         unusedCapture(c);
         break;
       default:
         if (READ_ONLY.contains(name)) {
-          issues.add(ConversionIssue.info("COMMAND_SKIPPED", c.path, name
-              + " only observes the page; it has no step in a flow"));
+          issues.info(ConversionCode.COMMAND_SKIPPED, c.path, name
+              + " only observes the page; it has no step in a flow");
           unusedCapture(c);
         } else {
-          issues.add(ConversionIssue.blocking("UNSUPPORTED_COMMAND", c.path, "browserctl command \"" + name
-              + "\" has no BrowserFlow equivalent; the flow cannot run without it"));
+          issues.blocking(ConversionCode.UNSUPPORTED_STEP, c.path, "browserctl command \"" + name
+              + "\" has no BrowserFlow equivalent; the flow cannot run without it");
           unusedCapture(c);
         }
     }
@@ -470,8 +470,8 @@ final class BrowserctlImport {
   private void options(Command c, Args a, Set<String> known) {
     for (String f : a.flags.keySet()) {
       if (!known.contains(f) && !COSMETIC.contains(f)) {
-        issues.add(ConversionIssue.warning("OPTION_UNSUPPORTED", c.path, "option --" + f + " of "
-            + c.argv.get(0) + " is not carried over"));
+        issues.warning(ConversionCode.UNSUPPORTED_OPTION, c.path, "option --" + f + " of "
+            + c.argv.get(0) + " is not carried over");
       }
     }
   }
@@ -480,14 +480,14 @@ final class BrowserctlImport {
     if (c.capture.isEmpty()) {
       return;
     }
-    issues.add(ConversionIssue.warning("CAPTURE_UNSUPPORTED", c.path, "captured variables "
-        + String.join(", ", c.capture.values()) + " have no BrowserFlow equivalent for this command"));
+    issues.warning(ConversionCode.UNSUPPORTED_CAPTURE, c.path, "captured variables "
+        + String.join(", ", c.capture.values()) + " have no BrowserFlow equivalent for this command");
     deadVars.addAll(c.capture.values());
   }
 
   private boolean require(Command c, String value, String what) {
     if (value == null) {
-      issues.add(ConversionIssue.blocking("FIELD_MISSING", c.path, c.argv.get(0) + " needs " + what));
+      issues.blocking(ConversionCode.FIELD_MISSING, c.path, c.argv.get(0) + " needs " + what);
       return false;
     }
     return true;
@@ -525,13 +525,13 @@ final class BrowserctlImport {
       int ms = Integer.parseInt(t.trim());
       int clamped = Math.max(MIN_TIMEOUT, Math.min(MAX_TIMEOUT, ms));
       if (clamped != ms) {
-        issues.add(ConversionIssue.info("TIMEOUT_CLAMPED", c.path, "--timeout " + ms + " became " + clamped
-            + " ms (steps time out after " + MIN_TIMEOUT + ".." + MAX_TIMEOUT + " ms)"));
+        issues.info(ConversionCode.VALUE_CLAMPED, c.path, "--timeout " + ms + " became " + clamped
+            + " ms (steps time out after " + MIN_TIMEOUT + ".." + MAX_TIMEOUT + " ms)");
       }
       return clamped;
     } catch (NumberFormatException e) {
-      issues.add(ConversionIssue.warning("OPTION_INVALID", c.path, "--timeout is not a number of milliseconds; "
-          + "the default timeout applies"));
+      issues.warning(ConversionCode.FIELD_INVALID, c.path, "--timeout is not a number of milliseconds; "
+          + "the default timeout applies");
       return null;
     }
   }
@@ -615,8 +615,8 @@ final class BrowserctlImport {
         case "domcontentloaded": conditions.add(Condition.Load.of(Condition.LoadState.DOMCONTENTLOADED)); break;
         case "networkidle": conditions.add(Condition.Load.of(Condition.LoadState.NETWORKIDLE)); break;
         default:
-          issues.add(ConversionIssue.warning("OPTION_INVALID", c.path, "--load " + state
-              + " is not load, domcontentloaded or networkidle; it was left out"));
+          issues.warning(ConversionCode.FIELD_INVALID, c.path, "--load " + state
+              + " is not load, domcontentloaded or networkidle; it was left out");
       }
     }
     String selector = a.has("selector") ? a.flag("selector") : a.at(0);
@@ -632,12 +632,12 @@ final class BrowserctlImport {
         case "attached": conditions.add(Condition.Element.of(target, Condition.State.EXISTS)); break;
         case "detached":
           conditions.add(Condition.Element.of(target, Condition.State.HIDDEN));
-          issues.add(ConversionIssue.info("CONDITION_APPROXIMATED", c.path,
-              "--state detached became hidden (which also holds when the element is gone)"));
+          issues.info(ConversionCode.APPROXIMATED, c.path,
+              "--state detached became hidden (which also holds when the element is gone)");
           break;
         default:
-          issues.add(ConversionIssue.warning("OPTION_INVALID", c.path, "--state " + state
-              + " is not visible or hidden; waiting until the element is visible"));
+          issues.warning(ConversionCode.FIELD_INVALID, c.path, "--state " + state
+              + " is not visible or hidden; waiting until the element is visible");
           conditions.add(Condition.Element.of(target, Condition.State.VISIBLE));
       }
     }
@@ -651,20 +651,20 @@ final class BrowserctlImport {
     if (a.has("fn")) {
       conditions.add(Condition.Expression.of(String.valueOf(a.flag("fn"))));
       scriptEval = true;
-      issues.add(ConversionIssue.warning("EVAL_USED", c.path, "wait --fn runs a page script: the flow declares "
-          + Capability.SCRIPT_EVAL.id() + " and a run must allow it"));
+      issues.warning(ConversionCode.EVAL_USED, c.path, "wait --fn runs a page script: the flow declares "
+          + Capability.SCRIPT_EVAL.id() + " and a run must allow it");
     }
     if (conditions.isEmpty()) {
-      issues.add(ConversionIssue.blocking("FIELD_MISSING", c.path,
-          "wait needs --ms, --url, --load, --selector, --text or --fn"));
+      issues.blocking(ConversionCode.FIELD_MISSING, c.path,
+          "wait needs --ms, --url, --load, --selector, --text or --fn");
       return false;
     }
     if (conditions.size() == 1 && merge(c, conditions.get(0), t)) {
       return true;
     }
     if (conditions.size() > 1) {
-      issues.add(ConversionIssue.info("COMMAND_SPLIT", c.path, "one wait with " + conditions.size()
-          + " conditions became " + conditions.size() + " wait steps"));
+      issues.info(ConversionCode.REWRITTEN, c.path, "one wait with " + conditions.size()
+          + " conditions became " + conditions.size() + " wait steps");
     }
     for (Condition cond : conditions) {
       Step.Wait.Builder b = Step.Wait.builder().id(id(c)).until(cond);
@@ -680,13 +680,13 @@ final class BrowserctlImport {
     try {
       ms = Integer.parseInt(raw.trim());
     } catch (NumberFormatException e) {
-      issues.add(ConversionIssue.blocking("OPTION_INVALID", c.path, "wait --ms is not a number of milliseconds"));
+      issues.blocking(ConversionCode.FIELD_INVALID, c.path, "wait --ms is not a number of milliseconds");
       return;
     }
     if (ms < 0 || ms > MAX_TIMEOUT) {
       int clamped = Math.max(0, Math.min(MAX_TIMEOUT, ms));
-      issues.add(ConversionIssue.warning("FIXED_WAIT_TOO_LONG", c.path, "wait --ms " + ms + " became " + clamped
-          + " ms, the longest fixed wait a step allows; prefer waiting for a url, selector or text"));
+      issues.warning(ConversionCode.FIXED_WAIT_TOO_LONG, c.path, "wait --ms " + ms + " became " + clamped
+          + " ms, the longest fixed wait a step allows; prefer waiting for a url, selector or text");
       ms = clamped;
     }
     Step.Wait.Builder b = Step.Wait.builder().id(id(c)).ms(ms);
@@ -718,8 +718,8 @@ final class BrowserctlImport {
       next = next.withTimeoutMs(t);
     }
     steps.set(lastStep, next);
-    issues.add(ConversionIssue.info("WAIT_MERGED", c.path, "the wait became an expect of step " + prev.id()
-        + " (" + prev.kind().op() + "), checked after it acts"));
+    issues.info(ConversionCode.WAIT_AS_EXPECT, c.path, "the wait became an expect of step " + prev.id()
+        + " (" + prev.kind().op() + "), checked after it acts");
     return true;
   }
 
@@ -800,8 +800,8 @@ final class BrowserctlImport {
     boolean click = name.equals("click");
     options(c, a, click ? Set.of("new-tab", "confirm", "timeout") : Set.of("timeout"));
     if (click && a.has("confirm")) {
-      issues.add(ConversionIssue.warning("OPTION_UNSUPPORTED", c.path,
-          "click --confirm asks a person before clicking; BrowserFlow clicks without asking"));
+      issues.warning(ConversionCode.UNSUPPORTED_OPTION, c.path,
+          "click --confirm asks a person before clicking; BrowserFlow clicks without asking");
     }
     if (!require(c, a.at(0), "a selector")) {
       return;
@@ -827,8 +827,8 @@ final class BrowserctlImport {
           tabVars.put(var, alias);
         } else {
           alias = "tab" + (++generatedTabs);
-          issues.add(ConversionIssue.info("NEW_TAB_UNCAPTURED", c.path, "click --new-tab captures no tabId; the "
-              + "new tab is bound to alias " + alias + " and no later command switches to it"));
+          issues.info(ConversionCode.NEW_TAB_UNCAPTURED, c.path, "click --new-tab captures no tabId; the "
+              + "new tab is bound to alias " + alias + " and no later command switches to it");
         }
         b.newTab(alias);
         captureOthers(c, Set.of("tabId"));
@@ -872,8 +872,8 @@ final class BrowserctlImport {
       }
     });
     if (!others.isEmpty()) {
-      issues.add(ConversionIssue.warning("CAPTURE_UNSUPPORTED", c.path, "captured variables "
-          + String.join(", ", others) + " have no BrowserFlow equivalent for this command"));
+      issues.warning(ConversionCode.UNSUPPORTED_CAPTURE, c.path, "captured variables "
+          + String.join(", ", others) + " have no BrowserFlow equivalent for this command");
       deadVars.addAll(others);
     }
   }
@@ -881,8 +881,8 @@ final class BrowserctlImport {
   private void typing(Command c, Args a, String name) {
     options(c, a, Set.of("timeout", "text-file", "text-stdin"));
     if (a.has("text-file") || a.has("text-stdin")) {
-      issues.add(ConversionIssue.blocking("OPTION_UNSUPPORTED", c.path, name
-          + " reads its text from a file or stdin, which a flow cannot carry: write the text or a ${KEY}"));
+      issues.blocking(ConversionCode.UNSUPPORTED_OPTION, c.path, name
+          + " reads its text from a file or stdin, which a flow cannot carry: write the text or a ${KEY}");
       return;
     }
     if (name.equals("type") && a.positional.size() == 1) {
@@ -903,8 +903,8 @@ final class BrowserctlImport {
     String raw = a.at(1);
     if (a.positional.size() > 2) {
       raw = String.join(" ", a.positional.subList(1, a.positional.size()));
-      issues.add(ConversionIssue.info("ARGUMENTS_JOINED", c.path, name + " got " + (a.positional.size() - 1)
-          + " text words; they were joined with blanks"));
+      issues.info(ConversionCode.ARGUMENTS_JOINED, c.path, name + " got " + (a.positional.size() - 1)
+          + " text words; they were joined with blanks");
     }
     Target target = target(a.at(0), c);
     String text = value(raw, c);
@@ -920,8 +920,8 @@ final class BrowserctlImport {
       return;
     }
     if (a.positional.size() > 2) {
-      issues.add(ConversionIssue.warning("ARGUMENTS_DROPPED", c.path, "select names " + (a.positional.size() - 1)
-          + " values; only the first is selected"));
+      issues.warning(ConversionCode.ARGUMENTS_DROPPED, c.path, "select names " + (a.positional.size() - 1)
+          + " values; only the first is selected");
     }
     Target target = target(a.at(0), c);
     String v = value(a.at(1), c);
@@ -980,7 +980,7 @@ final class BrowserctlImport {
       if (a.at(1) != null && a.at(1).matches("\\d+")) {
         px = Integer.parseInt(a.at(1));
       } else {
-        issues.add(ConversionIssue.info("DEFAULT_FILLED", c.path, "scroll " + first + " names no distance; 300 px assumed"));
+        issues.info(ConversionCode.DEFAULT_FILLED, c.path, "scroll " + first + " names no distance; 300 px assumed");
       }
       switch (first) {
         case "up": b.y(-px); break;
@@ -1000,14 +1000,14 @@ final class BrowserctlImport {
         try {
           b.mode(Step.ScrollMode.BY).y(Integer.parseInt(String.valueOf(a.flag("by")).trim()));
         } catch (NumberFormatException e) {
-          issues.add(ConversionIssue.blocking("OPTION_INVALID", c.path, "scroll --by is not a number of pixels"));
+          issues.blocking(ConversionCode.FIELD_INVALID, c.path, "scroll --by is not a number of pixels");
           return;
         }
       } else if (a.has("to")) {
         String to = String.valueOf(a.flag("to")).toLowerCase(Locale.ROOT);
         if (first != null) {
-          issues.add(ConversionIssue.blocking("SCROLL_TARGET_UNRESOLVED", c.path,
-              "scrolling an element to its top or bottom has no BrowserFlow equivalent"));
+          issues.blocking(ConversionCode.SCROLL_TARGET_UNRESOLVED, c.path,
+              "scrolling an element to its top or bottom has no BrowserFlow equivalent");
           return;
         }
         if (to.equals("top")) {
@@ -1015,12 +1015,12 @@ final class BrowserctlImport {
         } else if (to.equals("bottom")) {
           b.mode(Step.ScrollMode.TO).x(0).y(SCROLL_BOTTOM);
         } else {
-          issues.add(ConversionIssue.blocking("OPTION_INVALID", c.path, "scroll --to " + to + " is not top or bottom"));
+          issues.blocking(ConversionCode.FIELD_INVALID, c.path, "scroll --to " + to + " is not top or bottom");
           return;
         }
       } else {
-        issues.add(ConversionIssue.warning("FIELD_MISSING", c.path,
-            "scroll names no distance, direction or element; it was left out"));
+        issues.warning(ConversionCode.FIELD_MISSING, c.path,
+            "scroll names no distance, direction or element; it was left out");
         return;
       }
     }
@@ -1036,8 +1036,8 @@ final class BrowserctlImport {
   private void eval(Command c, Args a) {
     options(c, a, Set.of("timeout", "file", "stdin"));
     if (a.has("file") || a.has("stdin")) {
-      issues.add(ConversionIssue.blocking("OPTION_UNSUPPORTED", c.path,
-          "eval reads its script from a file or stdin, which a flow cannot carry: write the script inline"));
+      issues.blocking(ConversionCode.UNSUPPORTED_OPTION, c.path,
+          "eval reads its script from a file or stdin, which a flow cannot carry: write the script inline");
       return;
     }
     if (!require(c, a.at(0), "a script")) {
@@ -1052,14 +1052,14 @@ final class BrowserctlImport {
           .x(Integer.parseInt(m.group(2))).y(Integer.parseInt(m.group(3)));
       timeoutOf(t, b::timeoutMs);
       c.description(b::title);
-      issues.add(ConversionIssue.info("EVAL_AS_SCROLL", c.path, "the window.scroll" + m.group(1)
-          + " script became a scroll step"));
+      issues.info(ConversionCode.EVAL_AS_SCROLL, c.path, "the window.scroll" + m.group(1)
+          + " script became a scroll step");
       add(c, b.build());
       return;
     }
     scriptEval = true;
-    issues.add(ConversionIssue.warning("EVAL_USED", c.path, "eval runs a page script: the flow declares "
-        + Capability.SCRIPT_EVAL.id() + " and a run must allow it"));
+    issues.warning(ConversionCode.EVAL_USED, c.path, "eval runs a page script: the flow declares "
+        + Capability.SCRIPT_EVAL.id() + " and a run must allow it");
     Step.Eval.Builder b = Step.Eval.builder().script(script);
     timeoutOf(t, b::timeoutMs);
     c.description(b::title);
@@ -1082,12 +1082,12 @@ final class BrowserctlImport {
     }
     if (a.positional.size() > 1) {
       if (Set.of("snapshot", "click", "fill", "get").contains(first)) {
-        issues.add(ConversionIssue.blocking("FRAME_RUNTIME_ID_ONLY", c.path, "frame " + first
+        issues.blocking(ConversionCode.FRAME_RUNTIME_ID_ONLY, c.path, "frame " + first
             + " <frameId> addresses a recording-time frame id, which cannot be replayed: switch with "
-            + "frame <owner selector>, run the command, then frame main"));
+            + "frame <owner selector>, run the command, then frame main");
       } else {
-        issues.add(ConversionIssue.blocking("FIELD_INVALID", c.path,
-            "frame takes exactly one locator; use selector:<css> when the selector contains blanks"));
+        issues.blocking(ConversionCode.FIELD_INVALID, c.path,
+            "frame takes exactly one locator; use selector:<css> when the selector contains blanks");
       }
       return;
     }
@@ -1101,14 +1101,14 @@ final class BrowserctlImport {
     String whole = Placeholders.wholeReference(first).orElse(null);
     if (SNAPSHOT_REF.matcher(first).matches() || first.contains("${FRAME_")
         || (whole != null && !credentials.containsKey(whole) && !inputs.containsKey(whole))) {
-      issues.add(ConversionIssue.blocking("FRAME_RUNTIME_ID_ONLY", c.path, "frame " + first
+      issues.blocking(ConversionCode.FRAME_RUNTIME_ID_ONLY, c.path, "frame " + first
           + " is a recording-time frame reference, which cannot be replayed: use the iframe owner's selector, "
-          + "url:<glob> or name:<name>"));
+          + "url:<glob> or name:<name>");
       return;
     }
     if (BAD_FRAME_PREFIX.matcher(first).matches()) {
-      issues.add(ConversionIssue.blocking("FRAME_LOCATOR_UNRESOLVED", c.path, "frame locator \"" + first
-          + "\" has a prefix other than selector:, url:, name:"));
+      issues.blocking(ConversionCode.FRAME_UNRESOLVED, c.path, "frame locator \"" + first
+          + "\" has a prefix other than selector:, url:, name:");
       return;
     }
     String locator = value(first, c);
@@ -1117,8 +1117,8 @@ final class BrowserctlImport {
     }
     if (inFrame) {
       add(c, Step.FrameMain.builder().id(generatedId()).build());
-      issues.add(ConversionIssue.info("FRAME_RESET_INSERTED", c.path, "frame locators are found from the main "
-          + "frame, so a frameMain step was inserted before entering the next frame"));
+      issues.info(ConversionCode.FRAME_RESET_INSERTED, c.path, "frame locators are found from the main "
+          + "frame, so a frameMain step was inserted before entering the next frame");
     }
     Step.Frame.Builder b = Step.Frame.builder().id(id(c)).locator(locator);
     timeoutOf(timeout(c, a), b::timeoutMs);
@@ -1134,19 +1134,19 @@ final class BrowserctlImport {
     String first = a.at(0);
     if (first == null) {
       if (c.capture.isEmpty()) {
-        issues.add(ConversionIssue.info("COMMAND_SKIPPED", c.path, "tab (list) only observes; it has no step"));
+        issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "tab (list) only observes; it has no step");
       } else {
         c.capture.forEach((field, var) -> {
           if (field.equals("automationTabId") || field.equals("visibleTabId") || field.equals("tabId")) {
             tabVars.put(var, currentTab);
           } else {
             deadVars.add(var);
-            issues.add(ConversionIssue.warning("CAPTURE_UNSUPPORTED", c.path, "captured variable " + var
-                + " (data." + field + ") has no BrowserFlow equivalent"));
+            issues.warning(ConversionCode.UNSUPPORTED_CAPTURE, c.path, "captured variable " + var
+                + " (data." + field + ") has no BrowserFlow equivalent");
           }
         });
-        issues.add(ConversionIssue.info("COMMAND_SKIPPED", c.path, "tab (list) only names the current tab ("
-            + currentTab + ") for later tab commands; it has no step"));
+        issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "tab (list) only names the current tab ("
+            + currentTab + ") for later tab commands; it has no step");
       }
       return false;
     }
@@ -1172,7 +1172,7 @@ final class BrowserctlImport {
     }
     unusedCapture(c);
     if (a.positional.size() > 1) {
-      issues.add(ConversionIssue.blocking("FIELD_INVALID", c.path, "tab switch takes exactly one tab reference"));
+      issues.blocking(ConversionCode.FIELD_INVALID, c.path, "tab switch takes exactly one tab reference");
       return false;
     }
     String alias = alias(first, c);
@@ -1180,8 +1180,8 @@ final class BrowserctlImport {
       return false;
     }
     if (alias.equals(opened)) {
-      issues.add(ConversionIssue.info("TAB_SWITCH_MERGED", c.path, "switching to the tab just opened is implied: "
-          + "the tabNew step already makes tab " + alias + " current"));
+      issues.info(ConversionCode.STEPS_MERGED, c.path, "switching to the tab just opened is implied: "
+          + "the tabNew step already makes tab " + alias + " current");
       return true;
     }
     Step.TabSwitch.Builder b = Step.TabSwitch.builder().id(id(c)).alias(alias);
@@ -1203,15 +1203,15 @@ final class BrowserctlImport {
       alias = label;
     } else {
       alias = "tab" + (++generatedTabs);
-      issues.add(ConversionIssue.info("NEW_TAB_UNCAPTURED", c.path, "tab new captures no tabId and has no --label; "
-          + "the tab is bound to alias " + alias));
+      issues.info(ConversionCode.NEW_TAB_UNCAPTURED, c.path, "tab new captures no tabId and has no --label; "
+          + "the tab is bound to alias " + alias);
     }
     if (label != null) {
       tabLabels.put(label, alias);
     }
     captureOthers(c, Set.of("tabId"));
     if (a.positional.size() > 2) {
-      issues.add(ConversionIssue.blocking("FIELD_INVALID", c.path, "tab new accepts at most one URL"));
+      issues.blocking(ConversionCode.FIELD_INVALID, c.path, "tab new accepts at most one URL");
       return;
     }
     Step.TabNew.Builder b = Step.TabNew.builder().alias(alias);
@@ -1235,9 +1235,9 @@ final class BrowserctlImport {
     String whole = Placeholders.wholeReference(ref).orElse(null);
     String alias = whole != null ? tabVars.get(whole) : tabLabels.get(ref);
     if (alias == null) {
-      issues.add(ConversionIssue.blocking("MULTI_TAB_UNRESOLVED", c.path, "tab reference " + ref
+      issues.blocking(ConversionCode.TAB_UNRESOLVED, c.path, "tab reference " + ref
           + " names no tab opened earlier (by tab new with capture tabId or --label, or click --new-tab with "
-          + "capture tabId); runtime tab ids and indexes cannot be replayed"));
+          + "capture tabId); runtime tab ids and indexes cannot be replayed");
     }
     return alias;
   }
@@ -1256,8 +1256,8 @@ final class BrowserctlImport {
       strategy = a.at(0);
       int q = strategy.equals("nth") ? 2 : 1;
       if (strategy.equals("nth") && a.at(1) != null) {
-        issues.add(ConversionIssue.warning("FIND_POSITIONAL", c.path, "find nth " + a.at(1)
-            + " picks one of several matches; a BrowserFlow target must match exactly one element"));
+        issues.warning(ConversionCode.FIND_POSITIONAL, c.path, "find nth " + a.at(1)
+            + " picks one of several matches; a BrowserFlow target must match exactly one element");
       }
       query = a.at(q);
       action = a.at(q + 1);
@@ -1279,8 +1279,8 @@ final class BrowserctlImport {
     known.addAll(FIND_FLAG_STRATEGIES);
     options(c, a, known);
     if (strategy == null || query == null) {
-      issues.add(ConversionIssue.blocking("FIELD_MISSING", c.path, "find needs a strategy (role, text, label, "
-          + "placeholder, testid, alt, title, first, last, nth) and a query"));
+      issues.blocking(ConversionCode.FIELD_MISSING, c.path, "find needs a strategy (role, text, label, "
+          + "placeholder, testid, alt, title, first, last, nth) and a query");
       return;
     }
     if (!require(c, action, "an action")) {
@@ -1331,8 +1331,8 @@ final class BrowserctlImport {
         break;
       default:
         if (!strategy.equals("nth")) {
-          issues.add(ConversionIssue.warning("FIND_POSITIONAL", c.path, "find " + strategy
-              + " picks one of several matches; a BrowserFlow target must match exactly one element"));
+          issues.warning(ConversionCode.FIND_POSITIONAL, c.path, "find " + strategy
+              + " picks one of several matches; a BrowserFlow target must match exactly one element");
         }
         target = target(query, c);
         if (target == null) {
@@ -1364,27 +1364,27 @@ final class BrowserctlImport {
         read(c, a, target, action.equals("text") ? Step.ReadKind.TEXT : Step.ReadKind.VALUE, null);
         break;
       case "focus":
-        issues.add(ConversionIssue.warning("UNSUPPORTED_COMMAND", c.path, "find ... focus has no BrowserFlow step; "
-            + "a later press or type without a selector may reach another element"));
+        issues.warning(ConversionCode.UNSUPPORTED_STEP, c.path, "find ... focus has no BrowserFlow step; "
+            + "a later press or type without a selector may reach another element");
         unusedCapture(c);
         break;
       default:
-        issues.add(ConversionIssue.blocking("UNSUPPORTED_COMMAND", c.path, "find action \"" + action
-            + "\" has no BrowserFlow equivalent"));
+        issues.blocking(ConversionCode.UNSUPPORTED_STEP, c.path, "find action \"" + action
+            + "\" has no BrowserFlow equivalent");
         unusedCapture(c);
     }
   }
 
   private void inexact(Command c, String what) {
-    issues.add(ConversionIssue.info("MATCH_EXACT", c.path, "find without --exact matches the " + what
-        + " loosely; BrowserFlow matches the whole " + what + " exactly"));
+    issues.info(ConversionCode.MATCH_EXACT, c.path, "find without --exact matches the " + what
+        + " loosely; BrowserFlow matches the whole " + what + " exactly");
   }
 
   private void get(Command c, Args a) {
     options(c, a, Set.of("timeout"));
     String what = a.at(0);
     if (what == null) {
-      issues.add(ConversionIssue.blocking("FIELD_MISSING", c.path, "get needs what to read"));
+      issues.blocking(ConversionCode.FIELD_MISSING, c.path, "get needs what to read");
       return;
     }
     switch (what) {
@@ -1412,8 +1412,8 @@ final class BrowserctlImport {
       }
       default:
         if (c.capture.isEmpty()) {
-          issues.add(ConversionIssue.info("COMMAND_SKIPPED", c.path, "get " + what
-              + " only observes the page; it has no step in a flow"));
+          issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "get " + what
+              + " only observes the page; it has no step in a flow");
         } else {
           unusedCapture(c);
         }
@@ -1440,8 +1440,8 @@ final class BrowserctlImport {
       String path = a.at(0);
       String name = path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
       if (!name.equals(path)) {
-        issues.add(ConversionIssue.info("PATH_CHANGED", c.path, "the screenshot is saved as " + name
-            + " in the run's artifact directory"));
+        issues.info(ConversionCode.PATH_CHANGED, c.path, "the screenshot is saved as " + name
+            + " in the run's artifact directory");
       }
       if (!name.isBlank()) {
         b.name(name);
@@ -1457,8 +1457,8 @@ final class BrowserctlImport {
   private Target target(String selector, Command c) {
     String sel = selector.trim();
     if (SNAPSHOT_REF.matcher(sel).matches()) {
-      issues.add(ConversionIssue.blocking("TARGET_UNRESOLVED", c.path, "selector " + sel
-          + " is a snapshot ref, valid only while recording: use a css selector or find"));
+      issues.blocking(ConversionCode.TARGET_UNRESOLVED, c.path, "selector " + sel
+          + " is a snapshot ref, valid only while recording: use a css selector or find");
       return null;
     }
     String v = value(sel, c);
@@ -1489,7 +1489,7 @@ final class BrowserctlImport {
     }
     Optional<String> syntax = Placeholders.syntaxError(raw);
     if (syntax.isPresent()) {
-      issues.add(ConversionIssue.blocking("PLACEHOLDER_INVALID", c.path, "malformed placeholder: " + syntax.get()));
+      issues.blocking(ConversionCode.PLACEHOLDER_INVALID, c.path, "malformed placeholder: " + syntax.get());
       return null;
     }
     boolean[] failed = {false};
@@ -1519,23 +1519,23 @@ final class BrowserctlImport {
       return ref;
     }
     if (ref.contains(".")) {
-      issues.add(ConversionIssue.blocking("BINDING_UNRESOLVED", c.path, "${" + ref
-          + "} names no credential, input or captured variable of the file"));
+      issues.blocking(ConversionCode.BINDING_UNRESOLVED, c.path, "${" + ref
+          + "} names no credential, input or captured variable of the file");
       return null;
     }
     if (!KEY.matcher(ref).matches()) {
-      issues.add(ConversionIssue.blocking("BINDING_UNRESOLVED", c.path, "${" + ref + "} is not a usable key"));
+      issues.blocking(ConversionCode.BINDING_UNRESOLVED, c.path, "${" + ref + "} is not a usable key");
       return null;
     }
     boolean dead = deadVars.contains(ref) || tabVars.containsKey(ref);
     inputs.put(ref, Input.of(ref));
     if (reported.add(ref)) {
       if (dead) {
-        issues.add(ConversionIssue.blocking("BINDING_UNRESOLVED", c.path, "${" + ref + "} is captured by a command "
-            + "BrowserFlow cannot reproduce; it was declared as input " + ref + " so a person can supply it"));
+        issues.blocking(ConversionCode.BINDING_UNRESOLVED, c.path, "${" + ref + "} is captured by a command "
+            + "BrowserFlow cannot reproduce; it was declared as input " + ref + " so a person can supply it");
       } else {
-        issues.add(ConversionIssue.warning("BINDING_UNRESOLVED", c.path, "${" + ref
-            + "} is neither a declared credential nor input; it was declared as a required input"));
+        issues.warning(ConversionCode.BINDING_UNRESOLVED, c.path, "${" + ref
+            + "} is neither a declared credential nor input; it was declared as a required input");
       }
     }
     return "input." + ref;
@@ -1548,7 +1548,7 @@ final class BrowserctlImport {
     for (LintWarning w : FlowLint.lint(draft()).warnings(LintCode.SENSITIVE_VALUE)) {
       String where = sourceOf(w.path());
       if (!w.blocking()) {
-        issues.add(ConversionIssue.warning("SENSITIVE_VALUE", where, w.message()));
+        issues.warning(ConversionCode.SENSITIVE_VALUE, where, w.message());
         continue;
       }
       Matcher m = STEP_PATH.matcher(w.path());
@@ -1564,11 +1564,11 @@ final class BrowserctlImport {
             .type(password ? Credential.Type.PASSWORD : Credential.Type.TOKEN).secret(true).build());
         String ph = "${credential." + key + "}";
         steps.set(i, typed.get().typing().apply(ph));
-        issues.add(ConversionIssue.warning("SENSITIVE_VALUE", where, "a literal secret typed by the command was "
-            + "replaced with ${credential." + key + "} (a secret credential); supply its value when running"));
+        issues.warning(ConversionCode.SENSITIVE_VALUE, where, "a literal secret typed by the command was "
+            + "replaced with ${credential." + key + "} (a secret credential); supply its value when running");
       } else {
-        issues.add(ConversionIssue.blocking("SECRET_POLICY_VIOLATION", where, "the command holds a literal secret "
-            + "value; replace it with a ${KEY} placeholder of a secret credential"));
+        issues.blocking(ConversionCode.SECRET_POLICY_VIOLATION, where, "the command holds a literal secret "
+            + "value; replace it with a ${KEY} placeholder of a secret credential");
       }
     }
   }
@@ -1660,15 +1660,15 @@ final class BrowserctlImport {
     String name = doc.title != null && !doc.title.isBlank() ? doc.title.trim()
         : doc.name != null && !doc.name.isBlank() ? doc.name.trim() : id;
     if (name.length() > MAX_NAME) {
-      issues.add(ConversionIssue.info("FIELD_TRUNCATED", "metadata", "the name was cut to " + MAX_NAME + " characters"));
+      issues.info(ConversionCode.FIELD_TRUNCATED, "metadata", "the name was cut to " + MAX_NAME + " characters");
       name = name.substring(0, MAX_NAME);
     }
     Flow.Builder b = Flow.builder().id(id).name(name);
     if (doc.description != null && !doc.description.isBlank()) {
       String d = doc.description.strip();
       if (d.length() > MAX_DESCRIPTION) {
-        issues.add(ConversionIssue.warning("FIELD_TRUNCATED", "business", "the description was cut to "
-            + MAX_DESCRIPTION + " characters"));
+        issues.warning(ConversionCode.FIELD_TRUNCATED, "business", "the description was cut to "
+            + MAX_DESCRIPTION + " characters");
         d = d.substring(0, MAX_DESCRIPTION);
       }
       b.description(d);

@@ -145,8 +145,8 @@ final class BrowserctlTextCodec implements FormatCodec {
             if (last != null && afterCommand) {
               capture(value, last, path, doc);
             } else {
-              doc.issues.add(ConversionIssue.warning("CAPTURE_UNATTACHED", path,
-                  "a capture comment must directly follow the command it captures from; it was ignored"));
+              doc.issues.warning(ConversionCode.CAPTURE_UNATTACHED, path,
+                  "a capture comment must directly follow the command it captures from; it was ignored");
             }
             break;
           case "credentials":
@@ -171,7 +171,7 @@ final class BrowserctlTextCodec implements FormatCodec {
       try {
         c.argv.addAll(ShellWords.split(t));
       } catch (ShellWords.SyntaxException e) {
-        doc.issues.add(ConversionIssue.blocking("SYNTAX_ERROR", path, e.getMessage()));
+        doc.issues.blocking(ConversionCode.SYNTAX_ERROR, path, e.getMessage());
         afterCommand = false;
         continue;
       }
@@ -231,7 +231,7 @@ final class BrowserctlTextCodec implements FormatCodec {
     try {
       return ShellWords.split(text);
     } catch (ShellWords.SyntaxException e) {
-      doc.issues.add(ConversionIssue.warning("SYNTAX_ERROR", path, e.getMessage() + "; the comment was ignored"));
+      doc.issues.warning(ConversionCode.SYNTAX_ERROR, path, e.getMessage() + "; the comment was ignored");
       return List.of();
     }
   }
@@ -258,7 +258,7 @@ final class BrowserctlTextCodec implements FormatCodec {
       s.required = bool(kv.get("required"));
       s.secret = bool(kv.get("secret"));
       if (kv.containsKey("placeholder")) {
-        doc.issues.add(ConversionIssue.info("FIELD_DROPPED", path, "BrowserFlow credentials have no placeholder; left out"));
+        doc.issues.info(ConversionCode.FIELD_DROPPED, path, "BrowserFlow credentials have no placeholder; left out");
       }
       doc.credentials.add(s);
     } else {
@@ -287,12 +287,12 @@ final class BrowserctlTextCodec implements FormatCodec {
 
   private static void issue(String key, String value, String path, BrowserctlDocument doc) {
     List<String> w = words(value, path, doc);
-    String code = w.isEmpty() || w.get(0).indexOf('=') > 0 ? "UNSPECIFIED" : w.get(0);
+    String code = w.isEmpty() || w.get(0).indexOf('=') > 0 ? "" : w.get(0);
     Map<String, String> kv = pairs(w, 0);
     String message = kv.getOrDefault("reason", kv.getOrDefault("message", "(no reason given)"));
     ConversionIssue.Severity severity = key.equals("info") ? ConversionIssue.Severity.INFO
         : key.equals("warning") ? ConversionIssue.Severity.WARNING : ConversionIssue.Severity.BLOCKING;
-    doc.issues.add(ConversionIssue.of(code, severity, path, message));
+    doc.issues.listed(code, severity, path, message);
   }
 
   private static void capture(String value, Command c, String path, BrowserctlDocument doc) {
@@ -301,8 +301,8 @@ final class BrowserctlTextCodec implements FormatCodec {
       if (eq > 0 && eq < w.length() - 1) {
         c.capture.put(w.substring(0, eq), w.substring(eq + 1));
       } else {
-        doc.issues.add(ConversionIssue.warning("CAPTURE_INVALID", path, "capture entries are field=VARIABLE; \""
-            + w + "\" was ignored"));
+        doc.issues.warning(ConversionCode.CAPTURE_INVALID, path, "capture entries are field=VARIABLE; \""
+            + w + "\" was ignored");
       }
     }
   }
@@ -373,7 +373,7 @@ final class BrowserctlTextCodec implements FormatCodec {
     List<ConversionIssue> headerIssues = new ArrayList<>();
     List<ConversionIssue> trailer = new ArrayList<>();
     TreeMap<Integer, String> byStep = new TreeMap<>(doc.commandOfStep);
-    for (ConversionIssue i : doc.issues) {
+    for (ConversionIssue i : doc.issues.list()) {
       int step = BrowserctlExport.stepIndex(i.path());
       if (step < 0) {
         headerIssues.add(i);

@@ -12,7 +12,7 @@ import io.browserflow.api.Flow;
  * <ul>
  *   <li>{@code setViewport} → setViewport (size clamped to the limits; mobile/touch/scale flags: a
  *       warning); the first {@code navigate} of the main tab → open, later ones → navigate, except a
- *       navigate to the URL the step before it already asserted ({@code NAVIGATE_MERGED}).</li>
+ *       navigate to the URL the step before it already asserted ({@code STEPS_MERGED}).</li>
  *   <li>{@code click} → click (button primary/secondary/auxiliary → left/right/middle,
  *       {@code offsetX}/{@code offsetY} → offset, modifiers held by earlier keyDown steps);
  *       {@code doubleClick} → dblclick; {@code hover} → hover.</li>
@@ -32,7 +32,7 @@ import io.browserflow.api.Flow;
  *       {@code className}, ... {@code properties} become expect conditions of that wait; other
  *       properties are left out with a warning.</li>
  *   <li>{@code waitForExpression} → wait until the expression ({@code script.eval} declared:
- *       {@code SCRIPT_EVAL_REQUIRED}), or a fixed wait for the {@code setTimeout} promise idiom;
+ *       {@code EVAL_USED}), or a fixed wait for the {@code setTimeout} promise idiom;
  *       {@code waitForURL} → wait until url.</li>
  *   <li>{@code close} → tabClose; {@code emulateNetworkConditions} → nothing
  *       ({@code UNSUPPORTED_STEP}); {@code customStep} → a manual step and a blocking
@@ -59,17 +59,17 @@ import io.browserflow.api.Flow;
  * their path {@code steps[i]}; a click without a position is written at a small fixed offset because
  * the format requires one.
  *
- * <p>Issue codes. Import: {@code UNSUPPORTED_STEP}, {@code CUSTOM_STEP} (blocking),
- * {@code INVALID_STEP} (blocking when the step is left out), {@code UNSUPPORTED_OPTION},
- * {@code SELECTOR_UNSUPPORTED}, {@code ROLE_UNKNOWN}, {@code SHADOW_PATH_DROPPED},
- * {@code FRAME_SELECTOR_UNSTABLE}, {@code POPUP_OPENER_UNKNOWN}, {@code NAVIGATE_MERGED},
- * {@code STEPS_MERGED}, {@code KEY_UNPAIRED}, {@code SENSITIVE_VALUE}, {@code SCRIPT_EVAL_REQUIRED},
- * {@code VALUE_CLAMPED}, {@code NO_START_URL}, {@code TITLE_MISSING}, {@code NAME_TRUNCATED},
- * {@code SELECTOR_ATTRIBUTE}, and the validator's codes (blocking) should the result still be invalid.
- * Export: {@code UNSUPPORTED_STEP}, {@code UNSUPPORTED_OPTION}, {@code APPROXIMATED},
- * {@code SELECTOR_NOT_PORTABLE}, {@code FRAME_NOT_EXPRESSIBLE}, {@code TAB_URL_UNKNOWN},
- * {@code PLACEHOLDER_VALUE}, {@code EXPECT_AS_WAIT}, {@code CLICK_OFFSET_DEFAULTED},
- * {@code DISABLED_STEP_OMITTED}.
+ * <p>Issue codes ({@link ConversionCode}). Import: {@code UNSUPPORTED_STEP}, {@code CUSTOM_STEP}
+ * (blocking), {@code FIELD_MISSING} and {@code FIELD_INVALID} (blocking when the step is left out),
+ * {@code UNSUPPORTED_OPTION}, {@code UNSUPPORTED_LOCATOR}, {@code TARGET_UNRESOLVED},
+ * {@code ROLE_UNKNOWN}, {@code SHADOW_PATH_DROPPED}, {@code FRAME_SELECTOR_UNSTABLE},
+ * {@code POPUP_OPENER_UNKNOWN}, {@code STEPS_MERGED}, {@code KEY_UNPAIRED}, {@code SENSITIVE_VALUE},
+ * {@code EVAL_USED}, {@code VALUE_CLAMPED}, {@code NO_START_URL}, {@code DEFAULT_FILLED},
+ * {@code FIELD_TRUNCATED}, {@code SELECTOR_ATTRIBUTE}, and {@code INVALID_FLOW} (blocking) should the
+ * result still be invalid. Export: {@code UNSUPPORTED_STEP}, {@code UNSUPPORTED_OPTION},
+ * {@code UNSUPPORTED_CONDITION}, {@code APPROXIMATED}, {@code UNSUPPORTED_LOCATOR},
+ * {@code TARGET_UNRESOLVED}, {@code FRAME_UNRESOLVED}, {@code TAB_URL_UNKNOWN},
+ * {@code PLACEHOLDER_VALUE}, {@code EXPECT_AS_WAIT}, {@code DEFAULT_FILLED}, {@code STEP_DISABLED}.
  */
 final class ChromeRecorderCodec implements FormatCodec {
   @Override

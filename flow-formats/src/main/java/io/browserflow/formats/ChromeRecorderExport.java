@@ -36,7 +36,7 @@ final class ChromeRecorderExport {
   private static final Pattern FUNCTION = Pattern.compile("^\\s*(?:async\\s+)?(?:function\\b|\\([^()]*\\)\\s*=>|[\\w$]+\\s*=>)");
 
   private final Flow flow;
-  private final ChromeIssues issues = new ChromeIssues();
+  private final Issues issues = new Issues();
   private final ArrayNode steps = JSON.arrayNode();
   private final Map<String, String> tabUrl = new HashMap<>();
   private final Map<String, String> tabOpener = new HashMap<>();
@@ -69,14 +69,14 @@ final class ChromeRecorderExport {
     }
     root.set("steps", steps);
     int read = NativeCodec.count(flow.steps());
-    return Conversion.of(Format.FLOW, Format.CHROME_RECORDER, Json.write(root), read, mapped, issues.list());
+    return Conversion.of(Format.FLOW, Format.CHROME_RECORDER, Json.write(root), read, mapped, issues);
   }
 
   // =================================================================== steps
 
   private void step(Step s, String p) {
     if (s.disabled()) {
-      issues.info("DISABLED_STEP_OMITTED", p, "disabled step " + s.describe() + " is not written");
+      issues.info(ConversionCode.STEP_DISABLED, p, "disabled step " + s.describe() + " is not written");
       return;
     }
     int before = steps.size();
@@ -86,12 +86,12 @@ final class ChromeRecorderExport {
     }
     mapped++;
     if (s.retry().isPresent() || s.onError().kind() != OnError.Kind.STOP) {
-      issues.warning("UNSUPPORTED_OPTION", p, "retry and onError have no equivalent; the replay stops at the first failure of "
+      issues.warning(ConversionCode.UNSUPPORTED_OPTION, p, "retry and onError have no equivalent; the replay stops at the first failure of "
           + s.describe());
     }
     for (int i = before; i < steps.size(); i++) {
       if (steps.get(i).toString().contains(Placeholders.OPEN)) {
-        issues.warning("PLACEHOLDER_VALUE", p, s.describe() + " holds ${...} placeholders, which the recording replays literally: "
+        issues.warning(ConversionCode.PLACEHOLDER_VALUE, p, s.describe() + " holds ${...} placeholders, which the recording replays literally: "
             + "put real values in before replaying it elsewhere");
         break;
       }
@@ -169,7 +169,7 @@ final class ChromeRecorderExport {
     public Boolean visitFrame(Step.Frame f) {
       String locator = f.locator();
       if (ChromeSelectors.frameIndex(locator).isEmpty()) {
-        issues.warning("FRAME_NOT_EXPRESSIBLE", p, "frame " + locator + " cannot be written: the format locates frames by "
+        issues.warning(ConversionCode.FRAME_UNRESOLVED, p, "frame " + locator + " cannot be written: the format locates frames by "
             + "index only; the steps inside it are written for the main frame");
         return false;
       }
@@ -214,7 +214,7 @@ final class ChromeRecorderExport {
       }
       offset(n, c.offset(), p);
       n.put("button", "secondary");
-      issues.info("APPROXIMATED", p, "contextmenu is written as a click with the secondary button");
+      issues.info(ConversionCode.APPROXIMATED, p, "contextmenu is written as a click with the secondary button");
       return action(n, c, p);
     }
 
@@ -254,7 +254,7 @@ final class ChromeRecorderExport {
         n.put("value", sel.value().get());
       } else {
         n.put("value", sel.label().orElse(""));
-        issues.warning("APPROXIMATED", p, "the option is chosen by its label, which the format does not know: "
+        issues.warning(ConversionCode.APPROXIMATED, p, "the option is chosen by its label, which the format does not know: "
             + "the label is written as the option's value");
       }
       return action(n, sel, p);
@@ -283,7 +283,7 @@ final class ChromeRecorderExport {
       }
       offset(n, Optional.empty(), p);
       if (approximated) {
-        issues.warning("APPROXIMATED", p, s.kind().op() + " is written as a click, which flips the box whatever its state");
+        issues.warning(ConversionCode.APPROXIMATED, p, s.kind().op() + " is written as a click, which flips the box whatever its state");
       }
       return action(n, s, p);
     }
@@ -327,7 +327,7 @@ final class ChromeRecorderExport {
       frame(n, List.of(), p);
       n.put("expression", "(async () => { const r = (" + e.script() + "); "
           + "if (typeof r === 'function') { await r(); } return true; })()");
-      issues.info("APPROXIMATED", p, "eval is written as a waitForExpression that runs the script once");
+      issues.info(ConversionCode.APPROXIMATED, p, "eval is written as a waitForExpression that runs the script once");
       return action(n, e, p);
     }
 
@@ -356,7 +356,7 @@ final class ChromeRecorderExport {
   }
 
   private boolean unsupported(Step s, String p, String why) {
-    issues.warning("UNSUPPORTED_STEP", p, s.describe() + " (" + s.kind().op() + ") is not written: " + why);
+    issues.warning(ConversionCode.UNSUPPORTED_STEP, p, s.describe() + " (" + s.kind().op() + ") is not written: " + why);
     return false;
   }
 
@@ -385,7 +385,7 @@ final class ChromeRecorderExport {
     c.newTab().ifPresent(alias -> {
       tabOpener.putIfAbsent(alias, tab);
       if (!tabUrl.containsKey(alias) && tabUrlWarned.add(alias)) {
-        issues.warning("TAB_URL_UNKNOWN", p, "the flow does not declare the URL of tab " + alias
+        issues.warning(ConversionCode.TAB_URL_UNKNOWN, p, "the flow does not declare the URL of tab " + alias
             + " (tabs[].url); the steps in it are written with target " + alias + ", which a replay cannot find");
       }
     });
@@ -399,7 +399,7 @@ final class ChromeRecorderExport {
         return false;
       }
       n.put("value", t.text());
-      issues.warning("APPROXIMATED", p, "type appends to the field, change sets its whole value; it is written as change");
+      issues.warning(ConversionCode.APPROXIMATED, p, "type appends to the field, change sets its whole value; it is written as change");
       return action(n, t, p);
     }
     if (!t.text().chars().allMatch(ch -> ch >= 0x20 && ch < 0x7f) || Placeholders.contains(t.text())) {
@@ -410,14 +410,14 @@ final class ChromeRecorderExport {
       steps.add(key("keyDown", k));
       steps.add(key("keyUp", k));
     }
-    issues.info("APPROXIMATED", p, "typing into the focused element is written as keyDown and keyUp steps per character");
+    issues.info(ConversionCode.APPROXIMATED, p, "typing into the focused element is written as keyDown and keyUp steps per character");
     expectations(t, p, false);
     return true;
   }
 
   private boolean press(Step.Press k, String p) {
     if (k.target().isPresent()) {
-      issues.warning("APPROXIMATED", p, "the key goes to the focused element: the format's key steps have no target ("
+      issues.warning(ConversionCode.APPROXIMATED, p, "the key goes to the focused element: the format's key steps have no target ("
           + k.target().get().describe() + ")");
     }
     List<String> mods = modifiers(k.modifiers(), p);
@@ -579,7 +579,7 @@ final class ChromeRecorderExport {
         return switch (e.state()) {
           case VISIBLE -> n;
           case EXISTS -> {
-            issues.info("APPROXIMATED", p, "the recording waits for the element to be visible, not only present");
+            issues.info(ConversionCode.APPROXIMATED, p, "the recording waits for the element to be visible, not only present");
             yield n;
           }
           case HIDDEN -> n.put("visible", false);
@@ -726,7 +726,7 @@ final class ChromeRecorderExport {
           case LOAD -> "document.readyState === 'complete'";
           case DOMCONTENTLOADED -> "document.readyState !== 'loading'";
           case NETWORKIDLE -> {
-            issues.info("APPROXIMATED", p, "network idle is written as the document being completely loaded");
+            issues.info(ConversionCode.APPROXIMATED, p, "network idle is written as the document being completely loaded");
             yield "document.readyState === 'complete'";
           }
         };
@@ -801,11 +801,11 @@ final class ChromeRecorderExport {
       }
       ObjectNode n = conditionStep(c, s, p);
       if (n == null) {
-        issues.warning("UNSUPPORTED_OPTION", p, "the check " + describe(c) + " after " + s.describe() + " has no equivalent; it is left out");
+        issues.warning(ConversionCode.UNSUPPORTED_CONDITION, p, "the check " + describe(c) + " after " + s.describe() + " has no equivalent; it is left out");
       } else {
         n.remove("assertedEvents");
         steps.add(n);
-        issues.info("EXPECT_AS_WAIT", p, "the check " + describe(c) + " is written as a wait step after " + s.describe());
+        issues.info(ConversionCode.EXPECT_AS_WAIT, p, "the check " + describe(c) + " is written as a wait step after " + s.describe());
       }
     }
   }
@@ -850,7 +850,7 @@ final class ChromeRecorderExport {
   private ObjectNode targeted(String type, Step s, Target t, String p) {
     ArrayNode selectors = ChromeSelectors.toSelectors(t, p, issues);
     if (selectors.isEmpty()) {
-      issues.warning("UNSUPPORTED_STEP", p, s.describe() + " is not written: none of its candidates ("
+      issues.warning(ConversionCode.TARGET_UNRESOLVED, p, s.describe() + " is not written: none of its candidates ("
           + t.describe() + ") can be written as a selector");
       return null;
     }
@@ -873,7 +873,7 @@ final class ChromeRecorderExport {
     for (String locator : all) {
       Optional<Integer> index = ChromeSelectors.frameIndex(locator);
       if (index.isEmpty()) {
-        issues.warning("FRAME_NOT_EXPRESSIBLE", p, "frame " + locator + " cannot be written: the format locates frames by index only; "
+        issues.warning(ConversionCode.FRAME_UNRESOLVED, p, "frame " + locator + " cannot be written: the format locates frames by index only; "
             + "the step is written for the main frame");
         return true;
       }
@@ -889,7 +889,7 @@ final class ChromeRecorderExport {
       number(n, "offsetY", offset.get().y());
     } else {
       n.put("offsetX", DEFAULT_OFFSET).put("offsetY", DEFAULT_OFFSET);
-      issues.info("CLICK_OFFSET_DEFAULTED", p, "the click has no recorded position and the format requires one: it is written at ("
+      issues.info(ConversionCode.DEFAULT_FILLED, p, "the click has no recorded position and the format requires one: it is written at ("
           + DEFAULT_OFFSET + ", " + DEFAULT_OFFSET + ") from the element's top-left corner");
     }
   }
@@ -946,10 +946,10 @@ final class ChromeRecorderExport {
           break;
         case "controlormeta":
           out.add("Control");
-          issues.info("APPROXIMATED", p, "ControlOrMeta is written as Control");
+          issues.info(ConversionCode.APPROXIMATED, p, "ControlOrMeta is written as Control");
           break;
         default:
-          issues.warning("UNSUPPORTED_OPTION", p, "modifier " + m + " is not a key the format knows; it is left out");
+          issues.warning(ConversionCode.UNSUPPORTED_OPTION, p, "modifier " + m + " is not a key the format knows; it is left out");
       }
     }
     return out;

@@ -52,7 +52,7 @@ final class ChromeRecorderImport {
 
   private final JsonNode root;
   private final String origin;
-  private final ChromeIssues issues = new ChromeIssues();
+  private final Issues issues = new Issues();
   private final List<Step> out = new ArrayList<>();
   private int nextId = 1;
   private int mapped;
@@ -101,17 +101,18 @@ final class ChromeRecorderImport {
       step(steps.get(i), "steps[" + i + "]");
     }
     for (Map.Entry<String, Integer> e : pressOfKey.entrySet()) {
-      issues.info("KEY_UNPAIRED", pressedAt.get(e.getKey()), "keyDown of " + e.getKey()
+      issues.info(ConversionCode.KEY_UNPAIRED, pressedAt.get(e.getKey()), "keyDown of " + e.getKey()
           + " has no keyUp; it is replayed as a full press (down and up)");
     }
     for (String m : held.keySet()) {
-      issues.warning("KEY_UNPAIRED", heldAt.get(m), "modifier " + m + " is pressed and never released; it is not held in the flow");
+      issues.warning(ConversionCode.KEY_UNPAIRED, heldAt.get(m), "modifier " + m + " is pressed and never released; it is not held in the flow");
     }
     Flow flow = flow();
     for (Problem p : FlowValidator.of(LIMITS).validate(flow)) {
-      issues.blocking(p.code().name(), p.path(), "the imported flow is not valid: " + p.message());
+      issues.blocking(ConversionCode.INVALID_FLOW, p.path(), "the imported flow is not valid: " + p.code() + ": "
+          + p.message());
     }
-    return Conversion.of(Format.CHROME_RECORDER, Format.FLOW, flow, steps.size(), mapped, issues.list());
+    return Conversion.of(Format.CHROME_RECORDER, Format.FLOW, flow, steps.size(), mapped, issues);
   }
 
   private Flow flow() {
@@ -119,14 +120,14 @@ final class ChromeRecorderImport {
     if (title.isEmpty()) {
       title = origin.replaceFirst("(?i)(\\.recording)?\\.json$", "").strip();
       title = title.isEmpty() ? "Chrome recording" : title;
-      issues.info("TITLE_MISSING", "title", "the recording has no title; the flow is named \"" + title + "\"");
+      issues.info(ConversionCode.DEFAULT_FILLED, "title", "the recording has no title; the flow is named \"" + title + "\"");
     }
     if (title.length() > LIMITS.maxNameChars()) {
       title = title.substring(0, LIMITS.maxNameChars()).strip();
-      issues.warning("NAME_TRUNCATED", "title", "the title is longer than " + LIMITS.maxNameChars() + " characters; it is cut");
+      issues.warning(ConversionCode.FIELD_TRUNCATED, "title", "the title is longer than " + LIMITS.maxNameChars() + " characters; it is cut");
     }
     if (root.path("selectorAttribute").isTextual()) {
-      issues.info("SELECTOR_ATTRIBUTE", "selectorAttribute", "selectors on attribute " + root.path("selectorAttribute").asText()
+      issues.info(ConversionCode.SELECTOR_ATTRIBUTE, "selectorAttribute", "selectors on attribute " + root.path("selectorAttribute").asText()
           + " are carried as css (as test ids for data-testid, data-test, data-cy and data-qa)");
     }
     Flow.Builder b = Flow.builder().name(title)
@@ -147,7 +148,7 @@ final class ChromeRecorderImport {
 
   private void step(JsonNode s, String p) {
     if (!s.isObject() || !s.path("type").isTextual()) {
-      issues.blocking("INVALID_STEP", p, "the step is not an object with a type; it is left out");
+      issues.blocking(ConversionCode.FIELD_INVALID, p, "the step is not an object with a type; it is left out");
       previousNavigation = null;
       return;
     }
@@ -203,7 +204,7 @@ final class ChromeRecorderImport {
         close(s, p);
         break;
       case "emulateNetworkConditions":
-        issues.warning("UNSUPPORTED_STEP", p, "emulateNetworkConditions (download " + s.path("download").asText("?")
+        issues.warning(ConversionCode.UNSUPPORTED_STEP, p, "emulateNetworkConditions (download " + s.path("download").asText("?")
             + ", upload " + s.path("upload").asText("?") + ", latency " + s.path("latency").asText("?")
             + ") has no BrowserFlow equivalent; the flow runs on the real network");
         break;
@@ -211,14 +212,14 @@ final class ChromeRecorderImport {
         customStep(s, p);
         break;
       default:
-        issues.warning("UNSUPPORTED_STEP", p, "step type \"" + type + "\" is not one BrowserFlow knows; it is left out");
+        issues.warning(ConversionCode.UNSUPPORTED_STEP, p, "step type \"" + type + "\" is not one BrowserFlow knows; it is left out");
     }
     previousNavigation = navigation;
   }
 
   private void setViewport(JsonNode s, String p) {
     if (!s.path("width").isNumber() || !s.path("height").isNumber()) {
-      issues.blocking("INVALID_STEP", p, "setViewport needs a numeric width and height; it is left out");
+      issues.blocking(ConversionCode.FIELD_INVALID, p, "setViewport needs a numeric width and height; it is left out");
       return;
     }
     int w = clamp(s.get("width").asInt(), LIMITS.minViewportWidth(), LIMITS.maxViewportWidth(), p + ".width", "viewport width");
@@ -233,7 +234,7 @@ final class ChromeRecorderImport {
       }
     }
     if (!lost.isEmpty()) {
-      issues.warning("UNSUPPORTED_OPTION", p, "only the viewport size is carried over, not " + String.join(", ", lost));
+      issues.warning(ConversionCode.UNSUPPORTED_OPTION, p, "only the viewport size is carried over, not " + String.join(", ", lost));
     }
     add(withCommon(Step.SetViewport.builder().id(id()).width(w).height(h).build(), s, p));
     mapped++;
@@ -241,14 +242,14 @@ final class ChromeRecorderImport {
 
   private String navigate(JsonNode s, String p) {
     if (!s.path("url").isTextual() || s.get("url").asText().isBlank()) {
-      issues.blocking("INVALID_STEP", p + ".url", "navigate has no url; it is left out");
+      issues.blocking(ConversionCode.FIELD_MISSING, p + ".url", "navigate has no url; it is left out");
       return null;
     }
     String url = s.get("url").asText();
     refs(url);
     String asserted = navigation(s, p);
     if (opened && previousNavigation != null && (url.equals(previousNavigation) || Glob.matchesUrl(urlGlob(previousNavigation), url))) {
-      issues.info("NAVIGATE_MERGED", p, "the previous step already leads to this URL (its expect url checks it); the navigate is not repeated");
+      issues.info(ConversionCode.STEPS_MERGED, p, "the previous step already leads to this URL (its expect url checks it); the navigate is not repeated");
       mapped++;
       return asserted;
     }
@@ -281,21 +282,21 @@ final class ChromeRecorderImport {
         mouse = Step.MouseButton.MIDDLE;
         break;
       default:
-        issues.warning("UNSUPPORTED_OPTION", p + ".button", "mouse button \"" + button + "\" has no BrowserFlow equivalent; the step is left out");
+        issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".button", "mouse button \"" + button + "\" has no BrowserFlow equivalent; the step is left out");
         return null;
     }
     String device = s.path("deviceType").asText("mouse");
     if (!device.equals("mouse")) {
-      issues.warning("UNSUPPORTED_OPTION", p + ".deviceType", "pointer device \"" + device + "\" is replayed as a mouse");
+      issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".deviceType", "pointer device \"" + device + "\" is replayed as a mouse");
     }
     if (s.has("duration")) {
-      issues.info("UNSUPPORTED_OPTION", p + ".duration", "the click's press duration is not carried over; it is a plain click");
+      issues.info(ConversionCode.UNSUPPORTED_OPTION, p + ".duration", "the click's press duration is not carried over; it is a plain click");
     }
     Optional<Point> offset = s.path("offsetX").isNumber() && s.path("offsetY").isNumber()
         ? Optional.of(Point.of(s.get("offsetX").asDouble(), s.get("offsetY").asDouble())) : Optional.empty();
     if (dbl) {
       if (mouse != Step.MouseButton.LEFT) {
-        issues.warning("UNSUPPORTED_OPTION", p + ".button", "a double click with the " + button + " button is replayed with the primary one");
+        issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".button", "a double click with the " + button + " button is replayed with the primary one");
       }
       return targeted(s, p, t -> Step.Dblclick.builder().id(id()).target(t).offset(offset).build());
     }
@@ -306,7 +307,7 @@ final class ChromeRecorderImport {
 
   private String change(JsonNode s, String p) {
     if (!s.path("value").isTextual()) {
-      issues.blocking("INVALID_STEP", p + ".value", "change has no string value; it is left out");
+      issues.blocking(ConversionCode.FIELD_INVALID, p + ".value", "change has no string value; it is left out");
       return null;
     }
     JsonNode selectors = s.path("selectors");
@@ -315,7 +316,7 @@ final class ChromeRecorderImport {
       String key = credentialOfField.computeIfAbsent(ChromeSelectors.first(selectors), f -> newCredentialKey());
       credentials.putIfAbsent(key, Credential.of(key, Credential.Type.PASSWORD));
       value = "${credential." + key + "}";
-      issues.warning("SENSITIVE_VALUE", p + ".value", "the value typed into a password-like field is replaced by "
+      issues.warning(ConversionCode.SENSITIVE_VALUE, p + ".value", "the value typed into a password-like field is replaced by "
           + value + " (a secret credential supplied at run time); the recorded value is not kept");
     }
     refs(value);
@@ -337,7 +338,7 @@ final class ChromeRecorderImport {
   private void keyDown(JsonNode s, String p) {
     String key = s.path("key").asText("");
     if (key.isEmpty()) {
-      issues.blocking("INVALID_STEP", p + ".key", "keyDown has no key; it is left out");
+      issues.blocking(ConversionCode.FIELD_MISSING, p + ".key", "keyDown has no key; it is left out");
       return;
     }
     String modifier = MODIFIERS.get(key);
@@ -367,14 +368,14 @@ final class ChromeRecorderImport {
         add(withCommon(Step.Press.builder().id(id()).key(modifier).addAllModifiers(others)
             .addAllExpect(urlExpect(s, p)).build(), s, p));
       }
-      issues.info("STEPS_MERGED", p, "keyDown " + down + " and this keyUp of " + modifier
+      issues.info(ConversionCode.STEPS_MERGED, p, "keyDown " + down + " and this keyUp of " + modifier
           + (used ? " hold the modifier for the steps between them" : " became one press"));
       mapped++;
       return navigation;
     }
     Integer at = pressOfKey.remove(key);
     if (at == null) {
-      issues.warning("KEY_UNPAIRED", p, "keyUp of " + (key.isEmpty() ? "an unnamed key" : key)
+      issues.warning(ConversionCode.KEY_UNPAIRED, p, "keyUp of " + (key.isEmpty() ? "an unnamed key" : key)
           + " has no keyDown before it; a lone key release is not carried over");
       return null;
     }
@@ -390,7 +391,7 @@ final class ChromeRecorderImport {
       }
     }
     out.set(at, merged);
-    issues.info("STEPS_MERGED", p, "keyDown " + down + " and this keyUp of " + key + " became one press");
+    issues.info(ConversionCode.STEPS_MERGED, p, "keyDown " + down + " and this keyUp of " + key + " became one press");
     mapped++;
     return navigation;
   }
@@ -435,7 +436,7 @@ final class ChromeRecorderImport {
     String operator = s.path("operator").asText("==");
     Condition.Op op = Condition.Op.fromSymbol(operator).orElse(null);
     if (op == null || op == Condition.Op.GT || op == Condition.Op.LT) {
-      issues.warning("UNSUPPORTED_OPTION", p + ".operator", "operator \"" + operator + "\" is not one of >=, ==, <=; == is used");
+      issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".operator", "operator \"" + operator + "\" is not one of >=, ==, <=; == is used");
       op = Condition.Op.EQ;
     }
     int count = s.path("count").isNumber() ? s.get("count").asInt() : 1;
@@ -444,14 +445,14 @@ final class ChromeRecorderImport {
     if (!visible) {
       until = Condition.Element.of(t, Condition.State.HIDDEN);
       if (count != 1 || op != Condition.Op.EQ) {
-        issues.warning("UNSUPPORTED_OPTION", p + ".count", "waiting for hidden elements ignores the count " + operator + " " + count
+        issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".count", "waiting for hidden elements ignores the count " + operator + " " + count
             + "; the flow waits until the element is hidden or gone");
       }
     } else if (count == 1 && op == Condition.Op.EQ) {
       until = Condition.Element.of(t, Condition.State.VISIBLE);
     } else {
       until = Condition.Count.of(t, op, count);
-      issues.info("UNSUPPORTED_OPTION", p + ".count", "the element count is checked; the elements' visibility is not");
+      issues.info(ConversionCode.UNSUPPORTED_OPTION, p + ".count", "the element count is checked; the elements' visibility is not");
     }
     List<Condition> more = new ArrayList<>();
     JsonNode attributes = s.path("attributes");
@@ -464,7 +465,7 @@ final class ChromeRecorderImport {
       Map.Entry<String, JsonNode> e = it.next();
       Condition c = property(t, e.getKey(), e.getValue());
       if (c == null) {
-        issues.warning("UNSUPPORTED_OPTION", p + ".properties." + e.getKey(), "property " + e.getKey()
+        issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".properties." + e.getKey(), "property " + e.getKey()
             + " cannot be checked without a script; the check is left out");
       } else {
         more.add(c);
@@ -502,7 +503,7 @@ final class ChromeRecorderImport {
 
   private void waitForExpression(JsonNode s, String p) {
     if (!s.path("expression").isTextual() || s.get("expression").asText().isBlank()) {
-      issues.blocking("INVALID_STEP", p + ".expression", "waitForExpression has no expression; it is left out");
+      issues.blocking(ConversionCode.FIELD_MISSING, p + ".expression", "waitForExpression has no expression; it is left out");
       return;
     }
     String expression = s.get("expression").asText();
@@ -514,7 +515,7 @@ final class ChromeRecorderImport {
       return;
     }
     if (!scriptEval) {
-      issues.warning("SCRIPT_EVAL_REQUIRED", p, "waiting for a page expression needs the script.eval capability: "
+      issues.warning(ConversionCode.EVAL_USED, p, "waiting for a page expression needs the script.eval capability: "
           + "the flow declares it, and a run must allow it");
     }
     scriptEval = true;
@@ -526,7 +527,7 @@ final class ChromeRecorderImport {
 
   private void waitForUrl(JsonNode s, String p) {
     if (!s.path("url").isTextual() || s.get("url").asText().isBlank()) {
-      issues.blocking("INVALID_STEP", p + ".url", "waitForURL has no url; it is left out");
+      issues.blocking(ConversionCode.FIELD_MISSING, p + ".url", "waitForURL has no url; it is left out");
       return;
     }
     String url = s.get("url").asText();
@@ -548,7 +549,7 @@ final class ChromeRecorderImport {
 
   private void customStep(JsonNode s, String p) {
     String name = s.path("name").asText("unnamed");
-    issues.blocking("CUSTOM_STEP", p, "custom step \"" + name + "\" runs code of the recording tool's extension; "
+    issues.blocking(ConversionCode.CUSTOM_STEP, p, "custom step \"" + name + "\" runs code of the recording tool's extension; "
         + "it has no BrowserFlow equivalent and is kept as a manual step");
     add(Step.Manual.builder().id(id())
         .instructions("Do by hand what the recording's custom step \"" + name + "\" did (it has no BrowserFlow equivalent).")
@@ -577,7 +578,7 @@ final class ChromeRecorderImport {
   private void warnBeforeOpen(String p) {
     if (!opened && !startWarned && current.equals(MAIN)) {
       startWarned = true;
-      issues.warning("NO_START_URL", p, "the recording acts on a page before navigating anywhere; "
+      issues.warning(ConversionCode.NO_START_URL, p, "the recording acts on a page before navigating anywhere; "
           + "add an open step with the start URL");
     }
   }
@@ -608,11 +609,11 @@ final class ChromeRecorderImport {
       out = null;
     }
     if (out == null) {
-      issues.warning("INVALID_STEP", p + ".frame", "frame is not a list of frame indexes; the step acts in the main frame");
+      issues.warning(ConversionCode.FIELD_INVALID, p + ".frame", "frame is not a list of frame indexes; the step acts in the main frame");
       return List.of();
     }
     if (!out.isEmpty()) {
-      issues.warning("FRAME_SELECTOR_UNSTABLE", p + ".frame", "frames are located by position (" + out.stream()
+      issues.warning(ConversionCode.FRAME_SELECTOR_UNSTABLE, p + ".frame", "frames are located by position (" + out.stream()
           .map(ChromeSelectors::frameLocator).reduce((a, b) -> a + " > " + b).orElse("")
           + "); replace it with the iframe's owner selector, url: or name: for a stable replay");
     }
@@ -654,7 +655,7 @@ final class ChromeRecorderImport {
     for (int i = 0; i < events.size(); i++) {
       JsonNode e = events.get(i);
       if (!"navigation".equals(e.path("type").asText())) {
-        issues.warning("UNSUPPORTED_OPTION", p + ".assertedEvents[" + i + "]", "asserted event type \""
+        issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".assertedEvents[" + i + "]", "asserted event type \""
             + e.path("type").asText() + "\" has no BrowserFlow check; it is left out");
         continue;
       }
@@ -684,7 +685,7 @@ final class ChromeRecorderImport {
 
   private OptionalInt timeout(JsonNode t, String p) {
     if (!t.isNumber()) {
-      issues.warning("INVALID_STEP", p, "timeout is not a number; the default timeout is used");
+      issues.warning(ConversionCode.FIELD_INVALID, p, "timeout is not a number; the default timeout is used");
       return OptionalInt.empty();
     }
     return OptionalInt.of(clamp(t.asInt(), LIMITS.minStepTimeoutMs(), LIMITS.maxStepTimeoutMs(), p, "timeout"));
@@ -693,7 +694,7 @@ final class ChromeRecorderImport {
   private int clamp(int v, int min, int max, String p, String what) {
     if (v < min || v > max) {
       int c = Math.max(min, Math.min(max, v));
-      issues.warning("VALUE_CLAMPED", p, what + " " + v + " is outside " + min + ".." + max + "; " + c + " is used");
+      issues.warning(ConversionCode.VALUE_CLAMPED, p, what + " " + v + " is outside " + min + ".." + max + "; " + c + " is used");
       return c;
     }
     return v;
@@ -740,7 +741,7 @@ final class ChromeRecorderImport {
     if (opener.isPresent()) {
       out.set(last, opener.get());
     } else {
-      issues.warning("POPUP_OPENER_UNKNOWN", p + ".target", "no click right before this step opens the page " + target
+      issues.warning(ConversionCode.POPUP_OPENER_UNKNOWN, p + ".target", "no click right before this step opens the page " + target
           + "; the flow opens it in a new tab (" + alias + ") instead");
       add(Step.TabNew.builder().id(id()).alias(alias).url(target).build());
       current = alias;

@@ -116,16 +116,16 @@ final class ChromeSelectors {
    * The target of a step's {@code selectors} (in order, duplicates dropped) inside the frames of
    * {@code frame}; empty (with a blocking issue) when no alternative maps to a candidate.
    */
-  static Optional<Target> toTarget(JsonNode selectors, List<Integer> frame, String path, ChromeIssues issues) {
+  static Optional<Target> toTarget(JsonNode selectors, List<Integer> frame, String path, Issues issues) {
     if (!selectors.isArray() || selectors.isEmpty()) {
-      issues.blocking("INVALID_STEP", path + ".selectors", "the step has no selectors: it cannot find its element");
+      issues.blocking(ConversionCode.FIELD_MISSING, path + ".selectors", "the step has no selectors: it cannot find its element");
       return Optional.empty();
     }
     List<List<String>> alternatives = new ArrayList<>();
     for (int i = 0; i < selectors.size(); i++) {
       List<String> p = parts(selectors.get(i)).stream().map(String::trim).toList();
       if (p.isEmpty() || p.stream().anyMatch(String::isEmpty)) {
-        issues.warning("SELECTOR_UNSUPPORTED", path + ".selectors[" + i + "]",
+        issues.warning(ConversionCode.UNSUPPORTED_LOCATOR, path + ".selectors[" + i + "]",
             "selector alternative " + i + " is not a string or an array of strings; it is left out");
         alternatives.add(List.of());
       } else {
@@ -144,11 +144,12 @@ final class ChromeSelectors {
       candidates.addAll(candidates(last, path + ".selectors[" + i + "]", issues));
     }
     if (chainsDropped) {
-      issues.warning("SHADOW_PATH_DROPPED", path + ".selectors",
+      issues.warning(ConversionCode.SHADOW_PATH_DROPPED, path + ".selectors",
           "the shadow-root chains of the selectors disagree on their hosts; each chain keeps only its last part (css pierces open shadow roots)");
     }
     if (candidates.isEmpty()) {
-      issues.blocking("INVALID_STEP", path + ".selectors", "no selector alternative could be carried over: the step cannot find its element");
+      issues.blocking(ConversionCode.TARGET_UNRESOLVED, path + ".selectors",
+          "no selector alternative could be carried over: the step cannot find its element");
       return Optional.empty();
     }
     Target.Builder t = Target.builder().addAllCandidates(candidates);
@@ -187,7 +188,7 @@ final class ChromeSelectors {
   }
 
   /** The candidates of one selector part: role-less aria names become a label and a text candidate. */
-  static List<Candidate> candidates(String selector, String path, ChromeIssues issues) {
+  static List<Candidate> candidates(String selector, String path, Issues issues) {
     if (selector.startsWith("aria/")) {
       String rest = selector.substring(5).trim();
       Matcher m = ARIA_ROLE.matcher(rest);
@@ -197,11 +198,11 @@ final class ChromeSelectors {
         if (role != null) {
           return List.of(name.isEmpty() ? Candidate.role(role) : Candidate.role(role, name));
         }
-        issues.info("ROLE_UNKNOWN", path, "ARIA role \"" + m.group(2) + "\" is not one the driver knows; the name alone is kept");
+        issues.info(ConversionCode.ROLE_UNKNOWN, path, "ARIA role \"" + m.group(2) + "\" is not one the driver knows; the name alone is kept");
         rest = name;
       }
       if (rest.isEmpty()) {
-        issues.warning("SELECTOR_UNSUPPORTED", path, "an aria selector without name or role is left out");
+        issues.warning(ConversionCode.UNSUPPORTED_LOCATOR, path, "an aria selector without name or role is left out");
         return List.of();
       }
       return List.of(Candidate.label(rest), Candidate.text(rest));
@@ -229,9 +230,9 @@ final class ChromeSelectors {
     return nonBlank(Candidate.css(css), path, issues);
   }
 
-  private static List<Candidate> nonBlank(Candidate c, String path, ChromeIssues issues) {
+  private static List<Candidate> nonBlank(Candidate c, String path, Issues issues) {
     if (c.value().isBlank()) {
-      issues.warning("SELECTOR_UNSUPPORTED", path, "an empty " + c.kind().jsonName() + " selector is left out");
+      issues.warning(ConversionCode.UNSUPPORTED_LOCATOR, path, "an empty " + c.kind().jsonName() + " selector is left out");
       return List.of();
     }
     return List.of(c);
@@ -252,7 +253,7 @@ final class ChromeSelectors {
    * The {@code selectors} of a target, each alternative as an array (shadow hosts first). Candidates
    * a browser selector cannot express are left out with a warning; empty when none is left.
    */
-  static ArrayNode toSelectors(Target target, String path, ChromeIssues issues) {
+  static ArrayNode toSelectors(Target target, String path, Issues issues) {
     ArrayNode out = JsonNodeFactory.instance.arrayNode();
     List<String> hosts = target.shadowPath();
     Candidate previous = null;
@@ -277,7 +278,7 @@ final class ChromeSelectors {
     return out;
   }
 
-  private static String selector(Candidate c, String path, ChromeIssues issues) {
+  private static String selector(Candidate c, String path, Issues issues) {
     return switch (c.kind()) {
       case ROLE -> "aria/" + c.name().orElse("") + "[role=\"" + c.value() + "\"]";
       case LABEL -> "aria/" + c.value();
@@ -288,7 +289,7 @@ final class ChromeSelectors {
       case PLACEHOLDER -> "[placeholder=" + CssStrings.quote(c.value()) + "]";
       case CSS -> {
         if (DRIVER_ONLY_CSS.matcher(c.value()).find()) {
-          issues.warning("SELECTOR_NOT_PORTABLE", path,
+          issues.warning(ConversionCode.UNSUPPORTED_LOCATOR, path,
               "css \"" + c.value() + "\" uses selector syntax a browser's querySelector does not know; it is left out");
           yield null;
         }

@@ -49,6 +49,11 @@ public final class Conversion<T> {
     return new Conversion<>(from, to, value, stepsRead, stepsMapped, issues);
   }
 
+  /** A conversion result with the issues a codec collected. */
+  static <T> Conversion<T> of(Format from, Format to, T value, int stepsRead, int stepsMapped, Issues issues) {
+    return of(from, to, value, stepsRead, stepsMapped, issues.list());
+  }
+
   /** This conversion with {@code more} issues appended. */
   public Conversion<T> withIssues(List<ConversionIssue> more) {
     List<ConversionIssue> all = new ArrayList<>(issues);
@@ -91,8 +96,8 @@ public final class Conversion<T> {
   }
 
   /** Whether an issue has {@code code}. */
-  public boolean has(String code) {
-    return issues.stream().anyMatch(i -> i.code().equals(code));
+  public boolean has(ConversionCode code) {
+    return issues.stream().anyMatch(i -> i.code() == code);
   }
 
   public Quality quality() {

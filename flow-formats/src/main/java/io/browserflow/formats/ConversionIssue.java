@@ -7,12 +7,12 @@ import java.util.Objects;
  * needs a person to look at it. Nothing is dropped silently: every source step that does not map
  * one to one leaves an issue.
  *
- * <p>{@code code} is stable (callers switch on it): the lint codes of flow-api where one fits
- * ({@code UNSTABLE_SELECTOR}, {@code FRAME_URL_DYNAMIC}, ...), otherwise the converter codes of the
- * format ({@code UNSUPPORTED_COMMAND}, {@code UNSUPPORTED_STEP}, {@code CUSTOM_STEP}, ...).
- * {@code path} points into the source ({@code steps[3]}, {@code commands[5].argv}, {@code
- * tests[0].commands[2]}) or, for exports, into the flow ({@code steps[2]}). Messages never carry
- * secret values.
+ * <p>{@link #code()} is stable (callers switch on it; see {@link ConversionCode}, and
+ * {@code docs/errors.md} for every code): {@code UNSUPPORTED_STEP}, {@code TARGET_UNRESOLVED},
+ * {@code CUSTOM_STEP}, and the lint codes of flow-api where one fits ({@code UNSTABLE_SELECTOR},
+ * {@code FRAME_URL_DYNAMIC}, ...). {@code path} points into the source ({@code steps[3]}, {@code
+ * commands[5].argv}, {@code tests[0].commands[2]}) or, for exports, into the flow ({@code
+ * steps[2]}). Messages are for people and never carry secret values.
  */
 public final class ConversionIssue {
   /** How much an issue matters. */
@@ -35,35 +35,25 @@ public final class ConversionIssue {
     }
   }
 
-  private final String code;
+  private final ConversionCode code;
   private final Severity severity;
   private final String path;
   private final String message;
 
-  private ConversionIssue(String code, Severity severity, String path, String message) {
+  private ConversionIssue(ConversionCode code, Severity severity, String path, String message) {
     this.code = Objects.requireNonNull(code, "code");
     this.severity = Objects.requireNonNull(severity, "severity");
     this.path = Objects.requireNonNull(path, "path");
     this.message = Objects.requireNonNull(message, "message");
   }
 
-  public static ConversionIssue of(String code, Severity severity, String path, String message) {
+  /** An issue; {@code path} is {@code ""} for the whole source or flow. */
+  public static ConversionIssue of(ConversionCode code, Severity severity, String path, String message) {
     return new ConversionIssue(code, severity, path, message);
   }
 
-  public static ConversionIssue info(String code, String path, String message) {
-    return of(code, Severity.INFO, path, message);
-  }
-
-  public static ConversionIssue warning(String code, String path, String message) {
-    return of(code, Severity.WARNING, path, message);
-  }
-
-  public static ConversionIssue blocking(String code, String path, String message) {
-    return of(code, Severity.BLOCKING, path, message);
-  }
-
-  public String code() {
+  /** What happened; reports and files spell it as its {@link ConversionCode#name() name}. */
+  public ConversionCode code() {
     return code;
   }
 
@@ -79,7 +69,7 @@ public final class ConversionIssue {
     return message;
   }
 
-  /** {@code warning UNSUPPORTED_COMMAND at tests[0].commands[3]: ...}. */
+  /** {@code warning UNSUPPORTED_STEP at tests[0].commands[3]: ...}. */
   public String describe() {
     return severity.jsonName() + " " + code + (path.isEmpty() ? "" : " at " + path) + ": " + message;
   }
@@ -90,7 +80,7 @@ public final class ConversionIssue {
       return false;
     }
     ConversionIssue other = (ConversionIssue) o;
-    return code.equals(other.code) && severity == other.severity && path.equals(other.path)
+    return code == other.code && severity == other.severity && path.equals(other.path)
         && message.equals(other.message);
   }
 

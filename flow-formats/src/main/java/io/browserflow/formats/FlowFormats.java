@@ -2,7 +2,6 @@ package io.browserflow.formats;
 
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
-import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowFormatException;
 import io.browserflow.api.Problem;
 import java.io.IOException;
@@ -10,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -24,10 +22,10 @@ import java.util.stream.Collectors;
  * System.out.print(in.report() + out.report());
  * }</pre>
  *
- * <p>Errors: content in no known format fails with {@code FlowFormatException} ({@code
- * SCHEMA_UNSUPPORTED}); a syntax error with {@code JSON_SYNTAX}; an unreadable file with {@code
- * FILE_UNREADABLE}. Steps a format cannot express are never dropped silently: they are listed in
- * the {@link Conversion}'s issues.
+ * <p>Errors: every failure to read is a {@code FlowFormatException} carrying its {@code Problem}s:
+ * content in no known format ({@code SCHEMA_UNSUPPORTED}), a syntax error ({@code JSON_SYNTAX}), an
+ * unreadable file ({@code FILE_UNREADABLE}). Steps a format cannot express are never dropped
+ * silently: they are listed in the {@link Conversion}'s issues, each with a {@link ConversionCode}.
  */
 public final class FlowFormats {
   private static final List<FormatCodec> CODECS = List.of(new NativeCodec(), new ChromeRecorderCodec(),
@@ -73,12 +71,15 @@ public final class FlowFormats {
     return codec(format).write(flow);
   }
 
+  /** The file's text; an unreadable one fails as in {@code FlowJson}: {@code FILE_UNREADABLE}, the I/O error suppressed. */
   static String text(Path path) {
     try {
       return Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new FlowException(ErrorCode.FILE_UNREADABLE, "cannot read " + path + ": " + e.getMessage(),
-          Map.of("path", path.toString()), e);
+      FlowFormatException failure = new FlowFormatException(List.of(Problem.of(ErrorCode.FILE_UNREADABLE, "",
+          "cannot read " + path + ": " + e.getMessage())));
+      failure.addSuppressed(e);
+      throw failure;
     }
   }
 

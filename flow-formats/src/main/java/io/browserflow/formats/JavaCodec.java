@@ -44,13 +44,6 @@ import java.util.stream.Collectors;
  * one. {@link #inPackage(String)} puts it in a package (default: none).
  */
 final class JavaCodec implements FormatCodec {
-  /** A step (or declaration) written with its plain builder because the DSL has no form for it. */
-  static final String PLAIN_BUILDER = "PLAIN_BUILDER";
-  /** The flow does not validate: the code builds it without validation. */
-  static final String INVALID_FLOW = "INVALID_FLOW";
-  /** The flow's schema is not the current one, which the DSL always writes. */
-  static final String SCHEMA_VERSION = "SCHEMA_VERSION";
-
   private static final String DSL = "io.browserflow.api.dsl.Dsl";
   private static final Set<String> KEYWORDS = Set.of("abstract", "assert", "boolean", "break", "byte", "case",
       "catch", "char", "class", "const", "continue", "default", "do", "double", "else", "enum", "extends", "final",
@@ -252,7 +245,7 @@ final class JavaCodec implements FormatCodec {
   /** Writes one class; not reusable. */
   private final class Writer {
     private final Flow flow;
-    private final List<ConversionIssue> issues = new ArrayList<>();
+    private final Issues issues = new Issues();
     private final Set<String> statics = new TreeSet<>();
     private final Set<String> types = new TreeSet<>();
     private final List<String> lines = new ArrayList<>();
@@ -271,13 +264,13 @@ final class JavaCodec implements FormatCodec {
       types.add("io.browserflow.junit.FlowTest");
       types.add("org.junit.jupiter.api.Test");
       if (!flow.schema().equals(Flow.SCHEMA)) {
-        issues.add(ConversionIssue.warning(SCHEMA_VERSION, "schema", "the flow has schema " + flow.schema()
-            + "; the DSL builds " + Flow.SCHEMA));
+        issues.warning(ConversionCode.SCHEMA_VERSION_ASSUMED, "schema", "the flow has schema " + flow.schema()
+            + "; the DSL builds " + Flow.SCHEMA);
       }
       boolean valid = FlowValidator.defaults().validate(flow).isEmpty();
       if (!valid) {
-        issues.add(ConversionIssue.warning(INVALID_FLOW, "", "the flow does not validate: the code builds it with "
-            + "buildUnvalidated(); fix it and use build()"));
+        issues.warning(ConversionCode.INVALID_FLOW, "", "the flow does not validate: the code builds it with "
+            + "buildUnvalidated(); fix it and use build()");
       }
       header();
       steps(flow.steps(), "steps", 8);
@@ -414,7 +407,7 @@ final class JavaCodec implements FormatCodec {
       boolean plain = (in.required() && !derivedRequired) || (!in.options().isEmpty() && !selectOptions);
       if (plain) {
         types.add("io.browserflow.api.Input");
-        issues.add(ConversionIssue.info(PLAIN_BUILDER, path, "input " + in.key() + " is declared with Input.builder()"));
+        issues.info(ConversionCode.PLAIN_BUILDER, path, "input " + in.key() + " is declared with Input.builder()");
         StringBuilder sb = new StringBuilder("Input.builder().key(").append(str(in.key())).append(')');
         in.label().ifPresent(l -> sb.append(".label(").append(str(l)).append(')'));
         if (in.type() != Input.Type.TEXT) {
@@ -451,8 +444,8 @@ final class JavaCodec implements FormatCodec {
           || c.type() == Credential.Type.API_KEY;
       if (c.label().isPresent() || (!c.secret() && derivedSecret)) {
         types.add("io.browserflow.api.Credential");
-        issues.add(ConversionIssue.info(PLAIN_BUILDER, path, "credential " + c.key()
-            + " is declared with Credential.builder()"));
+        issues.info(ConversionCode.PLAIN_BUILDER, path, "credential " + c.key()
+            + " is declared with Credential.builder()");
         StringBuilder sb = new StringBuilder("Credential.builder().key(").append(str(c.key())).append(')');
         c.label().ifPresent(l -> sb.append(".label(").append(str(l)).append(')'));
         if (c.type() != Credential.Type.TEXT) {
@@ -955,8 +948,8 @@ final class JavaCodec implements FormatCodec {
     private String plain(String path, String type, Step s, String fields) {
       types.add("io.browserflow.api.Step");
       plainStep = true;
-      issues.add(ConversionIssue.info(PLAIN_BUILDER, path, s.kind().op() + " step " + s.id()
-          + " is written with Step." + type + ".builder(): the DSL has no form for it"));
+      issues.info(ConversionCode.PLAIN_BUILDER, path, s.kind().op() + " step " + s.id()
+          + " is written with Step." + type + ".builder(): the DSL has no form for it");
       return ".step(Step." + type + ".builder().id(" + str(s.id()) + ")" + fields + ".build())";
     }
 

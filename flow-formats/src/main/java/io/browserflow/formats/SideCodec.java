@@ -37,8 +37,8 @@ import java.util.regex.Pattern;
 
 /**
  * Selenium IDE projects ({@code .side}, import only). One flow per test: {@link #read} returns the
- * first test (the others are listed as {@code OTHER_TEST} infos), {@link #read(String, String,
- * String)} a chosen one, {@link #readAll} every test.
+ * first test (the others are listed as {@link ConversionCode#OTHER_TEST} infos), {@link
+ * #read(String, String, String)} a chosen one, {@link #readAll} every test.
  *
  * <p>Variables: {@code store} becomes {@code setVar}; the reading commands (storeText, storeValue,
  * storeAttribute, executeScript, ...) become a step whose output later commands reference as
@@ -47,39 +47,6 @@ import java.util.regex.Pattern;
  * aliases; frames by index, scripts and expressions are carried over with issues saying how.
  */
 final class SideCodec implements FormatCodec {
-  /** A command with no equivalent; nothing was emitted for it. */
-  static final String UNSUPPORTED_COMMAND = "UNSUPPORTED_COMMAND";
-  /** A locator strategy with no equivalent candidate ({@code dom=}, {@code javascript=}). */
-  static final String UNSUPPORTED_LOCATOR = "UNSUPPORTED_LOCATOR";
-  /** A {@code ${KEY_...}} of sendKeys with no key equivalent, or a key outside sendKeys. */
-  static final String UNSUPPORTED_KEY = "UNSUPPORTED_KEY";
-  /** if/else/end, loops and do/repeatIf that do not nest properly. */
-  static final String CONTROL_FLOW = "CONTROL_FLOW";
-  /** A literal value typed into a password field, replaced by a credential. */
-  static final String SENSITIVE_VALUE = "SENSITIVE_VALUE";
-  /** A {@code ${x}} no earlier command stores: declared as an input. */
-  static final String UNKNOWN_VARIABLE = "UNKNOWN_VARIABLE";
-  /** Variables inside a script or condition are inserted as text, not as JavaScript values. */
-  static final String SCRIPT_VARIABLE = "SCRIPT_VARIABLE";
-  /** The flow needs the script.eval capability (executeScript, conditions, counts, title). */
-  static final String SCRIPT_EVAL = "SCRIPT_EVAL";
-  /** selectFrame index=N: frames are located by owner, never by index; the owner is the Nth frame element. */
-  static final String FRAME_BY_INDEX = "FRAME_BY_INDEX";
-  /** Carried over with a small change of meaning, explained in the message. */
-  static final String APPROXIMATED = "APPROXIMATED";
-  /** One command became several steps (or a loop pattern), explained in the message. */
-  static final String REWRITTEN = "REWRITTEN";
-  /** A number outside the flow limits (timeout, pause, viewport, loop count) was brought within them. */
-  static final String VALUE_CLAMPED = "VALUE_CLAMPED";
-  /** A command with no effect on a replay (echo, setSpeed, debugger, storeWindowHandle). */
-  static final String NOT_CARRIED = "NOT_CARRIED";
-  /** Another test of the project, not part of this flow. */
-  static final String OTHER_TEST = "OTHER_TEST";
-  /** forEach over an array no storeJson of this test defines. */
-  static final String FOREACH_SOURCE = "FOREACH_SOURCE";
-  /** The imported flow breaks a validation rule (the code of the problem follows in the message). */
-  static final String INVALID_FLOW = "INVALID_FLOW";
-
   private static final FlowLimits LIMITS = FlowLimits.defaults();
   private static final Set<String> TERMINATORS = Set.of("end", "else", "elseIf", "repeatIf");
   private static final Set<String> STRUCTURE = Set.of("if", "elseIf", "else", "end", "while", "times", "do",
@@ -128,7 +95,7 @@ final class SideCodec implements FormatCodec {
     }).orElse(false);
   }
 
-  /** The first test of the project; the other tests are listed as {@code OTHER_TEST} infos. */
+  /** The first test of the project; the other tests are listed as {@link ConversionCode#OTHER_TEST} infos. */
   @Override
   public Conversion<Flow> read(String content, String origin) {
     return read(content, origin, null);
@@ -153,15 +120,15 @@ final class SideCodec implements FormatCodec {
       }
     }
     Conversion<Flow> c = new TestReader(project, chosen, origin).convert();
-    List<ConversionIssue> others = new ArrayList<>();
+    Issues others = new Issues();
     for (int i = 0; i < tests.size(); i++) {
       if (i != chosen) {
         JsonNode t = tests.get(i);
-        others.add(ConversionIssue.info(OTHER_TEST, "tests[" + i + "]", "test \"" + t.path("name").asText()
-            + "\" (" + t.path("commands").size() + " commands) is another flow: import it on its own"));
+        others.info(ConversionCode.OTHER_TEST, "tests[" + i + "]", "test \"" + t.path("name").asText()
+            + "\" (" + t.path("commands").size() + " commands) is another flow: import it on its own");
       }
     }
-    return c.withIssues(others);
+    return c.withIssues(others.list());
   }
 
   /** One conversion per test of the project, in the project's order. */
@@ -269,7 +236,7 @@ final class SideCodec implements FormatCodec {
     private int cursor;
     private int nextId = 1;
 
-    private final List<ConversionIssue> issues = new ArrayList<>();
+    private final Issues issues = new Issues();
     private final Set<Integer> mapped = new HashSet<>();
     private final Map<String, Input> inputs = new LinkedHashMap<>();
     private final Map<String, Credential> credentials = new LinkedHashMap<>();
@@ -311,8 +278,8 @@ final class SideCodec implements FormatCodec {
         name = "Selenium IDE test " + (testIndex + 1);
       }
       if (name.length() > LIMITS.maxNameChars()) {
-        issues.add(ConversionIssue.info(VALUE_CLAMPED, "tests[" + testIndex + "].name",
-            "the test name has " + name.length() + " characters; the flow name keeps the first " + LIMITS.maxNameChars()));
+        issues.info(ConversionCode.FIELD_TRUNCATED, "tests[" + testIndex + "].name",
+            "the test name has " + name.length() + " characters; the flow name keeps the first " + LIMITS.maxNameChars());
         name = name.substring(0, LIMITS.maxNameChars());
       }
       String projectName = project.path("name").asText("").trim();
@@ -323,13 +290,13 @@ final class SideCodec implements FormatCodec {
           .inputs(inputs.values()).credentials(credentials.values()).tabs(tabs).steps(steps);
       if (scriptEval) {
         flow.policy(Policy.builder().addCapabilities(Capability.SCRIPT_EVAL).build());
-        issues.add(ConversionIssue.info(SCRIPT_EVAL, "tests[" + testIndex + "]", "the flow runs page scripts "
+        issues.info(ConversionCode.EVAL_USED, "tests[" + testIndex + "]", "the flow runs page scripts "
             + "(executeScript, conditions, counts or the title): it declares the " + Capability.SCRIPT_EVAL.id()
-            + " capability, which a run must allow"));
+            + " capability, which a run must allow");
       }
       Flow built = flow.build();
       for (Problem p : FlowValidator.of(LIMITS).validate(built)) {
-        issues.add(ConversionIssue.blocking(INVALID_FLOW, "flow." + p.path(), p.code() + ": " + p.message()));
+        issues.blocking(ConversionCode.INVALID_FLOW, "flow." + p.path(), p.code() + ": " + p.message());
       }
       return Conversion.of(Format.SELENIUM_IDE, Format.FLOW, built, cmds.size(), mapped.size(), issues);
     }
@@ -384,8 +351,8 @@ final class SideCodec implements FormatCodec {
       while (cursor < cmds.size()) {
         Cmd c = cmds.get(cursor);
         if (c.disabled && STRUCTURE.contains(c.name)) {
-          issues.add(ConversionIssue.warning(CONTROL_FLOW, c.path, "the disabled control-flow command " + c.name
-              + " is left out; enable or remove the block it belongs to"));
+          issues.warning(ConversionCode.CONTROL_FLOW, c.path, "the disabled control-flow command " + c.name
+              + " is left out; enable or remove the block it belongs to");
           cursor++;
           continue;
         }
@@ -393,8 +360,8 @@ final class SideCodec implements FormatCodec {
           return out;
         }
         if (TERMINATORS.contains(c.name)) {
-          issues.add(ConversionIssue.blocking(CONTROL_FLOW, c.path, c.name + " has no matching "
-              + (c.name.equals("repeatIf") ? "do" : "if, while, times or forEach") + " before it"));
+          issues.blocking(ConversionCode.CONTROL_FLOW, c.path, c.name + " has no matching "
+              + (c.name.equals("repeatIf") ? "do" : "if, while, times or forEach") + " before it");
           cursor++;
           continue;
         }
@@ -421,8 +388,8 @@ final class SideCodec implements FormatCodec {
         cursor++;
         return true;
       }
-      issues.add(ConversionIssue.blocking(CONTROL_FLOW, opener.path, opener.name + " has no matching " + name
-          + (cursor < cmds.size() ? " (found " + cmds.get(cursor).name + " at " + cmds.get(cursor).path + ")" : "")));
+      issues.blocking(ConversionCode.CONTROL_FLOW, opener.path, opener.name + " has no matching " + name
+          + (cursor < cmds.size() ? " (found " + cmds.get(cursor).name + " at " + cmds.get(cursor).path + ")" : ""));
       return false;
     }
 
@@ -485,8 +452,8 @@ final class SideCodec implements FormatCodec {
           String var = c.target.trim();
           handles.put(var, currentTab);
           mapped.add(c.index);
-          issues.add(ConversionIssue.info(NOT_CARRIED, c.path, "window handle " + var + " is the tab alias "
-              + currentTab + " of the flow; selectWindow handle=${" + var + "} switches to it"));
+          issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "window handle " + var + " is the tab alias "
+              + currentTab + " of the flow; selectWindow handle=${" + var + "} switches to it");
           break;
         }
         case "close":
@@ -503,7 +470,8 @@ final class SideCodec implements FormatCodec {
         case "store": {
           String var = c.value.trim();
           if (var.isEmpty()) {
-            unsupported(c, ConversionIssue.Severity.BLOCKING, "store needs a variable name in value");
+            notCarried(c, ConversionCode.FIELD_MISSING, ConversionIssue.Severity.BLOCKING,
+                "store needs a variable name in value");
             break;
           }
           String value = interpolate(c.target, c.path + ".target");
@@ -543,12 +511,12 @@ final class SideCodec implements FormatCodec {
           script(c, out);
           break;
         case "echo":
-          issues.add(ConversionIssue.info(NOT_CARRIED, c.path, "echo has no step equivalent; its message was: "
-              + abbreviate(c.target)));
+          issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "echo has no step equivalent; its message was: "
+              + abbreviate(c.target));
           break;
         case "setSpeed":
         case "debugger":
-          issues.add(ConversionIssue.info(NOT_CARRIED, c.path, c.name + " has no effect on a replay"));
+          issues.info(ConversionCode.COMMAND_SKIPPED, c.path, c.name + " has no effect on a replay");
           break;
         case "if":
           out.add(ifStep(c));
@@ -566,7 +534,7 @@ final class SideCodec implements FormatCodec {
           forEach(c, out);
           break;
         case "":
-          issues.add(ConversionIssue.info(NOT_CARRIED, c.path, "an empty command line"));
+          issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "an empty command line");
           break;
         default:
           if (!check(c, out)) {
@@ -605,7 +573,7 @@ final class SideCodec implements FormatCodec {
     }
 
     private boolean wasReported(Cmd c) {
-      return issues.stream().anyMatch(i -> i.path().equals(c.path) || i.path().startsWith(c.path + "."));
+      return issues.any(i -> i.path().equals(c.path) || i.path().startsWith(c.path + "."));
     }
 
     private Optional<Condition> condition(Cmd c, String what) {
@@ -647,13 +615,13 @@ final class SideCodec implements FormatCodec {
           return target(c).map(t -> Condition.Element.of(t, Condition.State.HIDDEN));
         case "Editable":
         case "ElementEditable":
-          issues.add(ConversionIssue.info(APPROXIMATED, c.path, "editable is checked as enabled (a read-only field "
-              + "counts as editable)"));
+          issues.info(ConversionCode.APPROXIMATED, c.path, "editable is checked as enabled (a read-only field "
+              + "counts as editable)");
           return target(c).map(t -> Condition.Element.of(t, Condition.State.ENABLED));
         case "NotEditable":
         case "ElementNotEditable":
-          issues.add(ConversionIssue.info(APPROXIMATED, c.path, "not editable is checked as disabled (a read-only "
-              + "field does not count)"));
+          issues.info(ConversionCode.APPROXIMATED, c.path, "not editable is checked as disabled (a read-only "
+              + "field does not count)");
           return target(c).map(t -> Condition.Element.of(t, Condition.State.DISABLED));
         default:
           return Optional.empty();
@@ -681,8 +649,8 @@ final class SideCodec implements FormatCodec {
     private int clamp(int v, int min, int max, Cmd c, String what) {
       int r = Math.max(min, Math.min(max, v));
       if (r != v) {
-        issues.add(ConversionIssue.info(VALUE_CLAMPED, c.path, what + " " + v + " is outside " + min + ".." + max
-            + "; the flow uses " + r));
+        issues.info(ConversionCode.VALUE_CLAMPED, c.path, what + " " + v + " is outside " + min + ".." + max
+            + "; the flow uses " + r);
       }
       return r;
     }
@@ -702,7 +670,12 @@ final class SideCodec implements FormatCodec {
     }
 
     private void unsupported(Cmd c, ConversionIssue.Severity severity, String why) {
-      issues.add(ConversionIssue.of(UNSUPPORTED_COMMAND, severity, c.path, c.name + " is not carried over: " + why));
+      notCarried(c, ConversionCode.UNSUPPORTED_STEP, severity, why);
+    }
+
+    /** The command made no step: {@code code} says why (no equivalent, a missing or malformed part, an unknown window). */
+    private void notCarried(Cmd c, ConversionCode code, ConversionIssue.Severity severity, String why) {
+      issues.add(code, severity, c.path, c.name + " is not carried over: " + why);
     }
 
     // ------------------------------------------------------------------ pages, tabs, frames
@@ -764,8 +737,8 @@ final class SideCodec implements FormatCodec {
         alias = n >= 1 && n <= popups.size() ? popups.get(n - 1) : null;
       }
       if (alias == null) {
-        unsupported(c, ConversionIssue.Severity.BLOCKING, "window " + t + " is not a handle stored by "
-            + "storeWindowHandle or opened by a click of this test");
+        notCarried(c, ConversionCode.TAB_UNRESOLVED, ConversionIssue.Severity.BLOCKING, "window " + t
+            + " is not a handle stored by storeWindowHandle or opened by a click of this test");
         return;
       }
       out.add(Step.TabSwitch.builder().id(id()).alias(alias).build());
@@ -789,8 +762,8 @@ final class SideCodec implements FormatCodec {
           out.add(Step.Frame.builder().id(id()).locator(f).build());
         }
         if (!frames.isEmpty()) {
-          issues.add(ConversionIssue.info(REWRITTEN, c.path, "relative=parent becomes frameMain and " + frames.size()
-              + " frame step(s) entering the parent again"));
+          issues.info(ConversionCode.REWRITTEN, c.path, "relative=parent becomes frameMain and " + frames.size()
+              + " frame step(s) entering the parent again");
         }
         return;
       }
@@ -798,20 +771,20 @@ final class SideCodec implements FormatCodec {
       Matcher index = Pattern.compile("^index=(\\d+)$").matcher(t);
       if (index.matches()) {
         locator = ":is(iframe, frame) >> nth=" + index.group(1);
-        issues.add(ConversionIssue.warning(FRAME_BY_INDEX, c.path, "frame index " + index.group(1) + " becomes the "
-            + "frame element number " + index.group(1) + " in document order; name its owner (css, id) instead"));
+        issues.warning(ConversionCode.FRAME_SELECTOR_UNSTABLE, c.path, "frame index " + index.group(1) + " becomes the "
+            + "frame element number " + index.group(1) + " in document order; name its owner (css, id) instead");
       } else {
         List<Candidate> cands = candidates(interpolate(t, c.path + ".target"), c.path + ".target");
         Optional<String> sel = cands.stream().map(TestReader::selector).flatMap(Optional::stream).findFirst();
         if (sel.isEmpty()) {
-          issues.add(ConversionIssue.blocking(UNSUPPORTED_LOCATOR, c.path + ".target", "frame locator " + t
-              + " has no equivalent"));
+          issues.blocking(ConversionCode.FRAME_UNRESOLVED, c.path + ".target", "frame locator " + t
+              + " has no equivalent");
           return;
         }
         locator = sel.get();
         if (c.node.path("targets").size() > 1) {
-          issues.add(ConversionIssue.info(APPROXIMATED, c.path + ".targets", "a frame has one locator: the "
-              + "alternatives of targets are left out"));
+          issues.info(ConversionCode.APPROXIMATED, c.path + ".targets", "a frame has one locator: the "
+              + "alternatives of targets are left out");
         }
       }
       out.add(Step.Frame.builder().id(id()).locator(locator).build());
@@ -821,7 +794,8 @@ final class SideCodec implements FormatCodec {
     private void pause(Cmd c, List<Step> out) {
       String v = (c.target.isBlank() ? c.value : c.target).trim();
       if (!NUMBER.matcher(v).matches()) {
-        unsupported(c, ConversionIssue.Severity.BLOCKING, "the pause " + v + " is not a number of milliseconds");
+        notCarried(c, ConversionCode.FIELD_INVALID, ConversionIssue.Severity.BLOCKING, "the pause " + v
+            + " is not a number of milliseconds");
         return;
       }
       int ms = clamp((int) Double.parseDouble(v), 0, LIMITS.maxStepTimeoutMs(), c, "the pause");
@@ -831,15 +805,16 @@ final class SideCodec implements FormatCodec {
     private void windowSize(Cmd c, List<Step> out) {
       Matcher m = Pattern.compile("^\\s*(\\d{1,6})\\s*[xX]\\s*(\\d{1,6})\\s*$").matcher(c.target);
       if (!m.matches()) {
-        unsupported(c, ConversionIssue.Severity.WARNING, "the size " + c.target + " is not WIDTHxHEIGHT");
+        notCarried(c, ConversionCode.FIELD_INVALID, ConversionIssue.Severity.WARNING, "the size " + c.target
+            + " is not WIDTHxHEIGHT");
         return;
       }
       int w = clamp(Integer.parseInt(m.group(1)), LIMITS.minViewportWidth(), LIMITS.maxViewportWidth(), c, "the width");
       int h = clamp(Integer.parseInt(m.group(2)), LIMITS.minViewportHeight(), LIMITS.maxViewportHeight(), c,
           "the height");
       out.add(Step.SetViewport.builder().id(id()).width(w).height(h).build());
-      issues.add(ConversionIssue.info(APPROXIMATED, c.path, "the window size becomes the viewport size (without "
-          + "the browser's own bars)"));
+      issues.info(ConversionCode.APPROXIMATED, c.path, "the window size becomes the viewport size (without "
+          + "the browser's own bars)");
     }
 
     // ------------------------------------------------------------------ interaction
@@ -851,8 +826,8 @@ final class SideCodec implements FormatCodec {
       Matcher m = Pattern.compile("^\\s*(-?\\d{1,6}(?:\\.\\d{1,6})?)\\s*,\\s*(-?\\d{1,6}(?:\\.\\d{1,6})?)\\s*$").matcher(c.value);
       if (!m.matches()) {
         if (!c.value.isBlank()) {
-          issues.add(ConversionIssue.warning(APPROXIMATED, c.path + ".value", "the coordinates " + c.value
-              + " are not x,y: the element's center is clicked"));
+          issues.warning(ConversionCode.APPROXIMATED, c.path + ".value", "the coordinates " + c.value
+              + " are not x,y: the element's center is clicked");
         }
         return Optional.empty();
       }
@@ -868,8 +843,8 @@ final class SideCodec implements FormatCodec {
               .label("Password typed in the Selenium IDE recording").build());
           return k;
         });
-        issues.add(ConversionIssue.warning(SENSITIVE_VALUE, c.path + ".value", "a literal value typed into a "
-            + "password field became ${credential." + key + "}: give the credential at run time"));
+        issues.warning(ConversionCode.SENSITIVE_VALUE, c.path + ".value", "a literal value typed into a "
+            + "password field became ${credential." + key + "}: give the credential at run time");
         return "${credential." + key + "}";
       }
       return interpolate(value, c.path + ".value");
@@ -919,8 +894,8 @@ final class SideCodec implements FormatCodec {
             held.add(mod.get());
           }
         } else if (name.startsWith("KEY_")) {
-          issues.add(ConversionIssue.warning(UNSUPPORTED_KEY, c.path + ".value", "the key " + name
-              + " has no equivalent and is left out"));
+          issues.warning(ConversionCode.UNSUPPORTED_KEY, c.path + ".value", "the key " + name
+              + " has no equivalent and is left out");
         } else {
           text.append(m.group());
         }
@@ -928,8 +903,8 @@ final class SideCodec implements FormatCodec {
       }
       flushText(c, t, text, out);
       if (out.size() > 1) {
-        issues.add(ConversionIssue.info(REWRITTEN, c.path, "sendKeys became " + out.size()
-            + " steps: typed text and key presses"));
+        issues.info(ConversionCode.REWRITTEN, c.path, "sendKeys became " + out.size()
+            + " steps: typed text and key presses");
       }
     }
 
@@ -951,8 +926,8 @@ final class SideCodec implements FormatCodec {
       }
       what = interpolate(what, c.path + ".value");
       if (c.name.equals("addSelection")) {
-        issues.add(ConversionIssue.info(APPROXIMATED, c.path, "addSelection selects the option (a multi-select "
-            + "keeps only this one selected)"));
+        issues.info(ConversionCode.APPROXIMATED, c.path, "addSelection selects the option (a multi-select "
+            + "keeps only this one selected)");
       }
       switch (kind) {
         case "value":
@@ -976,8 +951,8 @@ final class SideCodec implements FormatCodec {
           out.add(eval("const s = " + element.get() + "; if (!s) throw new Error('select not found'); " + pick
               + " s.dispatchEvent(new Event('input', {bubbles: true}));"
               + " s.dispatchEvent(new Event('change', {bubbles: true}));"));
-          issues.add(ConversionIssue.warning(APPROXIMATED, c.path + ".value", "option " + kind + "=" + what
-              + " is selected by a page script (select steps pick by value or label)"));
+          issues.warning(ConversionCode.APPROXIMATED, c.path + ".value", "option " + kind + "=" + what
+              + " is selected by a page script (select steps pick by value or label)");
         }
       }
     }
@@ -989,8 +964,8 @@ final class SideCodec implements FormatCodec {
         return;
       }
       if (to.isEmpty()) {
-        issues.add(ConversionIssue.blocking(UNSUPPORTED_LOCATOR, c.path + ".value", "the drop locator " + c.value
-            + " has no equivalent"));
+        issues.blocking(ConversionCode.TARGET_UNRESOLVED, c.path + ".value", "the drop locator " + c.value
+            + " has no equivalent");
         return;
       }
       out.add(Step.Drag.builder().id(id()).source(from.get()).destination(Target.of(to)).build());
@@ -1001,7 +976,8 @@ final class SideCodec implements FormatCodec {
     private void storeAttribute(Cmd c, List<Step> out) {
       int at = c.target.lastIndexOf('@');
       if (at <= 0 || at == c.target.length() - 1) {
-        unsupported(c, ConversionIssue.Severity.BLOCKING, "the target " + c.target + " is not locator@attribute");
+        notCarried(c, ConversionCode.FIELD_INVALID, ConversionIssue.Severity.BLOCKING, "the target " + c.target
+            + " is not locator@attribute");
         return;
       }
       String attribute = c.target.substring(at + 1);
@@ -1023,8 +999,8 @@ final class SideCodec implements FormatCodec {
         List<Candidate> cands = candidates(interpolate(c.target, c.path + ".target"), c.path + ".target");
         Optional<String> s = cands.isEmpty() ? Optional.empty() : countScript(cands.get(0));
         if (s.isEmpty()) {
-          issues.add(ConversionIssue.blocking(UNSUPPORTED_LOCATOR, c.path + ".target", "the locator " + c.target
-              + " cannot be counted"));
+          issues.blocking(ConversionCode.TARGET_UNRESOLVED, c.path + ".target", "the locator " + c.target
+              + " cannot be counted");
           return;
         }
         script = s.get();
@@ -1037,7 +1013,8 @@ final class SideCodec implements FormatCodec {
     private void storeJson(Cmd c, List<Step> out) {
       String var = c.value.trim();
       if (var.isEmpty()) {
-        unsupported(c, ConversionIssue.Severity.BLOCKING, "storeJson needs a variable name in value");
+        notCarried(c, ConversionCode.FIELD_MISSING, ConversionIssue.Severity.BLOCKING,
+            "storeJson needs a variable name in value");
         return;
       }
       JsonNode json = Json.object("{\"v\":" + c.target + "}").map(o -> o.get("v")).orElse(null);
@@ -1055,15 +1032,15 @@ final class SideCodec implements FormatCodec {
       String name = varName(var);
       out.add(Step.SetVar.builder().id(id()).name(name).value(interpolate(c.target, c.path + ".target")).build());
       refs.put(var, "${vars." + name + "}");
-      issues.add(ConversionIssue.info(APPROXIMATED, c.path, "the JSON is kept as text in ${vars." + name + "}"
-          + (arrays.containsKey(var) ? "; a forEach over it iterates its values" : "")));
+      issues.info(ConversionCode.APPROXIMATED, c.path, "the JSON is kept as text in ${vars." + name + "}"
+          + (arrays.containsKey(var) ? "; a forEach over it iterates its values" : ""));
     }
 
     private void script(Cmd c, List<Step> out) {
       String body = c.target;
       if (VARIABLE.matcher(body).find()) {
-        issues.add(ConversionIssue.warning(SCRIPT_VARIABLE, c.path + ".target", "variables in the script are "
-            + "inserted as text before it runs, not passed as JavaScript values: quote string values"));
+        issues.warning(ConversionCode.SCRIPT_VARIABLE, c.path + ".target", "variables in the script are "
+            + "inserted as text before it runs, not passed as JavaScript values: quote string values");
       }
       body = interpolate(body, c.path + ".target");
       String script;
@@ -1152,8 +1129,8 @@ final class SideCodec implements FormatCodec {
       if (NUMBER.matcher(v).matches()) {
         times = clamp((int) Double.parseDouble(v), 1, LIMITS.maxRepeatTimes(), c, "the repeat count");
       } else {
-        issues.add(ConversionIssue.blocking(UNSUPPORTED_COMMAND, c.path + ".target", "times " + v + " is not a "
-            + "number: a repeat needs a fixed count (the flow repeats once)"));
+        issues.blocking(ConversionCode.FIELD_INVALID, c.path + ".target", "times " + v + " is not a "
+            + "number: a repeat needs a fixed count (the flow repeats once)");
       }
       List<Step> body = steps(Set.of("end"));
       close("end", c);
@@ -1184,8 +1161,8 @@ final class SideCodec implements FormatCodec {
       out.add(Step.SetVar.builder().id(setId).name(flag).value("true").build());
       out.add(Step.While.builder().id(id).condition(Condition.Var.truthy("${vars." + flag + "}")).max(max)
           .body(body).build());
-      issues.add(ConversionIssue.info(REWRITTEN, c.path, "do ... repeatIf became a while over ${vars." + flag
-          + "}, set from the repeatIf condition at the end of each pass"));
+      issues.info(ConversionCode.REWRITTEN, c.path, "do ... repeatIf became a while over ${vars." + flag
+          + "}, set from the repeatIf condition at the end of each pass");
     }
 
     private void forEach(Cmd c, List<Step> out) {
@@ -1198,9 +1175,9 @@ final class SideCodec implements FormatCodec {
       } else {
         String ref = ref(array, c.path + ".target");
         source = ForeachSource.literal(List.of(ref));
-        issues.add(ConversionIssue.blocking(FOREACH_SOURCE, c.path + ".target", "forEach iterates " + array
+        issues.blocking(ConversionCode.FOREACH_SOURCE, c.path + ".target", "forEach iterates " + array
             + ", which no storeJson of this test sets to a list of values: the flow iterates once over its text; "
-            + "make the source a literal list, a scrape or a csvImport"));
+            + "make the source a literal list, a scrape or a csvImport");
       }
       boolean nested = hasNestedLoop();
       String previous = refs.get(item);
@@ -1268,8 +1245,8 @@ final class SideCodec implements FormatCodec {
         return compare(ref(m.group(5).trim(), path), m.group(4), literal(m.group(1), m.group(2), m.group(3)));
       }
       if (VARIABLE.matcher(expr).find()) {
-        issues.add(ConversionIssue.warning(SCRIPT_VARIABLE, path, "variables in the condition are inserted as text "
-            + "before it is evaluated, not passed as JavaScript values: quote string values"));
+        issues.warning(ConversionCode.SCRIPT_VARIABLE, path, "variables in the condition are inserted as text "
+            + "before it is evaluated, not passed as JavaScript values: quote string values");
       }
       scriptEval = true;
       return Condition.Expression.of(interpolate(expr, path));
@@ -1305,8 +1282,8 @@ final class SideCodec implements FormatCodec {
           replacement = refs.get(name);
         } else if (name.startsWith("KEY_")) {
           if (warned.add(path + " " + name)) {
-            issues.add(ConversionIssue.warning(UNSUPPORTED_KEY, path, "the key " + name + " only works in sendKeys; "
-                + "it is left out"));
+            issues.warning(ConversionCode.UNSUPPORTED_KEY, path, "the key " + name + " only works in sendKeys; "
+                + "it is left out");
           }
           replacement = "";
         } else if (handles.containsKey(name)) {
@@ -1319,8 +1296,8 @@ final class SideCodec implements FormatCodec {
             if (!inputs.containsKey(key)) {
               inputs.put(key, Input.builder().key(key).label("Selenium IDE variable " + name
                   + " (set outside this test)").build());
-              issues.add(ConversionIssue.warning(UNKNOWN_VARIABLE, path, "no earlier command of this test stores "
-                  + name + ": it became the input " + key));
+              issues.warning(ConversionCode.BINDING_UNRESOLVED, path, "no earlier command of this test stores "
+                  + name + ": it became the input " + key);
             }
             replacement = "${" + key + "}";
           }
@@ -1347,8 +1324,8 @@ final class SideCodec implements FormatCodec {
         cands.addAll(candidates(interpolate(locator, c.path + ".targets[" + k + "]"), c.path + ".targets[" + k + "]"));
       }
       if (cands.isEmpty()) {
-        issues.add(ConversionIssue.blocking(UNSUPPORTED_LOCATOR, c.path + ".target", c.name + " on " + c.target
-            + ": no locator of the command has an equivalent; the command is left out"));
+        issues.blocking(ConversionCode.TARGET_UNRESOLVED, c.path + ".target", c.name + " on " + c.target
+            + ": no locator of the command has an equivalent; the command is left out");
         return Optional.empty();
       }
       return Optional.of(Target.of(new ArrayList<>(cands)));
@@ -1387,8 +1364,8 @@ final class SideCodec implements FormatCodec {
             // no strategy: Selenium IDE tries the id, then the name
             return List.of(Candidate.id(l), Candidate.css("[name=" + CssStrings.quote(l) + "]"));
           }
-          issues.add(ConversionIssue.warning(UNSUPPORTED_LOCATOR, path, "the locator strategy " + strategy
-              + " has no equivalent; this alternative is left out"));
+          issues.warning(ConversionCode.UNSUPPORTED_LOCATOR, path, "the locator strategy " + strategy
+              + " has no equivalent; this alternative is left out");
           return List.of();
       }
     }

@@ -114,7 +114,7 @@ class BrowserctlExportTest {
         List.of("frame", "iframe#card"), List.of("click", "#pay"), List.of("frame", "main"));
     assertThat(c.value()).doesNotContain("${FRAME_");
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .contains(tuple("FRAME_PATH_AS_COMMANDS", "steps[4].target.framePath"));
+        .contains(tuple(ConversionCode.FRAME_PATH_AS_COMMANDS, "steps[4].target.framePath"));
   }
 
   @Test
@@ -122,9 +122,9 @@ class BrowserctlExportTest {
     Flow flow = Flow.named("nested").open("https://a.test").frame("#outer").frame("#inner").build();
     Conversion<String> c = write(flow);
     assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("IFRAME_UNRESOLVED", "steps[2]"));
+        .containsExactly(tuple(ConversionCode.FRAME_UNRESOLVED, "steps[2]"));
     assertThat(json(c).path("quality").path("status").asText()).isEqualTo("blocked");
-    assertThat(json(c).path("quality").path("blockingIssues").get(0).path("code").asText()).isEqualTo("IFRAME_UNRESOLVED");
+    assertThat(json(c).path("quality").path("blockingIssues").get(0).path("code").asText()).isEqualTo("FRAME_UNRESOLVED");
   }
 
   @Test
@@ -165,8 +165,8 @@ class BrowserctlExportTest {
         List.of("press", "Enter", "[placeholder=\"搜索\"]"),
         List.of("click", "[id=\"go\"]"));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .contains(tuple("CANDIDATE_SUBSTITUTED", "steps[5].target.candidates[1]"),
-            tuple("CANDIDATES_DROPPED", "steps[5].target"));
+        .contains(tuple(ConversionCode.CANDIDATE_SUBSTITUTED, "steps[5].target.candidates[1]"),
+            tuple(ConversionCode.CANDIDATES_DROPPED, "steps[5].target"));
   }
 
   @Test
@@ -174,7 +174,7 @@ class BrowserctlExportTest {
     Flow flow = Flow.named("x").open("https://a.test").scrollIntoView(text("Footer")).build();
     Conversion<String> c = write(flow);
     assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("TARGET_UNRESOLVED", "steps[1].target"));
+        .containsExactly(tuple(ConversionCode.TARGET_UNRESOLVED, "steps[1].target"));
   }
 
   @Test
@@ -190,14 +190,14 @@ class BrowserctlExportTest {
         .contextmenu(css("#row"))
         .build();
     Conversion<String> c = write(flow);
-    assertThat(c.issues()).filteredOn(i -> i.code().equals("COMMAND_UNSUPPORTED_BY_BROWSERCTL"))
+    assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.UNSUPPORTED_STEP)
         .extracting(ConversionIssue::path, ConversionIssue::severity)
         .containsExactly(tuple("steps[1]", ConversionIssue.Severity.BLOCKING), tuple("steps[2]", ConversionIssue.Severity.BLOCKING),
             tuple("steps[3]", ConversionIssue.Severity.BLOCKING), tuple("steps[4]", ConversionIssue.Severity.BLOCKING),
             tuple("steps[5]", ConversionIssue.Severity.BLOCKING), tuple("steps[6]", ConversionIssue.Severity.WARNING),
             tuple("steps[7]", ConversionIssue.Severity.BLOCKING));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .contains(tuple("FIELD_DROPPED", "table"));
+        .contains(tuple(ConversionCode.FIELD_DROPPED, "table"));
     assertThat(argv(c)).containsExactly(List.of("open", "https://a.test"));
     assertThat(c.stepsRead()).isEqualTo(10);
     assertThat(c.stepsMapped()).isEqualTo(1);
@@ -248,8 +248,8 @@ class BrowserctlExportTest {
     assertThat(cmds.get(11).path("capture").path("text").asText()).isEqualTo("total_text");
     assertThat(cmds.get(12).path("capture").path("result").asText()).isEqualTo("title_result");
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .contains(tuple("STEP_APPROXIMATED", "steps[5]"), tuple("SCROLL_FALLBACK_TO_EVAL", "steps[9]"),
-            tuple("EVAL_USED", "steps[12]"), tuple("FIELD_DROPPED", "policy"));
+        .contains(tuple(ConversionCode.APPROXIMATED, "steps[5]"), tuple(ConversionCode.SCROLL_FALLBACK_TO_EVAL, "steps[9]"),
+            tuple(ConversionCode.EVAL_USED, "steps[12]"), tuple(ConversionCode.FIELD_DROPPED, "policy"));
   }
 
   @Test
@@ -260,14 +260,14 @@ class BrowserctlExportTest {
         .build();
     Conversion<String> c = write(flow);
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
-        .contains(tuple("OPTION_UNSUPPORTED", "steps[1].modifiers", ConversionIssue.Severity.WARNING),
-            tuple("OPTION_UNSUPPORTED", "steps[1].offset", ConversionIssue.Severity.WARNING),
-            tuple("OPTION_UNSUPPORTED", "steps[1].retry", ConversionIssue.Severity.INFO),
-            tuple("OPTION_UNSUPPORTED", "steps[1].onError", ConversionIssue.Severity.WARNING),
-            tuple("TIMEOUT_DROPPED", "steps[2].timeoutMs", ConversionIssue.Severity.INFO));
+        .contains(tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[1].modifiers", ConversionIssue.Severity.WARNING),
+            tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[1].offset", ConversionIssue.Severity.WARNING),
+            tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[1].retry", ConversionIssue.Severity.INFO),
+            tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[1].onError", ConversionIssue.Severity.WARNING),
+            tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[2].timeoutMs", ConversionIssue.Severity.INFO));
     JsonNode warnings = json(c).path("warnings");
     assertThat(warnings).anySatisfy(w -> {
-      assertThat(w.path("code").asText()).isEqualTo("OPTION_UNSUPPORTED");
+      assertThat(w.path("code").asText()).isEqualTo("UNSUPPORTED_OPTION");
       assertThat(w.path("commandId").asText()).isEqualTo(flow.steps().get(1).id());
       assertThat(w.path("severity").asText()).isEqualTo("warning");
     });
@@ -288,7 +288,7 @@ class BrowserctlExportTest {
     assertThat(cred.path("key").asText()).isEqualTo("PASSWORD");
     assertThat(cred.path("secret").asBoolean()).isTrue();
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
-        .contains(tuple("SENSITIVE_VALUE", "steps[1].value", ConversionIssue.Severity.WARNING));
+        .contains(tuple(ConversionCode.SENSITIVE_VALUE, "steps[1].value", ConversionIssue.Severity.WARNING));
     assertThat(new BrowserctlTextCodec().write(flow).value()).doesNotContain(password);
   }
 
@@ -301,7 +301,7 @@ class BrowserctlExportTest {
     Conversion<String> c = write(flow);
     assertThat(c.value()).doesNotContain(token).doesNotContain("eyJhbGci");
     assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("SECRET_POLICY_VIOLATION", "steps[1]"));
+        .containsExactly(tuple(ConversionCode.SECRET_POLICY_VIOLATION, "steps[1]"));
   }
 
   @Test
@@ -309,7 +309,7 @@ class BrowserctlExportTest {
     Flow flow = Flow.named("vars").open("https://a.test").setVar("n", "1").fill(css("#a"), "${vars.n}").build();
     Conversion<String> c = write(flow);
     assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .contains(tuple("BINDING_UNRESOLVED", "steps[2]"));
+        .contains(tuple(ConversionCode.BINDING_UNRESOLVED, "steps[2]"));
   }
 
   @Test
@@ -318,6 +318,6 @@ class BrowserctlExportTest {
     Conversion<String> c = write(flow);
     assertThat(argv(c)).containsExactly(List.of("open", "https://a.test"));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .contains(tuple("STEP_DISABLED", "steps[1]"));
+        .contains(tuple(ConversionCode.STEP_DISABLED, "steps[1]"));
   }
 }

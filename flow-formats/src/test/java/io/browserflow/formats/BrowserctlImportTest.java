@@ -85,7 +85,7 @@ class BrowserctlImportTest {
       Conversion<Flow> c = read(file("", cmd("open", "https://a.test", "--timeout", "60000")));
       assertThat(c.value().steps().get(0).timeoutMs()).hasValue(30_000);
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("TIMEOUT_CLAMPED", "commands[0]"));
+          .containsExactly(tuple(ConversionCode.VALUE_CLAMPED, "commands[0]"));
       assertThat(c.quality()).isEqualTo(Quality.READY);
     }
 
@@ -94,7 +94,7 @@ class BrowserctlImportTest {
       Conversion<Flow> c = read(file("", cmd("open")));
       assertThat(c.value().steps()).isEmpty();
       assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("FIELD_MISSING", "commands[0]"));
+          .containsExactly(tuple(ConversionCode.FIELD_MISSING, "commands[0]"));
     }
   }
 
@@ -118,7 +118,7 @@ class BrowserctlImportTest {
       assertThat(((Step.Wait) s.get(7)).ms()).hasValue(750);
       assertThat(c.value().policy().orElseThrow().capabilities()).containsExactly(Capability.SCRIPT_EVAL);
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("EVAL_USED", "commands[6]"));
+          .containsExactly(tuple(ConversionCode.EVAL_USED, "commands[6]"));
     }
 
     @Test
@@ -128,7 +128,7 @@ class BrowserctlImportTest {
       assertThat(c.value().steps()).containsExactly(Step.Click.builder().id("s1").target(css("#login"))
           .addExpect(Condition.Url.of("http://h.test/#/*")).timeoutMs(12_000).build());
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
-          .containsExactly(tuple("WAIT_MERGED", "commands[1]", ConversionIssue.Severity.INFO));
+          .containsExactly(tuple(ConversionCode.WAIT_AS_EXPECT, "commands[1]", ConversionIssue.Severity.INFO));
       assertThat(c.stepsMapped()).isEqualTo(2);
     }
 
@@ -152,13 +152,13 @@ class BrowserctlImportTest {
       Conversion<Flow> c = read(file("", cmd("wait", "--ms", "90000")));
       assertThat(((Step.Wait) c.value().steps().get(0)).ms()).hasValue(30_000);
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
-          .containsExactly(tuple("FIXED_WAIT_TOO_LONG", "commands[0]", ConversionIssue.Severity.WARNING));
+          .containsExactly(tuple(ConversionCode.FIXED_WAIT_TOO_LONG, "commands[0]", ConversionIssue.Severity.WARNING));
     }
 
     @Test
     void should_block_a_wait_without_a_condition() {
       Conversion<Flow> c = read(file("", cmd("wait", "--timeout", "100")));
-      assertThat(c.blockingIssues()).extracting(ConversionIssue::code).containsExactly("FIELD_MISSING");
+      assertThat(c.blockingIssues()).extracting(ConversionIssue::code).containsExactly(ConversionCode.FIELD_MISSING);
     }
   }
 
@@ -205,7 +205,7 @@ class BrowserctlImportTest {
       assertThat(s.get(6)).isEqualTo(Step.Scroll.builder().id("s7").y(200).build());
       assertThat(s.get(7)).isEqualTo(Step.Scroll.builder().id("s8").mode(Step.ScrollMode.TO).y(640).build());
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("EVAL_AS_SCROLL", "commands[7]"));
+          .containsExactly(tuple(ConversionCode.EVAL_AS_SCROLL, "commands[7]"));
       assertThat(c.value().policy()).isEmpty();
     }
 
@@ -216,7 +216,7 @@ class BrowserctlImportTest {
       assertThat(c.value().steps().get(0)).isEqualTo(Step.Eval.builder().id("count").script("document.title").build());
       assertThat(((Step.Fill) c.value().steps().get(1)).value()).isEqualTo("${steps.count.result}");
       assertThat(c.value().policy().orElseThrow().capabilities()).contains(Capability.SCRIPT_EVAL);
-      assertThat(c.issues()).extracting(ConversionIssue::code).containsExactly("EVAL_USED");
+      assertThat(c.issues()).extracting(ConversionIssue::code).containsExactly(ConversionCode.EVAL_USED);
     }
 
     @Test
@@ -231,7 +231,7 @@ class BrowserctlImportTest {
           .attribute("href").build());
       assertThat(((Step.Type) s.get(3)).text()).isEqualTo("${steps.total.text}");
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("COMMAND_SKIPPED", "commands[3]"));
+          .containsExactly(tuple(ConversionCode.COMMAND_SKIPPED, "commands[3]"));
     }
 
     @Test
@@ -239,8 +239,8 @@ class BrowserctlImportTest {
       Conversion<Flow> c = read(file("", cmd("click", "#del", "--confirm", "Delete?"), cmd("fill", "#a", "--text-file", "a.txt")));
       assertThat(c.value().steps()).hasSize(1);
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
-          .containsExactly(tuple("OPTION_UNSUPPORTED", "commands[0]", ConversionIssue.Severity.WARNING),
-              tuple("OPTION_UNSUPPORTED", "commands[1]", ConversionIssue.Severity.BLOCKING));
+          .containsExactly(tuple(ConversionCode.UNSUPPORTED_OPTION, "commands[0]", ConversionIssue.Severity.WARNING),
+              tuple(ConversionCode.UNSUPPORTED_OPTION, "commands[1]", ConversionIssue.Severity.BLOCKING));
     }
 
     @Test
@@ -248,7 +248,7 @@ class BrowserctlImportTest {
       Conversion<Flow> c = read(file("", cmd("click", "@e12")));
       assertThat(c.value().steps()).isEmpty();
       assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("TARGET_UNRESOLVED", "commands[0]"));
+          .containsExactly(tuple(ConversionCode.TARGET_UNRESOLVED, "commands[0]"));
     }
   }
 
@@ -271,8 +271,8 @@ class BrowserctlImportTest {
       assertThat(s.get(6)).isEqualTo(Step.Check.builder().id("s7").target(css("[title=\"Help\"]")).build());
       assertThat(s.get(7)).isEqualTo(Step.Uncheck.builder().id("s8").target(css("#save")).build());
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .contains(tuple("FIND_POSITIONAL", "commands[7]"))
-          .doesNotContain(tuple("MATCH_EXACT", "commands[0]"));
+          .contains(tuple(ConversionCode.FIND_POSITIONAL, "commands[7]"))
+          .doesNotContain(tuple(ConversionCode.MATCH_EXACT, "commands[0]"));
     }
 
     @Test
@@ -286,8 +286,8 @@ class BrowserctlImportTest {
       assertThat(((Step.Click) s.get(2)).target()).isEqualTo(Target.of(Candidate.testId("submit-btn")));
       assertThat(s.get(3)).isEqualTo(Step.Read.builder().id("s4").target(Target.of(Candidate.testId("total"))).build());
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
-          .containsExactly(tuple("MATCH_EXACT", "commands[0]", ConversionIssue.Severity.INFO),
-              tuple("MATCH_EXACT", "commands[1]", ConversionIssue.Severity.INFO));
+          .containsExactly(tuple(ConversionCode.MATCH_EXACT, "commands[0]", ConversionIssue.Severity.INFO),
+              tuple(ConversionCode.MATCH_EXACT, "commands[1]", ConversionIssue.Severity.INFO));
     }
 
     @Test
@@ -295,7 +295,7 @@ class BrowserctlImportTest {
       Conversion<Flow> c = read(file("", cmd("find", "testid", "total", "text"), cmd("find", "testid", "x", "drag")));
       assertThat(c.value().steps()).containsExactly(Step.Read.builder().id("s1").target(Target.of(Candidate.testId("total"))).build());
       assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("UNSUPPORTED_COMMAND", "commands[1]"));
+          .containsExactly(tuple(ConversionCode.UNSUPPORTED_STEP, "commands[1]"));
     }
   }
 
@@ -318,7 +318,7 @@ class BrowserctlImportTest {
       assertThat(c.value().steps()).extracting(Step::kind)
           .containsExactly(Step.Kind.FRAME, Step.Kind.FRAME_MAIN, Step.Kind.FRAME);
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("FRAME_RESET_INSERTED", "commands[1]"));
+          .containsExactly(tuple(ConversionCode.FRAME_RESET_INSERTED, "commands[1]"));
     }
 
     @Test
@@ -327,8 +327,8 @@ class BrowserctlImportTest {
           cmd("frame", "${FRAME_41}"), cmd("frame", "@e3"), cmd("frame", "index:2")));
       assertThat(c.value().steps()).isEmpty();
       assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("FRAME_RUNTIME_ID_ONLY", "commands[0]"), tuple("FRAME_RUNTIME_ID_ONLY", "commands[1]"),
-              tuple("FRAME_RUNTIME_ID_ONLY", "commands[2]"), tuple("FRAME_LOCATOR_UNRESOLVED", "commands[3]"));
+          .containsExactly(tuple(ConversionCode.FRAME_RUNTIME_ID_ONLY, "commands[0]"), tuple(ConversionCode.FRAME_RUNTIME_ID_ONLY, "commands[1]"),
+              tuple(ConversionCode.FRAME_RUNTIME_ID_ONLY, "commands[2]"), tuple(ConversionCode.FRAME_UNRESOLVED, "commands[3]"));
       assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
     }
   }
@@ -352,7 +352,7 @@ class BrowserctlImportTest {
           Step.TabNew.builder().id("s5").alias("DOCS").url("https://a.test/docs").build(),
           Step.TabClose.builder().id("s6").build());
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("COMMAND_SKIPPED", "commands[0]"), tuple("TAB_SWITCH_MERGED", "commands[6]"));
+          .containsExactly(tuple(ConversionCode.COMMAND_SKIPPED, "commands[0]"), tuple(ConversionCode.STEPS_MERGED, "commands[6]"));
       assertThat(c.stepsMapped()).isEqualTo(7);
     }
 
@@ -370,15 +370,15 @@ class BrowserctlImportTest {
       Conversion<Flow> c = read(file("", cmd("tab", "t2"), cmd("tab", "2"), cmd("tab", "${NOPE}")));
       assertThat(c.value().steps()).isEmpty();
       assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("MULTI_TAB_UNRESOLVED", "commands[0]"), tuple("MULTI_TAB_UNRESOLVED", "commands[1]"),
-              tuple("MULTI_TAB_UNRESOLVED", "commands[2]"));
+          .containsExactly(tuple(ConversionCode.TAB_UNRESOLVED, "commands[0]"), tuple(ConversionCode.TAB_UNRESOLVED, "commands[1]"),
+              tuple(ConversionCode.TAB_UNRESOLVED, "commands[2]"));
     }
 
     @Test
     void should_bind_an_uncaptured_new_tab_to_a_generated_alias() {
       Conversion<Flow> c = read(file("", cmd("click", "#x", "--new-tab")));
       assertThat(((Step.Click) c.value().steps().get(0)).newTab()).contains("tab1");
-      assertThat(c.issues()).extracting(ConversionIssue::code).containsExactly("NEW_TAB_UNCAPTURED");
+      assertThat(c.issues()).extracting(ConversionIssue::code).containsExactly(ConversionCode.NEW_TAB_UNCAPTURED);
     }
   }
 
@@ -409,7 +409,7 @@ class BrowserctlImportTest {
           .containsExactly("${credential.BASE_URL}/#/login", "${credential.USERNAME}", "${credential.PASSWORD}",
               "${input.DEVICE_ID}");
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("FIELD_DROPPED", "credentials[0]"), tuple("TYPE_CHANGED", "inputs[2]"));
+          .containsExactly(tuple(ConversionCode.FIELD_DROPPED, "credentials[0]"), tuple(ConversionCode.TYPE_CHANGED, "inputs[2]"));
     }
 
     @Test
@@ -417,7 +417,7 @@ class BrowserctlImportTest {
       Conversion<Flow> c = read(file("", cmd("fill", "#a", "${ORDER_NO}"), cmd("fill", "#b", "${ORDER_NO}")));
       assertThat(c.value().inputs()).containsExactly(Input.of("ORDER_NO"));
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
-          .containsExactly(tuple("BINDING_UNRESOLVED", "commands[0]", ConversionIssue.Severity.WARNING));
+          .containsExactly(tuple(ConversionCode.BINDING_UNRESOLVED, "commands[0]", ConversionIssue.Severity.WARNING));
     }
 
     @Test
@@ -445,7 +445,7 @@ class BrowserctlImportTest {
         assertThat(cr.type()).isEqualTo(Credential.Type.PASSWORD);
       });
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
-          .containsExactly(tuple("SENSITIVE_VALUE", "commands[0]", ConversionIssue.Severity.WARNING));
+          .containsExactly(tuple(ConversionCode.SENSITIVE_VALUE, "commands[0]", ConversionIssue.Severity.WARNING));
       assertThat(c.report()).doesNotContain(secret).doesNotContain("hunter");
       assertThat(FlowJson.write(f)).doesNotContain(secret);
     }
@@ -462,10 +462,12 @@ class BrowserctlImportTest {
           + "{\"code\":\"NOTE\",\"message\":\"fyi\",\"severity\":\"info\"}],"
           + "\"quality\":{\"status\":\"blocked\",\"blockingIssues\":[{\"code\":\"IFRAME_UNRESOLVED\",\"message\":\"no locator\"}]}}");
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
-          .containsExactly(tuple("OVERLAY_CLICK", "commands[0]", ConversionIssue.Severity.WARNING),
-              tuple("UNSTABLE_SELECTOR", "commands[0]", ConversionIssue.Severity.WARNING),
-              tuple("NOTE", "warnings[1]", ConversionIssue.Severity.INFO),
-              tuple("IFRAME_UNRESOLVED", "quality.blockingIssues[0]", ConversionIssue.Severity.BLOCKING));
+          .containsExactly(tuple(ConversionCode.OVERLAY_CLICK, "commands[0]", ConversionIssue.Severity.WARNING),
+              tuple(ConversionCode.UNSTABLE_SELECTOR, "commands[0]", ConversionIssue.Severity.WARNING),
+              tuple(ConversionCode.SOURCE_ISSUE, "warnings[1]", ConversionIssue.Severity.INFO),
+              tuple(ConversionCode.FRAME_UNRESOLVED, "quality.blockingIssues[0]", ConversionIssue.Severity.BLOCKING));
+      assertThat(c.issues()).extracting(ConversionIssue::message).containsExactly("mask", "nth-child", "NOTE: fyi",
+          "no locator");
       assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
     }
 
@@ -473,7 +475,7 @@ class BrowserctlImportTest {
     void should_block_a_file_marked_blocked_without_issues() {
       Conversion<Flow> c = read(file("\"quality\":{\"status\":\"blocked\"}", cmd("reload")));
       assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("QUALITY_BLOCKED", "quality.status"));
+          .containsExactly(tuple(ConversionCode.QUALITY_BLOCKED, "quality.status"));
       assertThat(c.value().steps()).hasSize(1);
     }
 
@@ -481,7 +483,7 @@ class BrowserctlImportTest {
     void should_mark_needs_review_without_warnings_as_a_warning() {
       Conversion<Flow> c = read(file("\"quality\":{\"status\":\"needs_review\"}", cmd("reload")));
       assertThat(c.quality()).isEqualTo(Quality.NEEDS_REVIEW);
-      assertThat(c.issues()).extracting(ConversionIssue::code).containsExactly("QUALITY_NEEDS_REVIEW");
+      assertThat(c.issues()).extracting(ConversionIssue::code).containsExactly(ConversionCode.QUALITY_NEEDS_REVIEW);
     }
 
     @Test
@@ -489,7 +491,9 @@ class BrowserctlImportTest {
       Conversion<Flow> c = read(file("", cmd("fill", "#a", "x".repeat(9000)), cmd("reload")));
       assertThat(c.value().steps()).extracting(Step::kind).containsExactly(Step.Kind.RELOAD);
       assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple("LIMIT_EXCEEDED", "commands[0]"));
+          .containsExactly(tuple(ConversionCode.INVALID_FLOW, "commands[0]"));
+      assertThat(c.blockingIssues().get(0).message()).startsWith("the step made from this command is invalid and was "
+          + "left out: LIMIT_EXCEEDED: ");
       assertThat(c.stepsMapped()).isEqualTo(1);
     }
 
@@ -506,9 +510,9 @@ class BrowserctlImportTest {
       Conversion<Flow> c = read(file("", cmd("snapshot", "--interactive"), cmd("upload", "#f", "a.txt"), cmd("is", "visible", "#a")));
       assertThat(c.value().steps()).isEmpty();
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
-          .containsExactly(tuple("COMMAND_SKIPPED", "commands[0]", ConversionIssue.Severity.INFO),
-              tuple("UNSUPPORTED_COMMAND", "commands[1]", ConversionIssue.Severity.BLOCKING),
-              tuple("COMMAND_SKIPPED", "commands[2]", ConversionIssue.Severity.INFO));
+          .containsExactly(tuple(ConversionCode.COMMAND_SKIPPED, "commands[0]", ConversionIssue.Severity.INFO),
+              tuple(ConversionCode.UNSUPPORTED_STEP, "commands[1]", ConversionIssue.Severity.BLOCKING),
+              tuple(ConversionCode.COMMAND_SKIPPED, "commands[2]", ConversionIssue.Severity.INFO));
       assertThat(c.stepsRead()).isEqualTo(3);
       assertThat(c.stepsMapped()).isZero();
     }

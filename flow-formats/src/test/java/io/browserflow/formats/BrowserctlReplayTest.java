@@ -76,7 +76,7 @@ class BrowserctlReplayTest {
     Conversion<Flow> c = new BrowserctlCodec().read(resource("shop-order.browserctl-flow.json"), "shop-order.browserctl-flow.json");
     assertThat(c.quality()).as(c.report()).isEqualTo(Quality.READY);
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("FIELD_DROPPED", "credentials[0]"), tuple("WAIT_MERGED", "commands[5]"));
+        .containsExactly(tuple(ConversionCode.FIELD_DROPPED, "credentials[0]"), tuple(ConversionCode.WAIT_AS_EXPECT, "commands[5]"));
 
     RunResult r = run(c.value(), Inputs.builder().credential("SHOP_BASE_URL", site.url())
         .credential("SHOP_USERNAME", "ada").credential("SHOP_PASSWORD", PASSWORD).build(), RunOptions.defaults());
@@ -93,7 +93,7 @@ class BrowserctlReplayTest {
     Conversion<Flow> c = new BrowserctlTextCodec().read(resource("shop-browse.browserctl"), "shop-browse.browserctl");
     assertThat(c.blockingIssues()).as(c.report()).isEmpty();
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("EVAL_USED", "line 22"), tuple("EVAL_USED", "line 21"), tuple("EVAL_USED", "line 23"));
+        .containsExactly(tuple(ConversionCode.EVAL_USED, "line 22"), tuple(ConversionCode.EVAL_USED, "line 21"), tuple(ConversionCode.EVAL_USED, "line 23"));
     assertThat(c.value().name()).isEqualTo("Shop browse");
 
     RunResult r = run(c.value(), Inputs.builder().credential("SHOP_BASE_URL", site.url()).build(),

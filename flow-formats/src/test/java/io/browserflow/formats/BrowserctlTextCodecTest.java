@@ -68,7 +68,7 @@ class BrowserctlTextCodecTest {
         Step.Fill.builder().id("s6").target(Target.of(Candidate.css("[placeholder=\"设备ID\"]"))).value("${input.DEVICE_ID}").build(),
         Step.Click.builder().id("s7").target(Target.of(Candidate.css("button.el-button.el-button--primary"))).build());
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("WAIT_MERGED", "line 17"));
+        .containsExactly(tuple(ConversionCode.WAIT_AS_EXPECT, "line 17"));
     assertThat(c.stepsRead()).isEqualTo(8);
     assertThat(c.stepsMapped()).isEqualTo(8);
   }
@@ -82,10 +82,11 @@ class BrowserctlTextCodecTest {
         + "# info: NOTE reason=fyi\n";
     Conversion<Flow> c = codec.read(text, "x.browserctl");
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
-        .containsExactly(tuple("UNSTABLE_SELECTOR", "line 4", ConversionIssue.Severity.WARNING),
-            tuple("NOTE", "line 6", ConversionIssue.Severity.INFO),
-            tuple("QUALITY_BLOCKED", "line 2", ConversionIssue.Severity.BLOCKING));
+        .containsExactly(tuple(ConversionCode.UNSTABLE_SELECTOR, "line 4", ConversionIssue.Severity.WARNING),
+            tuple(ConversionCode.SOURCE_ISSUE, "line 6", ConversionIssue.Severity.INFO),
+            tuple(ConversionCode.QUALITY_BLOCKED, "line 2", ConversionIssue.Severity.BLOCKING));
     assertThat(c.issues().get(0).message()).isEqualTo("selector uses nth-child");
+    assertThat(c.issues().get(1).message()).isEqualTo("NOTE: fyi");
     assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
   }
 
@@ -113,7 +114,7 @@ class BrowserctlTextCodecTest {
     Conversion<Flow> c = codec.read("open https://a.test\nclick \"#a\n", "x.browserctl");
     assertThat(c.value().steps()).hasSize(1);
     assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("SYNTAX_ERROR", "line 2"));
+        .containsExactly(tuple(ConversionCode.SYNTAX_ERROR, "line 2"));
   }
 
   @Test
@@ -147,7 +148,7 @@ class BrowserctlTextCodecTest {
         .build();
     Conversion<String> out = codec.write(flow);
     assertThat(out.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("WAIT_AS_EXPECT", "steps[2]"));
+        .containsExactly(tuple(ConversionCode.WAIT_AS_EXPECT, "steps[2]"));
     assertThat(codec.read(out.value(), "w.browserctl").value().steps()).extracting(Step::kind)
         .containsExactly(Step.Kind.OPEN, Step.Kind.CLICK);
     // the JSON keeps the wait a step of its own

@@ -68,7 +68,7 @@ class ChromeRecorderExportTest {
     assertThat(selectors).containsExactly("aria/Save[role=\"button\"]", "aria/Name", "text/Save changes", "xpath///button[1]",
         "[data-testid=\"save\"]", "#save", "[id=\"a:b\"]", "[placeholder=\"Your name\"]", "form .primary");
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("SELECTOR_NOT_PORTABLE", "steps[1]"));
+        .containsExactly(tuple(ConversionCode.UNSUPPORTED_LOCATOR, "steps[1]"));
   }
 
   @Test
@@ -94,7 +94,7 @@ class ChromeRecorderExportTest {
     assertThat(click.get("assertedEvents").get(0).get("type").asText()).isEqualTo("navigation");
     assertThat(click.get("assertedEvents").get(0).get("url").asText()).isEqualTo("**/orders/*");
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(
-        tuple("CLICK_OFFSET_DEFAULTED", "steps[1]"), tuple("EXPECT_AS_WAIT", "steps[1]"));
+        tuple(ConversionCode.DEFAULT_FILLED, "steps[1]"), tuple(ConversionCode.EXPECT_AS_WAIT, "steps[1]"));
     assertThat(click.get("offsetX").asInt()).isEqualTo(ChromeRecorderExport.DEFAULT_OFFSET);
   }
 
@@ -139,7 +139,7 @@ class ChromeRecorderExportTest {
         .isEqualTo("new RegExp(\"^http:\\\\/\\\\/127\\\\.0\\\\.0\\\\.1:8080\\\\/[^/]*\\\\/done\\\\?x=1$\").test(location.href)");
     assertThat(s.get(7).get("expression").asText()).contains("innerText", ".includes(\"Thank you\")");
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("UNSUPPORTED_STEP", "steps[8]"));
+        .containsExactly(tuple(ConversionCode.UNSUPPORTED_STEP, "steps[8]"));
   }
 
   @Test
@@ -160,10 +160,10 @@ class ChromeRecorderExportTest {
         Step.Scroll.builder().id(id()).mode(Step.ScrollMode.BY).y(100).build(),
         Step.Eval.builder().id(id()).script("window.done = true").build());
 
-    assertThat(c.issues()).filteredOn(i -> i.code().equals("UNSUPPORTED_STEP")).extracting(ConversionIssue::path).containsExactly(
+    assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.UNSUPPORTED_STEP).extracting(ConversionIssue::path).containsExactly(
         "steps[1]", "steps[2]", "steps[3]", "steps[4]", "steps[5]", "steps[6]", "steps[7]", "steps[8]", "steps[9]", "steps[10]",
         "steps[11]");
-    assertThat(c.issues()).filteredOn(i -> i.code().equals("UNSUPPORTED_STEP")).allMatch(i -> i.severity() == ConversionIssue.Severity.WARNING);
+    assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.UNSUPPORTED_STEP).allMatch(i -> i.severity() == ConversionIssue.Severity.WARNING);
     assertThat(types(c)).containsExactly("navigate", "waitForExpression");
     assertThat(steps(c).get(1).get("expression").asText()).contains("window.done = true");
     assertThat(c.stepsRead()).isEqualTo(15);
@@ -184,7 +184,7 @@ class ChromeRecorderExportTest {
     assertThat(steps(c).get(1).get("frame").toString()).isEqualTo("[1,0]");
     assertThat(steps(c).get(2).has("frame")).isFalse();
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("FRAME_NOT_EXPRESSIBLE", "steps[4]"));
+        .containsExactly(tuple(ConversionCode.FRAME_UNRESOLVED, "steps[4]"));
   }
 
   @Test
@@ -222,7 +222,7 @@ class ChromeRecorderExportTest {
     assertThat(types(c)).containsExactly("navigate", "click", "change", "change");
     assertThat(steps(c).get(2).get("value").asText()).isEqualTo("Germany");
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(
-        tuple("CLICK_OFFSET_DEFAULTED", "steps[1]"), tuple("APPROXIMATED", "steps[1]"), tuple("APPROXIMATED", "steps[2]"),
-        tuple("PLACEHOLDER_VALUE", "steps[3]"), tuple("DISABLED_STEP_OMITTED", "steps[4]"));
+        tuple(ConversionCode.DEFAULT_FILLED, "steps[1]"), tuple(ConversionCode.APPROXIMATED, "steps[1]"), tuple(ConversionCode.APPROXIMATED, "steps[2]"),
+        tuple(ConversionCode.PLACEHOLDER_VALUE, "steps[3]"), tuple(ConversionCode.STEP_DISABLED, "steps[4]"));
   }
 }

@@ -30,8 +30,8 @@ class ChromeRecorderImportTest {
   private Conversion<Flow> read(String json, boolean valid) {
     Conversion<Flow> c = codec.read(json, "recording.json");
     if (valid) {
-      assertThat(c.issues()).as("validation problems").noneMatch(i -> i.code().equals("INVALID_FLOW")
-          || i.code().equals("BINDING_UNRESOLVED") || i.message().startsWith("the imported flow is not valid"));
+      assertThat(c.issues()).as("validation problems").noneMatch(i -> i.code() == ConversionCode.INVALID_FLOW
+          || i.code() == ConversionCode.BINDING_UNRESOLVED || i.message().startsWith("the imported flow is not valid"));
       assertThat(FlowJson.read(FlowJson.write(c.value()))).isEqualTo(c.value());
     }
     return c;
@@ -39,12 +39,12 @@ class ChromeRecorderImportTest {
 
   private static final String OPEN = "{\"type\": \"navigate\", \"url\": \"http://127.0.0.1:8080/form.html\"}";
 
-  private static List<String> codes(Conversion<?> c) {
+  private static List<ConversionCode> codes(Conversion<?> c) {
     return c.issues().stream().map(ConversionIssue::code).collect(Collectors.toList());
   }
 
-  private static Optional<ConversionIssue> issue(Conversion<?> c, String code) {
-    return c.issues().stream().filter(i -> i.code().equals(code)).findFirst();
+  private static Optional<ConversionIssue> issue(Conversion<?> c, ConversionCode code) {
+    return c.issues().stream().filter(i -> i.code() == code).findFirst();
   }
 
   @Test
@@ -83,8 +83,8 @@ class ChromeRecorderImportTest {
 
     assertThat(((Step.SetViewport) c.value().steps().get(0)).width()).isEqualTo(320);
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .contains(tuple("VALUE_CLAMPED", "steps[0].width"), tuple("UNSUPPORTED_OPTION", "steps[0]"));
-    assertThat(issue(c, "UNSUPPORTED_OPTION").get().message()).contains("isMobile", "hasTouch", "deviceScaleFactor 3");
+        .contains(tuple(ConversionCode.VALUE_CLAMPED, "steps[0].width"), tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[0]"));
+    assertThat(issue(c, ConversionCode.UNSUPPORTED_OPTION).get().message()).contains("isMobile", "hasTouch", "deviceScaleFactor 3");
   }
 
   @Test
@@ -108,7 +108,7 @@ class ChromeRecorderImportTest {
     assertThat(((Step.Click) steps.get(3)).button()).isEqualTo(Step.MouseButton.MIDDLE);
     assertThat(((Step.Dblclick) steps.get(4)).offset()).contains(Point.of(5, 6));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(
-        tuple("UNSUPPORTED_OPTION", "steps[3].deviceType"), tuple("UNSUPPORTED_OPTION", "steps[4].button"));
+        tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[3].deviceType"), tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[4].button"));
     assertThat(c.stepsMapped()).isEqualTo(6);
     assertThat(c.stepsRead()).isEqualTo(7);
   }
@@ -141,7 +141,7 @@ class ChromeRecorderImportTest {
     assertThat(c.value().credentials()).containsExactly(Credential.of("PASSWORD", Credential.Type.PASSWORD));
     assertThat(c.value().credentials().get(0).secret()).isTrue();
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("SENSITIVE_VALUE", "steps[1].value"), tuple("SENSITIVE_VALUE", "steps[2].value"));
+        .containsExactly(tuple(ConversionCode.SENSITIVE_VALUE, "steps[1].value"), tuple(ConversionCode.SENSITIVE_VALUE, "steps[2].value"));
     assertThat(c.report()).doesNotContain("hunter2");
     assertThat(FlowJson.write(c.value())).doesNotContain("hunter2");
   }
@@ -173,10 +173,10 @@ class ChromeRecorderImportTest {
     assertThat(((Step.Press) steps.get(4)).modifiers()).isEmpty();
     assertThat(((Step.Press) steps.get(5)).key()).isEqualTo("Space");
     assertThat(c.issues()).filteredOn(i -> i.severity() != ConversionIssue.Severity.INFO)
-        .extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(tuple("KEY_UNPAIRED", "steps[14]"));
+        .extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(tuple(ConversionCode.KEY_UNPAIRED, "steps[14]"));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).contains(
-        tuple("STEPS_MERGED", "steps[2]"), tuple("STEPS_MERGED", "steps[5]"), tuple("STEPS_MERGED", "steps[6]"),
-        tuple("STEPS_MERGED", "steps[9]"));
+        tuple(ConversionCode.STEPS_MERGED, "steps[2]"), tuple(ConversionCode.STEPS_MERGED, "steps[5]"), tuple(ConversionCode.STEPS_MERGED, "steps[6]"),
+        tuple(ConversionCode.STEPS_MERGED, "steps[9]"));
     assertThat(c.stepsMapped()).isEqualTo(14);
   }
 
@@ -219,7 +219,7 @@ class ChromeRecorderImportTest {
         Condition.Element.of(name, Condition.State.CHECKED));
     assertThat(c.issues()).filteredOn(i -> i.severity() == ConversionIssue.Severity.WARNING)
         .extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("UNSUPPORTED_OPTION", "steps[4].properties.offsetWidth"));
+        .containsExactly(tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[4].properties.offsetWidth"));
   }
 
   @Test
@@ -232,7 +232,7 @@ class ChromeRecorderImportTest {
     assertThat(((Step.Wait) c.value().steps().get(2)).ms()).hasValue(1500);
     assertThat(c.value().policy().get().capabilities()).containsExactly(Capability.SCRIPT_EVAL);
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("SCRIPT_EVAL_REQUIRED", "steps[1]"));
+        .containsExactly(tuple(ConversionCode.EVAL_USED, "steps[1]"));
   }
 
   @Test
@@ -243,9 +243,9 @@ class ChromeRecorderImportTest {
         + "{\"type\": \"teleport\"}");
 
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::severity, ConversionIssue::path).containsExactly(
-        tuple("UNSUPPORTED_STEP", ConversionIssue.Severity.WARNING, "steps[1]"),
-        tuple("CUSTOM_STEP", ConversionIssue.Severity.BLOCKING, "steps[2]"),
-        tuple("UNSUPPORTED_STEP", ConversionIssue.Severity.WARNING, "steps[3]"));
+        tuple(ConversionCode.UNSUPPORTED_STEP, ConversionIssue.Severity.WARNING, "steps[1]"),
+        tuple(ConversionCode.CUSTOM_STEP, ConversionIssue.Severity.BLOCKING, "steps[2]"),
+        tuple(ConversionCode.UNSUPPORTED_STEP, ConversionIssue.Severity.WARNING, "steps[3]"));
     assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
     assertThat(c.value().steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.MANUAL);
     assertThat(((Step.Manual) c.value().steps().get(1)).instructions()).contains("solveCaptcha");
@@ -264,7 +264,7 @@ class ChromeRecorderImportTest {
         Candidate.text("Save changes"), Candidate.xpath("//*[@id=\"save\"]"), Candidate.id("save"),
         Candidate.css("form > button.primary"), Candidate.testId("save-btn"), Candidate.label("Odd"), Candidate.text("Odd"));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("ROLE_UNKNOWN", "steps[1].selectors[9]"));
+        .containsExactly(tuple(ConversionCode.ROLE_UNKNOWN, "steps[1].selectors[9]"));
   }
 
   @Test
@@ -281,7 +281,7 @@ class ChromeRecorderImportTest {
     assertThat(dropped.shadowPath()).isEmpty();
     assertThat(dropped.candidates()).containsExactly(Candidate.id("inner"));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("SHADOW_PATH_DROPPED", "steps[2].selectors"));
+        .containsExactly(tuple(ConversionCode.SHADOW_PATH_DROPPED, "steps[2].selectors"));
   }
 
   @Test
@@ -296,7 +296,7 @@ class ChromeRecorderImportTest {
         Step.Kind.WAIT, Step.Kind.FRAME_MAIN);
     assertThat(((Step.Frame) steps.get(2)).locator()).isEqualTo("iframe >> nth=2");
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).contains(
-        tuple("FRAME_SELECTOR_UNSTABLE", "steps[1].frame"), tuple("FRAME_SELECTOR_UNSTABLE", "steps[2].frame"));
+        tuple(ConversionCode.FRAME_SELECTOR_UNSTABLE, "steps[1].frame"), tuple(ConversionCode.FRAME_SELECTOR_UNSTABLE, "steps[2].frame"));
     assertThat(c.stepsMapped()).isEqualTo(3);
   }
 
@@ -321,7 +321,7 @@ class ChromeRecorderImportTest {
         TabAlias.builder().alias("popup").url(popup).opener("main").build(),
         TabAlias.builder().alias("popup2").url("http://127.0.0.1:8080/other.html").opener("main").build());
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("POPUP_OPENER_UNKNOWN", "steps[5].target"));
+        .containsExactly(tuple(ConversionCode.POPUP_OPENER_UNKNOWN, "steps[5].target"));
   }
 
   @Test
@@ -335,7 +335,7 @@ class ChromeRecorderImportTest {
     assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.CLICK);
     assertThat(steps.get(1).expect()).containsExactly(
         Condition.Url.of("http://127.0.0.1:8080/orders/*/confirm?session=*&lang=en"));
-    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(tuple("NAVIGATE_MERGED", "steps[2]"));
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(tuple(ConversionCode.STEPS_MERGED, "steps[2]"));
     assertThat(c.stepsMapped()).isEqualTo(3);
   }
 
@@ -347,7 +347,7 @@ class ChromeRecorderImportTest {
 
     assertThat(c.value().steps()).extracting(s -> s.timeoutMs().getAsInt()).containsExactly(7000, 2000, 30000);
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple("VALUE_CLAMPED", "steps[2].timeout"));
+        .containsExactly(tuple(ConversionCode.VALUE_CLAMPED, "steps[2].timeout"));
   }
 
   @Test
@@ -365,8 +365,8 @@ class ChromeRecorderImportTest {
         + "{\"type\": \"change\", \"selectors\": [[\"#a\"]]}, 42]}", true);
 
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(
-        tuple("NO_START_URL", "steps[0]"), tuple("INVALID_STEP", "steps[1].selectors"), tuple("INVALID_STEP", "steps[2].value"),
-        tuple("INVALID_STEP", "steps[3]"));
+        tuple(ConversionCode.NO_START_URL, "steps[0]"), tuple(ConversionCode.FIELD_MISSING, "steps[1].selectors"),
+        tuple(ConversionCode.FIELD_INVALID, "steps[2].value"), tuple(ConversionCode.FIELD_INVALID, "steps[3]"));
     assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
     assertThat(c.value().steps()).hasSize(1);
   }

@@ -106,7 +106,7 @@ class ChromeRecorderReplayTest {
     List<String> log = replay("popup-frame-shadow.json", c);
 
     assertThat(log).containsExactly("frame click", "shadow click", "popup ack Help");
-    assertThat(c[0].has("FRAME_SELECTOR_UNSTABLE")).isTrue();
+    assertThat(c[0].has(ConversionCode.FRAME_SELECTOR_UNSTABLE)).isTrue();
     assertThat(c[0].value().tabs()).extracting(t -> t.alias()).containsExactly("popup");
   }
 
@@ -118,7 +118,7 @@ class ChromeRecorderReplayTest {
     List<String> log = replay("checkout.json", c);
 
     assertThat(log).containsExactly("done ?order=12345&qty=3");
-    assertThat(c[0].has("NAVIGATE_MERGED")).isTrue();
+    assertThat(c[0].has(ConversionCode.STEPS_MERGED)).isTrue();
     assertThat(c[0].value().steps().get(1).expect()).extracting(Object::toString)
         .anySatisfy(s -> assertThat(s).contains("next.html?order=*"));
   }

@@ -101,7 +101,7 @@ class JavaCodecTest {
 
     assertThat(c.value()).contains(".step(Step.Dblclick.builder().id(\"dblclick-at\").target(css(\"#tile\"))"
         + ".offset(Point.of(1.0, 2.0)).build())");
-    assertThat(c.issues()).extracting(ConversionIssue::code).containsOnly(JavaCodec.PLAIN_BUILDER);
+    assertThat(c.issues()).extracting(ConversionIssue::code).containsOnly(ConversionCode.PLAIN_BUILDER);
     assertThat(c.issues()).extracting(ConversionIssue::path).contains("steps[17]", "inputs[6]", "inputs[7]", "credentials[6]", "credentials[7]");
     assertThat(c.stepsRead()).isEqualTo(c.stepsMapped()).isEqualTo(NativeCodec.count(EveryStepFlow.flow().steps()));
   }
@@ -137,7 +137,7 @@ class JavaCodecTest {
     Conversion<String> c = new JavaCodec().write(invalid);
 
     assertThat(c.value()).contains(".buildUnvalidated();");
-    assertThat(c.issues()).extracting(ConversionIssue::code).contains(JavaCodec.INVALID_FLOW);
+    assertThat(c.issues()).extracting(ConversionIssue::code).contains(ConversionCode.INVALID_FLOW);
     assertSameFlows(rebuild("gen.invalid", List.of(invalid)), List.of(invalid));
   }
 

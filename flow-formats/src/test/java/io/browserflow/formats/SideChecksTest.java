@@ -41,7 +41,7 @@ class SideChecksTest {
     assertThat(cond(c, 10)).isEqualTo(Condition.Text.of(Target.of(Candidate.css("[id=\"size\"] >> option:checked")),
         "Large", Condition.Match.EQUALS));
     assertThat(cond(c, 11)).isEqualTo(Condition.Element.of(Target.of(Candidate.id("qty")), Condition.State.ENABLED));
-    assertThat(issue(c, SideCodec.APPROXIMATED).path()).isEqualTo("tests[0].commands[11]");
+    assertThat(issue(c, ConversionCode.APPROXIMATED).path()).isEqualTo("tests[0].commands[11]");
   }
 
   @Test
@@ -61,7 +61,7 @@ class SideChecksTest {
         Condition.Element.of(Target.of(Candidate.id("toast")), Condition.State.HIDDEN));
     assertThat(((Step.Wait) step(c, 5)).until()).hasValue(
         Condition.Element.of(Target.of(Candidate.id("qty")), Condition.State.ENABLED));
-    assertThat(issue(c, SideCodec.VALUE_CLAMPED).path()).isEqualTo("tests[0].commands[2]");
+    assertThat(issue(c, ConversionCode.VALUE_CLAMPED).path()).isEqualTo("tests[0].commands[2]");
   }
 
   private Condition cond(Conversion<Flow> c, int i) {

@@ -47,7 +47,7 @@ class SideCodecProperties {
 
     assertThat(c.stepsRead()).isEqualTo(commands.size());
     assertThat(c.stepsMapped()).isLessThanOrEqualTo(c.stepsRead());
-    if (!c.has(SideCodec.INVALID_FLOW)) {
+    if (!c.has(ConversionCode.INVALID_FLOW)) {
       assertThat(FlowJson.read(FlowJson.write(c.value()))).isEqualTo(c.value());
     }
     assertThat(c.report()).doesNotContain("hunter-s3cret");

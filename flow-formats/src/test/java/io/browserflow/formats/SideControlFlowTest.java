@@ -53,7 +53,7 @@ class SideControlFlowTest {
     Step.Repeat repeat = (Step.Repeat) step(c, 4);
     assertThat(repeat.times()).isEqualTo(2);
     assertThat(repeat.body()).hasSize(1);
-    assertThat(issue(c, SideCodec.SCRIPT_VARIABLE).path()).isEqualTo("tests[0].commands[2].target");
+    assertThat(issue(c, ConversionCode.SCRIPT_VARIABLE).path()).isEqualTo("tests[0].commands[2].target");
     assertThat(roundTripped(c.value())).isEqualTo(c.value());
   }
 
@@ -68,7 +68,7 @@ class SideControlFlowTest {
     assertThat(loop.body()).extracting(s -> s.kind().op()).containsExactly("click", "read", "setVar", "if");
     Step.If again = (Step.If) loop.body().get(3);
     assertThat(again.condition()).isEqualTo(Condition.Not.of(Condition.Var.equalTo("${vars.page}", "last")));
-    assertThat(issue(c, SideCodec.REWRITTEN).path()).isEqualTo("tests[0].commands[1]");
+    assertThat(issue(c, ConversionCode.REWRITTEN).path()).isEqualTo("tests[0].commands[1]");
     assertThat(roundTripped(c.value())).isEqualTo(c.value());
   }
 
@@ -90,7 +90,7 @@ class SideControlFlowTest {
     Conversion<Flow> c = read(cmd("open", "/"), cmd("executeScript", "return ['a','b']", "xs"),
         cmd("forEach", "xs", "x"), cmd("click", "id=${x}"), cmd("end", ""));
 
-    ConversionIssue i = issue(c, SideCodec.FOREACH_SOURCE);
+    ConversionIssue i = issue(c, ConversionCode.FOREACH_SOURCE);
     assertThat(i.path()).isEqualTo("tests[0].commands[2].target");
     assertThat(i.severity()).isEqualTo(ConversionIssue.Severity.BLOCKING);
     assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
@@ -101,8 +101,8 @@ class SideControlFlowTest {
     Conversion<Flow> c = read(cmd("open", "/"), cmd("end", ""), cmd("if", "${x}"), cmd("click", "id=a"));
 
     assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path).contains(
-        tuple(SideCodec.CONTROL_FLOW, "tests[0].commands[1]"),
-        tuple(SideCodec.CONTROL_FLOW, "tests[0].commands[2]"));
+        tuple(ConversionCode.CONTROL_FLOW, "tests[0].commands[1]"),
+        tuple(ConversionCode.CONTROL_FLOW, "tests[0].commands[2]"));
     assertThat(((Step.If) step(c, 1)).then()).hasSize(1);
   }
 }

@@ -25,8 +25,8 @@ class SideFramesAndWindowsTest {
     assertThat(step(c, 3)).isInstanceOf(Step.FrameMain.class);
     assertThat(((Step.Frame) step(c, 4)).locator()).isEqualTo("[id=\"outer\"]");
     assertThat(step(c, 5)).isInstanceOf(Step.FrameMain.class);
-    assertThat(issue(c, SideCodec.FRAME_BY_INDEX).path()).isEqualTo("tests[0].commands[2]");
-    assertThat(issue(c, SideCodec.REWRITTEN).path()).isEqualTo("tests[0].commands[3]");
+    assertThat(issue(c, ConversionCode.FRAME_SELECTOR_UNSTABLE).path()).isEqualTo("tests[0].commands[2]");
+    assertThat(issue(c, ConversionCode.REWRITTEN).path()).isEqualTo("tests[0].commands[3]");
     assertThat(roundTripped(c.value())).isEqualTo(c.value());
   }
 
@@ -50,8 +50,8 @@ class SideFramesAndWindowsTest {
     assertThat(((Step.TabSwitch) step(c, 2)).alias()).isEqualTo("win4512");
     assertThat(((Step.Assert) step(c, 3)).condition()).isEqualTo(Condition.Title.of("Terms"));
     assertThat(((Step.TabSwitch) step(c, 5)).alias()).isEqualTo("main");
-    assertThat(issue(c, SideCodec.NOT_CARRIED).path()).isEqualTo("tests[0].commands[1]");
-    ConversionIssue unknown = issue(c, SideCodec.UNSUPPORTED_COMMAND);
+    assertThat(issue(c, ConversionCode.COMMAND_SKIPPED).path()).isEqualTo("tests[0].commands[1]");
+    ConversionIssue unknown = issue(c, ConversionCode.TAB_UNRESOLVED);
     assertThat(unknown.path()).isEqualTo("tests[0].commands[7]");
     assertThat(unknown.severity()).isEqualTo(ConversionIssue.Severity.BLOCKING);
     assertThat(roundTripped(c.value())).isEqualTo(c.value());

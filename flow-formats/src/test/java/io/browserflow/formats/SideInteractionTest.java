@@ -50,7 +50,7 @@ class SideInteractionTest {
       assertThat(cr.type()).isEqualTo(Credential.Type.PASSWORD);
       assertThat(cr.secret()).isTrue();
     });
-    ConversionIssue i = issue(c, SideCodec.SENSITIVE_VALUE);
+    ConversionIssue i = issue(c, ConversionCode.SENSITIVE_VALUE);
     assertThat(i.path()).isEqualTo("tests[0].commands[2].value");
     assertThat(i.severity()).isEqualTo(ConversionIssue.Severity.WARNING);
     assertThat(c.report()).doesNotContain("hunter2-secret");
@@ -73,8 +73,8 @@ class SideInteractionTest {
     assertThat(((Step.Press) step(c, 4)).modifiers()).isEmpty();
     assertThat(((Step.Type) step(c, 5)).text()).isEqualTo("x");
     assertThat(c.value().steps()).hasSize(6);
-    assertThat(issue(c, SideCodec.UNSUPPORTED_KEY).path()).isEqualTo("tests[0].commands[3].value");
-    assertThat(issue(c, SideCodec.REWRITTEN).path()).isEqualTo("tests[0].commands[1]");
+    assertThat(issue(c, ConversionCode.UNSUPPORTED_KEY).path()).isEqualTo("tests[0].commands[3].value");
+    assertThat(issue(c, ConversionCode.REWRITTEN).path()).isEqualTo("tests[0].commands[1]");
   }
 
   @Test
@@ -90,8 +90,8 @@ class SideInteractionTest {
     assertThat(((Step.Eval) step(c, 5)).script()).contains("document.getElementById(\"size\")", "selectedIndex");
     assertThat(c.value().policy().get().capabilities()).contains(Capability.SCRIPT_EVAL);
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).contains(
-        tuple(SideCodec.APPROXIMATED, "tests[0].commands[4]"),
-        tuple(SideCodec.APPROXIMATED, "tests[0].commands[5].value"));
+        tuple(ConversionCode.APPROXIMATED, "tests[0].commands[4]"),
+        tuple(ConversionCode.APPROXIMATED, "tests[0].commands[5].value"));
     assertThat(roundTripped(c.value())).isEqualTo(c.value());
   }
 

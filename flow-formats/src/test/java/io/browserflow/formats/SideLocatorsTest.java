@@ -48,7 +48,7 @@ class SideLocatorsTest {
     Conversion<Flow> c = read(cmd("open", "/"), click);
 
     assertThat(((Step.Click) step(c, 1)).target().candidates()).containsExactly(Candidate.css(".buy"));
-    ConversionIssue i = issue(c, SideCodec.UNSUPPORTED_LOCATOR);
+    ConversionIssue i = issue(c, ConversionCode.UNSUPPORTED_LOCATOR);
     assertThat(i.path()).isEqualTo("tests[0].commands[1].targets[0]");
     assertThat(i.severity()).isEqualTo(ConversionIssue.Severity.WARNING);
   }
@@ -59,7 +59,7 @@ class SideLocatorsTest {
 
     assertThat(c.value().steps()).hasSize(1);
     assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple(SideCodec.UNSUPPORTED_LOCATOR,
+        .containsExactly(tuple(ConversionCode.TARGET_UNRESOLVED,
             "tests[0].commands[1].target"));
     assertThat(c.stepsMapped()).isEqualTo(1);
     assertThat(c.stepsRead()).isEqualTo(2);

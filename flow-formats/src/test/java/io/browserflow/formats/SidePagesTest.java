@@ -40,7 +40,7 @@ class SidePagesTest {
     Step.SetViewport v = (Step.SetViewport) step(c, 2);
     assertThat(List.of(v.width(), v.height())).containsExactly(1280, 800);
     assertThat(((Step.Wait) step(c, 3)).ms()).hasValue(30_000);
-    assertThat(issue(c, SideCodec.VALUE_CLAMPED).path()).isEqualTo("tests[0].commands[3]");
+    assertThat(issue(c, ConversionCode.VALUE_CLAMPED).path()).isEqualTo("tests[0].commands[3]");
     assertThat(step(c, 4)).isInstanceOf(Step.TabClose.class);
   }
 }

@@ -24,7 +24,7 @@ class SideProjectTestsTest {
 
     assertThat(c.value().name()).isEqualTo("login");
     assertThat(c.value().description()).hasValueSatisfying(d -> assertThat(d).contains("Shop", "shop.side"));
-    ConversionIssue other = issue(c, SideCodec.OTHER_TEST);
+    ConversionIssue other = issue(c, ConversionCode.OTHER_TEST);
     assertThat(other.path()).isEqualTo("tests[1]");
     assertThat(other.severity()).isEqualTo(ConversionIssue.Severity.INFO);
     assertThat(other.message()).contains("search");

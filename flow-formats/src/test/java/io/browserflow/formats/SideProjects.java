@@ -83,8 +83,8 @@ final class SideProjects {
   }
 
   /** The first issue with this code. */
-  static ConversionIssue issue(Conversion<?> c, String code) {
-    return c.issues().stream().filter(i -> i.code().equals(code)).findFirst()
+  static ConversionIssue issue(Conversion<?> c, ConversionCode code) {
+    return c.issues().stream().filter(i -> i.code() == code).findFirst()
         .orElseThrow(() -> new AssertionError("no " + code + " in " + c.issues()));
   }
 

@@ -19,15 +19,15 @@ class SideUnsupportedTest {
     assertThat(c.value().steps()).hasSize(1);
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
         .containsExactly(
-            tuple(SideCodec.UNSUPPORTED_COMMAND, "tests[0].commands[1]",
+            tuple(ConversionCode.UNSUPPORTED_STEP, "tests[0].commands[1]",
                 ConversionIssue.Severity.WARNING),
-            tuple(SideCodec.UNSUPPORTED_COMMAND, "tests[0].commands[2]",
+            tuple(ConversionCode.UNSUPPORTED_STEP, "tests[0].commands[2]",
                 ConversionIssue.Severity.BLOCKING),
-            tuple(SideCodec.UNSUPPORTED_COMMAND, "tests[0].commands[3]",
+            tuple(ConversionCode.UNSUPPORTED_STEP, "tests[0].commands[3]",
                 ConversionIssue.Severity.WARNING),
-            tuple(SideCodec.UNSUPPORTED_COMMAND, "tests[0].commands[4]",
+            tuple(ConversionCode.UNSUPPORTED_STEP, "tests[0].commands[4]",
                 ConversionIssue.Severity.BLOCKING),
-            tuple(SideCodec.NOT_CARRIED, "tests[0].commands[5]",
+            tuple(ConversionCode.COMMAND_SKIPPED, "tests[0].commands[5]",
                 ConversionIssue.Severity.INFO));
     assertThat(c.issues().get(1).message()).contains("run", "login");
     assertThat(c.issues().get(3).message()).contains("flyToTheMoon");

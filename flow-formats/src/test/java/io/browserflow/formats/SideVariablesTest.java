@@ -35,7 +35,7 @@ class SideVariablesTest {
     assertThat(((Step.Fill) step(c, 7)).value()).isEqualTo("${vars.who}: ${steps.s3.text} x ${steps.s4.value} of "
         + "${steps.s5.attribute} on ${steps.s6.result} (${steps.s7.result})");
     assertThat(((Step.Assert) step(c, 8)).condition()).isEqualTo(Condition.Var.equalTo("${steps.s3.text}", "42 EUR"));
-    assertThat(issue(c, SideCodec.SCRIPT_EVAL).severity()).isEqualTo(ConversionIssue.Severity.INFO);
+    assertThat(issue(c, ConversionCode.EVAL_USED).severity()).isEqualTo(ConversionIssue.Severity.INFO);
     assertThat(c.blockingIssues()).isEmpty();
     assertThat(roundTripped(c.value())).isEqualTo(c.value());
   }
@@ -59,7 +59,7 @@ class SideVariablesTest {
 
     assertThat(((Step.Fill) step(c, 1)).value()).isEqualTo("${query}");
     assertThat(c.value().input("query")).isPresent();
-    ConversionIssue i = issue(c, SideCodec.UNKNOWN_VARIABLE);
+    ConversionIssue i = issue(c, ConversionCode.BINDING_UNRESOLVED);
     assertThat(i.path()).isEqualTo("tests[0].commands[1].value");
     assertThat(i.severity()).isEqualTo(ConversionIssue.Severity.WARNING);
   }
@@ -76,8 +76,8 @@ class SideVariablesTest {
     assertThat(((Step.Eval) step(c, 3)).script()).startsWith("new Promise(").contains(".apply(null, [resolve])");
     assertThat(((Step.Fill) step(c, 4)).value()).isEqualTo("${steps.s3.result}/${steps.s4.result}");
     assertThat(c.value().policy().get().capabilities()).containsExactly(Capability.SCRIPT_EVAL);
-    assertThat(issue(c, SideCodec.SCRIPT_VARIABLE).path()).isEqualTo("tests[0].commands[2].target");
-    ConversionIssue echo = issue(c, SideCodec.NOT_CARRIED);
+    assertThat(issue(c, ConversionCode.SCRIPT_VARIABLE).path()).isEqualTo("tests[0].commands[2].target");
+    ConversionIssue echo = issue(c, ConversionCode.COMMAND_SKIPPED);
     assertThat(echo.path()).isEqualTo("tests[0].commands[4]");
     assertThat(echo.severity()).isEqualTo(ConversionIssue.Severity.INFO);
     assertThat(roundTripped(c.value())).isEqualTo(c.value());
