@@ -8,21 +8,21 @@ import java.util.Objects;
  * structured {@link #details()} so callers never parse messages. The keys of the details are the
  * constants of {@link Details}; a detail appears only where it applies.
  *
- * <p>Only subtypes are thrown, each worth catching on its own: {@link FlowValidationException}
+ * <p>Abstract: only subtypes are thrown, each worth catching on its own: {@link FlowValidationException}
  * (and {@link FlowFormatException}) before a run, {@link FlowRunException} (and
  * {@link FlowTimeoutException}) during one, the engine's {@code RunStoreException} for its stores,
  * the Playwright driver's {@code BrowserNotFoundException}. Every code is listed in
  * {@code docs/errors.md}.
  */
-public class FlowException extends RuntimeException {
+public abstract class FlowException extends RuntimeException {
   private final ErrorCode code;
   private final Map<String, String> details;
 
-  public FlowException(ErrorCode code, String message) {
+  protected FlowException(ErrorCode code, String message) {
     this(code, message, Map.of(), null);
   }
 
-  public FlowException(ErrorCode code, String message, Map<String, String> details, Throwable cause) {
+  protected FlowException(ErrorCode code, String message, Map<String, String> details, Throwable cause) {
     super(message, cause);
     this.code = Objects.requireNonNull(code, "code");
     this.details = Map.copyOf(details);
