@@ -1,0 +1,346 @@
+package io.browserflow.api.json;
+
+import static io.browserflow.api.json.FlowJsonWriter.putStrings;
+import static io.browserflow.api.json.FlowJsonWriter.strings;
+import static io.browserflow.api.json.FlowJsonWriter.tooDeep;
+
+import io.browserflow.api.ForeachSource;
+import io.browserflow.api.OnError;
+import io.browserflow.api.Point;
+import io.browserflow.api.Retry;
+import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
+import io.browserflow.api.Target;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Steps as JSON objects: the common step fields, then the op-specific fields of each kind through
+ * a {@link StepVisitor} (so a new kind does not compile until it says how it is written).
+ */
+final class StepWriter {
+  private StepWriter() {}
+
+  static void putSteps(JsonValue o, String key, List<Step> steps, int depth) {
+    if (!steps.isEmpty()) {
+      o.put(key, steps(steps, depth));
+    }
+  }
+
+  private static JsonValue steps(List<Step> steps, int depth) {
+    if (depth > FlowJsonReader.MAX_STRUCTURE_DEPTH) {
+      throw tooDeep(null);
+    }
+    JsonValue a = JsonValue.array();
+    for (Step s : steps) {
+      a.add(step(s, depth));
+    }
+    return a;
+  }
+
+  private static JsonValue step(Step s, int depth) {
+    JsonValue o = JsonValue.object();
+    o.put("id", s.id());
+    o.put("op", s.kind().op());
+    s.title().ifPresent(v -> o.put("title", v));
+    s.timeoutMs().ifPresent(v -> o.put("timeoutMs", JsonValue.integer(v)));
+    s.retry().ifPresent(r -> o.put("retry", retry(r)));
+    OnError onError = s.onError();
+    if (onError.kind() == OnError.Kind.FALLBACK) {
+      o.put("onError", JsonValue.object().put("fallback", steps(onError.fallback(), depth + 1)));
+    } else if (onError.kind() != OnError.Kind.STOP) {
+      o.put("onError", FormatNames.of(onError.kind()));
+    }
+    if (!s.expect().isEmpty()) {
+      JsonValue a = JsonValue.array();
+      s.expect().forEach(c -> a.add(ConditionWriter.condition(c, 1)));
+      o.put("expect", a);
+    }
+    if (s.disabled()) {
+      o.put("disabled", JsonValue.bool(true));
+    }
+    s.accept(new OpFields(depth)).fields().forEach(o::put);
+    return o;
+  }
+
+  private static JsonValue retry(Retry r) {
+    JsonValue o = JsonValue.object();
+    o.put("count", JsonValue.integer(r.count()));
+    if (r.intervalMs() != 500) {
+      o.put("intervalMs", JsonValue.integer(r.intervalMs()));
+    }
+    if (r.backoff() != Retry.Backoff.NONE) {
+      o.put("backoff", FormatNames.of(r.backoff()));
+    }
+    return o;
+  }
+
+  /** The op-specific fields of a step, in the writer's key order; {@code depth} is the step's nesting depth. */
+  private static final class OpFields implements StepVisitor<JsonValue> {
+    private final int depth;
+
+    OpFields(int depth) {
+      this.depth = depth;
+    }
+
+    private JsonValue body(JsonValue o, String key, List<Step> steps) {
+      putSteps(o, key, steps, depth + 1);
+      return o;
+    }
+
+    @Override
+    public JsonValue visitOpen(Step.Open x) {
+      JsonValue o = JsonValue.object().put("url", x.url());
+      x.tab().ifPresent(v -> o.put("tab", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitNavigate(Step.Navigate x) {
+      return JsonValue.object().put("url", x.url());
+    }
+
+    // back, forward, reload, frameMain: nothing beyond the common fields
+    @Override public JsonValue visitBack(Step.Back x) { return JsonValue.object(); }
+    @Override public JsonValue visitForward(Step.Forward x) { return JsonValue.object(); }
+    @Override public JsonValue visitReload(Step.Reload x) { return JsonValue.object(); }
+    @Override public JsonValue visitFrameMain(Step.FrameMain x) { return JsonValue.object(); }
+
+    @Override
+    public JsonValue visitTabNew(Step.TabNew x) {
+      JsonValue o = JsonValue.object().put("alias", x.alias());
+      x.url().ifPresent(v -> o.put("url", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitTabSwitch(Step.TabSwitch x) {
+      return JsonValue.object().put("alias", x.alias());
+    }
+
+    @Override
+    public JsonValue visitTabClose(Step.TabClose x) {
+      JsonValue o = JsonValue.object();
+      x.alias().ifPresent(v -> o.put("alias", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitFrame(Step.Frame x) {
+      return JsonValue.object().put("locator", x.locator());
+    }
+
+    @Override
+    public JsonValue visitSetViewport(Step.SetViewport x) {
+      return JsonValue.object().put("width", JsonValue.integer(x.width())).put("height", JsonValue.integer(x.height()));
+    }
+
+    @Override
+    public JsonValue visitClick(Step.Click x) {
+      JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
+      if (x.button() != Step.MouseButton.LEFT) {
+        o.put("button", FormatNames.of(x.button()));
+      }
+      putStrings(o, "modifiers", x.modifiers());
+      x.offset().ifPresent(p -> o.put("offset", TargetWriter.point(p)));
+      x.newTab().ifPresent(v -> o.put("newTab", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitDblclick(Step.Dblclick x) {
+      return targetAndOffset(x.target(), x.offset());
+    }
+
+    @Override
+    public JsonValue visitContextmenu(Step.Contextmenu x) {
+      return targetAndOffset(x.target(), x.offset());
+    }
+
+    private JsonValue targetAndOffset(Target t, Optional<Point> offset) {
+      JsonValue o = JsonValue.object().put("target", TargetWriter.target(t));
+      offset.ifPresent(p -> o.put("offset", TargetWriter.point(p)));
+      return o;
+    }
+
+    @Override public JsonValue visitHover(Step.Hover x) { return targetOnly(x.target()); }
+    @Override public JsonValue visitCheck(Step.Check x) { return targetOnly(x.target()); }
+    @Override public JsonValue visitUncheck(Step.Uncheck x) { return targetOnly(x.target()); }
+    @Override public JsonValue visitToggle(Step.Toggle x) { return targetOnly(x.target()); }
+
+    private JsonValue targetOnly(Target t) {
+      return JsonValue.object().put("target", TargetWriter.target(t));
+    }
+
+    @Override
+    public JsonValue visitFill(Step.Fill x) {
+      return JsonValue.object().put("target", TargetWriter.target(x.target())).put("value", x.value());
+    }
+
+    @Override
+    public JsonValue visitType(Step.Type x) {
+      JsonValue o = JsonValue.object();
+      x.target().ifPresent(t -> o.put("target", TargetWriter.target(t)));
+      return o.put("text", x.text());
+    }
+
+    @Override
+    public JsonValue visitPress(Step.Press x) {
+      JsonValue o = JsonValue.object().put("key", x.key());
+      putStrings(o, "modifiers", x.modifiers());
+      x.target().ifPresent(t -> o.put("target", TargetWriter.target(t)));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitSelect(Step.Select x) {
+      JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
+      x.value().ifPresent(v -> o.put("value", v));
+      x.label().ifPresent(v -> o.put("label", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitScroll(Step.Scroll x) {
+      JsonValue o = JsonValue.object();
+      if (x.mode() != Step.ScrollMode.BY) {
+        o.put("mode", FormatNames.of(x.mode()));
+      }
+      x.target().ifPresent(t -> o.put("target", TargetWriter.target(t)));
+      if (x.x() != 0) {
+        o.put("x", JsonValue.integer(x.x()));
+      }
+      if (x.y() != 0) {
+        o.put("y", JsonValue.integer(x.y()));
+      }
+      return o;
+    }
+
+    @Override
+    public JsonValue visitDrag(Step.Drag x) {
+      return JsonValue.object().put("from", TargetWriter.target(x.source()))
+          .put("to", TargetWriter.target(x.destination()));
+    }
+
+    @Override
+    public JsonValue visitUpload(Step.Upload x) {
+      JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
+      putStrings(o, "files", x.files());
+      return o;
+    }
+
+    @Override
+    public JsonValue visitWait(Step.Wait x) {
+      JsonValue o = JsonValue.object();
+      x.ms().ifPresent(v -> o.put("ms", JsonValue.integer(v)));
+      x.until().ifPresent(c -> o.put("until", ConditionWriter.condition(c, 1)));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitAssert(Step.Assert x) {
+      return JsonValue.object().put("condition", ConditionWriter.condition(x.condition(), 1));
+    }
+
+    @Override
+    public JsonValue visitRead(Step.Read x) {
+      JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
+      if (x.what() != Step.ReadKind.TEXT) {
+        o.put("what", FormatNames.of(x.what()));
+      }
+      x.attribute().ifPresent(v -> o.put("attribute", v));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitScrape(Step.Scrape x) {
+      JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
+      if (x.mode() != Step.ScrapeMode.TABLE) {
+        o.put("mode", FormatNames.of(x.mode()));
+      }
+      putStrings(o, "attributes", x.attributes());
+      x.limit().ifPresent(v -> o.put("limit", JsonValue.integer(v)));
+      return o;
+    }
+
+    @Override
+    public JsonValue visitPaginate(Step.Paginate x) {
+      JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
+      if (x.mode() != Step.PaginateMode.NEXT) {
+        o.put("mode", FormatNames.of(x.mode()));
+      }
+      o.put("maxPages", JsonValue.integer(x.maxPages()));
+      return body(o, "body", x.body());
+    }
+
+    @Override
+    public JsonValue visitSetVar(Step.SetVar x) {
+      return JsonValue.object().put("name", x.name()).put("value", x.value());
+    }
+
+    @Override
+    public JsonValue visitEval(Step.Eval x) {
+      return JsonValue.object().put("script", x.script());
+    }
+
+    @Override
+    public JsonValue visitScreenshot(Step.Screenshot x) {
+      JsonValue o = JsonValue.object();
+      x.target().ifPresent(t -> o.put("target", TargetWriter.target(t)));
+      x.name().ifPresent(v -> o.put("name", v));
+      if (x.fullPage()) {
+        o.put("fullPage", JsonValue.bool(true));
+      }
+      return o;
+    }
+
+    @Override
+    public JsonValue visitCsvImport(Step.CsvImport x) {
+      return JsonValue.object().put("path", x.path());
+    }
+
+    @Override
+    public JsonValue visitCsvExport(Step.CsvExport x) {
+      return JsonValue.object().put("source", x.source()).put("path", x.path());
+    }
+
+    @Override
+    public JsonValue visitForeach(Step.Foreach x) {
+      ForeachSource source = x.source();
+      JsonValue o = switch (source.kind()) {
+        case TABLE -> JsonValue.object().put("source", "table");
+        case ITEMS -> JsonValue.object().put("source", source.ref().orElse(""));
+        // the only list written even when empty: it says which kind of source this is
+        case LITERAL -> JsonValue.object().put("items", strings(source.values()));
+      };
+      if (x.concurrency() != 1) {
+        o.put("concurrency", JsonValue.integer(x.concurrency()));
+      }
+      return body(o, "body", x.body());
+    }
+
+    @Override
+    public JsonValue visitRepeat(Step.Repeat x) {
+      return body(JsonValue.object().put("times", JsonValue.integer(x.times())), "body", x.body());
+    }
+
+    @Override
+    public JsonValue visitIf(Step.If x) {
+      JsonValue condition = ConditionWriter.condition(x.condition(), 1);
+      JsonValue o = body(JsonValue.object().put("condition", condition), "then", x.then());
+      return body(o, "else", x.otherwise());
+    }
+
+    @Override
+    public JsonValue visitWhile(Step.While x) {
+      JsonValue condition = ConditionWriter.condition(x.condition(), 1);
+      JsonValue o = body(JsonValue.object().put("condition", condition), "body", x.body());
+      return o.put("max", JsonValue.integer(x.max()));
+    }
+
+    @Override
+    public JsonValue visitManual(Step.Manual x) {
+      return JsonValue.object().put("instructions", x.instructions());
+    }
+  }
+}

@@ -1,0 +1,455 @@
+package io.browserflow.api.validate;
+
+import io.browserflow.api.Capability;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.ForeachSource;
+import io.browserflow.api.Placeholders;
+import io.browserflow.api.Problem;
+import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
+import io.browserflow.api.validate.BindingScope.Loop;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The rules of each step kind's own fields, through a {@link StepVisitor} (so a new kind does not
+ * compile until it says what to check): urls, tabs, frames, targets, values and their lengths,
+ * ranges and the limits of loops and scrapes, capabilities, and the scoping of nested bodies
+ * (loop variables, if/else branches), which it walks through the run's {@link StepWalk}.
+ */
+final class StepFieldRules {
+  /** The validation walk over a nested step list, so nested steps get every rule. */
+  interface StepWalk {
+    void steps(List<Step> steps, String path, int depth);
+  }
+
+  private final ValidationContext ctx;
+  private final FlowLimits limits;
+  private final PlaceholderRules placeholders;
+  private final TargetRules targets;
+  private final ConditionRules conditions;
+  private final StructureRules structure;
+  private final StepWalk walk;
+
+  StepFieldRules(ValidationContext ctx, PlaceholderRules placeholders, TargetRules targets, ConditionRules conditions,
+      StructureRules structure, StepWalk walk) {
+    this.ctx = ctx;
+    this.limits = ctx.limits();
+    this.placeholders = placeholders;
+    this.targets = targets;
+    this.conditions = conditions;
+    this.structure = structure;
+    this.walk = walk;
+  }
+
+  void check(Step s, String p, int depth) {
+    s.accept(new FieldChecks(p, depth));
+  }
+
+  /** The op-specific checks of one step at path {@code p}, nested {@code depth} levels deep. */
+  private final class FieldChecks implements StepVisitor<Void> {
+    private final String p;
+    private final int depth;
+
+    FieldChecks(String p, int depth) {
+      this.p = p;
+      this.depth = depth;
+    }
+
+    @Override
+    public Void visitOpen(Step.Open o) {
+      url(o.url(), p + ".url");
+      o.tab().ifPresent(a -> structure.tabUse(a, p + ".tab"));
+      return null;
+    }
+
+    @Override
+    public Void visitNavigate(Step.Navigate s) {
+      url(s.url(), p + ".url");
+      return null;
+    }
+
+    @Override
+    public Void visitTabNew(Step.TabNew t) {
+      structure.tabBind(t.alias(), p + ".alias");
+      t.url().ifPresent(u -> placeholders.text(u, p + ".url"));
+      return null;
+    }
+
+    @Override
+    public Void visitTabSwitch(Step.TabSwitch s) {
+      structure.tabUse(s.alias(), p + ".alias");
+      return null;
+    }
+
+    @Override
+    public Void visitTabClose(Step.TabClose s) {
+      s.alias().ifPresent(a -> structure.tabUse(a, p + ".alias"));
+      return null;
+    }
+
+    @Override
+    public Void visitFrame(Step.Frame s) {
+      targets.frameLocator(s.locator(), p + ".locator");
+      return null;
+    }
+
+    @Override
+    public Void visitSetViewport(Step.SetViewport v) {
+      range(v.width(), limits.minViewportWidth(), limits.maxViewportWidth(), p + ".width", "the viewport width");
+      range(v.height(), limits.minViewportHeight(), limits.maxViewportHeight(), p + ".height",
+          "the viewport height");
+      return null;
+    }
+
+    @Override
+    public Void visitClick(Step.Click c) {
+      targets.check(c.target(), p + ".target");
+      placeholders.texts(c.modifiers(), p + ".modifiers");
+      c.newTab().ifPresent(a -> structure.tabBind(a, p + ".newTab"));
+      return null;
+    }
+
+    @Override
+    public Void visitDblclick(Step.Dblclick s) {
+      targets.check(s.target(), p + ".target");
+      return null;
+    }
+
+    @Override
+    public Void visitContextmenu(Step.Contextmenu s) {
+      targets.check(s.target(), p + ".target");
+      return null;
+    }
+
+    @Override
+    public Void visitHover(Step.Hover s) {
+      targets.check(s.target(), p + ".target");
+      return null;
+    }
+
+    @Override
+    public Void visitFill(Step.Fill f) {
+      targets.check(f.target(), p + ".target");
+      valueLength(f.value(), p + ".value", "the fill value");
+      placeholders.text(f.value(), p + ".value");
+      return null;
+    }
+
+    @Override
+    public Void visitType(Step.Type t) {
+      t.target().ifPresent(tg -> targets.check(tg, p + ".target"));
+      valueLength(t.text(), p + ".text", "the typed text");
+      placeholders.text(t.text(), p + ".text");
+      return null;
+    }
+
+    @Override
+    public Void visitPress(Step.Press k) {
+      if (k.key().isBlank()) {
+        ctx.invalid(p + ".key", "the key is blank: name a key such as Enter, Escape or a");
+      }
+      placeholders.text(k.key(), p + ".key");
+      placeholders.texts(k.modifiers(), p + ".modifiers");
+      k.target().ifPresent(tg -> targets.check(tg, p + ".target"));
+      return null;
+    }
+
+    @Override
+    public Void visitSelect(Step.Select sel) {
+      targets.check(sel.target(), p + ".target");
+      if (sel.value().isPresent() == sel.label().isPresent()) {
+        ctx.invalid(p, "select needs exactly one of value and label, "
+            + (sel.value().isPresent() ? "not both" : "but has neither"));
+      }
+      sel.value().ifPresent(v -> placeholders.text(v, p + ".value"));
+      sel.label().ifPresent(v -> placeholders.text(v, p + ".label"));
+      return null;
+    }
+
+    @Override
+    public Void visitCheck(Step.Check s) {
+      targets.check(s.target(), p + ".target");
+      return null;
+    }
+
+    @Override
+    public Void visitUncheck(Step.Uncheck s) {
+      targets.check(s.target(), p + ".target");
+      return null;
+    }
+
+    @Override
+    public Void visitToggle(Step.Toggle s) {
+      targets.check(s.target(), p + ".target");
+      return null;
+    }
+
+    @Override
+    public Void visitScroll(Step.Scroll sc) {
+      if (sc.target().isPresent()) {
+        targets.check(sc.target().get(), p + ".target");
+      } else if (sc.mode() == Step.ScrollMode.INTO_VIEW) {
+        ctx.invalid(p + ".target", "scroll intoView needs a target: name the element to bring into view");
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitDrag(Step.Drag d) {
+      targets.check(d.source(), p + ".from");
+      targets.check(d.destination(), p + ".to");
+      return null;
+    }
+
+    @Override
+    public Void visitUpload(Step.Upload u) {
+      if (!ctx.fileUpload()) {
+        ctx.report(Problem.of(ErrorCode.CAPABILITY_DENIED, p, "upload needs the " + Capability.FILE_UPLOAD.id()
+            + " capability: declare it in policy.capabilities"));
+      }
+      targets.check(u.target(), p + ".target");
+      if (u.files().isEmpty()) {
+        ctx.invalid(p + ".files", "upload needs at least one file");
+      }
+      for (int i = 0; i < u.files().size(); i++) {
+        String f = u.files().get(i);
+        if (f.isBlank()) {
+          ctx.invalid(p + ".files[" + i + "]", "the file path is blank: give a path or remove the entry");
+        }
+        placeholders.text(f, p + ".files[" + i + "]");
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitWait(Step.Wait w) {
+      if (w.ms().isPresent() == w.until().isPresent()) {
+        ctx.invalid(p, "wait needs exactly one of ms and until, "
+            + (w.ms().isPresent() ? "not both" : "but has neither"));
+      }
+      if (w.ms().isPresent()) {
+        int ms = w.ms().getAsInt();
+        if (ms < 0 || ms > limits.maxStepTimeoutMs()) {
+          ctx.outOfRange(p + ".ms", "wait ms is " + ms + ": give 0.." + limits.maxStepTimeoutMs()
+              + " (prefer waiting until a condition)", ms, "0.." + limits.maxStepTimeoutMs());
+        }
+      }
+      w.until().ifPresent(c -> conditions.check(c, p + ".until"));
+      return null;
+    }
+
+    @Override
+    public Void visitAssert(Step.Assert s) {
+      conditions.check(s.condition(), p + ".condition");
+      return null;
+    }
+
+    @Override
+    public Void visitRead(Step.Read r) {
+      targets.check(r.target(), p + ".target");
+      if (r.what() == Step.ReadKind.ATTRIBUTE) {
+        if (r.attribute().isEmpty() || r.attribute().get().isBlank()) {
+          ctx.invalid(p + ".attribute", "read attribute needs the attribute name, e.g. href");
+        }
+      } else if (r.attribute().isPresent()) {
+        ctx.invalid(p + ".attribute", "an attribute name belongs to read what=attribute only, but this read has what="
+            + r.what().name().toLowerCase(Locale.ROOT) + ": remove it or read the attribute");
+      }
+      r.attribute().ifPresent(a -> placeholders.text(a, p + ".attribute"));
+      return null;
+    }
+
+    @Override
+    public Void visitScrape(Step.Scrape sc) {
+      targets.check(sc.target(), p + ".target");
+      if (sc.mode() == Step.ScrapeMode.ATTRIBUTES && sc.attributes().isEmpty()) {
+        ctx.invalid(p + ".attributes", "scrape mode attributes needs the attribute names to read");
+      } else if (sc.mode() != Step.ScrapeMode.ATTRIBUTES && !sc.attributes().isEmpty()) {
+        ctx.invalid(p + ".attributes",
+            "attributes belong to scrape mode attributes only: remove them or change the mode");
+      }
+      placeholders.texts(sc.attributes(), p + ".attributes");
+      if (sc.limit().isPresent()) {
+        atLeastOne(p + ".limit", "the scrape limit", sc.limit().getAsInt(), limits.maxScrapeRows(),
+            "give 1 or more, or leave it out for the default");
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitPaginate(Step.Paginate pg) {
+      targets.check(pg.target(), p + ".target");
+      atLeastOne(p + ".maxPages", "maxPages", pg.maxPages(), limits.maxPaginatePages(), "give 1 or more");
+      loopBody(Loop.PAGINATE, pg.body(), p + ".body", depth);
+      return null;
+    }
+
+    @Override
+    public Void visitSetVar(Step.SetVar v) {
+      placeholders.text(v.value(), p + ".value");
+      if (placeholders.key(v.name(), p + ".name", "the variable name")) {
+        ctx.scope().declareVar(v.name());
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitEval(Step.Eval s) {
+      // the script is code: ${...} there is the page's own template syntax, never a placeholder
+      if (!ctx.scriptEval()) {
+        ctx.report(Problem.of(ErrorCode.CAPABILITY_DENIED, p, "eval needs the " + Capability.SCRIPT_EVAL.id()
+            + " capability: declare it in policy.capabilities"));
+      }
+      return null;
+    }
+
+    @Override
+    public Void visitScreenshot(Step.Screenshot sh) {
+      sh.target().ifPresent(tg -> targets.check(tg, p + ".target"));
+      sh.name().ifPresent(n -> placeholders.text(n, p + ".name"));
+      return null;
+    }
+
+    @Override
+    public Void visitCsvImport(Step.CsvImport s) {
+      path(s.path(), p + ".path");
+      return null;
+    }
+
+    @Override
+    public Void visitCsvExport(Step.CsvExport ce) {
+      if (!Placeholders.isWhole(ce.source()) && Placeholders.syntaxError(ce.source()).isEmpty()) {
+        ctx.invalid(p + ".source", "the csvExport source must be one whole placeholder naming items, "
+            + "e.g. ${steps.<id>.items}");
+      }
+      placeholders.text(ce.source(), p + ".source");
+      path(ce.path(), p + ".path");
+      return null;
+    }
+
+    @Override
+    public Void visitForeach(Step.Foreach s) {
+      foreach(s, p, depth);
+      return null;
+    }
+
+    @Override
+    public Void visitRepeat(Step.Repeat r) {
+      atLeastOne(p + ".times", "repeat times", r.times(), limits.maxRepeatTimes(),
+          "repeating " + r.times() + " times does nothing; remove the step or give 1 or more");
+      loopBody(Loop.REPEAT, r.body(), p + ".body", depth);
+      return null;
+    }
+
+    @Override
+    public Void visitIf(Step.If i) {
+      conditions.check(i.condition(), p + ".condition");
+      int mark = ctx.scope().mark();
+      walk.steps(i.then(), p + ".then", depth + 1);
+      // then and else exclude each other; both are visible after the if
+      List<Object> thenDecls = ctx.scope().hideSince(mark);
+      walk.steps(i.otherwise(), p + ".else", depth + 1);
+      ctx.scope().reveal(thenDecls);
+      return null;
+    }
+
+    @Override
+    public Void visitWhile(Step.While w) {
+      conditions.check(w.condition(), p + ".condition");
+      loopBody(Loop.WHILE, w.body(), p + ".body", depth);
+      atLeastOne(p + ".max", "the while max", w.max(), limits.maxWhileIterations(), "give 1 or more");
+      return null;
+    }
+
+    @Override
+    public Void visitManual(Step.Manual s) {
+      placeholders.text(s.instructions(), p + ".instructions");
+      return null;
+    }
+
+    // no fields of their own
+    @Override public Void visitBack(Step.Back s) { return null; }
+    @Override public Void visitForward(Step.Forward s) { return null; }
+    @Override public Void visitReload(Step.Reload s) { return null; }
+    @Override public Void visitFrameMain(Step.FrameMain s) { return null; }
+  }
+
+  private void loopBody(Loop kind, List<Step> body, String path, int depth) {
+    ctx.scope().enterLoop(kind);
+    walk.steps(body, path, depth + 1);
+    ctx.scope().exitLoop();
+  }
+
+  private void foreach(Step.Foreach f, String p, int depth) {
+    ForeachSource src = f.source();
+    Loop kind = switch (src.kind()) {
+      case TABLE -> {
+        if (ctx.flow().table().isEmpty()) {
+          ctx.invalid(p + ".source",
+              "foreach over the table, but the flow has no table: add one or iterate something else");
+        } else {
+          int rows = ctx.flow().table().get().rows().size();
+          if (rows > limits.maxForeachItems()) {
+            ctx.overLimit(p + ".source", "foreach iterates the table's " + rows + " rows, more than the limit of "
+                + limits.maxForeachItems() + " items", rows, limits.maxForeachItems());
+          }
+        }
+        yield Loop.TABLE;
+      }
+      case ITEMS -> {
+        placeholders.itemsRef(src.ref().orElse(""), p + ".source");
+        yield Loop.ITEMS;
+      }
+      case LITERAL -> {
+        if (src.values().size() > limits.maxForeachItems()) {
+          ctx.overLimit(p + ".items", "foreach lists " + src.values().size() + " values, more than the limit of "
+              + limits.maxForeachItems(), src.values().size(), limits.maxForeachItems());
+        }
+        for (int i = 0; i < src.values().size(); i++) {
+          placeholders.text(src.values().get(i), p + ".items[" + i + "]");
+        }
+        yield Loop.LITERAL;
+      }
+    };
+    atLeastOne(p + ".concurrency", "foreach concurrency", f.concurrency(), limits.maxForeachConcurrency(),
+        "give 1 (one iteration at a time) or more");
+    loopBody(kind, f.body(), p + ".body", depth);
+  }
+
+  private void url(String url, String path) {
+    if (url.isBlank()) {
+      ctx.invalid(path, "the url is blank: give the address to open, e.g. ${credential.BASE_URL}/login");
+    }
+    placeholders.text(url, path);
+  }
+
+  private void path(String file, String path) {
+    if (file.isBlank()) {
+      ctx.invalid(path, "the file path is blank: give a path");
+    }
+    placeholders.text(file, path);
+  }
+
+  private void range(int actual, int min, int max, String path, String what) {
+    if (actual < min || actual > max) {
+      ctx.outOfRange(path, what + " is " + actual + ": give " + min + ".." + max, actual, min + ".." + max);
+    }
+  }
+
+  private void valueLength(String value, String path, String what) {
+    if (value.length() > limits.maxValueChars()) {
+      ctx.overLimit(path, what + " has " + value.length() + " characters, more than the limit of "
+          + limits.maxValueChars(), value.length(), limits.maxValueChars());
+    }
+  }
+
+  /** A count that must lie in 1..max: below is out of range, above is over the limit. */
+  private void atLeastOne(String path, String what, int actual, int max, String belowHint) {
+    if (actual < 1) {
+      ctx.outOfRange(path, what + " is " + actual + ", less than 1: " + belowHint, actual, "1.." + max);
+    } else if (actual > max) {
+      ctx.overLimit(path, what + " is " + actual + ", more than the limit of " + max, actual, max);
+    }
+  }
+}

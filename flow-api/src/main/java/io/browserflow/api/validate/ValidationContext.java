@@ -1,0 +1,79 @@
+package io.browserflow.api.validate;
+
+import io.browserflow.api.Capability;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.Flow;
+import io.browserflow.api.Policy;
+import io.browserflow.api.Problem;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What the rules of one validation pass share: the flow and its limits, the problems found so far
+ * (in document order), the binding scope at the current point of the walk, and the capabilities
+ * the flow's policy grants. The reporting methods give each kind of problem its code.
+ */
+final class ValidationContext {
+  private final Flow flow;
+  private final FlowLimits limits;
+  private final List<Problem> problems = new ArrayList<>();
+  private final BindingScope scope = new BindingScope();
+  private final boolean scriptEval;
+  private final boolean fileUpload;
+
+  ValidationContext(Flow flow, FlowLimits limits) {
+    this.flow = flow;
+    this.limits = limits;
+    Set<Capability> caps = flow.policy().map(Policy::capabilities).orElse(Set.of());
+    this.scriptEval = caps.contains(Capability.SCRIPT_EVAL);
+    this.fileUpload = caps.contains(Capability.FILE_UPLOAD);
+  }
+
+  Flow flow() {
+    return flow;
+  }
+
+  FlowLimits limits() {
+    return limits;
+  }
+
+  /** The problems so far; the walk inserts and reorders some to keep document order. */
+  List<Problem> problems() {
+    return problems;
+  }
+
+  BindingScope scope() {
+    return scope;
+  }
+
+  boolean scriptEval() {
+    return scriptEval;
+  }
+
+  boolean fileUpload() {
+    return fileUpload;
+  }
+
+  // ---------------------------------------------------------------- reporting
+
+  void report(Problem problem) {
+    problems.add(problem);
+  }
+
+  void invalid(String path, String message) {
+    problems.add(Problem.of(ErrorCode.INVALID_FLOW, path, message));
+  }
+
+  void unresolved(String path, String message) {
+    problems.add(Problem.of(ErrorCode.BINDING_UNRESOLVED, path, message));
+  }
+
+  void overLimit(String path, String message, Object actual, Object allowed) {
+    problems.add(Problem.limit(ErrorCode.LIMIT_EXCEEDED, path, message, actual, allowed));
+  }
+
+  void outOfRange(String path, String message, Object actual, Object allowed) {
+    problems.add(Problem.limit(ErrorCode.VALUE_OUT_OF_RANGE, path, message, actual, allowed));
+  }
+}
