@@ -50,7 +50,7 @@ import java.util.function.Function;
  * {@code PLAYWRIGHT_BROWSERS_PATH}). It never downloads a browser: when none is found it throws a
  * {@link BrowserNotFoundException} saying how to install one ({@code apt-get install -y chromium} on
  * Debian/Ubuntu). An explicit or configured path that does not exist is an error, not a fallback.
- * {@link #findChromium()} runs the same search without launching.
+ * {@link #findChromium()} and {@link #chromiumFor(LaunchOptions)} run the same search without launching.
  *
  * <h2>Sessions</h2>
  * Each {@link #openSession} makes a new browser context (viewport, downloads accepted, network deny
@@ -130,7 +130,7 @@ public final class PlaywrightDriver implements PageDriver {
    */
   public static PlaywrightDriver launch(LaunchOptions options) {
     Objects.requireNonNull(options, "options");
-    Path exe = ChromiumSearch.ofThisMachine().find(options.executablePath());
+    Path exe = chromiumFor(options);
     List<String> args = new ArrayList<>(QUIET_ARGS);
     args.addAll(options.args());
     BrowserType.LaunchOptions launch = new BrowserType.LaunchOptions()
@@ -218,23 +218,69 @@ public final class PlaywrightDriver implements PageDriver {
    */
   public static Optional<Path> findChromium() {
     try {
-      return Optional.of(ChromiumSearch.ofThisMachine().find(Optional.empty()));
+      return Optional.of(chromiumFor(LaunchOptions.defaults()));
     } catch (BrowserNotFoundException e) {
       return Optional.empty();
     }
   }
 
-  private static PlaywrightDriver start(Function<Playwright, Browser> open, boolean traceAll, Optional<Path> exe) {
+  /**
+   * The executable {@link #launch(LaunchOptions)} starts for {@code options}, found as the class
+   * comment's "Finding Chromium" says: {@link LaunchOptions#executablePath()}, else
+   * {@code BROWSERFLOW_CHROMIUM}, else the first browser in the well-known places. Only
+   * {@code executablePath} is read. For code that launches Chromium through its own Playwright
+   * instance (see {@link #createPlaywright()}) and wants the driver's choice of browser and its
+   * errors:
+   *
+   * <pre>{@code
+   * Path exe = PlaywrightDriver.chromiumFor(LaunchOptions.builder().executablePath(configured).build());
+   * Browser browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(exe));
+   * }</pre>
+   *
+   * <p>Unlike {@link #findChromium()} it does not return empty: a missing browser is an error.
+   *
+   * @throws BrowserNotFoundException when the configured path or {@code BROWSERFLOW_CHROMIUM} does not
+   *     name an executable (no fallback then), or no browser is found; the message says how to install one
+   */
+  public static Path chromiumFor(LaunchOptions options) {
+    Objects.requireNonNull(options, "options");
+    return ChromiumSearch.ofThisMachine().find(options.executablePath());
+  }
+
+  /**
+   * A new Playwright instance started the way this driver starts its own: Playwright's Node driver
+   * from BrowserFlow's cache (see "Start-up cost" in the class comment), browser downloads turned
+   * off ({@code PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD}), a failure reported as a {@link FlowRunException}
+   * with the first line of Playwright's message. Use it to drive a browser directly, outside a
+   * session, e.g. to launch the {@link #chromiumFor(LaunchOptions)} executable headed for a person.
+   *
+   * <pre>{@code
+   * try (Playwright playwright = PlaywrightDriver.createPlaywright();
+   *      Browser browser = playwright.chromium().launch(new BrowserType.LaunchOptions()
+   *          .setExecutablePath(PlaywrightDriver.chromiumFor(LaunchOptions.defaults())))) {
+   *   ...
+   * }
+   * }</pre>
+   *
+   * <p>Like any Playwright instance it belongs to the calling thread: make every call on it, and
+   * close it, from that thread. No driver tracks it: the caller closes it.
+   *
+   * @throws FlowRunException ({@code ACTION_FAILED}) when Playwright's driver does not start
+   */
+  public static Playwright createPlaywright() {
     DriverCache.install();
+    try {
+      return Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+    } catch (RuntimeException e) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not start Playwright's driver: " + Failures.summary(e));
+    }
+  }
+
+  private static PlaywrightDriver start(Function<Playwright, Browser> open, boolean traceAll, Optional<Path> exe) {
     DriverThread thread = DriverThread.dedicated();
     try {
       return thread.call(() -> {
-        Playwright pw;
-        try {
-          pw = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-        } catch (RuntimeException e) {
-          throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not start Playwright's driver: " + Failures.summary(e));
-        }
+        Playwright pw = createPlaywright();
         try {
           return new PlaywrightDriver(thread, pw, open.apply(pw), true, traceAll, exe);
         } catch (RuntimeException e) {

@@ -16,17 +16,18 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Base of the browser tests: one Chromium for the test class (launched before, closed after; a
  * missing browser fails every test with the driver's install hint), a page server on 127.0.0.1, and
- * sessions closed after each test.
+ * sessions closed after each test. Public (test code only) for the recorder's tests, which replay
+ * their drafts on this driver.
  */
-abstract class ChromiumTest {
+public abstract class ChromiumTest {
   static final Duration TIMEOUT = Duration.ofSeconds(5);
   static final Duration SHORT = Duration.ofMillis(1000);
 
-  static PlaywrightDriver driver;
-  static TestServer server;
+  protected static PlaywrightDriver driver;
+  protected static TestServer server;
 
   @TempDir
-  Path tempDir;
+  protected Path tempDir;
 
   private final List<DriverSession> sessions = new ArrayList<>();
 
@@ -72,7 +73,7 @@ abstract class ChromiumTest {
     return s;
   }
 
-  static String page(String title, String body) {
+  public static String page(String title, String body) {
     return "<!doctype html><html><head><meta charset=\"utf-8\"><title>" + title + "</title></head><body>"
         + body + "</body></html>";
   }

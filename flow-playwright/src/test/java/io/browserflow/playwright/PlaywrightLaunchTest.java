@@ -40,6 +40,18 @@ class PlaywrightLaunchTest {
   }
 
   @Test
+  void should_resolve_the_configured_browser_for_callers_that_launch_it_themselves() throws Exception {
+    Path configured = executable("their-chromium");
+    Path bogus = dir.resolve("no-such-chromium");
+
+    assertThat(PlaywrightDriver.chromiumFor(LaunchOptions.builder().executablePath(configured).build())).isEqualTo(configured);
+    BrowserNotFoundException e = catchThrowableOfType(BrowserNotFoundException.class,
+        () -> PlaywrightDriver.chromiumFor(LaunchOptions.builder().executablePath(bogus).build()));
+    assertThat(e.searched()).containsExactly(bogus);
+    assertThat(e.getMessage()).contains("apt-get install -y chromium");
+  }
+
+  @Test
   void should_prefer_the_environment_variable_to_the_well_known_places() throws Exception {
     Path configured = executable("my-chromium");
     ChromiumSearch search = new ChromiumSearch("Linux", dir.toString(), Map.of("BROWSERFLOW_CHROMIUM", configured.toString())::get);

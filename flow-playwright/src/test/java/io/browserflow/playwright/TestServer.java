@@ -17,15 +17,15 @@ import java.util.concurrent.Executors;
 /**
  * Serves HTML pages by path on 127.0.0.1 (an ephemeral port), whatever the query string; unknown
  * paths get a 404 page. Files registered with {@link #file} are served as downloads. Records every
- * request path it got.
+ * request path it got. Public (test code only) for the recorder's tests.
  */
-final class TestServer implements AutoCloseable {
+public final class TestServer implements AutoCloseable {
   private final HttpServer server;
   private final Map<String, String> pages = new ConcurrentHashMap<>();
   private final Map<String, byte[]> downloads = new ConcurrentHashMap<>();
   private final List<String> requests = new CopyOnWriteArrayList<>();
 
-  TestServer() {
+  public TestServer() {
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     } catch (IOException e) {
@@ -40,33 +40,33 @@ final class TestServer implements AutoCloseable {
     server.start();
   }
 
-  int port() {
+  public int port() {
     return server.getAddress().getPort();
   }
 
-  String url(String path) {
+  public String url(String path) {
     return "http://127.0.0.1:" + port() + path;
   }
 
-  String origin() {
+  public String origin() {
     return "http://127.0.0.1:" + port();
   }
 
   /** Replaces the served pages. */
-  void serve(Map<String, String> byPath) {
+  public void serve(Map<String, String> byPath) {
     pages.clear();
     pages.putAll(byPath);
   }
 
-  void page(String path, String html) {
+  public void page(String path, String html) {
     pages.put(path, html);
   }
 
-  void file(String path, String content) {
+  public void file(String path, String content) {
     downloads.put(path, content.getBytes(StandardCharsets.UTF_8));
   }
 
-  List<String> requests() {
+  public List<String> requests() {
     return List.copyOf(requests);
   }
 

@@ -1,4 +1,4 @@
-package io.browserflow.playwright;
+package io.browserflow.playwright.recorder;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -38,7 +38,7 @@ final class CaptureScript {
   }
 
   private static String load() {
-    try (InputStream in = CaptureScript.class.getResourceAsStream("recorder/capture.js")) {
+    try (InputStream in = CaptureScript.class.getResourceAsStream("capture.js")) {
       if (in == null) {
         throw new IllegalStateException("the recorder's capture script is missing from the classpath");
       }

@@ -1,14 +1,15 @@
-package io.browserflow.playwright;
+package io.browserflow.playwright.recorder;
 
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
-import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
+import io.browserflow.playwright.BrowserNotFoundException;
+import io.browserflow.playwright.LaunchOptions;
+import io.browserflow.playwright.PlaywrightDriver;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -52,6 +53,7 @@ public final class Recorder {
    * {@link RecorderOptions#headless()}).
    *
    * @throws BrowserNotFoundException when no Chromium can be found to launch
+   * @throws FlowRunException ({@code ACTION_FAILED}) when Playwright's driver does not start
    */
   public static Recording start(RecorderOptions options) {
     if (options.page().isPresent()) {
@@ -76,18 +78,12 @@ public final class Recorder {
   }
 
   private static Recording launch(RecorderOptions options) {
-    Path exe = ChromiumSearch.ofThisMachine().find(options.executablePath());
-    DriverCache.install();
+    Path exe = PlaywrightDriver.chromiumFor(LaunchOptions.builder().executablePath(options.executablePath()).build());
     Pump pump = new Pump();
     Recording.Runner runner = pump::call;
     try {
       return pump.call(() -> {
-        Playwright pw;
-        try {
-          pw = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-        } catch (RuntimeException e) {
-          throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not start Playwright's driver: " + Failures.summary(e));
-        }
+        Playwright pw = PlaywrightDriver.createPlaywright();
         try {
           Browser browser = pw.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(exe).setHeadless(options.headless()));
           BrowserContext context = browser.newContext(new Browser.NewContextOptions().setViewportSize(null));

@@ -1,4 +1,4 @@
-package io.browserflow.playwright;
+package io.browserflow.playwright.recorder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

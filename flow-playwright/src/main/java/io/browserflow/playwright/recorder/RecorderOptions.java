@@ -1,4 +1,4 @@
-package io.browserflow.playwright;
+package io.browserflow.playwright.recorder;
 
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;

@@ -1,4 +1,4 @@
-package io.browserflow.playwright;
+package io.browserflow.playwright.recorder;
 
 import io.browserflow.api.Step;
 import io.browserflow.api.validate.LintWarning;

@@ -1,4 +1,4 @@
-package io.browserflow.playwright;
+package io.browserflow.playwright.recorder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +16,9 @@ import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunOptions;
 import io.browserflow.engine.RunResult;
+import io.browserflow.playwright.ChromiumTest;
+import io.browserflow.playwright.PlaywrightDriver;
+import io.browserflow.playwright.TestServer;
 import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;

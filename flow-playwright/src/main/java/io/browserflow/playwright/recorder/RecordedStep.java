@@ -1,4 +1,4 @@
-package io.browserflow.playwright;
+package io.browserflow.playwright.recorder;
 
 import io.browserflow.api.Condition;
 import io.browserflow.api.ConditionVisitor;

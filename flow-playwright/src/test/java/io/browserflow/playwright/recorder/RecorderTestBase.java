@@ -1,4 +1,4 @@
-package io.browserflow.playwright;
+package io.browserflow.playwright.recorder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +16,8 @@ import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunOptions;
 import io.browserflow.engine.RunResult;
+import io.browserflow.playwright.ChromiumTest;
+import io.browserflow.playwright.PlaywrightDriver;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;

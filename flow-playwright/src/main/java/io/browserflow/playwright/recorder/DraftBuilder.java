@@ -1,4 +1,4 @@
-package io.browserflow.playwright;
+package io.browserflow.playwright.recorder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.browserflow.api.Candidate;
