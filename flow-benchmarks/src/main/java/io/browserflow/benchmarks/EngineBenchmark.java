@@ -7,7 +7,7 @@ import io.browserflow.api.dsl.FlowBuilder;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunResult;
-import io.browserflow.engine.RunStore;
+import io.browserflow.engine.store.RunStore;
 import io.browserflow.testkit.NoOpPageDriver;
 import java.io.IOException;
 import java.nio.file.Files;

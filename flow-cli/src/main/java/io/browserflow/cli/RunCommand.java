@@ -6,7 +6,7 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.engine.RunResult;
-import io.browserflow.engine.RunStore;
+import io.browserflow.engine.store.RunStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

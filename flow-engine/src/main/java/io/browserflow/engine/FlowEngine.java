@@ -2,7 +2,9 @@ package io.browserflow.engine;
 
 import io.browserflow.api.Flow;
 import io.browserflow.api.validate.FlowLimits;
+import io.browserflow.engine.review.Approvals;
 import io.browserflow.engine.spi.PageDriver;
+import io.browserflow.engine.store.RunStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;

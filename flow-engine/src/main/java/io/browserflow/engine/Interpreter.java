@@ -8,6 +8,7 @@ import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
 import io.browserflow.engine.spi.Resolution;
 import io.browserflow.engine.spi.TargetException;
+import io.browserflow.engine.store.JournalEntry;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

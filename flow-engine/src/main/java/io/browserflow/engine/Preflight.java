@@ -12,6 +12,7 @@ import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.validate.FlowValidator;
+import io.browserflow.engine.review.FlowReview;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;

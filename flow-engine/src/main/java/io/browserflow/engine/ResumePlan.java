@@ -1,5 +1,6 @@
 package io.browserflow.engine;
 
+import io.browserflow.engine.store.JournalEntry;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

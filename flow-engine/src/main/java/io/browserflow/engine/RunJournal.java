@@ -2,6 +2,8 @@ package io.browserflow.engine;
 
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
+import io.browserflow.engine.store.JournalEntry;
+import io.browserflow.engine.store.RunStore;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;

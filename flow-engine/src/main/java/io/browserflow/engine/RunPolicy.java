@@ -3,6 +3,7 @@ package io.browserflow.engine;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.engine.review.FlowReview;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;

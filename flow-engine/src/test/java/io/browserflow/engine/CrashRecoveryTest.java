@@ -2,6 +2,7 @@ package io.browserflow.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.browserflow.engine.store.JournalEntry;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,6 +9,7 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
 import io.browserflow.api.Target;
+import io.browserflow.engine.store.RunStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

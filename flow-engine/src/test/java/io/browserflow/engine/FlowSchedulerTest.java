@@ -7,12 +7,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Schedule;
+import io.browserflow.engine.schedule.FlowScheduler;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -128,22 +128,5 @@ class FlowSchedulerTest {
 
     assertThat(recorder.events).containsExactly("fired 2026-11-30T10:01:00Z", "skipped 2026-11-30T10:02:00Z",
         "finished SUCCEEDED");
-  }
-
-  @Test
-  void should_compute_cron_firings() {
-    CronExpression weekdays = CronExpression.parse("30 9 * * 1-5");
-    ZonedDateTime friday = ZonedDateTime.parse("2026-11-27T10:00:00Z");
-    assertThat(weekdays.next(friday)).isEqualTo(ZonedDateTime.parse("2026-11-30T09:30:00Z"));
-    assertThat(CronExpression.parse("*/15 * * * *").next(ZonedDateTime.parse("2026-11-30T10:07:00Z")))
-        .isEqualTo(ZonedDateTime.parse("2026-11-30T10:15:00Z"));
-    assertThat(CronExpression.parse("0 0 1 1 *").next(ZonedDateTime.parse("2026-11-30T10:07:00Z")))
-        .isEqualTo(ZonedDateTime.parse("2027-01-01T00:00:00Z"));
-    assertThat(CronExpression.parse("0 12 13 * 5").next(ZonedDateTime.parse("2026-11-30T00:00:00Z")))
-        .isEqualTo(ZonedDateTime.parse("2026-12-04T12:00:00Z"));
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> CronExpression.parse("61 * * * *"))
-        .hasMessageContaining("minute 61");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> CronExpression.parse("* * *"))
-        .hasMessageContaining("5 fields");
   }
 }

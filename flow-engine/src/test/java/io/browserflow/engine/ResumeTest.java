@@ -10,6 +10,8 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.json.FlowJson;
+import io.browserflow.engine.store.JournalEntry;
+import io.browserflow.engine.store.RunStore;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

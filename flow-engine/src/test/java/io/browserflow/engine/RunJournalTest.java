@@ -5,6 +5,8 @@ import static io.browserflow.engine.EngineFixtures.APP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Flow;
+import io.browserflow.engine.store.JournalEntry;
+import io.browserflow.engine.store.RunStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

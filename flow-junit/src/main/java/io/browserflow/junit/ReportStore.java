@@ -2,10 +2,10 @@ package io.browserflow.junit;
 
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
-import io.browserflow.engine.RunStoreException;
-import io.browserflow.engine.JournalEntry;
 import io.browserflow.engine.RunResult;
-import io.browserflow.engine.RunStore;
+import io.browserflow.engine.store.JournalEntry;
+import io.browserflow.engine.store.RunStore;
+import io.browserflow.engine.store.RunStoreException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

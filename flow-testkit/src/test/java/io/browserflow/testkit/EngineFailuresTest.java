@@ -9,15 +9,15 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Input;
 import io.browserflow.api.OnError;
-import io.browserflow.engine.Approvals;
 import io.browserflow.engine.FlowEngine;
-import io.browserflow.engine.FlowReview;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunOptions;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.RunStatus;
 import io.browserflow.engine.StepResult;
 import io.browserflow.engine.StepState;
+import io.browserflow.engine.review.Approvals;
+import io.browserflow.engine.review.FlowReview;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

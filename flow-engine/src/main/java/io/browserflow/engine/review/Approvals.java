@@ -1,4 +1,4 @@
-package io.browserflow.engine;
+package io.browserflow.engine.review;
 
 import io.browserflow.api.Flow;
 import io.browserflow.api.json.FlowJson;
@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Approved flow digests, per flow id. An engine built with
- * {@link FlowEngine.Builder#requireApproval(Approvals)} refuses ({@code REVIEW_REQUIRED}) a flow
- * never approved and a flow changed since its approval. Thread-safe.
+ * {@link io.browserflow.engine.FlowEngine.Builder#requireApproval(Approvals)} refuses
+ * ({@code REVIEW_REQUIRED}) a flow never approved and a flow changed since its approval. Thread-safe.
  */
 public final class Approvals {
   private final Map<String, String> approved = new ConcurrentHashMap<>();

@@ -1,4 +1,4 @@
-package io.browserflow.engine;
+package io.browserflow.engine.schedule;
 
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;

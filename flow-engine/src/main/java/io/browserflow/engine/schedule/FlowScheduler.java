@@ -1,7 +1,12 @@
-package io.browserflow.engine;
+package io.browserflow.engine.schedule;
 
 import io.browserflow.api.Flow;
 import io.browserflow.api.Schedule;
+import io.browserflow.engine.FlowEngine;
+import io.browserflow.engine.Inputs;
+import io.browserflow.engine.RunHandle;
+import io.browserflow.engine.RunOptions;
+import io.browserflow.engine.RunResult;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

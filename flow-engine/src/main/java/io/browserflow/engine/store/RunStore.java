@@ -1,5 +1,6 @@
-package io.browserflow.engine;
+package io.browserflow.engine.store;
 
+import io.browserflow.engine.RunResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,14 @@
-package io.browserflow.engine;
+package io.browserflow.engine.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
+import io.browserflow.engine.ResumeDecision;
+import io.browserflow.engine.RunResult;
+import io.browserflow.engine.RunStatus;
+import io.browserflow.engine.StepState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -211,10 +216,12 @@ final class DirectoryRunStore implements RunStore {
 
 /** JSON lines of the journal. */
 final class JournalJson {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
   private JournalJson() {}
 
   static String write(JournalEntry e) {
-    ObjectNode n = RunResultJson.MAPPER.createObjectNode();
+    ObjectNode n = MAPPER.createObjectNode();
     n.put("seq", e.seq());
     n.put("at", e.at().toString());
     n.put("type", e.type().name());
@@ -240,7 +247,7 @@ final class JournalJson {
   /** Empty for a line that is not a complete entry (e.g. torn by a crash mid-write). */
   static Optional<JournalEntry> read(String line) {
     try {
-      JsonNode n = RunResultJson.MAPPER.readTree(line);
+      JsonNode n = MAPPER.readTree(line);
       JournalEntry.Builder b = JournalEntry.builder()
           .seq(n.get("seq").asLong())
           .at(Instant.parse(n.get("at").asText()))

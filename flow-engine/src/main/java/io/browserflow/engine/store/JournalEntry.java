@@ -1,6 +1,9 @@
-package io.browserflow.engine;
+package io.browserflow.engine.store;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.engine.ResumeDecision;
+import io.browserflow.engine.RunStatus;
+import io.browserflow.engine.StepState;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;

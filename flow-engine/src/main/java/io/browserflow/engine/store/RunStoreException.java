@@ -1,4 +1,4 @@
-package io.browserflow.engine;
+package io.browserflow.engine.store;
 
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;

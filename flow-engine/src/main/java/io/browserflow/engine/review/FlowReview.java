@@ -1,4 +1,4 @@
-package io.browserflow.engine;
+package io.browserflow.engine.review;
 
 import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
@@ -21,7 +21,8 @@ import org.immutables.value.Value;
  * ({@code ui.observe}, {@code ui.interact}, {@code script.eval}, {@code file.upload},
  * {@code file.download}, {@code tabs.multi}), the literal origins it visits plus its policy's, and
  * the SHA-256 digest of its canonical JSON. An engine built with
- * {@link FlowEngine.Builder#requireApproval(Approvals)} runs only approved digests.
+ * {@link io.browserflow.engine.FlowEngine.Builder#requireApproval(Approvals)} runs only approved
+ * digests.
  *
  * <pre>{@code
  * FlowReview review = FlowReview.of(flow);

@@ -1,7 +1,8 @@
-package io.browserflow.engine;
+package io.browserflow.engine.store;
 
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
+import io.browserflow.engine.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
