@@ -4,7 +4,7 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.json.FlowJson;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import io.browserflow.formats.Conversion;
 import io.browserflow.formats.FlowFormats;
 import io.browserflow.formats.Format;

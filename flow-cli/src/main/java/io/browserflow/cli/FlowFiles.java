@@ -8,7 +8,7 @@ import io.browserflow.api.FlowValidationException;
 import io.browserflow.api.Problem;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.validate.FlowLimits;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import io.browserflow.formats.Conversion;
 import io.browserflow.formats.FlowFormats;
 import io.browserflow.formats.Format;

@@ -1,10 +1,10 @@
 package io.browserflow.cli;
 
 import io.browserflow.api.json.FlowJson;
-import io.browserflow.api.validate.FlowLint;
-import io.browserflow.api.validate.LintReport;
-import io.browserflow.api.validate.LintWarning;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.FlowLint;
+import io.browserflow.api.lint.LintReport;
+import io.browserflow.api.lint.LintWarning;
+import io.browserflow.api.lint.Quality;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

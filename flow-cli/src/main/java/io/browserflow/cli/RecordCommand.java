@@ -2,7 +2,7 @@ package io.browserflow.cli;
 
 import io.browserflow.api.Step;
 import io.browserflow.api.json.FlowJson;
-import io.browserflow.api.validate.LintWarning;
+import io.browserflow.api.lint.LintWarning;
 import io.browserflow.formats.Conversion;
 import io.browserflow.formats.FlowFormats;
 import io.browserflow.formats.Format;

@@ -1,6 +1,6 @@
 package io.browserflow.formats;
 
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package io.browserflow.formats;
 
-import io.browserflow.api.validate.LintCode;
+import io.browserflow.api.lint.LintCode;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;

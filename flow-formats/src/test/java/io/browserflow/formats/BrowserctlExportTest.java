@@ -26,7 +26,7 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
 import io.browserflow.api.Target;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

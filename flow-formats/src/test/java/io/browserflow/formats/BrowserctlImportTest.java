@@ -15,7 +15,7 @@ import io.browserflow.api.Input;
 import io.browserflow.api.Step;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Nested;

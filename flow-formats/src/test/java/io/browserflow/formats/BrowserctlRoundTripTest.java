@@ -26,7 +26,7 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
 import io.browserflow.api.json.FlowJson;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -11,7 +11,7 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.Input;
 import io.browserflow.api.Step;
 import io.browserflow.api.Target;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

@@ -8,7 +8,7 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
 import io.browserflow.api.Target;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunOptions;

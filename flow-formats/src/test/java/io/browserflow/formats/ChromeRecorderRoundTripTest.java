@@ -10,7 +10,7 @@ import io.browserflow.api.Step;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -2,7 +2,7 @@ package io.browserflow.formats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.browserflow.api.validate.LintCode;
+import io.browserflow.api.lint.LintCode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package io.browserflow.formats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.ErrorCode;
-import io.browserflow.api.validate.LintCode;
+import io.browserflow.api.lint.LintCode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,9 +29,9 @@ class ErrorCatalogTest {
       new Catalog("Error codes", "`io.browserflow.api.ErrorCode`: carried by every `FlowException` (`code()`) and "
           + "every validation `Problem`. Switch on the code; messages are for people and may change.",
           ROOT.resolve("flow-api/src/main/java/io/browserflow/api/ErrorCode.java"), ErrorCode.class),
-      new Catalog("Lint codes", "`io.browserflow.api.validate.LintCode`: the findings of `FlowLint` "
+      new Catalog("Lint codes", "`io.browserflow.api.lint.LintCode`: the findings of `FlowLint` "
           + "(`browserflow lint`), each with a severity; an `error` makes the flow `BLOCKED`.",
-          ROOT.resolve("flow-api/src/main/java/io/browserflow/api/validate/LintCode.java"), LintCode.class),
+          ROOT.resolve("flow-api/src/main/java/io/browserflow/api/lint/LintCode.java"), LintCode.class),
       new Catalog("Conversion codes", "`io.browserflow.formats.ConversionCode`: the issues of a `Conversion` "
           + "(`browserflow convert`, and `run`/`validate`/`lint` on a foreign recording), each with a severity and "
           + "a path into the source.",

@@ -49,6 +49,7 @@ class ReadmeSnippetsTest {
       "import static io.browserflow.api.dsl.Dsl.*;",
       "import io.browserflow.api.*;",
       "import io.browserflow.api.json.FlowJson;",
+      "import io.browserflow.api.lint.*;",
       "import io.browserflow.api.validate.*;",
       "import io.browserflow.engine.*;",
       "import io.browserflow.playwright.*;",

@@ -14,7 +14,7 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Step;
 import io.browserflow.api.Target;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.browserflow.api.Flow;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import org.junit.jupiter.api.Test;
 
 /** Commands without an equivalent, reported with code, path and severity. */

@@ -13,7 +13,7 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Step;
 import io.browserflow.api.json.FlowJson;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.Quality;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunOptions;

@@ -3,11 +3,11 @@ package io.browserflow.samples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.json.FlowJson;
-import io.browserflow.api.validate.FlowLint;
-import io.browserflow.api.validate.LintCode;
-import io.browserflow.api.validate.LintReport;
-import io.browserflow.api.validate.LintWarning;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.FlowLint;
+import io.browserflow.api.lint.LintCode;
+import io.browserflow.api.lint.LintReport;
+import io.browserflow.api.lint.LintWarning;
+import io.browserflow.api.lint.Quality;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;

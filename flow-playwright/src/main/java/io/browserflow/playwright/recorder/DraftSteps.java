@@ -2,8 +2,8 @@ package io.browserflow.playwright.recorder;
 
 import io.browserflow.api.Step;
 import io.browserflow.api.validate.FlowLimits;
-import io.browserflow.api.validate.LintCode;
-import io.browserflow.api.validate.LintWarning;
+import io.browserflow.api.lint.LintCode;
+import io.browserflow.api.lint.LintWarning;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package io.browserflow.playwright.recorder;
 
 import io.browserflow.api.Flow;
-import io.browserflow.api.validate.LintReport;
-import io.browserflow.api.validate.LintWarning;
-import io.browserflow.api.validate.Quality;
+import io.browserflow.api.lint.LintReport;
+import io.browserflow.api.lint.LintWarning;
+import io.browserflow.api.lint.Quality;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

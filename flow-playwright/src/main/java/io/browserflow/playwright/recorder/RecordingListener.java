@@ -1,7 +1,7 @@
 package io.browserflow.playwright.recorder;
 
 import io.browserflow.api.Step;
-import io.browserflow.api.validate.LintWarning;
+import io.browserflow.api.lint.LintWarning;
 
 /**
  * Live events of a {@link Recording}, for a UI that shows what is being captured. Callbacks run on

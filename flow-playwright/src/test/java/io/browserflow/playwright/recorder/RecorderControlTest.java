@@ -7,7 +7,7 @@ import io.browserflow.api.Input;
 import io.browserflow.api.Step;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.validate.FlowLimits;
-import io.browserflow.api.validate.LintCode;
+import io.browserflow.api.lint.LintCode;
 import io.browserflow.engine.Inputs;
 import java.util.ArrayList;
 import java.util.List;

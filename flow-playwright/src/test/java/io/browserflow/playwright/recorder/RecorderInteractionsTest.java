@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
 import io.browserflow.api.json.FlowJson;
-import io.browserflow.api.validate.LintCode;
+import io.browserflow.api.lint.LintCode;
 import io.browserflow.engine.Inputs;
 import java.nio.file.Files;
 import java.nio.file.Path;

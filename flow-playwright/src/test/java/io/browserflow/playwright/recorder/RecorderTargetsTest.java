@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Step;
 import io.browserflow.api.json.FlowJson;
-import io.browserflow.api.validate.LintCode;
+import io.browserflow.api.lint.LintCode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

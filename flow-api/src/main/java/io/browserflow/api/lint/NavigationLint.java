@@ -1,0 +1,122 @@
+package io.browserflow.api.lint;
+
+import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
+import io.browserflow.api.lint.LintWarning.Severity;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Navigation: a navigate right after the click, double click or key press that most likely caused
+ * it, and a navigate to the URL an open or navigate just before already loaded. Fixed waits in
+ * between are passed over; disabled steps are not looked at.
+ */
+final class NavigationLint {
+  private final LintContext ctx;
+
+  NavigationLint(LintContext ctx) {
+    this.ctx = ctx;
+  }
+
+  /** Checks {@code navigate}, at {@code index} among its {@code siblings}. */
+  void check(Step.Navigate navigate, String path, String id, List<Step> siblings, int index) {
+    Before before = new Before(navigate.url());
+    Optional<Step> previous = previousAction(siblings, index, before);
+    if (previous.isPresent()) {
+      Step p = previous.get();
+      Prior prior = p.accept(before);
+      if (prior == Prior.CAUSE) {
+        ctx.add(LintCode.NAVIGATE_AFTER_CLICK, Severity.WARNING, path, id,
+            "navigate right after " + p.kind().op() + " step " + p.id() + ": the " + p.kind().op()
+                + " most likely caused this navigation, and a direct navigation skips the real business event",
+            "remove this navigate and add expect(urlMatches(<glob of the page it leads to>)) to step " + p.id());
+      } else if (prior == Prior.SAME_URL) {
+        ctx.add(LintCode.REDUNDANT_NAVIGATE, Severity.WARNING, path, id,
+            "navigate to the URL that " + p.kind().op() + " step " + p.id() + " already loaded",
+            "remove this navigate");
+      }
+    }
+  }
+
+  private static Optional<Step> previousAction(List<Step> siblings, int index, Before before) {
+    for (int i = index - 1; i >= 0; i--) {
+      Step p = siblings.get(i);
+      if (!p.disabled() && p.accept(before) != Prior.FIXED_WAIT) {
+        return Optional.of(p);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** What an earlier step means to a navigate after it. */
+  private enum Prior {
+    /** A fixed wait: passed over when looking for the step before the navigate. */
+    FIXED_WAIT,
+    /** A user action that most likely caused the navigation. */
+    CAUSE,
+    /** An open or navigate that already loaded the navigate's URL. */
+    SAME_URL,
+    /** Nothing the navigate rules look at. */
+    OTHER
+  }
+
+  /** Classifies the steps before a navigate to {@code url}. */
+  private static final class Before implements StepVisitor<Prior> {
+    private final String url;
+
+    Before(String url) {
+      this.url = url;
+    }
+
+    private Prior loaded(String prior) {
+      return normalizeUrl(prior).equals(normalizeUrl(url)) ? Prior.SAME_URL : Prior.OTHER;
+    }
+
+    @Override public Prior visitWait(Step.Wait s) { return s.until().isEmpty() ? Prior.FIXED_WAIT : Prior.OTHER; }
+    @Override public Prior visitClick(Step.Click s) { return Prior.CAUSE; }
+    @Override public Prior visitDblclick(Step.Dblclick s) { return Prior.CAUSE; }
+    @Override public Prior visitPress(Step.Press s) { return Prior.CAUSE; }
+    @Override public Prior visitOpen(Step.Open s) { return loaded(s.url()); }
+    @Override public Prior visitNavigate(Step.Navigate s) { return loaded(s.url()); }
+
+    // the rest: nothing the navigate rules look at
+    @Override public Prior visitBack(Step.Back s) { return Prior.OTHER; }
+    @Override public Prior visitForward(Step.Forward s) { return Prior.OTHER; }
+    @Override public Prior visitReload(Step.Reload s) { return Prior.OTHER; }
+    @Override public Prior visitTabNew(Step.TabNew s) { return Prior.OTHER; }
+    @Override public Prior visitTabSwitch(Step.TabSwitch s) { return Prior.OTHER; }
+    @Override public Prior visitTabClose(Step.TabClose s) { return Prior.OTHER; }
+    @Override public Prior visitFrame(Step.Frame s) { return Prior.OTHER; }
+    @Override public Prior visitFrameMain(Step.FrameMain s) { return Prior.OTHER; }
+    @Override public Prior visitSetViewport(Step.SetViewport s) { return Prior.OTHER; }
+    @Override public Prior visitContextmenu(Step.Contextmenu s) { return Prior.OTHER; }
+    @Override public Prior visitHover(Step.Hover s) { return Prior.OTHER; }
+    @Override public Prior visitFill(Step.Fill s) { return Prior.OTHER; }
+    @Override public Prior visitType(Step.Type s) { return Prior.OTHER; }
+    @Override public Prior visitSelect(Step.Select s) { return Prior.OTHER; }
+    @Override public Prior visitCheck(Step.Check s) { return Prior.OTHER; }
+    @Override public Prior visitUncheck(Step.Uncheck s) { return Prior.OTHER; }
+    @Override public Prior visitToggle(Step.Toggle s) { return Prior.OTHER; }
+    @Override public Prior visitScroll(Step.Scroll s) { return Prior.OTHER; }
+    @Override public Prior visitDrag(Step.Drag s) { return Prior.OTHER; }
+    @Override public Prior visitUpload(Step.Upload s) { return Prior.OTHER; }
+    @Override public Prior visitAssert(Step.Assert s) { return Prior.OTHER; }
+    @Override public Prior visitRead(Step.Read s) { return Prior.OTHER; }
+    @Override public Prior visitScrape(Step.Scrape s) { return Prior.OTHER; }
+    @Override public Prior visitPaginate(Step.Paginate s) { return Prior.OTHER; }
+    @Override public Prior visitSetVar(Step.SetVar s) { return Prior.OTHER; }
+    @Override public Prior visitEval(Step.Eval s) { return Prior.OTHER; }
+    @Override public Prior visitScreenshot(Step.Screenshot s) { return Prior.OTHER; }
+    @Override public Prior visitCsvImport(Step.CsvImport s) { return Prior.OTHER; }
+    @Override public Prior visitCsvExport(Step.CsvExport s) { return Prior.OTHER; }
+    @Override public Prior visitForeach(Step.Foreach s) { return Prior.OTHER; }
+    @Override public Prior visitRepeat(Step.Repeat s) { return Prior.OTHER; }
+    @Override public Prior visitIf(Step.If s) { return Prior.OTHER; }
+    @Override public Prior visitWhile(Step.While s) { return Prior.OTHER; }
+    @Override public Prior visitManual(Step.Manual s) { return Prior.OTHER; }
+  }
+
+  private static String normalizeUrl(String url) {
+    return url.trim().replaceAll("/+$", "");
+  }
+}
