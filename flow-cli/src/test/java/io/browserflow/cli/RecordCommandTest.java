@@ -12,10 +12,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code browserflow record}: starts a browser on the URL, stops on the s key, writes the draft. */
+@Tag("browser")
 class RecordCommandTest {
   @TempDir
   Path dir;

@@ -12,10 +12,12 @@ import com.microsoft.playwright.Playwright;
 import io.browserflow.playwright.PlaywrightDriver;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code browserflow run} end to end: a served site, real Chromium, JSON output, exit codes, the HTML report. */
+@Tag("browser")
 class RunCommandTest {
   @TempDir
   Path dir;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.browserflow.playwright.LocalSite;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code browserflow run} on files in other formats: converted first (issues on stderr), run
  * against local pages; a blocked conversion is refused with REVIEW_REQUIRED unless --force.
  */
+@Tag("browser")
 class RunImportedFormatsTest {
   /** The password the Selenium IDE fixture typed; the import turns it into a credential. */
   private static final String SIDE_PASSWORD = "s3cret-Pa55";

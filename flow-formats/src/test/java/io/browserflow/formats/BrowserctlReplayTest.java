@@ -24,6 +24,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * against local pages; the pages keep their own event log ({@code <pre id="log">}), read at the end.
  * One browser for the class.
  */
+@Tag("browser")
 class BrowserctlReplayTest {
   private static final String PASSWORD = "pw-123";
   private static PlaywrightDriver driver;

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * replaces prefilled values and picks select options, key steps reach the focused element, frames,
  * shadow roots and popups are found.
  */
+@Tag("browser")
 class ChromeRecorderReplayTest {
   private static PlaywrightDriver driver;
   private static LocalSite site;

@@ -22,10 +22,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Generated Java compiles, and its flow() rebuilds exactly the flow it was generated from. */
+@Tag("browser")
 class JavaCodecTest {
   @TempDir
   Path dir;

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
@@ -19,6 +20,7 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /** A generated test class, compiled and run by the JUnit Platform against the demo app. */
+@Tag("browser")
 class JavaGeneratedRunTest {
   @TempDir
   Path dir;

@@ -20,9 +20,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A hand-written Selenium IDE project replayed against a local page, checked by the page's own event log. */
+@Tag("browser")
 class SideReplayTest {
   private static final String PASSWORD = "s3cret-Pa55";
 

@@ -14,10 +14,12 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /** When the class is done, JUnit closes its browser and served folder: no process or port is left behind. */
+@Tag("browser")
 class CleanupTest {
   private static Set<Long> descendants() {
     return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)

@@ -7,11 +7,13 @@ import io.browserflow.api.ErrorCode;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /** @FlowSource: one invocation per row of the flow's table or of a CSV, named after the flow and the row. */
+@Tag("browser")
 class DataDrivenTest {
   static EngineExecutionResults results;
 

@@ -10,11 +10,13 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /** A failed run fails the test with a message a person can act on, also published as report entries. */
+@Tag("browser")
 class FailureMessageTest {
   @TempDir
   static Path reports;

@@ -8,10 +8,12 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /** Settings: the annotation's attribute wins, then the configuration parameter, then the default. */
+@Tag("browser")
 class FlowSettingsTest {
   private static FlowSettings settings(Class<?> type, Map<String, String> config) {
     Function<String, Optional<String>> lookup = k -> Optional.ofNullable(config.get(k));

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -13,6 +14,7 @@ import org.junit.platform.engine.support.descriptor.ClasspathResourceSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /** FlowTests.from: a folder of flow files becomes one dynamic test per file, each in its own context. */
+@Tag("browser")
 class FlowTestsSuiteTest {
   static EngineExecutionResults results;
 

@@ -6,9 +6,11 @@ import io.browserflow.api.Flow;
 import io.browserflow.engine.Inputs;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Which value a flow's input or credential gets: given, annotation, configuration, environment, served address. */
+@Tag("browser")
 class InputSourcesTest {
   @FlowTest(serve = "classpath:site", inputs = {"REGION=north", "BASE_URL=http://annotated.example"})
   static class Annotated {

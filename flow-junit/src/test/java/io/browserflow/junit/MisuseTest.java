@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -11,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /** Misuse fails with ExtensionConfigurationException naming the annotation (or call) and the problem; no browser starts. */
+@Tag("browser")
 class MisuseTest {
   private static Throwable classFailure(Class<?> testClass) {
     EngineExecutionResults results = Kit.run(testClass);

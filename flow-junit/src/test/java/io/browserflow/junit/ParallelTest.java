@@ -12,6 +12,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
@@ -19,6 +20,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * Parallel execution: tests of a class really run at once, each in its own context; a test handed
  * a Playwright Page runs alone within its class.
  */
+@Tag("browser")
 class ParallelTest {
   static EngineExecutionResults results;
 

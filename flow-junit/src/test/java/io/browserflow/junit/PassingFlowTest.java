@@ -13,10 +13,12 @@ import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunResult;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /** A @FlowTest class whose tests pass: runner, DSL flow, engine, mixed Playwright, contexts shared within a test. */
+@Tag("browser")
 class PassingFlowTest {
   static EngineExecutionResults results;
 

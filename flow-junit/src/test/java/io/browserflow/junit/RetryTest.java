@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /** Retries: each attempt in a fresh context; passing on a retry is reported as flaky; failing every attempt keeps all failures. */
+@Tag("browser")
 class RetryTest {
   @TempDir
   static Path reports;

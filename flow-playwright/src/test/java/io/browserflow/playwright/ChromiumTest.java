@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * sessions closed after each test. Public (test code only) for the recorder's tests, which replay
  * their drafts on this driver.
  */
+@Tag("browser")
 public abstract class ChromiumTest {
   static final Duration TIMEOUT = Duration.ofSeconds(5);
   static final Duration SHORT = Duration.ofMillis(1000);

@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code launch-server}), {@link PlaywrightDriver#connectOverCdp} against Chromium started with a
  * DevTools port, both on 127.0.0.1, and {@link PlaywrightDriver#of} over a browser the test launched.
  */
+@Tag("browser")
 class PlaywrightConnectTest extends ChromiumTest {
   @TempDir
   Path work;

@@ -7,8 +7,10 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 
 /** The SPI contract against real Chromium: one browser for the class, a fresh context per session. */
+@Tag("browser")
 class PlaywrightDriverContractTest extends PageDriverContract {
   private static PlaywrightDriver driver;
   private static TestServer server;

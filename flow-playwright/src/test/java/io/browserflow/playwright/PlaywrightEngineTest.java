@@ -18,9 +18,11 @@ import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The engine running flows through this driver: a login with a secret password, a fallback, a missing target. */
+@Tag("browser")
 class PlaywrightEngineTest extends ChromiumTest {
   private static final String PASSWORD = "correct horse battery staple";
 

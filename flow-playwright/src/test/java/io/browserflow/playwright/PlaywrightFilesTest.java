@@ -11,9 +11,11 @@ import io.browserflow.engine.spi.DriverSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Uploads through a file input and downloads saved into the session's artifacts directory. */
+@Tag("browser")
 class PlaywrightFilesTest extends ChromiumTest {
 
   @Test

@@ -13,9 +13,11 @@ import io.browserflow.engine.spi.DriverSession;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Frame locators (owner css, url glob, name) against the seeds' dialog iframe whose src carries a record id and a random token. */
+@Tag("browser")
 class PlaywrightFrameTest extends ChromiumTest {
   private String token;
 

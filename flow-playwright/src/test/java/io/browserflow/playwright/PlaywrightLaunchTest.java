@@ -13,10 +13,12 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Finding and launching the browser, without starting one: search order, failure messages, options, the provider. */
+@Tag("browser")
 class PlaywrightLaunchTest {
   @TempDir
   Path dir;

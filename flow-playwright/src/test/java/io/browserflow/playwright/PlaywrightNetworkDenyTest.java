@@ -10,6 +10,7 @@ import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.SessionOptions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * so a request that got through would be seen) are blocked and reported without query strings; the
  * allowed origin keeps working.
  */
+@Tag("browser")
 class PlaywrightNetworkDenyTest extends ChromiumTest {
   private TestServer elsewhere;
 

@@ -11,9 +11,11 @@ import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.List;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Fields filled with secrets are painted over in screenshots: every pixel of their box is the mask colour. */
+@Tag("browser")
 class PlaywrightScreenshotMaskTest extends ChromiumTest {
   private static final int MASK = 0xFF00FF;
 

@@ -13,9 +13,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Tabs: a popup bound by a click's newTab alias, closing it, forks sharing the context, traces. */
+@Tag("browser")
 class PlaywrightTabTest extends ChromiumTest {
 
   @Test

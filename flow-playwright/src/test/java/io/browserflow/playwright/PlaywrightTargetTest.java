@@ -14,9 +14,11 @@ import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.TargetException;
 import java.time.Duration;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Strict resolution in a real browser: ambiguity, fallback, the single-candidate fast path, shadow roots, bad selectors. */
+@Tag("browser")
 class PlaywrightTargetTest extends ChromiumTest {
   private static final Duration QUICK = Duration.ofMillis(300);
   private static final String COUNTER = "<p id=\"clicks\">0</p><script>function hit() {"

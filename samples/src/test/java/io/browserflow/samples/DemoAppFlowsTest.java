@@ -10,6 +10,7 @@ import io.browserflow.junit.FlowRunner;
 import io.browserflow.junit.FlowTest;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * its address to every flow declaring {@code BASE_URL}; the demo account comes from
  * {@code src/test/resources/junit-platform.properties}.
  */
+@Tag("browser")
 @FlowTest(serve = "classpath:demo-app")
 class DemoAppFlowsTest {
 

@@ -26,6 +26,7 @@ import io.browserflow.playwright.recorder.RecorderOptions;
 import io.browserflow.playwright.recorder.Recording;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * meter in the detail dialog's iframe, close the dialog, connect the shadow-DOM widget. The replay
  * on a fresh page must end where the person ended.
  */
+@Tag("browser")
 class DemoAppRecordingTest {
   private static final String STATE = "JSON.stringify({url: location.pathname + location.hash,"
       + " title: (document.querySelector('[data-testid=page-title]') || {}).textContent,"

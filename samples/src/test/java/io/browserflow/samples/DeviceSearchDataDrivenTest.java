@@ -5,6 +5,7 @@ import static io.browserflow.junit.FlowAssertions.assertThat;
 import io.browserflow.junit.FlowInvocation;
 import io.browserflow.junit.FlowSource;
 import io.browserflow.junit.FlowTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
  * A failed search fails its row with the step, error code, candidates, URL and screenshot before
  * the body runs; the body adds what a successful run must also show.
  */
+@Tag("browser")
 @FlowTest(serve = "classpath:demo-app")
 class DeviceSearchDataDrivenTest {
 

@@ -4,6 +4,7 @@ import io.browserflow.junit.FlowTest;
 import io.browserflow.junit.FlowTests;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.TestFactory;
 @FlowTest(serve = "classpath:demo-app",
     inputs = "UPLOAD_FILE=src/main/resources/data/devices.csv",   // relative to the module, where Maven runs tests
     allow = "file.upload", uploadRoots = "src/main/resources/data")
+@Tag("browser")
 class RecordedFlowsTest {
   @TestFactory
   Stream<DynamicTest> every_recorded_flow() {

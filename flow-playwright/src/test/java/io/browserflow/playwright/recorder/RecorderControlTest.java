@@ -12,9 +12,11 @@ import io.browserflow.engine.Inputs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Pause and resume, capacity limits, parameterized drafts and hand-opened tabs. */
+@Tag("browser")
 class RecorderControlTest extends RecorderTestBase {
   static final String PAGE = page("Control",
       "<input id=\"city\" aria-label=\"City\"><input id=\"zip\" aria-label=\"Zip\">"

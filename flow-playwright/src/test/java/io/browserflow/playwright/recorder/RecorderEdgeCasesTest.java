@@ -8,9 +8,11 @@ import io.browserflow.api.json.FlowJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Situations where a naive recorder records the wrong thing, a secret, or loses an action. */
+@Tag("browser")
 class RecorderEdgeCasesTest extends RecorderTestBase {
   private static List<String> ops(FlowDraft d) {
     return d.flow().steps().stream().map(s -> s.kind().op()).collect(Collectors.toList());

@@ -13,9 +13,11 @@ import io.browserflow.engine.Inputs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Recording a form: one fill per field, selects and checks, a secret password, a click that navigates. */
+@Tag("browser")
 class RecorderFormTest extends RecorderTestBase {
   static final String FORM = page("Form",
       "<form id=\"f\" onsubmit=\"event.preventDefault(); save()\">"

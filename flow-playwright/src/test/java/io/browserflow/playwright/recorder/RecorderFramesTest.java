@@ -6,9 +6,11 @@ import io.browserflow.api.Step;
 import io.browserflow.api.json.FlowJson;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Recording across a same-origin iframe, a cross-origin iframe and open shadow roots. */
+@Tag("browser")
 class RecorderFramesTest extends RecorderTestBase {
   static final String LOG_SCRIPT = "<script>"
       + "window.addEventListener('message', e => { document.getElementById('log').textContent += e.data + '\\n'; });"

@@ -11,9 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Hover menus, double and right clicks, scrolls, drags, uploads, key presses, popups and overlays. */
+@Tag("browser")
 class RecorderInteractionsTest extends RecorderTestBase {
   static final String LOG = "<pre id=\"log\"></pre><script>function log(s){ document.getElementById('log').textContent += s + '\\n'; }"
       + "window.pageState = () => ({url: location.pathname + location.search + location.hash,"

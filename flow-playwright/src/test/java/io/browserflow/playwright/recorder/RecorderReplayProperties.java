@@ -27,10 +27,12 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tag;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /** Random sequences of user actions on a form, recorded and replayed, end in the same page state. */
+@Tag("browser")
 class RecorderReplayProperties {
   static final String FORM = ChromiumTest.page("Random form",
       "<form onsubmit=\"event.preventDefault(); log('submit ' + v('a'))\">"

@@ -7,9 +7,11 @@ import io.browserflow.api.Step;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.lint.LintCode;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Which candidates the recorder keeps: unique ones only, in order, and fragile ones reported. */
+@Tag("browser")
 class RecorderTargetsTest extends RecorderTestBase {
   private List<Candidate> candidatesOfClick(FlowDraft draft, int index) {
     return ((Step.Click) draft.flow().steps().get(index)).target().candidates();
