@@ -8,6 +8,7 @@ import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Glob;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DownloadInfo;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -20,15 +21,24 @@ import org.jsoup.nodes.Element;
 final class ConditionProbe {
   record Observation(boolean holds, String observed) {}
 
-  private final InMemorySession session;
+  private final SessionState state;
+  private final TargetResolver resolver;
 
-  ConditionProbe(InMemorySession session) {
-    this.session = session;
+  ConditionProbe(SessionState state, TargetResolver resolver) {
+    this.state = state;
+    this.resolver = resolver;
   }
 
-  void await(Condition condition, InMemorySession.Deadline d) {
+  boolean test(Condition condition) {
+    state.requireOpen();
+    return observe(condition).holds();
+  }
+
+  void await(Condition condition, Duration timeout) {
+    state.requireOpen();
+    Deadline d = state.deadline(timeout);
     Observation[] last = {null};
-    Optional<Boolean> held = session.clock.waitFor(d.at(), () -> {
+    Optional<Boolean> held = state.clock.waitFor(d.at(), () -> {
       Observation o = observe(condition);
       last[0] = o;
       return o.holds() ? Optional.of(true) : Optional.empty();
@@ -65,32 +75,32 @@ final class ConditionProbe {
 
     @Override
     public Observation visitUrl(Condition.Url u) {
-      String url = session.topUrl();
+      String url = state.topUrl();
       return new Observation(Glob.matchesUrl(u.glob(), url), "url " + url);
     }
 
     @Override
     public Observation visitTitle(Condition.Title t) {
-      String title = session.topTitle();
+      String title = state.topTitle();
       return new Observation(Glob.matchesText(t.glob(), title), "title '" + title + "'");
     }
 
     @Override
     public Observation visitLoad(Condition.Load l) {
-      return new Observation(session.hasTab(), session.hasTab() ? "page loaded" : "no open tab");
+      return new Observation(state.hasTab(), state.hasTab() ? "page loaded" : "no open tab");
     }
 
     @Override
     public Observation visitDownload(Condition.Download dl) {
       String glob = dl.fileGlob();
-      boolean any = session.downloads().stream().anyMatch(d -> Glob.matchesText(glob, d.suggestedName()));
-      return new Observation(any, "downloads " + session.downloads().stream().map(DownloadInfo::suggestedName)
+      boolean any = state.downloads.stream().anyMatch(d -> Glob.matchesText(glob, d.suggestedName()));
+      return new Observation(any, "downloads " + state.downloads.stream().map(DownloadInfo::suggestedName)
           .collect(Collectors.joining(", ", "[", "]")));
     }
 
     @Override
     public Observation visitCount(Condition.Count count) {
-      int n = session.countFirst(count.target());
+      int n = resolver.countFirst(count.target());
       return new Observation(count.op().test(n, count.count()), "count " + n);
     }
 
@@ -102,11 +112,11 @@ final class ConditionProbe {
     @Override
     public Observation visitText(Condition.Text t) {
       if (t.target().isEmpty()) {
-        PageDocument doc = session.currentDocument();
+        PageDocument doc = state.currentDocument();
         String text = RenderedText.normalize(RenderedText.innerText(doc.body()));
         return new Observation(textMatches(t.match(), text, t.text()), "page text of " + text.length() + " characters");
       }
-      InMemorySession.Probe p = session.probe(t.target().get());
+      TargetResolver.Probe p = resolver.probe(t.target().get());
       if (p.element() == null) {
         return new Observation(false, unresolved(t.target().get(), p));
       }
@@ -116,7 +126,7 @@ final class ConditionProbe {
 
     @Override
     public Observation visitValue(Condition.Value v) {
-      InMemorySession.Probe p = session.probe(v.target());
+      TargetResolver.Probe p = resolver.probe(v.target());
       if (p.element() == null) {
         return new Observation(false, unresolved(v.target(), p));
       }
@@ -127,7 +137,7 @@ final class ConditionProbe {
 
     @Override
     public Observation visitAttribute(Condition.Attribute a) {
-      InMemorySession.Probe p = session.probe(a.target());
+      TargetResolver.Probe p = resolver.probe(a.target());
       if (p.element() == null) {
         return new Observation(false, unresolved(a.target(), p));
       }
@@ -138,7 +148,7 @@ final class ConditionProbe {
   };
 
   private Observation element(Condition.Element c) {
-    InMemorySession.Probe p = session.probe(c.target());
+    TargetResolver.Probe p = resolver.probe(c.target());
     Element e = p.element();
     if (e == null) {
       boolean absent = p.frameError() != null || p.resolution().counts().stream().allMatch(n -> n <= 0);
@@ -159,7 +169,7 @@ final class ConditionProbe {
         ? ", " + (ElementState.checked(e) ? "checked" : "unchecked") : ""));
   }
 
-  private static String unresolved(Target target, InMemorySession.Probe p) {
+  private static String unresolved(Target target, TargetResolver.Probe p) {
     return p.frameError() != null ? p.frameError().getMessage() : p.resolution().describe(target);
   }
 

@@ -25,10 +25,14 @@ final class PageBehaviours {
   private static final Set<String> VERBS = Set.of("show", "hide", "toggle", "enable", "disable", "text", "remove",
       "title", "navigate", "popup", "download");
 
-  private final InMemorySession session;
+  private final VirtualClock clock;
+  private final PageLoader loader;
+  private final Artifacts artifacts;
 
-  PageBehaviours(InMemorySession session) {
-    this.session = session;
+  PageBehaviours(VirtualClock clock, PageLoader loader, Artifacts artifacts) {
+    this.clock = clock;
+    this.loader = loader;
+    this.artifacts = artifacts;
   }
 
   // ------------------------------------------------------------------ timers at load
@@ -38,18 +42,18 @@ final class PageBehaviours {
       Long show = millis(e, "data-show-after");
       if (show != null) {
         e.attr("hidden", "");
-        session.clock.schedule(show, doc, () -> show(e));
+        clock.schedule(show, doc, () -> show(e));
       }
       Long hide = millis(e, "data-hide-after");
       if (hide != null) {
-        session.clock.schedule(hide, doc, () -> hide(e));
+        clock.schedule(hide, doc, () -> hide(e));
       }
       Long attach = millis(e, "data-attach-after");
       if (attach != null && e.parent() != null) {
         Element parent = e.parent();
         Node next = e.nextSibling();
         e.remove();
-        session.clock.schedule(attach, doc, () -> {
+        clock.schedule(attach, doc, () -> {
           if (next != null && next.parent() == parent) {
             next.before(e);
           } else {
@@ -59,7 +63,7 @@ final class PageBehaviours {
       }
       Long detach = millis(e, "data-detach-after");
       if (detach != null) {
-        session.clock.schedule(detach, doc, e::remove);
+        clock.schedule(detach, doc, e::remove);
       }
     }
   }
@@ -102,7 +106,7 @@ final class PageBehaviours {
       Long delay = millis(e, attribute + "-delay");
       Element source = e;
       if (delay != null && delay > 0) {
-        session.clock.schedule(delay, doc, () -> run(source, actions, attribute));
+        clock.schedule(delay, doc, () -> run(source, actions, attribute));
       } else {
         run(source, actions, attribute);
       }
@@ -212,13 +216,13 @@ final class PageBehaviours {
         doc.setTitle(arg);
         break;
       case "navigate":
-        session.navigateFrom(doc, session.resolveUrl(doc.baseUrl, arg));
+        loader.navigateFrom(doc, loader.resolveUrl(doc.baseUrl, arg));
         break;
       case "popup":
-        session.openPopup(doc, session.resolveUrl(doc.baseUrl, arg));
+        loader.openPopup(doc, loader.resolveUrl(doc.baseUrl, arg));
         break;
       case "download":
-        session.download(arg, arg.getBytes(StandardCharsets.UTF_8));
+        artifacts.download(arg, arg.getBytes(StandardCharsets.UTF_8));
         break;
       default: // parse() admits only the VERBS
         throw new IllegalStateException("behaviour '" + verb + "' is in VERBS but has no action");
@@ -407,27 +411,27 @@ final class PageBehaviours {
     if (href.toLowerCase(Locale.ROOT).startsWith("javascript:")) {
       return;
     }
-    String url = session.resolveUrl(doc.baseUrl, href);
+    String url = loader.resolveUrl(doc.baseUrl, href);
     if (link.hasAttr("download")) {
       String name = Dom.attr(link, "download").trim();
       if (name.isEmpty()) {
         String path = InMemoryPageDriver.withoutQuery(InMemoryPageDriver.withoutFragment(url));
         name = path.substring(path.lastIndexOf('/') + 1);
       }
-      session.download(name.isEmpty() ? "download" : name, session.pageBytes(url));
+      artifacts.download(name.isEmpty() ? "download" : name, loader.pageBytes(url));
       return;
     }
     String target = Dom.attrOr(link, "target", "").trim().toLowerCase(Locale.ROOT);
     boolean modified = modifiers.stream().map(m -> m.toLowerCase(Locale.ROOT))
         .anyMatch(m -> m.equals("control") || m.equals("meta") || m.equals("shift") || m.equals("controlormeta"));
     if (modified || (!target.isEmpty() && !target.equals("_self") && !target.equals("_top") && !target.equals("_parent"))) {
-      session.openPopup(doc, url);
+      loader.openPopup(doc, url);
     } else if (target.equals("_top")) {
-      session.navigateFrom(session.topDocument(doc), url);
+      loader.navigateFrom(loader.topDocument(doc), url);
     } else if (target.equals("_parent") && doc.owner != null && Dom.document(doc.owner) != null) {
-      session.navigateFrom(Dom.document(doc.owner), url);
+      loader.navigateFrom(Dom.document(doc.owner), url);
     } else {
-      session.navigateFrom(doc, url);
+      loader.navigateFrom(doc, url);
     }
   }
 
@@ -442,11 +446,11 @@ final class PageBehaviours {
       return;
     }
     String action = Dom.attrOr(form, "action", "").trim();
-    String base = action.isEmpty() ? doc.url : session.resolveUrl(doc.baseUrl, action);
+    String base = action.isEmpty() ? doc.url : loader.resolveUrl(doc.baseUrl, action);
     base = InMemoryPageDriver.withoutQuery(InMemoryPageDriver.withoutFragment(base));
     boolean post = Dom.attrOr(form, "method", "get").trim().equalsIgnoreCase("post");
     String query = post ? "" : formData(form);
-    session.navigateFrom(doc, query.isEmpty() ? base : base + "?" + query);
+    loader.navigateFrom(doc, query.isEmpty() ? base : base + "?" + query);
   }
 
   private static String formData(Element form) {

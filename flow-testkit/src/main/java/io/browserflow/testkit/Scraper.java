@@ -103,7 +103,7 @@ final class Scraper {
     return keys;
   }
 
-  static List<Map<String, String>> links(Element container, int limit, InMemorySession session) {
+  static List<Map<String, String>> links(Element container, int limit, PageLoader loader) {
     List<Element> candidates = new ArrayList<>();
     candidates.add(container);
     candidates.addAll(Dom.descendants(container, true));
@@ -117,7 +117,7 @@ final class Scraper {
         Map<String, String> item = new LinkedHashMap<>();
         String text = Dom.is(e, "area") ? Dom.attrOr(e, "alt", "") : RenderedText.innerText(e);
         item.put("text", RenderedText.normalize(text));
-        item.put("href", session.resolveUrl(doc == null ? null : doc.baseUrl, Dom.attr(e, "href")));
+        item.put("href", loader.resolveUrl(doc == null ? null : doc.baseUrl, Dom.attr(e, "href")));
         items.add(item);
       }
     }

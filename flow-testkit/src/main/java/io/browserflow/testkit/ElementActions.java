@@ -1,0 +1,334 @@
+package io.browserflow.testkit;
+
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowRunException;
+import io.browserflow.api.FlowTimeoutException;
+import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
+import io.browserflow.api.Target;
+import io.browserflow.engine.spi.ActionResult;
+import io.browserflow.testkit.TargetResolver.Located;
+import io.browserflow.testkit.TargetResolver.Need;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jsoup.nodes.Element;
+
+/**
+ * {@code perform}: the interaction steps, each on an element resolved strictly and in the state the
+ * action needs, carried out by the page's behaviours (events, default actions, navigations).
+ */
+final class ElementActions {
+  private final SessionState state;
+  private final TargetResolver resolver;
+  private final PageBehaviours behaviours;
+
+  ElementActions(SessionState state, TargetResolver resolver, PageBehaviours behaviours) {
+    this.state = state;
+    this.resolver = resolver;
+    this.behaviours = behaviours;
+  }
+
+  ActionResult perform(Step step, Duration timeout) {
+    state.requireOpen();
+    return step.accept(new Perform(state.deadline(timeout)));
+  }
+
+  /** The interaction steps; every other kind is {@code UNSUPPORTED_STEP} here. */
+  private final class Perform implements StepVisitor<ActionResult> {
+    private final Deadline d;
+
+    Perform(Deadline d) {
+      this.d = d;
+    }
+
+    @Override
+    public ActionResult visitClick(Step.Click c) {
+      return click(c, d);
+    }
+
+    @Override
+    public ActionResult visitDblclick(Step.Dblclick s) {
+      Located l = resolver.interactable(s.target(), d, Need.ACTIONABLE);
+      state.focused = l.element();
+      behaviours.doubleClick(l.element());
+      return ActionResult.of(l.resolution());
+    }
+
+    @Override
+    public ActionResult visitContextmenu(Step.Contextmenu s) {
+      Located l = resolver.interactable(s.target(), d, Need.ACTIONABLE);
+      behaviours.contextMenu(l.element());
+      return ActionResult.of(l.resolution());
+    }
+
+    @Override
+    public ActionResult visitHover(Step.Hover s) {
+      Located l = resolver.interactable(s.target(), d, Need.ACTIONABLE);
+      behaviours.hover(l.element());
+      return ActionResult.of(l.resolution());
+    }
+
+    @Override
+    public ActionResult visitFill(Step.Fill f) {
+      return fill(f, d);
+    }
+
+    @Override
+    public ActionResult visitType(Step.Type t) {
+      return type(t, d);
+    }
+
+    @Override
+    public ActionResult visitPress(Step.Press p) {
+      Located l = p.target().isPresent() ? resolver.interactable(p.target().get(), d, Need.ACTIONABLE) : null;
+      if (l != null) {
+        state.focused = l.element();
+      }
+      behaviours.press(l != null ? l.element() : state.focused, p.key(), p.modifiers());
+      return l == null ? ActionResult.none() : ActionResult.of(l.resolution());
+    }
+
+    @Override
+    public ActionResult visitSelect(Step.Select s) {
+      return select(s, d);
+    }
+
+    @Override
+    public ActionResult visitCheck(Step.Check s) {
+      return check(s.target(), d, Boolean.TRUE);
+    }
+
+    @Override
+    public ActionResult visitUncheck(Step.Uncheck s) {
+      return check(s.target(), d, Boolean.FALSE);
+    }
+
+    @Override
+    public ActionResult visitToggle(Step.Toggle s) {
+      return check(s.target(), d, null);
+    }
+
+    @Override
+    public ActionResult visitScroll(Step.Scroll s) {
+      return scroll(s, d);
+    }
+
+    @Override
+    public ActionResult visitDrag(Step.Drag drag) {
+      Located from = resolver.interactable(drag.source(), d, Need.ACTIONABLE);
+      Located to = resolver.locate(drag.destination(), d, Need.ACTIONABLE);
+      behaviours.drop(to.element());
+      return ActionResult.of(from.resolution());
+    }
+
+    @Override
+    public ActionResult visitUpload(Step.Upload u) {
+      return upload(u, d);
+    }
+
+    // not interactions: the engine runs them through the other session methods
+    @Override public ActionResult visitOpen(Step.Open s) { throw unsupported(s); }
+    @Override public ActionResult visitNavigate(Step.Navigate s) { throw unsupported(s); }
+    @Override public ActionResult visitBack(Step.Back s) { throw unsupported(s); }
+    @Override public ActionResult visitForward(Step.Forward s) { throw unsupported(s); }
+    @Override public ActionResult visitReload(Step.Reload s) { throw unsupported(s); }
+    @Override public ActionResult visitTabNew(Step.TabNew s) { throw unsupported(s); }
+    @Override public ActionResult visitTabSwitch(Step.TabSwitch s) { throw unsupported(s); }
+    @Override public ActionResult visitTabClose(Step.TabClose s) { throw unsupported(s); }
+    @Override public ActionResult visitFrame(Step.Frame s) { throw unsupported(s); }
+    @Override public ActionResult visitFrameMain(Step.FrameMain s) { throw unsupported(s); }
+    @Override public ActionResult visitSetViewport(Step.SetViewport s) { throw unsupported(s); }
+    @Override public ActionResult visitWait(Step.Wait s) { throw unsupported(s); }
+    @Override public ActionResult visitAssert(Step.Assert s) { throw unsupported(s); }
+    @Override public ActionResult visitRead(Step.Read s) { throw unsupported(s); }
+    @Override public ActionResult visitScrape(Step.Scrape s) { throw unsupported(s); }
+    @Override public ActionResult visitPaginate(Step.Paginate s) { throw unsupported(s); }
+    @Override public ActionResult visitSetVar(Step.SetVar s) { throw unsupported(s); }
+    @Override public ActionResult visitEval(Step.Eval s) { throw unsupported(s); }
+    @Override public ActionResult visitScreenshot(Step.Screenshot s) { throw unsupported(s); }
+    @Override public ActionResult visitCsvImport(Step.CsvImport s) { throw unsupported(s); }
+    @Override public ActionResult visitCsvExport(Step.CsvExport s) { throw unsupported(s); }
+    @Override public ActionResult visitForeach(Step.Foreach s) { throw unsupported(s); }
+    @Override public ActionResult visitRepeat(Step.Repeat s) { throw unsupported(s); }
+    @Override public ActionResult visitIf(Step.If s) { throw unsupported(s); }
+    @Override public ActionResult visitWhile(Step.While s) { throw unsupported(s); }
+    @Override public ActionResult visitManual(Step.Manual s) { throw unsupported(s); }
+
+    private FlowRunException unsupported(Step step) {
+      return new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "perform runs interaction steps, not '" + step.kind().op()
+          + "' (step " + step.id() + ")", Map.of("stepId", step.id(), "op", step.kind().op()));
+    }
+  }
+
+  private ActionResult click(Step.Click c, Deadline d) {
+    if (c.newTab().isPresent() && state.tabs.containsKey(c.newTab().get())) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "tab alias '" + c.newTab().get()
+          + "' is already bound to an open tab", Map.of("alias", c.newTab().get()));
+    }
+    Located l = resolver.interactable(c.target(), d, Need.ACTIONABLE);
+    state.popupsOpened.clear();
+    state.popupAlias = c.newTab().orElse(null);
+    try {
+      state.focused = l.element();
+      Runnable press = switch (c.button()) {
+        case LEFT -> () -> behaviours.click(l.element(), c.modifiers());
+        case RIGHT -> () -> behaviours.contextMenu(l.element());
+        case MIDDLE -> () -> behaviours.auxClick(l.element());
+      };
+      press.run();
+      if (c.newTab().isPresent() && state.popupsOpened.isEmpty()
+          && state.clock.waitFor(d.at(), () -> state.popupsOpened.isEmpty() ? Optional.empty() : Optional.of(true)).isEmpty()) {
+        throw new FlowTimeoutException(ErrorCode.TIMEOUT, "the click on " + c.target().describe()
+            + " opened no new tab for alias '" + c.newTab().get() + "' within " + d.millis() + " ms",
+            Map.of("alias", c.newTab().get(), "target", c.target().describe()));
+      }
+    } finally {
+      state.popupAlias = null;
+    }
+    ActionResult.Builder b = ActionResult.builder().resolution(l.resolution());
+    if (!state.popupsOpened.isEmpty()) {
+      b.openedTab(state.popupsOpened.get(0));
+    }
+    return b.build();
+  }
+
+  private ActionResult fill(Step.Fill f, Deadline d) {
+    Located l = resolver.interactable(f.target(), d, Need.EDITABLE);
+    Element e = l.element();
+    if (!ElementState.isTextField(e)) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot fill " + f.target().describe()
+          + ": the element is not an <input>, <textarea> or [contenteditable] element (" + e.normalName() + ")",
+          Map.of("target", f.target().describe()));
+    }
+    if (Dom.is(e, "input") && Dom.inputType(e).equals("number") && !f.value().isEmpty()
+        && !f.value().trim().matches("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?")) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot type text into input[type=number] "
+          + f.target().describe(), Map.of("target", f.target().describe()));
+    }
+    state.focused = e;
+    ElementState.setValue(e, f.value());
+    behaviours.fire(e, "input");
+    return ActionResult.of(l.resolution());
+  }
+
+  private ActionResult type(Step.Type t, Deadline d) {
+    Located l = t.target().isPresent() ? resolver.interactable(t.target().get(), d, Need.EDITABLE) : null;
+    Element e = l != null ? l.element() : state.focused;
+    if (l != null) {
+      state.focused = e;
+    }
+    if (e != null && Dom.attached(e) && ElementState.isTextField(e) && ElementState.enabled(e) && !ElementState.readonly(e)) {
+      behaviours.insert(e, t.text());
+    }
+    return l == null ? ActionResult.none() : ActionResult.of(l.resolution());
+  }
+
+  private ActionResult select(Step.Select s, Deadline d) {
+    Located l = resolver.interactable(s.target(), d, Need.ACTIONABLE);
+    Element select = l.element();
+    if (!Dom.is(select, "select")) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot select an option in " + s.target().describe()
+          + ": the element is not a <select> element (" + select.normalName() + ")", Map.of("target", s.target().describe()));
+    }
+    if (s.value().isEmpty() && s.label().isEmpty()) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "select needs a value or a label", Map.of());
+    }
+    Optional<Element> option = state.clock.waitFor(d.at(), () -> ElementState.options(select).stream()
+        .filter(o -> s.value().map(v -> ElementState.optionValue(o).equals(v))
+            .orElseGet(() -> ElementState.optionLabel(o).equals(RenderedText.normalize(s.label().get()))))
+        .findFirst());
+    if (option.isEmpty()) {
+      String what = s.value().map(v -> "value '" + v + "'").orElseGet(() -> "label '" + s.label().get() + "'");
+      throw new FlowTimeoutException(ErrorCode.TIMEOUT, "timed out after " + d.millis() + " ms waiting for an option with "
+          + what + " in " + s.target().describe(), Map.of("target", s.target().describe()));
+    }
+    state.focused = select;
+    ElementState.select(select, option.get());
+    behaviours.fire(select, "input");
+    behaviours.fire(select, "change");
+    return ActionResult.of(l.resolution());
+  }
+
+  /** check (TRUE), uncheck (FALSE) or toggle (null). */
+  private ActionResult check(Target target, Deadline d, Boolean wanted) {
+    Located l = resolver.interactable(target, d, Need.ACTIONABLE);
+    Element e = l.element();
+    if (!ElementState.isCheckable(e)) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot check " + target.describe()
+          + ": the element is not a checkbox or radio button (" + e.normalName() + ")", Map.of("target", target.describe()));
+    }
+    boolean radio = ElementState.isRadio(e) || "radio".equals(Aria.role(e));
+    if (Boolean.FALSE.equals(wanted) && radio) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot uncheck radio button " + target.describe()
+          + "; check another radio of its group instead", Map.of("target", target.describe()));
+    }
+    state.focused = e;
+    boolean before = ElementState.checked(e);
+    if (wanted != null && before == wanted) {
+      return ActionResult.of(l.resolution());
+    }
+    behaviours.click(e, List.of());
+    if (wanted != null && Dom.attached(e) && ElementState.checked(e) != wanted) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "clicking " + target.describe()
+          + " did not change its checked state", Map.of("target", target.describe()));
+    }
+    return ActionResult.of(l.resolution());
+  }
+
+  private ActionResult scroll(Step.Scroll s, Deadline d) {
+    if (s.mode() == Step.ScrollMode.INTO_VIEW && s.target().isEmpty()) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "scroll intoView needs a target", Map.of("stepId", s.id()));
+    }
+    if (s.target().isPresent()) {
+      Located l = resolver.interactable(s.target().get(), d, Need.VISIBLE);
+      return ActionResult.of(l.resolution());
+    }
+    Tab tab = state.requireTab();
+    state.currentDocument();
+    boolean relative = switch (s.mode()) {
+      case BY -> true;
+      case TO -> false;
+      case INTO_VIEW -> throw new IllegalStateException("scroll intoView has a target, handled above");
+    };
+    if (relative) {
+      tab.scrollX += s.x();
+      tab.scrollY += s.y();
+    } else {
+      tab.scrollX = s.x();
+      tab.scrollY = s.y();
+    }
+    resolver.spend(state.driver.actionDelayMillis(), d, "scrolling the page");
+    return ActionResult.none();
+  }
+
+  private ActionResult upload(Step.Upload u, Deadline d) {
+    Located l = resolver.interactable(u.target(), d, Need.NONE);
+    Element e = l.element();
+    if (!Dom.is(e, "input") || !Dom.inputType(e).equals("file")) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot upload to " + u.target().describe()
+          + ": the element is not an <input type=file>", Map.of("target", u.target().describe()));
+    }
+    if (u.files().size() > 1 && !e.hasAttr("multiple")) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "the file input " + u.target().describe()
+          + " accepts a single file, not " + u.files().size(), Map.of("target", u.target().describe()));
+    }
+    List<String> names = new ArrayList<>();
+    for (String f : u.files()) {
+      Path p = Path.of(f);
+      if (!Files.isRegularFile(p)) {
+        throw new FlowRunException(ErrorCode.ACTION_FAILED, "upload file not found: " + p.getFileName(),
+            Map.of("file", String.valueOf(p.getFileName())));
+      }
+      names.add(String.valueOf(p.getFileName()));
+    }
+    ElementData.of(e).files = names;
+    behaviours.fire(e, "input");
+    behaviours.fire(e, "change");
+    return ActionResult.of(l.resolution());
+  }
+}

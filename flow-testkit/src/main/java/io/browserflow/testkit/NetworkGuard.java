@@ -1,0 +1,63 @@
+package io.browserflow.testkit;
+
+import io.browserflow.engine.spi.SessionOptions;
+import java.net.URI;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Network deny mode: a URL whose origin is not allowed is never loaded, and is recorded without its
+ * query string and fragment. {@code about:}, {@code data:} and other local schemes never touch the
+ * network and pass.
+ */
+final class NetworkGuard {
+  private final SessionOptions options;
+  private final List<String> blocked;
+
+  NetworkGuard(SessionState state) {
+    this.options = state.options;
+    this.blocked = state.blocked;
+  }
+
+  boolean denied(String url) {
+    if (!options.denyNetwork()) {
+      return false;
+    }
+    String origin = origin(url);
+    if (origin == null) {
+      return false; // about:, data: and other local schemes never touch the network
+    }
+    for (String allowed : options.allowedOrigins()) {
+      String a = origin(allowed);
+      if (origin.equals(a != null ? a : allowed.toLowerCase(Locale.ROOT))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@code scheme://host[:port]} in lower case, default ports dropped; null for non-network URLs. */
+  static String origin(String url) {
+    try {
+      URI u = URI.create(url.trim());
+      String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+      if (!List.of("http", "https", "ws", "wss").contains(scheme) || u.getHost() == null) {
+        return null;
+      }
+      int port = u.getPort();
+      boolean defaultPort = port == -1 || (port == 80 && (scheme.equals("http") || scheme.equals("ws")))
+          || (port == 443 && (scheme.equals("https") || scheme.equals("wss")));
+      return scheme + "://" + u.getHost().toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  void block(String url) {
+    blocked.add(stripQuery(url));
+  }
+
+  static String stripQuery(String url) {
+    return InMemoryPageDriver.withoutQuery(InMemoryPageDriver.withoutFragment(url));
+  }
+}

@@ -1,0 +1,113 @@
+package io.browserflow.testkit;
+
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowRunException;
+import io.browserflow.engine.spi.DownloadInfo;
+import io.browserflow.engine.spi.SessionOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jsoup.nodes.Element;
+
+/**
+ * What the parts of one {@link InMemorySession} share: the driver and its options, the virtual clock,
+ * the tabs bound to aliases, the current tab and frame context, the focused element, the popup a
+ * running click waits for, and what the session collected (downloads, blocked requests). A session is
+ * used from one thread at a time, so none of this is guarded.
+ */
+final class SessionState {
+  final InMemoryPageDriver driver;
+  final SessionOptions options;
+  final VirtualClock clock = new VirtualClock();
+  final Map<String, Tab> tabs = new LinkedHashMap<>();
+  Tab current;
+  final List<Element> frameOwners = new ArrayList<>();
+  final List<String> frameLocators = new ArrayList<>();
+  final List<DownloadInfo> downloads = new ArrayList<>();
+  final List<String> blocked = new ArrayList<>();
+  Element focused;
+  String popupAlias;
+  final List<String> popupsOpened = new ArrayList<>();
+  int autoAliases;
+  Path artifacts;
+  boolean closed;
+  int viewportWidth;
+  int viewportHeight;
+
+  SessionState(InMemoryPageDriver driver, SessionOptions options) {
+    this.driver = driver;
+    this.options = options;
+    this.viewportWidth = options.viewportWidth();
+    this.viewportHeight = options.viewportHeight();
+  }
+
+  Deadline deadline(Duration timeout) {
+    long ms = Math.max(0, timeout.toMillis());
+    return new Deadline(clock.now() + ms, ms);
+  }
+
+  /** The document of the current frame context; {@code FRAME_CONTEXT_LOST} when an entered frame went away. */
+  PageDocument currentDocument() {
+    Tab tab = requireTab();
+    PageDocument doc = tab.document;
+    for (int i = 0; i < frameOwners.size(); i++) {
+      Element owner = frameOwners.get(i);
+      if (Dom.document(owner) != doc || !doc.live || ElementData.of(owner).contentDocument == null) {
+        throw new FlowRunException(ErrorCode.FRAME_CONTEXT_LOST, "the frame '" + frameLocators.get(i)
+            + "' entered earlier is gone (detached or its page navigated); return to the main frame or enter it again",
+            Map.of("framePath", String.join(" > ", frameLocators)));
+      }
+      doc = ElementData.of(owner).contentDocument;
+    }
+    return doc;
+  }
+
+  void resetFrame() {
+    frameOwners.clear();
+    frameLocators.clear();
+  }
+
+  String topUrl() {
+    return current == null ? "" : current.document.url;
+  }
+
+  String topTitle() {
+    return current == null ? "" : current.document.title();
+  }
+
+  boolean hasTab() {
+    return current != null;
+  }
+
+  Tab tabOf(PageDocument top) {
+    for (Tab t : tabs.values()) {
+      if (t.document == top) {
+        return t;
+      }
+    }
+    return null;
+  }
+
+  Tab requireTab() {
+    requireOpen();
+    if (current == null) {
+      throw new FlowRunException(ErrorCode.TAB_NOT_FOUND, "no tab is open in this session; open one with newTab",
+          Map.of());
+    }
+    return current;
+  }
+
+  void requireOpen() {
+    if (closed) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "the session is closed", Map.of());
+    }
+  }
+
+  FlowRunException tabNotFound(String alias) {
+    return new FlowRunException(ErrorCode.TAB_NOT_FOUND, "no open tab is bound to alias '" + alias + "'; open tabs: "
+        + String.join(", ", tabs.keySet()), Map.of("alias", alias, "tabs", String.join(",", tabs.keySet())));
+  }
+}

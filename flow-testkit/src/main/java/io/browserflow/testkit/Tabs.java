@@ -1,0 +1,188 @@
+package io.browserflow.testkit;
+
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowRunException;
+import io.browserflow.api.FlowTimeoutException;
+import io.browserflow.engine.spi.PageState;
+import io.browserflow.testkit.TargetResolver.FrameLookup;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.Optional;
+import org.jsoup.nodes.Element;
+
+/**
+ * Pages, tabs and frames: the flow's navigations (with injected failures, the navigation delay and
+ * network deny mode), history, tabs bound to aliases, the frame context, the viewport and the page
+ * state; and the fixed wait, which advances the virtual clock.
+ */
+final class Tabs {
+  private final SessionState state;
+  private final PageLoader loader;
+  private final NetworkGuard network;
+
+  Tabs(SessionState state, PageLoader loader, NetworkGuard network) {
+    this.state = state;
+    this.loader = loader;
+    this.network = network;
+  }
+
+  /** Advances the virtual clock: delayed page changes due meanwhile happen. */
+  void pause(Duration duration) {
+    state.requireOpen();
+    state.clock.advanceBy(duration.toMillis());
+  }
+
+  void open(String url, Duration timeout) {
+    Tab tab = state.requireTab();
+    String target = loader.resolveUrl(tab.document.baseUrl, url);
+    explicitNavigation(tab, target, state.deadline(timeout), () -> loader.commit(tab, target, true));
+  }
+
+  void back(Duration timeout) {
+    Tab tab = state.requireTab();
+    state.resetFrame();
+    if (tab.index > 0) {
+      int to = tab.index - 1;
+      explicitNavigation(tab, tab.history.get(to), state.deadline(timeout), () -> {
+        tab.index = to;
+        loader.commit(tab, tab.history.get(to), false);
+      });
+    }
+  }
+
+  void forward(Duration timeout) {
+    Tab tab = state.requireTab();
+    state.resetFrame();
+    if (tab.index + 1 < tab.history.size()) {
+      int to = tab.index + 1;
+      explicitNavigation(tab, tab.history.get(to), state.deadline(timeout), () -> {
+        tab.index = to;
+        loader.commit(tab, tab.history.get(to), false);
+      });
+    }
+  }
+
+  void reload(Duration timeout) {
+    Tab tab = state.requireTab();
+    state.resetFrame();
+    String url = tab.document.url;
+    explicitNavigation(tab, url, state.deadline(timeout), () -> loader.replaceDocument(tab, url));
+  }
+
+  void newTab(String alias, Optional<String> url, Duration timeout) {
+    state.requireOpen();
+    if (state.tabs.containsKey(alias)) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "tab alias '" + alias + "' is already bound to an open tab",
+          Map.of("alias", alias));
+    }
+    Tab tab = new Tab(alias, state.current == null ? null : state.current.alias);
+    tab.document = loader.load("about:blank", null, 0);
+    state.tabs.put(alias, tab);
+    state.current = tab;
+    state.resetFrame();
+    if (url.isPresent()) {
+      open(url.get(), timeout);
+    }
+  }
+
+  void switchTab(String alias) {
+    state.requireOpen();
+    Tab tab = state.tabs.get(alias);
+    if (tab == null) {
+      throw state.tabNotFound(alias);
+    }
+    state.current = tab;
+    state.resetFrame();
+  }
+
+  void closeTab(Optional<String> alias) {
+    state.requireOpen();
+    Tab tab = alias.isPresent() ? state.tabs.get(alias.get()) : state.current;
+    if (tab == null) {
+      throw state.tabNotFound(alias.orElse("(current)"));
+    }
+    loader.unload(tab.document);
+    state.tabs.remove(tab.alias);
+    if (tab == state.current) {
+      Tab opener = tab.opener == null ? null : state.tabs.get(tab.opener);
+      state.current = opener != null ? opener
+          : state.tabs.isEmpty() ? null : new ArrayList<>(state.tabs.values()).get(state.tabs.size() - 1);
+    }
+    state.resetFrame();
+  }
+
+  void enterFrame(String locator, Duration timeout) {
+    state.requireOpen();
+    Deadline d = state.deadline(timeout);
+    FrameLookup[] last = {null};
+    Optional<Element> owner = state.clock.waitFor(d.at(), () -> {
+      FrameLookup l = TargetResolver.lookupFrame(state.currentDocument(), locator);
+      last[0] = l;
+      if (l.nonFrame != null) {
+        throw TargetResolver.frameError(l);
+      }
+      return Optional.ofNullable(l.owner);
+    });
+    if (owner.isEmpty()) {
+      throw TargetResolver.frameError(last[0]);
+    }
+    state.frameOwners.add(owner.get());
+    state.frameLocators.add(locator);
+  }
+
+  void mainFrame() {
+    state.requireOpen();
+    state.resetFrame();
+  }
+
+  void setViewport(int width, int height) {
+    state.requireOpen();
+    if (width <= 0 || height <= 0) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "viewport must be positive, not " + width + "x" + height,
+          Map.of("width", String.valueOf(width), "height", String.valueOf(height)));
+    }
+    state.viewportWidth = width;
+    state.viewportHeight = height;
+  }
+
+  PageState pageState() {
+    state.requireOpen();
+    PageState.Builder b = PageState.builder().framePath(state.frameLocators).tabs(state.tabs.keySet());
+    if (state.current == null) {
+      return b.tab("").url("").title("").build();
+    }
+    return b.tab(state.current.alias).url(state.current.document.url).title(state.current.document.title()).build();
+  }
+
+  private void explicitNavigation(Tab tab, String url, Deadline d, Runnable commit) {
+    state.requireOpen();
+    if (network.denied(url)) {
+      network.block(url);
+      throw new FlowRunException(ErrorCode.NETWORK_ATTEMPT, "network access is denied for "
+          + NetworkGuard.stripQuery(url) + " (origin not in the allowed origins)",
+          Map.of("url", NetworkGuard.stripQuery(url)));
+    }
+    Optional<ErrorCode> fault = state.driver.faults().consumeNavigation(url);
+    if (fault.isPresent()) {
+      String message = "injected navigation failure (InMemoryPageDriver.failNextNavigation) for "
+          + NetworkGuard.stripQuery(url);
+      Map<String, String> details = Map.of("url", NetworkGuard.stripQuery(url), "injected", "true");
+      if (fault.get() == ErrorCode.TIMEOUT || fault.get() == ErrorCode.NAVIGATION_TIMEOUT) {
+        throw new FlowTimeoutException(fault.get(), message, details);
+      }
+      throw new FlowRunException(fault.get(), message, details);
+    }
+    long delay = state.driver.navigationDelayMillis();
+    if (delay > 0) {
+      if (state.clock.now() + delay > d.at()) {
+        state.clock.advanceTo(d.at());
+        throw new FlowTimeoutException(ErrorCode.NAVIGATION_TIMEOUT, "navigation to " + NetworkGuard.stripQuery(url)
+            + " did not finish within " + d.millis() + " ms", Map.of("url", NetworkGuard.stripQuery(url)));
+      }
+      state.clock.advanceBy(delay);
+    }
+    commit.run();
+    state.resetFrame();
+  }
+}
