@@ -166,7 +166,7 @@ final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlB
     if (size > maxItems) {
       throw new FlowRunException(ErrorCode.LIMIT_EXCEEDED, "foreach " + each.id() + " has " + size
           + " items, more than the limit of " + maxItems,
-          Map.of("actual", String.valueOf(size), "allowed", String.valueOf(maxItems)));
+          Map.of(FlowException.Details.ACTUAL, String.valueOf(size), FlowException.Details.ALLOWED, String.valueOf(maxItems)));
     }
     if (each.concurrency() > 1 && size > 1) {
       Optional<String> sequential = runConcurrently(each, rows, items, size);

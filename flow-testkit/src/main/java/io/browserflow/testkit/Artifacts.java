@@ -1,6 +1,7 @@
 package io.browserflow.testkit;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DownloadInfo;
@@ -54,7 +55,7 @@ final class Artifacts {
       return file;
     } catch (IOException e) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not write the screenshot " + request.file()
-          + ": " + e.getMessage(), Map.of("file", String.valueOf(request.file())), e);
+          + ": " + e.getMessage(), Map.of(FlowException.Details.FILE, String.valueOf(request.file())), e);
     }
   }
 
@@ -83,7 +84,7 @@ final class Artifacts {
       state.downloads.add(DownloadInfo.of(suggestedName, file));
     } catch (IOException e) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not save the download " + safe + ": " + e.getMessage(),
-          Map.of("file", safe), e);
+          Map.of(FlowException.Details.FILE, safe), e);
     }
   }
 

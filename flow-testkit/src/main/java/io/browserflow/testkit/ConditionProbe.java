@@ -3,6 +3,7 @@ package io.browserflow.testkit;
 import io.browserflow.api.Condition;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Glob;
@@ -46,7 +47,7 @@ final class ConditionProbe {
     if (held.isEmpty()) {
       String what = describe(condition);
       throw new FlowTimeoutException(ErrorCode.TIMEOUT, "timed out after " + d.millis() + " ms waiting for " + what
-          + "; last observed: " + last[0].observed(), Map.of("condition", what, "observed", last[0].observed()));
+          + "; last observed: " + last[0].observed(), Map.of(FlowException.Details.CONDITION, what, FlowException.Details.OBSERVED, last[0].observed()));
     }
   }
 
@@ -64,7 +65,7 @@ final class ConditionProbe {
     @Override
     public Observation visitVar(Condition.Var v) {
       throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP,
-          "var conditions are evaluated by the engine, not by a page driver", Map.of("condition", describe(v)));
+          "var conditions are evaluated by the engine, not by a page driver", Map.of(FlowException.Details.CONDITION, describe(v)));
     }
 
     @Override

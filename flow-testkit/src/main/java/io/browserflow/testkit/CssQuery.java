@@ -1,6 +1,7 @@
 package io.browserflow.testkit;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -423,6 +424,6 @@ final class CssQuery {
   private static FlowRunException unsupported(String selector, String what) {
     return new FlowRunException(ErrorCode.UNSUPPORTED_STEP,
         "css \"" + selector + "\" uses " + what + ", which the in-memory driver does not support; supported: "
-            + SUPPORTED, Map.of("selector", selector, "syntax", what));
+            + SUPPORTED, Map.of(FlowException.Details.SELECTOR, selector, FlowException.Details.SYNTAX, what));
   }
 }

@@ -1,6 +1,7 @@
 package io.browserflow.testkit;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
@@ -161,14 +162,14 @@ final class ElementActions {
 
     private FlowRunException unsupported(Step step) {
       return new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "perform runs interaction steps, not '" + step.kind().op()
-          + "' (step " + step.id() + ")", Map.of("stepId", step.id(), "op", step.kind().op()));
+          + "' (step " + step.id() + ")", Map.of(FlowException.Details.STEP_ID, step.id(), "op", step.kind().op()));
     }
   }
 
   private ActionResult click(Step.Click c, Deadline d) {
     if (c.newTab().isPresent() && state.tabs.containsKey(c.newTab().get())) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "tab alias '" + c.newTab().get()
-          + "' is already bound to an open tab", Map.of("alias", c.newTab().get()));
+          + "' is already bound to an open tab", Map.of(FlowException.Details.ALIAS, c.newTab().get()));
     }
     Located l = resolver.interactable(c.target(), d, Need.ACTIONABLE);
     state.popupsOpened.clear();
@@ -185,7 +186,7 @@ final class ElementActions {
           && state.clock.waitFor(d.at(), () -> state.popupsOpened.isEmpty() ? Optional.empty() : Optional.of(true)).isEmpty()) {
         throw new FlowTimeoutException(ErrorCode.TIMEOUT, "the click on " + c.target().describe()
             + " opened no new tab for alias '" + c.newTab().get() + "' within " + d.millis() + " ms",
-            Map.of("alias", c.newTab().get(), "target", c.target().describe()));
+            Map.of(FlowException.Details.ALIAS, c.newTab().get(), FlowException.Details.TARGET, c.target().describe()));
       }
     } finally {
       state.popupAlias = null;
@@ -203,12 +204,12 @@ final class ElementActions {
     if (!ElementState.isTextField(e)) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot fill " + f.target().describe()
           + ": the element is not an <input>, <textarea> or [contenteditable] element (" + e.normalName() + ")",
-          Map.of("target", f.target().describe()));
+          Map.of(FlowException.Details.TARGET, f.target().describe()));
     }
     if (Dom.is(e, "input") && Dom.inputType(e).equals("number") && !f.value().isEmpty()
         && !f.value().trim().matches("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?")) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot type text into input[type=number] "
-          + f.target().describe(), Map.of("target", f.target().describe()));
+          + f.target().describe(), Map.of(FlowException.Details.TARGET, f.target().describe()));
     }
     state.focused = e;
     ElementState.setValue(e, f.value());
@@ -233,7 +234,7 @@ final class ElementActions {
     Element select = l.element();
     if (!Dom.is(select, "select")) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot select an option in " + s.target().describe()
-          + ": the element is not a <select> element (" + select.normalName() + ")", Map.of("target", s.target().describe()));
+          + ": the element is not a <select> element (" + select.normalName() + ")", Map.of(FlowException.Details.TARGET, s.target().describe()));
     }
     if (s.value().isEmpty() && s.label().isEmpty()) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "select needs a value or a label", Map.of());
@@ -245,7 +246,7 @@ final class ElementActions {
     if (option.isEmpty()) {
       String what = s.value().map(v -> "value '" + v + "'").orElseGet(() -> "label '" + s.label().get() + "'");
       throw new FlowTimeoutException(ErrorCode.TIMEOUT, "timed out after " + d.millis() + " ms waiting for an option with "
-          + what + " in " + s.target().describe(), Map.of("target", s.target().describe()));
+          + what + " in " + s.target().describe(), Map.of(FlowException.Details.TARGET, s.target().describe()));
     }
     state.focused = select;
     ElementState.select(select, option.get());
@@ -260,12 +261,12 @@ final class ElementActions {
     Element e = l.element();
     if (!ElementState.isCheckable(e)) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot check " + target.describe()
-          + ": the element is not a checkbox or radio button (" + e.normalName() + ")", Map.of("target", target.describe()));
+          + ": the element is not a checkbox or radio button (" + e.normalName() + ")", Map.of(FlowException.Details.TARGET, target.describe()));
     }
     boolean radio = ElementState.isRadio(e) || "radio".equals(Aria.role(e));
     if (Boolean.FALSE.equals(wanted) && radio) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot uncheck radio button " + target.describe()
-          + "; check another radio of its group instead", Map.of("target", target.describe()));
+          + "; check another radio of its group instead", Map.of(FlowException.Details.TARGET, target.describe()));
     }
     state.focused = e;
     boolean before = ElementState.checked(e);
@@ -275,14 +276,14 @@ final class ElementActions {
     behaviours.click(e, List.of());
     if (wanted != null && Dom.attached(e) && ElementState.checked(e) != wanted) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "clicking " + target.describe()
-          + " did not change its checked state", Map.of("target", target.describe()));
+          + " did not change its checked state", Map.of(FlowException.Details.TARGET, target.describe()));
     }
     return ActionResult.of(l.resolution());
   }
 
   private ActionResult scroll(Step.Scroll s, Deadline d) {
     if (s.mode() == Step.ScrollMode.INTO_VIEW && s.target().isEmpty()) {
-      throw new FlowRunException(ErrorCode.ACTION_FAILED, "scroll intoView needs a target", Map.of("stepId", s.id()));
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "scroll intoView needs a target", Map.of(FlowException.Details.STEP_ID, s.id()));
     }
     if (s.target().isPresent()) {
       Located l = resolver.interactable(s.target().get(), d, Need.VISIBLE);
@@ -311,18 +312,18 @@ final class ElementActions {
     Element e = l.element();
     if (!Dom.is(e, "input") || !Dom.inputType(e).equals("file")) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot upload to " + u.target().describe()
-          + ": the element is not an <input type=file>", Map.of("target", u.target().describe()));
+          + ": the element is not an <input type=file>", Map.of(FlowException.Details.TARGET, u.target().describe()));
     }
     if (u.files().size() > 1 && !e.hasAttr("multiple")) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "the file input " + u.target().describe()
-          + " accepts a single file, not " + u.files().size(), Map.of("target", u.target().describe()));
+          + " accepts a single file, not " + u.files().size(), Map.of(FlowException.Details.TARGET, u.target().describe()));
     }
     List<String> names = new ArrayList<>();
     for (String f : u.files()) {
       Path p = Path.of(f);
       if (!Files.isRegularFile(p)) {
         throw new FlowRunException(ErrorCode.ACTION_FAILED, "upload file not found: " + p.getFileName(),
-            Map.of("file", String.valueOf(p.getFileName())));
+            Map.of(FlowException.Details.FILE, String.valueOf(p.getFileName())));
       }
       names.add(String.valueOf(p.getFileName()));
     }

@@ -1,6 +1,7 @@
 package io.browserflow.testkit;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -81,7 +82,7 @@ final class PageBehaviours {
       return ms;
     } catch (NumberFormatException ex) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED,
-          attribute + " must be a number of milliseconds, not '" + v + "' on " + Dom.describe(e), Map.of("attribute", attribute));
+          attribute + " must be a number of milliseconds, not '" + v + "' on " + Dom.describe(e), Map.of(FlowException.Details.ATTRIBUTE, attribute));
     }
   }
 
@@ -139,14 +140,14 @@ final class PageBehaviours {
       String arg = colon < 0 ? "" : p.substring(colon + 1).trim();
       if (!VERBS.contains(verb)) {
         throw new FlowRunException(ErrorCode.ACTION_FAILED, "unknown behaviour '" + verb + "' in " + attribute + " of "
-            + Dom.describe(source) + "; known: " + String.join(", ", new java.util.TreeSet<>(VERBS)), Map.of("attribute", attribute));
+            + Dom.describe(source) + "; known: " + String.join(", ", new java.util.TreeSet<>(VERBS)), Map.of(FlowException.Details.ATTRIBUTE, attribute));
       }
       String value = "";
       if (verb.equals("text")) {
         List<String> sides = splitTopLevel(arg, '=');
         if (sides.size() < 2) {
           throw new FlowRunException(ErrorCode.ACTION_FAILED, "behaviour 'text' needs <css>=<text> in " + attribute
-              + " of " + Dom.describe(source), Map.of("attribute", attribute));
+              + " of " + Dom.describe(source), Map.of(FlowException.Details.ATTRIBUTE, attribute));
         }
         int eq = sides.get(0).length();
         value = arg.substring(eq + 1);

@@ -1,6 +1,7 @@
 package io.browserflow.testkit;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -200,7 +201,7 @@ final class PageLoader {
     }
     if (base == null || !base.contains("://")) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot resolve the relative URL '" + r + "' against " + base
-          + "; use an absolute URL", Map.of("url", r));
+          + "; use an absolute URL", Map.of(FlowException.Details.URL, r));
     }
     if (r.isEmpty()) {
       return InMemoryPageDriver.withoutFragment(base);
@@ -223,7 +224,7 @@ final class PageLoader {
   }
 
   private static FlowRunException malformed(String url) {
-    return new FlowRunException(ErrorCode.ACTION_FAILED, "malformed URL '" + url + "'", Map.of("url", url));
+    return new FlowRunException(ErrorCode.ACTION_FAILED, "malformed URL '" + url + "'", Map.of(FlowException.Details.URL, url));
   }
 
   byte[] pageBytes(String url) {

@@ -2,6 +2,7 @@ package io.browserflow.testkit;
 
 import io.browserflow.api.Candidate;
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
 import io.browserflow.api.Target;
@@ -40,7 +41,7 @@ final class Reads {
     state.requireOpen();
     if (what == Step.ReadKind.ATTRIBUTE && attribute.map(String::isBlank).orElse(true)) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "reading an attribute needs the attribute's name",
-          Map.of("target", target.describe()));
+          Map.of(FlowException.Details.TARGET, target.describe()));
     }
     Located l = resolver.locate(target, state.deadline(timeout), Need.NONE);
     resolver.injectFault(target, l);
@@ -51,7 +52,7 @@ final class Reads {
         if (v == null) {
           throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot read the value of " + target.describe()
               + ": the element is not an <input>, <textarea> or <select> element (" + e.normalName() + ")",
-              Map.of("target", target.describe()));
+              Map.of(FlowException.Details.TARGET, target.describe()));
         }
         yield ReadResult.of(v, l.resolution());
       }

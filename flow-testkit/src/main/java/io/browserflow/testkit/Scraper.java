@@ -1,6 +1,7 @@
 package io.browserflow.testkit;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Target;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ final class Scraper {
     }
     if (table == null) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "scrape table: " + target.describe()
-          + " is not a <table> and holds none", Map.of("target", target.describe()));
+          + " is not a <table> and holds none", Map.of(FlowException.Details.TARGET, target.describe()));
     }
     List<Element> rows = new ArrayList<>();
     Element headerRow = null;

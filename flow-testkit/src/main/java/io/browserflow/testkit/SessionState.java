@@ -1,6 +1,7 @@
 package io.browserflow.testkit;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.engine.spi.DownloadInfo;
 import io.browserflow.engine.spi.SessionOptions;
@@ -58,7 +59,7 @@ final class SessionState {
       if (Dom.document(owner) != doc || !doc.live || ElementData.of(owner).contentDocument == null) {
         throw new FlowRunException(ErrorCode.FRAME_CONTEXT_LOST, "the frame '" + frameLocators.get(i)
             + "' entered earlier is gone (detached or its page navigated); return to the main frame or enter it again",
-            Map.of("framePath", String.join(" > ", frameLocators)));
+            Map.of(FlowException.Details.FRAME_PATH, String.join(" > ", frameLocators)));
       }
       doc = ElementData.of(owner).contentDocument;
     }
@@ -108,6 +109,6 @@ final class SessionState {
 
   FlowRunException tabNotFound(String alias) {
     return new FlowRunException(ErrorCode.TAB_NOT_FOUND, "no open tab is bound to alias '" + alias + "'; open tabs: "
-        + String.join(", ", tabs.keySet()), Map.of("alias", alias, "tabs", String.join(",", tabs.keySet())));
+        + String.join(", ", tabs.keySet()), Map.of(FlowException.Details.ALIAS, alias, "tabs", String.join(",", tabs.keySet())));
   }
 }

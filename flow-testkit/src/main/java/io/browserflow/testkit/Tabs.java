@@ -1,6 +1,7 @@
 package io.browserflow.testkit;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.engine.spi.PageState;
@@ -74,7 +75,7 @@ final class Tabs {
     state.requireOpen();
     if (state.tabs.containsKey(alias)) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "tab alias '" + alias + "' is already bound to an open tab",
-          Map.of("alias", alias));
+          Map.of(FlowException.Details.ALIAS, alias));
     }
     Tab tab = new Tab(alias, state.current == null ? null : state.current.alias);
     tab.document = loader.load("about:blank", null, 0);
@@ -161,7 +162,7 @@ final class Tabs {
       network.block(url);
       throw new FlowRunException(ErrorCode.NETWORK_ATTEMPT, "network access is denied for "
           + NetworkGuard.stripQuery(url) + " (origin not in the allowed origins)",
-          Map.of("url", NetworkGuard.stripQuery(url)));
+          Map.of(FlowException.Details.URL, NetworkGuard.stripQuery(url)));
     }
     Optional<ErrorCode> fault = state.driver.faults().consumeNavigation(url);
     if (fault.isPresent()) {
@@ -178,7 +179,7 @@ final class Tabs {
       if (state.clock.now() + delay > d.at()) {
         state.clock.advanceTo(d.at());
         throw new FlowTimeoutException(ErrorCode.NAVIGATION_TIMEOUT, "navigation to " + NetworkGuard.stripQuery(url)
-            + " did not finish within " + d.millis() + " ms", Map.of("url", NetworkGuard.stripQuery(url)));
+            + " did not finish within " + d.millis() + " ms", Map.of(FlowException.Details.URL, NetworkGuard.stripQuery(url)));
       }
       state.clock.advanceBy(delay);
     }

@@ -2,6 +2,7 @@ package io.browserflow.testkit;
 
 import io.browserflow.api.Candidate;
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Target;
@@ -66,7 +67,7 @@ final class TargetResolver {
     }
     throw new FlowTimeoutException(ErrorCode.TIMEOUT, "timed out after " + d.millis() + " ms waiting for "
         + target.describe() + " to be actionable: " + reason[0],
-        Map.of("target", target.describe(), "candidates", p.resolution().describe(target), "reason", reason[0]));
+        Map.of(FlowException.Details.TARGET, target.describe(), FlowException.Details.CANDIDATES, p.resolution().describe(target), "reason", reason[0]));
   }
 
   /** {@link #locate}, then the configured action delay and any injected failure. */

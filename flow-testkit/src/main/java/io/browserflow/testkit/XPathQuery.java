@@ -1,6 +1,7 @@
 package io.browserflow.testkit;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,6 +89,6 @@ final class XPathQuery {
   private static FlowRunException unsupported(String xpath, String what) {
     return new FlowRunException(ErrorCode.UNSUPPORTED_STEP,
         "xpath \"" + xpath + "\" uses " + what + ", which the in-memory driver does not support",
-        Map.of("selector", xpath, "syntax", what));
+        Map.of(FlowException.Details.SELECTOR, xpath, FlowException.Details.SYNTAX, what));
   }
 }
