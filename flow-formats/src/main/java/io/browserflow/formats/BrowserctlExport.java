@@ -375,7 +375,7 @@ final class BrowserctlExport {
         argv.add(String.valueOf(s.timeoutMs().getAsInt()));
         out.timeoutUsed = true;
       }
-      if (style == Style.TEXT && !BrowserctlImport.isUrl(s.expect().get(k))) {
+      if (style == Style.TEXT && !BrowserctlUrlWaits.isUrl(s.expect().get(k))) {
         issues.info(ConversionCode.EXPECT_AS_WAIT, ep, "written as a wait command; read back it becomes a wait step");
       }
       checks.add(new Command(argv));
@@ -682,8 +682,8 @@ final class BrowserctlExport {
 
     @Override
     public Boolean visitWait(Step.Wait w) {
-      if (style == Style.TEXT && lastExported != null && BrowserctlImport.navigates(lastExported)
-          && w.until().filter(BrowserctlImport::isUrl).isPresent()) {
+      if (style == Style.TEXT && lastExported != null && BrowserctlUrlWaits.navigates(lastExported)
+          && w.until().filter(BrowserctlUrlWaits::isUrl).isPresent()) {
         issues.info(ConversionCode.WAIT_AS_EXPECT, p, "a wait --url right after a " + lastExported.kind().op()
             + " reads back as that step's expect");
       }
