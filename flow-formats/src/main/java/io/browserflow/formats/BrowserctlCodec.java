@@ -316,7 +316,7 @@ final class BrowserctlCodec implements FormatCodec {
     for (ConversionIssue i : doc.issues.list()) {
       ObjectNode w = (i.severity() == ConversionIssue.Severity.BLOCKING ? blocking : warnings).addObject();
       w.put("code", i.code().name());
-      int step = BrowserctlExport.stepIndex(i.path());
+      int step = BrowserctlDocument.stepIndex(i.path());
       if (step >= 0 && byStep.containsKey(step)) {
         w.put("commandId", byStep.get(step));
       }

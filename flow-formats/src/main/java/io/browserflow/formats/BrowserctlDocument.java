@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What a {@code browserctl-flow.json} or a {@code .browserctl} text holds, independent of the
@@ -12,6 +14,8 @@ import java.util.Map;
  * {@link BrowserctlExport} map it to and from flows.
  */
 final class BrowserctlDocument {
+  private static final Pattern STEP_INDEX = Pattern.compile("steps\\[(\\d+)](.*)");
+
   String name;
   String title;
   String source;
@@ -77,5 +81,11 @@ final class BrowserctlDocument {
         set.accept(description);
       }
     }
+  }
+
+  /** The step index a flow path ({@code steps[3].target}, an issue's or a validation problem's) points into, or -1. */
+  static int stepIndex(String path) {
+    Matcher m = STEP_INDEX.matcher(path);
+    return m.matches() ? Integer.parseInt(m.group(1)) : -1;
   }
 }

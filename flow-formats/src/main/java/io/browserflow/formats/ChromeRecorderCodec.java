@@ -96,7 +96,7 @@ final class ChromeRecorderCodec implements FormatCodec {
 
   @Override
   public Conversion<Flow> read(String content, String origin) {
-    return new ChromeRecorderImport(Json.parse(content, origin), origin).run();
+    return new ChromeRecorderImport(ChromeRecording.of(Json.parse(content, origin), origin), origin).run();
   }
 
   @Override

@@ -1,0 +1,154 @@
+package io.browserflow.formats;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.Placeholders;
+import io.browserflow.api.Step;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The recording's steps for the actions that need more than one: a click with modifiers (keyDown
+ * and keyUp around it), typing (a change, or key steps per character into the focused element),
+ * a press, and a scroll to a position.
+ */
+final class ChromeActionSteps {
+  private final ChromeExportState st;
+  private final ChromeStepNodes nodes;
+  private final ChromeConditionSteps conditions;
+
+  ChromeActionSteps(ChromeExportState st, ChromeStepNodes nodes, ChromeConditionSteps conditions) {
+    this.st = st;
+    this.nodes = nodes;
+    this.conditions = conditions;
+  }
+
+  boolean click(Step.Click c, String p) {
+    ObjectNode n = nodes.targeted("click", c, c.target(), p);
+    if (n == null) {
+      return false;
+    }
+    nodes.offset(n, c.offset(), p);
+    String button = switch (c.button()) {
+      case LEFT -> null; // the format's default, primary
+      case RIGHT -> "secondary";
+      case MIDDLE -> "auxiliary";
+    };
+    if (button != null) {
+      n.put("button", button);
+    }
+    List<String> mods = modifiers(c.modifiers(), p);
+    for (String m : mods) {
+      st.steps.add(nodes.key("keyDown", m));
+    }
+    boolean ok = conditions.action(n, c, p);
+    for (int i = mods.size() - 1; i >= 0; i--) {
+      st.steps.add(nodes.key("keyUp", mods.get(i)));
+    }
+    c.newTab().ifPresent(alias -> {
+      st.tabOpener.putIfAbsent(alias, st.tab);
+      if (!st.tabUrl.containsKey(alias) && st.tabUrlWarned.add(alias)) {
+        st.issues.warning(ConversionCode.TAB_URL_UNKNOWN, p, "the flow does not declare the URL of tab " + alias
+            + " (tabs[].url); the steps in it are written with target " + alias + ", which a replay cannot find");
+      }
+    });
+    return ok;
+  }
+
+  boolean type(Step.Type t, String p) {
+    if (t.target().isPresent()) {
+      ObjectNode n = nodes.targeted("change", t, t.target().get(), p);
+      if (n == null) {
+        return false;
+      }
+      n.put("value", t.text());
+      st.issues.warning(ConversionCode.APPROXIMATED, p, "type appends to the field, change sets its whole value; it is written as change");
+      return conditions.action(n, t, p);
+    }
+    if (!t.text().chars().allMatch(ch -> ch >= 0x20 && ch < 0x7f) || Placeholders.contains(t.text())) {
+      return st.unsupported(t, p, "typing into the focused element is written key by key, which works for plain ASCII text only");
+    }
+    for (int i = 0; i < t.text().length(); i++) {
+      String k = String.valueOf(t.text().charAt(i));
+      st.steps.add(nodes.key("keyDown", k));
+      st.steps.add(nodes.key("keyUp", k));
+    }
+    st.issues.info(ConversionCode.APPROXIMATED, p, "typing into the focused element is written as keyDown and keyUp steps per character");
+    conditions.expectations(t, p, false);
+    return true;
+  }
+
+  boolean press(Step.Press k, String p) {
+    if (k.target().isPresent()) {
+      st.issues.warning(ConversionCode.APPROXIMATED, p, "the key goes to the focused element: the format's key steps have no target ("
+          + k.target().get().describe() + ")");
+    }
+    List<String> mods = modifiers(k.modifiers(), p);
+    String key = k.key().equals("Space") ? " " : k.key();
+    for (String m : mods) {
+      st.steps.add(nodes.key("keyDown", m));
+    }
+    st.steps.add(nodes.key("keyDown", key));
+    ObjectNode up = nodes.base("keyUp", k);
+    up.put("key", key);
+    boolean ok = conditions.action(up, k, p);
+    for (int i = mods.size() - 1; i >= 0; i--) {
+      st.steps.add(nodes.key("keyUp", mods.get(i)));
+    }
+    return ok;
+  }
+
+  boolean scroll(Step.Scroll s, String p) {
+    String not = switch (s.mode()) {
+      case TO -> null;
+      case BY -> "by an amount";
+      case INTO_VIEW -> "into view";
+    };
+    if (not != null) {
+      return st.unsupported(s, p, "the format scrolls to absolute positions only (mode to), not " + not);
+    }
+    ObjectNode n;
+    if (s.target().isPresent()) {
+      n = nodes.targeted("scroll", s, s.target().get(), p);
+      if (n == null) {
+        return false;
+      }
+    } else {
+      n = nodes.base("scroll", s);
+      nodes.frame(n, List.of(), p);
+    }
+    n.put("x", s.x()).put("y", s.y());
+    return conditions.action(n, s, p);
+  }
+
+  private List<String> modifiers(List<String> names, String p) {
+    List<String> out = new ArrayList<>();
+    for (String m : names) {
+      String lower = m.trim().toLowerCase(Locale.ROOT);
+      switch (lower) {
+        case "shift":
+          out.add("Shift");
+          break;
+        case "alt":
+          out.add("Alt");
+          break;
+        case "meta":
+        case "command":
+        case "cmd":
+          out.add("Meta");
+          break;
+        case "control":
+        case "ctrl":
+          out.add("Control");
+          break;
+        case "controlormeta":
+          out.add("Control");
+          st.issues.info(ConversionCode.APPROXIMATED, p, "ControlOrMeta is written as Control");
+          break;
+        default:
+          st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p, "modifier " + m + " is not a key the format knows; it is left out");
+      }
+    }
+    return out;
+  }
+}

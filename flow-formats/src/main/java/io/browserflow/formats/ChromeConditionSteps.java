@@ -1,0 +1,328 @@
+package io.browserflow.formats;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
+import io.browserflow.api.Step;
+import io.browserflow.api.Target;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Conditions as the recording's waits: a {@code waitForElement} (visible, hidden, a count, its
+ * properties and attributes; checks of the same element join it), else a {@code
+ * waitForExpression}. An action's expect url is its asserted navigation; its other expect
+ * conditions are waits written after it.
+ */
+final class ChromeConditionSteps {
+  private final ChromeExportState st;
+  private final ChromeStepNodes nodes;
+  private final ChromeExpressions expressions;
+
+  ChromeConditionSteps(ChromeExportState st, ChromeStepNodes nodes, ChromeExpressions expressions) {
+    this.st = st;
+    this.nodes = nodes;
+    this.expressions = expressions;
+  }
+
+  /** Writes a condition as the wait steps the format has; false (with an issue) when it has none. */
+  boolean condition(Condition c, Step s, String p, boolean withExpect) {
+    ObjectNode n = conditionStep(c, s, p);
+    if (n == null) {
+      return st.unsupported(s, p, "the condition " + describe(c) + " has no equivalent wait");
+    }
+    s.timeoutMs().ifPresent(t -> n.put("timeout", t));
+    st.steps.add(n);
+    if (withExpect) {
+      List<Condition> rest = new ArrayList<>();
+      Target waited = c.accept(WAITED);
+      for (Condition e : s.expect()) {
+        if (waited == null || !n.has("selectors") || !mergeInto(n, waited, e)) {
+          rest.add(e);
+        }
+      }
+      expectations(s.withExpect(rest), p, false);
+    }
+    return true;
+  }
+
+  /** The element of a wait for an element state, whose other checks join that wait step; null for other conditions. */
+  private static final ConditionVisitor<Target> WAITED = new ConditionVisitor<>() {
+    @Override
+    public Target visitElement(Condition.Element e) {
+      return e.target();
+    }
+
+    // the checks after the wait stay steps of their own
+    @Override public Target visitUrl(Condition.Url c) { return null; }
+    @Override public Target visitTitle(Condition.Title c) { return null; }
+    @Override public Target visitCount(Condition.Count c) { return null; }
+    @Override public Target visitText(Condition.Text c) { return null; }
+    @Override public Target visitValue(Condition.Value c) { return null; }
+    @Override public Target visitAttribute(Condition.Attribute c) { return null; }
+    @Override public Target visitVar(Condition.Var c) { return null; }
+    @Override public Target visitDownload(Condition.Download c) { return null; }
+    @Override public Target visitLoad(Condition.Load c) { return null; }
+    @Override public Target visitExpression(Condition.Expression c) { return null; }
+    @Override public Target visitNot(Condition.Not c) { return null; }
+  };
+
+  /** Adds a check of the waited element to its waitForElement step (properties, attributes); false when it is no such check. */
+  private static boolean mergeInto(ObjectNode n, Target waited, Condition e) {
+    return e.accept(new ConditionVisitor<Boolean>() {
+      @Override
+      public Boolean visitValue(Condition.Value v) {
+        if (!v.target().equals(waited)) {
+          return false;
+        }
+        properties(n).put("value", v.value());
+        return true;
+      }
+
+      @Override
+      public Boolean visitText(Condition.Text t) {
+        if (!t.target().equals(Optional.of(waited)) || t.match() != Condition.Match.EQUALS) {
+          return false;
+        }
+        properties(n).put("innerText", t.text());
+        return true;
+      }
+
+      @Override
+      public Boolean visitAttribute(Condition.Attribute a) {
+        if (!a.target().equals(waited) || a.value().isEmpty()) {
+          return false;
+        }
+        ObjectNode attributes = n.has("attributes") ? (ObjectNode) n.get("attributes") : n.putObject("attributes");
+        attributes.put(a.name(), a.value().get());
+        return true;
+      }
+
+      @Override
+      public Boolean visitElement(Condition.Element el) {
+        if (!el.target().equals(waited)) {
+          return false;
+        }
+        return switch (el.state()) {
+          case CHECKED, UNCHECKED -> {
+            properties(n).put("checked", el.state() == Condition.State.CHECKED);
+            yield true;
+          }
+          case ENABLED, DISABLED -> {
+            properties(n).put("disabled", el.state() == Condition.State.DISABLED);
+            yield true;
+          }
+          case EXISTS, VISIBLE, HIDDEN -> false;
+        };
+      }
+
+      // no check of an element's properties or attributes
+      @Override public Boolean visitUrl(Condition.Url c) { return false; }
+      @Override public Boolean visitTitle(Condition.Title c) { return false; }
+      @Override public Boolean visitCount(Condition.Count c) { return false; }
+      @Override public Boolean visitVar(Condition.Var c) { return false; }
+      @Override public Boolean visitDownload(Condition.Download c) { return false; }
+      @Override public Boolean visitLoad(Condition.Load c) { return false; }
+      @Override public Boolean visitExpression(Condition.Expression c) { return false; }
+      @Override public Boolean visitNot(Condition.Not c) { return false; }
+    });
+  }
+
+  private static ObjectNode properties(ObjectNode n) {
+    return n.has("properties") ? (ObjectNode) n.get("properties") : n.putObject("properties");
+  }
+
+  /** The wait step for a condition: a waitForElement, else a waitForExpression; null when there is none. */
+  private ObjectNode conditionStep(Condition c, Step s, String p) {
+    return c.accept(new ConditionVisitor<ObjectNode>() {
+      @Override
+      public ObjectNode visitElement(Condition.Element e) {
+        ObjectNode n = nodes.targeted("waitForElement", s, e.target(), p);
+        if (n == null) {
+          return null;
+        }
+        return switch (e.state()) {
+          case VISIBLE -> n;
+          case EXISTS -> {
+            st.issues.info(ConversionCode.APPROXIMATED, p, "the recording waits for the element to be visible, not only present");
+            yield n;
+          }
+          case HIDDEN -> n.put("visible", false);
+          case ENABLED, DISABLED -> {
+            n.putObject("properties").put("disabled", e.state() == Condition.State.DISABLED);
+            yield n;
+          }
+          case CHECKED, UNCHECKED -> {
+            n.putObject("properties").put("checked", e.state() == Condition.State.CHECKED);
+            yield n;
+          }
+        };
+      }
+
+      @Override
+      public ObjectNode visitCount(Condition.Count k) {
+        int count = k.count();
+        String op = k.op().symbol();
+        if (k.op() == Condition.Op.GT) {
+          op = ">=";
+          count++;
+        } else if (k.op() == Condition.Op.LT) {
+          if (count == 0) {
+            return null;
+          }
+          op = "<=";
+          count--;
+        }
+        ObjectNode n = nodes.targeted("waitForElement", s, k.target(), p);
+        if (n == null) {
+          return null;
+        }
+        return n.put("operator", op).put("count", count);
+      }
+
+      @Override
+      public ObjectNode visitValue(Condition.Value v) {
+        ObjectNode n = nodes.targeted("waitForElement", s, v.target(), p);
+        if (n != null) {
+          n.putObject("properties").put("value", v.value());
+        }
+        return n;
+      }
+
+      @Override
+      public ObjectNode visitAttribute(Condition.Attribute a) {
+        if (a.value().isEmpty()) {
+          return expressionStep(a, s, p);
+        }
+        ObjectNode n = nodes.targeted("waitForElement", s, a.target(), p);
+        if (n != null) {
+          n.putObject("attributes").put(a.name(), a.value().get());
+        }
+        return n;
+      }
+
+      @Override
+      public ObjectNode visitText(Condition.Text t) {
+        if (t.target().isEmpty() || t.match() != Condition.Match.EQUALS) {
+          return expressionStep(t, s, p);
+        }
+        ObjectNode n = nodes.targeted("waitForElement", s, t.target().get(), p);
+        if (n != null) {
+          n.putObject("properties").put("innerText", t.text());
+        }
+        return n;
+      }
+
+      @Override
+      public ObjectNode visitNot(Condition.Not not) {
+        Optional<Condition> negated = not.condition().accept(NEGATED);
+        return negated.isPresent() ? conditionStep(negated.get(), s, p) : expressionStep(not, s, p);
+      }
+
+      // a page expression, if the condition has one
+      @Override public ObjectNode visitUrl(Condition.Url c) { return expressionStep(c, s, p); }
+      @Override public ObjectNode visitTitle(Condition.Title c) { return expressionStep(c, s, p); }
+      @Override public ObjectNode visitVar(Condition.Var c) { return expressionStep(c, s, p); }
+      @Override public ObjectNode visitDownload(Condition.Download c) { return expressionStep(c, s, p); }
+      @Override public ObjectNode visitLoad(Condition.Load c) { return expressionStep(c, s, p); }
+      @Override public ObjectNode visitExpression(Condition.Expression c) { return expressionStep(c, s, p); }
+    });
+  }
+
+  /** The element condition a negated condition waits for, when there is one: hidden for visible and back. */
+  private static final ConditionVisitor<Optional<Condition>> NEGATED = new ConditionVisitor<>() {
+    @Override
+    public Optional<Condition> visitElement(Condition.Element e) {
+      return switch (e.state()) {
+        case VISIBLE -> Optional.of(Condition.Element.of(e.target(), Condition.State.HIDDEN));
+        case HIDDEN -> Optional.of(Condition.Element.of(e.target(), Condition.State.VISIBLE));
+        case EXISTS, ENABLED, DISABLED, CHECKED, UNCHECKED -> Optional.empty();
+      };
+    }
+
+    // negated by a page expression, if any
+    @Override public Optional<Condition> visitUrl(Condition.Url c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitTitle(Condition.Title c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitCount(Condition.Count c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitText(Condition.Text c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitValue(Condition.Value c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitVar(Condition.Var c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitDownload(Condition.Download c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitLoad(Condition.Load c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitExpression(Condition.Expression c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitNot(Condition.Not c) { return Optional.empty(); }
+  };
+
+  /** A waitForExpression step for the condition, when it has a page expression; null otherwise. */
+  private ObjectNode expressionStep(Condition c, Step s, String p) {
+    String js = expressions.expression(c, p);
+    if (js == null) {
+      return null;
+    }
+    ObjectNode n = nodes.base("waitForExpression", s);
+    nodes.frame(n, List.of(), p);
+    n.put("expression", js);
+    return n;
+  }
+
+  /** The step's expect conditions as waits after it; url ones of actions are asserted navigations, written with the action. */
+  void expectations(Step s, String p, boolean urlsAsserted) {
+    for (Condition c : s.expect()) {
+      if (urlsAsserted && c.accept(NAVIGATION).isPresent()) {
+        continue;
+      }
+      ObjectNode n = conditionStep(c, s, p);
+      if (n == null) {
+        st.issues.warning(ConversionCode.UNSUPPORTED_CONDITION, p, "the check " + describe(c) + " after " + s.describe() + " has no equivalent; it is left out");
+      } else {
+        n.remove("assertedEvents");
+        st.steps.add(n);
+        st.issues.info(ConversionCode.EXPECT_AS_WAIT, p, "the check " + describe(c) + " is written as a wait step after " + s.describe());
+      }
+    }
+  }
+
+  /** The URL glob of a navigation a condition asserts, which the format records as an asserted event of the action. */
+  private static final ConditionVisitor<Optional<String>> NAVIGATION = new ConditionVisitor<>() {
+    @Override
+    public Optional<String> visitUrl(Condition.Url u) {
+      return Optional.of(u.glob());
+    }
+
+    // no navigation
+    @Override public Optional<String> visitTitle(Condition.Title c) { return Optional.empty(); }
+    @Override public Optional<String> visitElement(Condition.Element c) { return Optional.empty(); }
+    @Override public Optional<String> visitCount(Condition.Count c) { return Optional.empty(); }
+    @Override public Optional<String> visitText(Condition.Text c) { return Optional.empty(); }
+    @Override public Optional<String> visitValue(Condition.Value c) { return Optional.empty(); }
+    @Override public Optional<String> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
+    @Override public Optional<String> visitVar(Condition.Var c) { return Optional.empty(); }
+    @Override public Optional<String> visitDownload(Condition.Download c) { return Optional.empty(); }
+    @Override public Optional<String> visitLoad(Condition.Load c) { return Optional.empty(); }
+    @Override public Optional<String> visitExpression(Condition.Expression c) { return Optional.empty(); }
+    @Override public Optional<String> visitNot(Condition.Not c) { return Optional.empty(); }
+  };
+
+  /** Finishes an action: its timeout and asserted navigation, then the checks written after it. */
+  boolean action(ObjectNode n, Step s, String p) {
+    s.timeoutMs().ifPresent(t -> n.put("timeout", t));
+    for (Condition c : s.expect()) {
+      c.accept(NAVIGATION).ifPresent(url -> {
+        ArrayNode events = n.has("assertedEvents") ? (ArrayNode) n.get("assertedEvents") : n.putArray("assertedEvents");
+        events.addObject().put("type", "navigation").put("url", url).put("title", "");
+      });
+    }
+    st.steps.add(n);
+    expectations(s, p, true);
+    return true;
+  }
+
+  private static String describe(Condition c) {
+    String name = c.getClass().getSimpleName().replace("Immutable", "");
+    return name.isEmpty() ? "condition" : name.toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,128 @@
+package io.browserflow.formats;
+
+import io.browserflow.api.Condition;
+import io.browserflow.api.Step;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/**
+ * Recorded keys as presses: a {@code keyDown} and {@code keyUp} of one key become one press on the
+ * focused element; Shift, Control, Alt and Meta held down around other steps become their
+ * modifiers, and alone they are a press of their own. Keys never released are reported at the end.
+ */
+final class ChromeKeys {
+  private static final Map<String, String> MODIFIERS = Map.ofEntries(
+      Map.entry("Shift", "Shift"), Map.entry("ShiftLeft", "Shift"), Map.entry("ShiftRight", "Shift"),
+      Map.entry("Control", "Control"), Map.entry("ControlLeft", "Control"), Map.entry("ControlRight", "Control"),
+      Map.entry("Alt", "Alt"), Map.entry("AltLeft", "Alt"), Map.entry("AltRight", "Alt"),
+      Map.entry("Meta", "Meta"), Map.entry("MetaLeft", "Meta"), Map.entry("MetaRight", "Meta"));
+
+  private final ChromeImportState st;
+  private final ChromeStepParts parts;
+  /** Modifiers held down by keyDown steps, with whether a press or click has used them yet. */
+  private final LinkedHashMap<String, Boolean> held = new LinkedHashMap<>();
+  private final Map<String, String> heldAt = new HashMap<>();
+  /** Keys pressed down and not yet released: the index of their press in the flow's steps and the keyDown's path. */
+  private final Map<String, Integer> pressOfKey = new LinkedHashMap<>();
+  private final Map<String, String> pressedAt = new HashMap<>();
+
+  ChromeKeys(ChromeImportState st, ChromeStepParts parts) {
+    this.st = st;
+    this.parts = parts;
+  }
+
+  void keyDown(ChromeStep s, String p) {
+    String key = s.key;
+    if (key.isEmpty()) {
+      st.issues.blocking(ConversionCode.FIELD_MISSING, p + ".key", "keyDown has no key; it is left out");
+      return;
+    }
+    String modifier = MODIFIERS.get(key);
+    if (modifier != null) {
+      held.put(modifier, false);
+      heldAt.put(modifier, p);
+      st.mapped++;
+      return;
+    }
+    List<String> modifiers = useHeld();
+    pressOfKey.put(key, st.steps.size());
+    pressedAt.put(key, p);
+    st.add(st.withCommon(Step.Press.builder().id(st.id()).key(playwrightKey(key)).addAllModifiers(modifiers)
+        .addAllExpect(parts.urlExpect(s, p)).build(), s, p));
+    st.mapped++;
+  }
+
+  String keyUp(ChromeStep s, String p) {
+    String key = s.key;
+    String navigation = parts.navigation(s, p);
+    String modifier = MODIFIERS.get(key);
+    if (modifier != null && held.containsKey(modifier)) {
+      boolean used = held.remove(modifier);
+      String down = heldAt.remove(modifier);
+      if (!used) {
+        List<String> others = new ArrayList<>(held.keySet());
+        st.add(st.withCommon(Step.Press.builder().id(st.id()).key(modifier).addAllModifiers(others)
+            .addAllExpect(parts.urlExpect(s, p)).build(), s, p));
+      }
+      st.issues.info(ConversionCode.STEPS_MERGED, p, "keyDown " + down + " and this keyUp of " + modifier
+          + (used ? " hold the modifier for the steps between them" : " became one press"));
+      st.mapped++;
+      return navigation;
+    }
+    Integer at = pressOfKey.remove(key);
+    if (at == null) {
+      st.issues.warning(ConversionCode.KEY_UNPAIRED, p, "keyUp of " + (key.isEmpty() ? "an unnamed key" : key)
+          + " has no keyDown before it; a lone key release is not carried over");
+      return null;
+    }
+    String down = pressedAt.remove(key);
+    Step press = st.steps.get(at);
+    List<Condition> expect = new ArrayList<>(press.expect());
+    expect.addAll(parts.urlExpect(s, p));
+    Step merged = press.withExpect(expect);
+    if (press.timeoutMs().isEmpty() && s.hasTimeout) {
+      OptionalInt t = st.timeout(s.timeout, p + ".timeout");
+      if (t.isPresent()) {
+        merged = merged.withTimeoutMs(t.getAsInt());
+      }
+    }
+    st.steps.set(at, merged);
+    st.issues.info(ConversionCode.STEPS_MERGED, p, "keyDown " + down + " and this keyUp of " + key + " became one press");
+    st.mapped++;
+    return navigation;
+  }
+
+  /** The held modifiers, now marked used (a click or press with them down). */
+  List<String> useHeld() {
+    held.replaceAll((k, v) -> true);
+    return new ArrayList<>(held.keySet());
+  }
+
+  /** Playwright's name for a recorded key. */
+  static String playwrightKey(String key) {
+    switch (key) {
+      case " ":
+        return "Space";
+      case "\r":
+      case "\n":
+        return "Enter";
+      default:
+        return key;
+    }
+  }
+
+  /** Issues for the keys still down at the end of the recording. */
+  void unpaired() {
+    for (Map.Entry<String, Integer> e : pressOfKey.entrySet()) {
+      st.issues.info(ConversionCode.KEY_UNPAIRED, pressedAt.get(e.getKey()), "keyDown of " + e.getKey()
+          + " has no keyUp; it is replayed as a full press (down and up)");
+    }
+    for (String m : held.keySet()) {
+      st.issues.warning(ConversionCode.KEY_UNPAIRED, heldAt.get(m), "modifier " + m + " is pressed and never released; it is not held in the flow");
+    }
+  }
+}

@@ -1,0 +1,285 @@
+package io.browserflow.formats;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
+import io.browserflow.api.Target;
+import io.browserflow.api.validate.FlowLimits;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The recording's steps for one flow step, by its kind ({@link StepVisitor}): pages, tabs,
+ * frames, the single-step actions and waits here, the rest through {@link ChromeActionSteps} and
+ * {@link ChromeConditionSteps}. A kind the format has no step for is an issue.
+ */
+final class ChromeStepWriter {
+  private final ChromeExportState st;
+  private final ChromeStepNodes nodes;
+  private final ChromeConditionSteps conditions;
+  private final ChromeActionSteps actions;
+
+  ChromeStepWriter(ChromeExportState st, ChromeStepNodes nodes, ChromeConditionSteps conditions, ChromeActionSteps actions) {
+    this.st = st;
+    this.nodes = nodes;
+    this.conditions = conditions;
+    this.actions = actions;
+  }
+
+  /** Writes the step; false (with an issue) when it has no equivalent. */
+  boolean write(Step s, String p) {
+    return s.accept(new Write(p));
+  }
+
+  /** The format's steps for one step; false (with an issue) when it has no equivalent. */
+  private final class Write implements StepVisitor<Boolean> {
+    private final String p;
+
+    Write(String p) {
+      this.p = p;
+    }
+
+    @Override
+    public Boolean visitOpen(Step.Open o) {
+      if (o.tab().isPresent() && !o.tab().get().equals(st.tab)) {
+        String alias = o.tab().get();
+        if (!alias.equals(ChromeExportState.MAIN) && !st.tabUrl.containsKey(alias)) {
+          st.tabUrl.put(alias, o.url());
+        }
+        st.tab = alias;
+      }
+      st.frameContext.clear();
+      ObjectNode n = nodes.base("navigate", o);
+      n.put("url", o.url());
+      return conditions.action(n, o, p);
+    }
+
+    @Override
+    public Boolean visitNavigate(Step.Navigate nav) {
+      ObjectNode n = nodes.base("navigate", nav);
+      n.put("url", nav.url());
+      st.frameContext.clear();
+      return conditions.action(n, nav, p);
+    }
+
+    @Override
+    public Boolean visitTabSwitch(Step.TabSwitch t) {
+      st.tab = t.alias();
+      st.frameContext.clear();
+      return true;
+    }
+
+    @Override
+    public Boolean visitTabClose(Step.TabClose t) {
+      String alias = t.alias().orElse(st.tab);
+      String was = st.tab;
+      st.tab = alias;
+      ObjectNode n = nodes.base("close", t);
+      st.tab = was;
+      if (alias.equals(st.tab)) {
+        st.tab = st.tabOpener.getOrDefault(alias, ChromeExportState.MAIN);
+        st.frameContext.clear();
+      }
+      return conditions.action(n, t, p);
+    }
+
+    @Override
+    public Boolean visitTabNew(Step.TabNew t) {
+      t.url().ifPresent(u -> st.tabUrl.putIfAbsent(t.alias(), u));
+      st.tabOpener.putIfAbsent(t.alias(), st.tab);
+      st.tab = t.alias();
+      st.frameContext.clear();
+      return st.unsupported(t, p, "a recording cannot open a tab by itself; the steps that follow are written for the page "
+          + t.url().orElse("of tab " + t.alias()));
+    }
+
+    @Override
+    public Boolean visitFrame(Step.Frame f) {
+      String locator = f.locator();
+      if (ChromeSelectors.frameIndex(locator).isEmpty()) {
+        st.issues.warning(ConversionCode.FRAME_UNRESOLVED, p, "frame " + locator + " cannot be written: the format locates frames by "
+            + "index only; the steps inside it are written for the main frame");
+        return false;
+      }
+      st.frameContext.add(locator);
+      return true;
+    }
+
+    @Override
+    public Boolean visitFrameMain(Step.FrameMain f) {
+      st.frameContext.clear();
+      return true;
+    }
+
+    @Override
+    public Boolean visitSetViewport(Step.SetViewport v) {
+      ObjectNode n = nodes.base("setViewport", v);
+      n.put("width", v.width()).put("height", v.height()).put("deviceScaleFactor", 1)
+          .put("isMobile", false).put("hasTouch", false).put("isLandscape", false);
+      return conditions.action(n, v, p);
+    }
+
+    @Override
+    public Boolean visitClick(Step.Click c) {
+      return actions.click(c, p);
+    }
+
+    @Override
+    public Boolean visitDblclick(Step.Dblclick d) {
+      ObjectNode n = nodes.targeted("doubleClick", d, d.target(), p);
+      if (n == null) {
+        return false;
+      }
+      nodes.offset(n, d.offset(), p);
+      return conditions.action(n, d, p);
+    }
+
+    @Override
+    public Boolean visitContextmenu(Step.Contextmenu c) {
+      ObjectNode n = nodes.targeted("click", c, c.target(), p);
+      if (n == null) {
+        return false;
+      }
+      nodes.offset(n, c.offset(), p);
+      n.put("button", "secondary");
+      st.issues.info(ConversionCode.APPROXIMATED, p, "contextmenu is written as a click with the secondary button");
+      return conditions.action(n, c, p);
+    }
+
+    @Override
+    public Boolean visitHover(Step.Hover h) {
+      ObjectNode n = nodes.targeted("hover", h, h.target(), p);
+      return n != null && conditions.action(n, h, p);
+    }
+
+    @Override
+    public Boolean visitFill(Step.Fill f) {
+      ObjectNode n = nodes.targeted("change", f, f.target(), p);
+      if (n == null) {
+        return false;
+      }
+      n.put("value", f.value());
+      return conditions.action(n, f, p);
+    }
+
+    @Override
+    public Boolean visitType(Step.Type t) {
+      return actions.type(t, p);
+    }
+
+    @Override
+    public Boolean visitPress(Step.Press k) {
+      return actions.press(k, p);
+    }
+
+    @Override
+    public Boolean visitSelect(Step.Select sel) {
+      ObjectNode n = nodes.targeted("change", sel, sel.target(), p);
+      if (n == null) {
+        return false;
+      }
+      if (sel.value().isPresent()) {
+        n.put("value", sel.value().get());
+      } else {
+        n.put("value", sel.label().orElse(""));
+        st.issues.warning(ConversionCode.APPROXIMATED, p, "the option is chosen by its label, which the format does not know: "
+            + "the label is written as the option's value");
+      }
+      return conditions.action(n, sel, p);
+    }
+
+    @Override
+    public Boolean visitCheck(Step.Check c) {
+      return flip(c, c.target(), true);
+    }
+
+    @Override
+    public Boolean visitUncheck(Step.Uncheck u) {
+      return flip(u, u.target(), true);
+    }
+
+    @Override
+    public Boolean visitToggle(Step.Toggle t) {
+      return flip(t, t.target(), false);
+    }
+
+    /** A click on a checkbox; {@code approximated} when the step wants a state rather than a flip. */
+    private boolean flip(Step s, Target t, boolean approximated) {
+      ObjectNode n = nodes.targeted("click", s, t, p);
+      if (n == null) {
+        return false;
+      }
+      nodes.offset(n, Optional.empty(), p);
+      if (approximated) {
+        st.issues.warning(ConversionCode.APPROXIMATED, p, s.kind().op() + " is written as a click, which flips the box whatever its state");
+      }
+      return conditions.action(n, s, p);
+    }
+
+    @Override
+    public Boolean visitScroll(Step.Scroll s) {
+      return actions.scroll(s, p);
+    }
+
+    @Override
+    public Boolean visitWait(Step.Wait w) {
+      if (w.ms().isPresent()) {
+        int ms = w.ms().getAsInt();
+        ObjectNode n = nodes.base("waitForExpression", w);
+        nodes.frame(n, List.of(), p);
+        n.put("expression", "new Promise(resolve => setTimeout(() => resolve(true), " + ms + "))");
+        // the replay gives the expression the step's timeout: it must outlast the wait
+        int needed = ms + 1000;
+        if (w.timeoutMs().isPresent() || needed > FlowLimits.defaults().defaultStepTimeoutMs()) {
+          int timeout = Math.max(w.timeoutMs().orElse(0), needed);
+          n.put("timeout", Math.min(timeout, FlowLimits.defaults().maxStepTimeoutMs()));
+        }
+        st.steps.add(n);
+        conditions.expectations(w, p, false);
+        return true;
+      }
+      return conditions.condition(w.until().get(), w, p, true);
+    }
+
+    @Override
+    public Boolean visitAssert(Step.Assert a) {
+      return conditions.condition(a.condition(), a, p, true);
+    }
+
+    @Override
+    public Boolean visitEval(Step.Eval e) {
+      if (st.evalOutputs.contains(e.id())) {
+        return st.unsupported(e, p, "its result is used by later steps, and the format has no step outputs");
+      }
+      ObjectNode n = nodes.base("waitForExpression", e);
+      nodes.frame(n, List.of(), p);
+      n.put("expression", "(async () => { const r = (" + e.script() + "); "
+          + "if (typeof r === 'function') { await r(); } return true; })()");
+      st.issues.info(ConversionCode.APPROXIMATED, p, "eval is written as a waitForExpression that runs the script once");
+      return conditions.action(n, e, p);
+    }
+
+    // no equivalent in the format
+    @Override public Boolean visitBack(Step.Back s) { return none(s); }
+    @Override public Boolean visitForward(Step.Forward s) { return none(s); }
+    @Override public Boolean visitReload(Step.Reload s) { return none(s); }
+    @Override public Boolean visitDrag(Step.Drag s) { return none(s); }
+    @Override public Boolean visitUpload(Step.Upload s) { return none(s); }
+    @Override public Boolean visitRead(Step.Read s) { return none(s); }
+    @Override public Boolean visitScrape(Step.Scrape s) { return none(s); }
+    @Override public Boolean visitPaginate(Step.Paginate s) { return none(s); }
+    @Override public Boolean visitSetVar(Step.SetVar s) { return none(s); }
+    @Override public Boolean visitScreenshot(Step.Screenshot s) { return none(s); }
+    @Override public Boolean visitCsvImport(Step.CsvImport s) { return none(s); }
+    @Override public Boolean visitCsvExport(Step.CsvExport s) { return none(s); }
+    @Override public Boolean visitForeach(Step.Foreach s) { return none(s); }
+    @Override public Boolean visitRepeat(Step.Repeat s) { return none(s); }
+    @Override public Boolean visitIf(Step.If s) { return none(s); }
+    @Override public Boolean visitWhile(Step.While s) { return none(s); }
+    @Override public Boolean visitManual(Step.Manual s) { return none(s); }
+
+    private boolean none(Step s) {
+      return st.unsupported(s, p, "the format has no equivalent");
+    }
+  }
+}

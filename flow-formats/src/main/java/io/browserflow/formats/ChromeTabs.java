@@ -1,0 +1,140 @@
+package io.browserflow.formats;
+
+import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
+import io.browserflow.api.TabAlias;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The pages of a recording as tabs: {@code main}, and each other page a step's {@code target}
+ * names as a popup alias ({@code popup}, {@code popup2}, ...) bound by the click right before it
+ * ({@code newTab}), else opened with {@code tabNew}. A step in another tab than the one before
+ * switches to it first; {@code close} closes a tab.
+ */
+final class ChromeTabs {
+  private final ChromeImportState st;
+  private final Map<String, String> aliasOfTarget = new HashMap<>();
+  private final Map<String, TabAlias> tabs = new LinkedHashMap<>();
+
+  ChromeTabs(ChromeImportState st) {
+    this.st = st;
+  }
+
+  /** Switches to the tab of the step's target first, when it is another one. */
+  void enter(ChromeStep s, String p) {
+    String alias = alias(s, p);
+    if (!alias.equals(st.current)) {
+      st.add(Step.TabSwitch.builder().id(st.id()).alias(alias).build());
+      st.current = alias;
+    }
+  }
+
+  /**
+   * The tab alias of the step's {@code target}: main, a popup seen before, or a new popup bound by
+   * the click before it ({@code newTab}), else opened with {@code tabNew}.
+   */
+  private String alias(ChromeStep s, String p) {
+    String target = s.target;
+    if (target.isEmpty() || target.equals(ChromeImportState.MAIN)) {
+      return ChromeImportState.MAIN;
+    }
+    String known = aliasOfTarget.get(target);
+    if (known != null) {
+      return known;
+    }
+    if (!st.current.equals(ChromeImportState.MAIN) && target.equals(st.lastUrlOfTab.get(st.current))) {
+      aliasOfTarget.put(target, st.current);
+      return st.current;
+    }
+    String alias = "popup";
+    for (int n = 2; tabs.containsKey(alias) || alias.equals(ChromeImportState.MAIN); n++) {
+      alias = "popup" + n;
+    }
+    tabs.put(alias, TabAlias.builder().alias(alias).url(target).opener(st.current).build());
+    aliasOfTarget.put(target, alias);
+    st.lastUrlOfTab.put(alias, target);
+    st.refs(target);
+    Integer last = st.lastStepOfTab.get(st.current);
+    Optional<Step> opener = last == null ? Optional.empty() : opening(st.steps.get(last), alias);
+    if (opener.isPresent()) {
+      st.steps.set(last, opener.get());
+    } else {
+      st.issues.warning(ConversionCode.POPUP_OPENER_UNKNOWN, p + ".target", "no click right before this step opens the page " + target
+          + "; the flow opens it in a new tab (" + alias + ") instead");
+      st.add(Step.TabNew.builder().id(st.id()).alias(alias).url(target).build());
+      st.current = alias;
+    }
+    return alias;
+  }
+
+  void close(ChromeStep s, String p) {
+    String alias = alias(s, p);
+    st.add(st.withCommon(Step.TabClose.builder().id(st.id()).alias(alias).build(), s, p));
+    if (alias.equals(st.current)) {
+      TabAlias t = tabs.get(alias);
+      st.current = t != null && t.opener().isPresent() ? t.opener().get() : ChromeImportState.MAIN;
+    }
+    aliasOfTarget.values().removeIf(alias::equals);
+    st.mapped++;
+  }
+
+  /** {@code before} binding the popup {@code alias}, when it is a click that binds no tab yet. */
+  private static Optional<Step> opening(Step before, String alias) {
+    return before.accept(new StepVisitor<Optional<Step>>() {
+      @Override
+      public Optional<Step> visitClick(Step.Click c) {
+        return c.newTab().isEmpty() ? Optional.of(Step.Click.builder().from(c).newTab(alias).build()) : Optional.empty();
+      }
+
+      // no other step binds a popup
+      @Override public Optional<Step> visitOpen(Step.Open s) { return Optional.empty(); }
+      @Override public Optional<Step> visitNavigate(Step.Navigate s) { return Optional.empty(); }
+      @Override public Optional<Step> visitBack(Step.Back s) { return Optional.empty(); }
+      @Override public Optional<Step> visitForward(Step.Forward s) { return Optional.empty(); }
+      @Override public Optional<Step> visitReload(Step.Reload s) { return Optional.empty(); }
+      @Override public Optional<Step> visitTabNew(Step.TabNew s) { return Optional.empty(); }
+      @Override public Optional<Step> visitTabSwitch(Step.TabSwitch s) { return Optional.empty(); }
+      @Override public Optional<Step> visitTabClose(Step.TabClose s) { return Optional.empty(); }
+      @Override public Optional<Step> visitFrame(Step.Frame s) { return Optional.empty(); }
+      @Override public Optional<Step> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
+      @Override public Optional<Step> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
+      @Override public Optional<Step> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
+      @Override public Optional<Step> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
+      @Override public Optional<Step> visitHover(Step.Hover s) { return Optional.empty(); }
+      @Override public Optional<Step> visitFill(Step.Fill s) { return Optional.empty(); }
+      @Override public Optional<Step> visitType(Step.Type s) { return Optional.empty(); }
+      @Override public Optional<Step> visitPress(Step.Press s) { return Optional.empty(); }
+      @Override public Optional<Step> visitSelect(Step.Select s) { return Optional.empty(); }
+      @Override public Optional<Step> visitCheck(Step.Check s) { return Optional.empty(); }
+      @Override public Optional<Step> visitUncheck(Step.Uncheck s) { return Optional.empty(); }
+      @Override public Optional<Step> visitToggle(Step.Toggle s) { return Optional.empty(); }
+      @Override public Optional<Step> visitScroll(Step.Scroll s) { return Optional.empty(); }
+      @Override public Optional<Step> visitDrag(Step.Drag s) { return Optional.empty(); }
+      @Override public Optional<Step> visitUpload(Step.Upload s) { return Optional.empty(); }
+      @Override public Optional<Step> visitWait(Step.Wait s) { return Optional.empty(); }
+      @Override public Optional<Step> visitAssert(Step.Assert s) { return Optional.empty(); }
+      @Override public Optional<Step> visitRead(Step.Read s) { return Optional.empty(); }
+      @Override public Optional<Step> visitScrape(Step.Scrape s) { return Optional.empty(); }
+      @Override public Optional<Step> visitPaginate(Step.Paginate s) { return Optional.empty(); }
+      @Override public Optional<Step> visitSetVar(Step.SetVar s) { return Optional.empty(); }
+      @Override public Optional<Step> visitEval(Step.Eval s) { return Optional.empty(); }
+      @Override public Optional<Step> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
+      @Override public Optional<Step> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
+      @Override public Optional<Step> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
+      @Override public Optional<Step> visitForeach(Step.Foreach s) { return Optional.empty(); }
+      @Override public Optional<Step> visitRepeat(Step.Repeat s) { return Optional.empty(); }
+      @Override public Optional<Step> visitIf(Step.If s) { return Optional.empty(); }
+      @Override public Optional<Step> visitWhile(Step.While s) { return Optional.empty(); }
+      @Override public Optional<Step> visitManual(Step.Manual s) { return Optional.empty(); }
+    });
+  }
+
+  /** The tab aliases the recording's pages became, in the order met. */
+  Collection<TabAlias> declared() {
+    return tabs.values();
+  }
+}

@@ -1,0 +1,137 @@
+package io.browserflow.formats;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.browserflow.api.Condition;
+import io.browserflow.api.Step;
+import io.browserflow.api.Target;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Maps the recorded waits: {@code waitForElement} (visible, hidden or a count; its attributes and
+ * the properties a condition expresses become expect conditions), {@code waitForExpression} (a
+ * page expression, or a fixed wait for the {@code setTimeout} promise idiom) and {@code
+ * waitForURL}.
+ */
+final class ChromeWaitSteps {
+  private static final Pattern SLEEP = Pattern.compile(
+      "^\\s*new\\s+Promise\\s*\\(\\s*\\(?\\s*(\\w+)\\s*\\)?\\s*=>\\s*\\{?\\s*setTimeout\\s*\\(\\s*(?:\\(\\s*\\)\\s*=>\\s*\\1\\s*\\(\\s*(?:true)?\\s*\\)|\\1)"
+          + "\\s*,\\s*(\\d+)\\s*\\)\\s*;?\\s*\\}?\\s*\\)\\s*;?\\s*$");
+
+  private final ChromeImportState st;
+  private final ChromeStepParts parts;
+
+  ChromeWaitSteps(ChromeImportState st, ChromeStepParts parts) {
+    this.st = st;
+    this.parts = parts;
+  }
+
+  void waitForElement(ChromeStep s, String p) {
+    Optional<Target> target = ChromeSelectors.toTarget(s.selectors, parts.frames(s, p), p, st.issues);
+    if (target.isEmpty()) {
+      return;
+    }
+    Target t = target.get();
+    String operator = s.operator;
+    Condition.Op op = Condition.Op.fromSymbol(operator).orElse(null);
+    if (op == null || op == Condition.Op.GT || op == Condition.Op.LT) {
+      st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".operator", "operator \"" + operator + "\" is not one of >=, ==, <=; == is used");
+      op = Condition.Op.EQ;
+    }
+    int count = s.count;
+    boolean visible = s.visible;
+    Condition until;
+    if (!visible) {
+      until = Condition.Element.of(t, Condition.State.HIDDEN);
+      if (count != 1 || op != Condition.Op.EQ) {
+        st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".count", "waiting for hidden elements ignores the count " + operator + " " + count
+            + "; the flow waits until the element is hidden or gone");
+      }
+    } else if (count == 1 && op == Condition.Op.EQ) {
+      until = Condition.Element.of(t, Condition.State.VISIBLE);
+    } else {
+      until = Condition.Count.of(t, op, count);
+      st.issues.info(ConversionCode.UNSUPPORTED_OPTION, p + ".count", "the element count is checked; the elements' visibility is not");
+    }
+    List<Condition> more = new ArrayList<>();
+    for (Map.Entry<String, String> a : s.attributes.entrySet()) {
+      more.add(Condition.Attribute.of(t, a.getKey(), Optional.of(a.getValue())));
+    }
+    for (Map.Entry<String, JsonNode> e : s.properties.entrySet()) {
+      Condition c = property(t, e.getKey(), e.getValue());
+      if (c == null) {
+        st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".properties." + e.getKey(), "property " + e.getKey()
+            + " cannot be checked without a script; the check is left out");
+      } else {
+        more.add(c);
+      }
+    }
+    st.add(st.withCommon(Step.Wait.builder().id(st.id()).until(until).addAllExpect(more).addAllExpect(parts.urlExpect(s, p)).build(), s, p));
+    st.mapped++;
+  }
+
+  /** A property check as a condition, when one expresses it. */
+  private static Condition property(Target t, String name, JsonNode v) {
+    switch (name) {
+      case "value":
+        return v.isValueNode() ? Condition.Value.of(t, v.asText()) : null;
+      case "innerText":
+      case "textContent":
+        return v.isTextual() ? Condition.Text.of(t, v.asText(), Condition.Match.EQUALS) : null;
+      case "checked":
+        return v.isBoolean() ? Condition.Element.of(t, v.asBoolean() ? Condition.State.CHECKED : Condition.State.UNCHECKED) : null;
+      case "disabled":
+        return v.isBoolean() ? Condition.Element.of(t, v.asBoolean() ? Condition.State.DISABLED : Condition.State.ENABLED) : null;
+      case "id":
+      case "title":
+      case "name":
+      case "type":
+      case "placeholder":
+      case "alt":
+        return v.isTextual() ? Condition.Attribute.of(t, name, Optional.of(v.asText())) : null;
+      case "className":
+        return v.isTextual() ? Condition.Attribute.of(t, "class", Optional.of(v.asText())) : null;
+      default:
+        return null;
+    }
+  }
+
+  void waitForExpression(ChromeStep s, String p) {
+    if (s.expression == null) {
+      st.issues.blocking(ConversionCode.FIELD_MISSING, p + ".expression", "waitForExpression has no expression; it is left out");
+      return;
+    }
+    String expression = s.expression;
+    Matcher sleep = SLEEP.matcher(expression);
+    if (sleep.matches()) {
+      int ms = st.clamp(Integer.parseInt(sleep.group(2)), 0, ChromeImportState.LIMITS.maxStepTimeoutMs(), p + ".expression", "fixed wait");
+      parts.inFrames(s, p, () -> st.add(st.withCommon(Step.Wait.builder().id(st.id()).ms(ms).build(), s, p)));
+      st.mapped++;
+      return;
+    }
+    if (!st.scriptEval) {
+      st.issues.warning(ConversionCode.EVAL_USED, p, "waiting for a page expression needs the script.eval capability: "
+          + "the flow declares it, and a run must allow it");
+    }
+    st.scriptEval = true;
+    st.refs(expression);
+    parts.inFrames(s, p, () -> st.add(st.withCommon(Step.Wait.builder().id(st.id()).until(Condition.Expression.of(expression))
+        .addAllExpect(parts.urlExpect(s, p)).build(), s, p)));
+    st.mapped++;
+  }
+
+  void waitForUrl(ChromeStep s, String p) {
+    if (s.url == null) {
+      st.issues.blocking(ConversionCode.FIELD_MISSING, p + ".url", "waitForURL has no url; it is left out");
+      return;
+    }
+    String url = s.url;
+    String glob = s.exact ? url : "**" + url + "**";
+    st.add(st.withCommon(Step.Wait.builder().id(st.id()).until(Condition.Url.of(glob)).build(), s, p));
+    st.mapped++;
+  }
+}

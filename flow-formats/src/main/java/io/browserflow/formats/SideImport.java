@@ -1,0 +1,229 @@
+package io.browserflow.formats;
+
+import io.browserflow.api.Capability;
+import io.browserflow.api.Flow;
+import io.browserflow.api.FlowMeta;
+import io.browserflow.api.Policy;
+import io.browserflow.api.Problem;
+import io.browserflow.api.Step;
+import io.browserflow.api.validate.FlowValidator;
+import io.browserflow.formats.SideProject.Command;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Converts one test of a Selenium IDE project to a flow; not reusable. Each command goes to the
+ * mapper of its family ({@link SidePageCommands}, {@link SideInteractionCommands}, {@link
+ * SideDataCommands}, {@link SideConditions}), blocks to {@link SideControlFlow}; they share one
+ * {@link SideImportState}. See {@link SideCodec} for variables, windows and frames.
+ */
+final class SideImport {
+  private static final Set<String> DIALOGS = Set.of("answerOnNextPrompt", "chooseOkOnNextConfirmation",
+      "chooseCancelOnNextConfirmation", "chooseCancelOnNextPrompt", "webdriverAnswerOnVisiblePrompt",
+      "webdriverChooseOkOnVisibleConfirmation", "webdriverChooseCancelOnVisibleConfirmation",
+      "webdriverChooseCancelOnVisiblePrompt", "acceptAlert", "acceptConfirmation", "dismissConfirmation",
+      "dismissPrompt", "answerPrompt");
+  static final Set<String> KNOWN_UNSUPPORTED = Set.of("mouseDown", "mouseDownAt", "mouseUp", "mouseUpAt",
+      "mouseMoveAt", "mouseOut", "removeSelection", "editContent", "submit", "run", "assertAlert",
+      "assertConfirmation", "assertPrompt", "verifyAlert", "verifyConfirmation", "verifyPrompt");
+
+  private final SideProject project;
+  private final SideProject.Test test;
+  private final String origin;
+  private final SideImportState st;
+  private final SideLocators locators;
+  private final SidePageCommands pages;
+  private final SideInteractionCommands interactions;
+  private final SideDataCommands data;
+  private final SideConditions conditions;
+  private final SideControlFlow control;
+
+  SideImport(SideProject project, SideProject.Test test, String origin) {
+    this.project = project;
+    this.test = test;
+    this.origin = origin;
+    this.st = new SideImportState(test.commands(), project.baseUrl);
+    SideVariables vars = new SideVariables(st);
+    this.locators = new SideLocators(st, vars);
+    this.pages = new SidePageCommands(st, vars, locators);
+    this.interactions = new SideInteractionCommands(st, vars, locators);
+    this.data = new SideDataCommands(st, vars, locators);
+    this.conditions = new SideConditions(st, vars, locators);
+    this.control = new SideControlFlow(st, vars, conditions, this::command);
+  }
+
+  Conversion<Flow> convert() {
+    List<Step> steps = control.steps(Set.of());
+    String name = test.name.trim();
+    if (name.isEmpty()) {
+      name = "Selenium IDE test " + (test.index + 1);
+    }
+    if (name.length() > SideImportState.LIMITS.maxNameChars()) {
+      st.issues.info(ConversionCode.FIELD_TRUNCATED, "tests[" + test.index + "].name",
+          "the test name has " + name.length() + " characters; the flow name keeps the first " + SideImportState.LIMITS.maxNameChars());
+      name = name.substring(0, SideImportState.LIMITS.maxNameChars());
+    }
+    String projectName = project.name;
+    Flow.Builder flow = Flow.builder().name(name)
+        .description("Imported from test \"" + name + "\" of the Selenium IDE project"
+            + (projectName.isEmpty() ? "" : " \"" + projectName + "\"") + " (" + origin + ").")
+        .meta(FlowMeta.builder().source("selenium-ide").build())
+        .inputs(st.inputs.values()).credentials(st.credentials.values()).tabs(st.tabs).steps(steps);
+    if (st.scriptEval) {
+      flow.policy(Policy.builder().addCapabilities(Capability.SCRIPT_EVAL).build());
+      st.issues.info(ConversionCode.EVAL_USED, "tests[" + test.index + "]", "the flow runs page scripts "
+          + "(executeScript, conditions, counts or the title): it declares the " + Capability.SCRIPT_EVAL.id()
+          + " capability, which a run must allow");
+    }
+    Flow built = flow.build();
+    for (Problem p : FlowValidator.of(SideImportState.LIMITS).validate(built)) {
+      st.issues.blocking(ConversionCode.INVALID_FLOW, "flow." + p.path(), p.code() + ": " + p.message());
+    }
+    return Conversion.of(Format.SELENIUM_IDE, Format.FLOW, built, st.cmds.size(), st.mapped.size(), st.issues);
+  }
+
+  // ------------------------------------------------------------------ commands
+
+  private List<Step> command(Command c) {
+    List<Step> out = new ArrayList<>();
+    switch (c.name) {
+      case "open":
+        pages.open(c, out);
+        break;
+      case "click":
+      case "clickAt":
+        locators.target(c).ifPresent(t -> {
+          Step.Click.Builder b = Step.Click.builder().id(st.id()).target(t);
+          interactions.offset(c).ifPresent(b::offset);
+          if (c.opensWindow) {
+            b.newTab(pages.popup(c));
+          }
+          out.add(b.build());
+        });
+        break;
+      case "doubleClick":
+      case "doubleClickAt":
+        locators.target(c).ifPresent(t -> {
+          Step.Dblclick.Builder b = Step.Dblclick.builder().id(st.id()).target(t);
+          interactions.offset(c).ifPresent(b::offset);
+          out.add(b.build());
+        });
+        break;
+      case "mouseOver":
+        locators.target(c).ifPresent(t -> out.add(Step.Hover.builder().id(st.id()).target(t).build()));
+        break;
+      case "check":
+        locators.target(c).ifPresent(t -> out.add(Step.Check.builder().id(st.id()).target(t).build()));
+        break;
+      case "uncheck":
+        locators.target(c).ifPresent(t -> out.add(Step.Uncheck.builder().id(st.id()).target(t).build()));
+        break;
+      case "type":
+        locators.target(c).ifPresent(t -> out.add(Step.Fill.builder().id(st.id()).target(t).value(interactions.typed(c, c.value)).build()));
+        break;
+      case "sendKeys":
+        locators.target(c).ifPresent(t -> interactions.sendKeys(c, t, out));
+        break;
+      case "select":
+      case "addSelection":
+        locators.target(c).ifPresent(t -> interactions.select(c, t, out));
+        break;
+      case "dragAndDropToObject":
+        interactions.dragAndDrop(c, out);
+        break;
+      case "selectFrame":
+        pages.selectFrame(c, out);
+        break;
+      case "selectWindow":
+        pages.selectWindow(c, out);
+        break;
+      case "storeWindowHandle":
+        pages.storeWindowHandle(c);
+        break;
+      case "close":
+        pages.close(out);
+        break;
+      case "pause":
+        pages.pause(c, out);
+        break;
+      case "setWindowSize":
+        pages.windowSize(c, out);
+        break;
+      case "store":
+        data.store(c, out);
+        break;
+      case "storeText":
+      case "storeValue":
+        data.storeRead(c, out);
+        break;
+      case "storeAttribute":
+        data.storeAttribute(c, out);
+        break;
+      case "storeTitle":
+        data.storeTitle(c, out);
+        break;
+      case "storeXpathCount":
+      case "storeElementCount":
+        data.storeCount(c, out);
+        break;
+      case "storeJson":
+        data.storeJson(c, out);
+        break;
+      case "executeScript":
+      case "executeAsyncScript":
+      case "runScript":
+        data.script(c, out);
+        break;
+      case "echo":
+        st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "echo has no step equivalent; its message was: "
+            + abbreviate(c.target));
+        break;
+      case "setSpeed":
+      case "debugger":
+        st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, c.name + " has no effect on a replay");
+        break;
+      case "if":
+        out.add(control.ifStep(c));
+        break;
+      case "while":
+        control.whileStep(c, out);
+        break;
+      case "times":
+        control.times(c, out);
+        break;
+      case "do":
+        control.doLoop(c, out);
+        break;
+      case "forEach":
+        control.forEach(c, out);
+        break;
+      case "":
+        st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "an empty command line");
+        break;
+      default:
+        if (!conditions.check(c, out)) {
+          unknown(c);
+        }
+    }
+    return out;
+  }
+
+  private void unknown(Command c) {
+    if (DIALOGS.contains(c.name)) {
+      st.unsupported(c, ConversionIssue.Severity.WARNING, "dialogs are not handled by flows; the replay "
+          + "dismisses them");
+    } else if (KNOWN_UNSUPPORTED.contains(c.name)) {
+      st.unsupported(c, c.name.equals("run") || c.name.startsWith("assert")
+          ? ConversionIssue.Severity.BLOCKING : ConversionIssue.Severity.WARNING,
+          c.name.equals("run") ? "the steps of test \"" + c.target + "\" are not inlined: import it as its own flow"
+              : "it has no step equivalent");
+    } else {
+      st.unsupported(c, ConversionIssue.Severity.BLOCKING, "it is not a command this converter knows");
+    }
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() > 120 ? s.substring(0, 120) + "…" : s;
+  }
+}
