@@ -42,6 +42,8 @@ public abstract class FlowException extends RuntimeException {
   public static final class Details {
     /** Where: a step path ({@code steps[3].body[0]}) or a path into a file ({@code $.steps[2].op}). */
     public static final String PATH = "path";
+    /** How many problems a {@link FlowValidationException} lists. */
+    public static final String PROBLEMS = "problems";
     /** The id of the step that failed. */
     public static final String STEP_ID = "stepId";
     /** The target as written: its candidates in order. */

@@ -16,9 +16,20 @@ public class FlowValidationException extends FlowException {
   }
 
   protected FlowValidationException(List<Problem> problems, String headline) {
-    super(first(problems).code(), render(headline, problems),
-        Map.of("path", first(problems).path(), "problems", String.valueOf(problems.size())), null);
+    this(problems, headline, Map.of());
+  }
+
+  /** With further details (e.g. {@link FlowException.Details#FILE}) beside the first problem's path and the count. */
+  protected FlowValidationException(List<Problem> problems, String headline, Map<String, String> details) {
+    super(first(problems).code(), render(headline, problems), withCounts(problems, details), null);
     this.problems = List.copyOf(problems);
+  }
+
+  private static Map<String, String> withCounts(List<Problem> problems, Map<String, String> details) {
+    Map<String, String> all = new java.util.LinkedHashMap<>(details);
+    all.put(Details.PATH, first(problems).path());
+    all.put(Details.PROBLEMS, String.valueOf(problems.size()));
+    return all;
   }
 
   /** Every problem found, in document order. */

@@ -2,6 +2,7 @@ package io.browserflow.formats;
 
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowFormatException;
 import io.browserflow.api.Problem;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -77,7 +79,7 @@ public final class FlowFormats {
       return Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
       FlowFormatException failure = new FlowFormatException(List.of(Problem.of(ErrorCode.FILE_UNREADABLE, "",
-          "cannot read " + path + ": " + e.getMessage())));
+          "cannot read " + path + ": " + e.getMessage())), Map.of(FlowException.Details.FILE, path.toString()));
       failure.addSuppressed(e);
       throw failure;
     }

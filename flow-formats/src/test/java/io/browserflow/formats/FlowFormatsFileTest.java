@@ -21,6 +21,8 @@ class FlowFormatsFileTest {
       assertThat(e.problems()).singleElement()
           .satisfies(p -> assertThat(p.message()).startsWith("cannot read " + missing));
       assertThat(e.getSuppressed()).singleElement().isInstanceOf(NoSuchFileException.class);
+      assertThat(e.details()).containsEntry(io.browserflow.api.FlowException.Details.FILE, missing.toString())
+          .containsEntry(io.browserflow.api.FlowException.Details.PROBLEMS, "1");
     });
   }
 }
