@@ -12,8 +12,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Conditions as the recording's waits: a {@code waitForElement} (visible, hidden, a count, its
- * properties and attributes; checks of the same element join it), else a {@code
+ * Conditions as the recording's waits: a {@code waitForElement} (a count of the matched elements,
+ * visible or not, negated by {@code visible: false}; properties and attributes; checks of the same
+ * element join it), else a {@code
  * waitForExpression}. An action's expect url is its asserted navigation; its other expect
  * conditions are waits written after it.
  */
@@ -53,13 +54,19 @@ final class ChromeConditionSteps {
   private static final ConditionVisitor<Target> WAITED = new ConditionVisitor<>() {
     @Override
     public Target visitElement(Condition.Element e) {
-      return e.target();
+      // visible: false negates the whole check, so nothing joins a wait for a hidden element
+      return e.state() == Condition.State.HIDDEN ? null : e.target();
+    }
+
+    @Override
+    public Target visitCount(Condition.Count c) {
+      // the plain waitForElement: at least one element
+      return c.op() == Condition.Op.GTE && c.count() == 1 ? c.target() : null;
     }
 
     // the checks after the wait stay steps of their own
     @Override public Target visitUrl(Condition.Url c) { return null; }
     @Override public Target visitTitle(Condition.Title c) { return null; }
-    @Override public Target visitCount(Condition.Count c) { return null; }
     @Override public Target visitText(Condition.Text c) { return null; }
     @Override public Target visitValue(Condition.Value c) { return null; }
     @Override public Target visitAttribute(Condition.Attribute c) { return null; }
@@ -145,12 +152,16 @@ final class ChromeConditionSteps {
           return null;
         }
         return switch (e.state()) {
-          case VISIBLE -> n;
-          case EXISTS -> {
-            st.issues.info(ConversionCode.APPROXIMATED, p, "the recording waits for the element to be visible, not only present");
+          case EXISTS -> n;
+          case VISIBLE -> {
+            st.issues.info(ConversionCode.APPROXIMATED, p, "Chrome's waitForElement does not check visibility; the recording waits for the element to be present");
             yield n;
           }
-          case HIDDEN -> n.put("visible", false);
+          case HIDDEN -> {
+            st.issues.warning(ConversionCode.APPROXIMATED, p, "Chrome's waitForElement with visible: false waits for the element to be absent, "
+                + "which is stricter than hidden");
+            yield n.put("visible", false);
+          }
           case ENABLED, DISABLED -> {
             n.putObject("properties").put("disabled", e.state() == Condition.State.DISABLED);
             yield n;
@@ -218,6 +229,10 @@ final class ChromeConditionSteps {
 
       @Override
       public ObjectNode visitNot(Condition.Not not) {
+        if (not.condition().accept(IS_COUNT)) {
+          ObjectNode n = conditionStep(not.condition(), s, p);
+          return n != null ? n.put("visible", false) : expressionStep(not, s, p);
+        }
         Optional<Condition> negated = not.condition().accept(NEGATED);
         return negated.isPresent() ? conditionStep(negated.get(), s, p) : expressionStep(not, s, p);
       }
@@ -231,6 +246,24 @@ final class ChromeConditionSteps {
       @Override public ObjectNode visitExpression(Condition.Expression c) { return expressionStep(c, s, p); }
     });
   }
+
+  /** Whether a condition is an element count, which {@code visible: false} negates exactly. */
+  private static final ConditionVisitor<Boolean> IS_COUNT = new ConditionVisitor<>() {
+    @Override public Boolean visitCount(Condition.Count c) { return true; }
+
+    // no count
+    @Override public Boolean visitElement(Condition.Element c) { return false; }
+    @Override public Boolean visitUrl(Condition.Url c) { return false; }
+    @Override public Boolean visitTitle(Condition.Title c) { return false; }
+    @Override public Boolean visitText(Condition.Text c) { return false; }
+    @Override public Boolean visitValue(Condition.Value c) { return false; }
+    @Override public Boolean visitAttribute(Condition.Attribute c) { return false; }
+    @Override public Boolean visitVar(Condition.Var c) { return false; }
+    @Override public Boolean visitDownload(Condition.Download c) { return false; }
+    @Override public Boolean visitLoad(Condition.Load c) { return false; }
+    @Override public Boolean visitExpression(Condition.Expression c) { return false; }
+    @Override public Boolean visitNot(Condition.Not c) { return false; }
+  };
 
   /** The element condition a negated condition waits for, when there is one: hidden for visible and back. */
   private static final ConditionVisitor<Optional<Condition>> NEGATED = new ConditionVisitor<>() {

@@ -25,9 +25,9 @@ import io.browserflow.api.Flow;
  *   <li>{@code keyDown} + {@code keyUp} of one key → press on the focused element, with the
  *       Shift/Control/Alt/Meta keys held down around it as modifiers ({@code STEPS_MERGED}, info).</li>
  *   <li>{@code scroll} → scroll to (x, y) of the page or of the element.</li>
- *   <li>{@code waitForElement} → wait until the element is visible ({@code count} 1 with
- *       {@code ==}), until a count compares ({@code >=}, {@code ==}, {@code <=}), or until it is
- *       hidden ({@code visible: false}); {@code attributes} and the {@code value},
+ *   <li>{@code waitForElement} → wait until the count of the elements the selector matches,
+ *       visible or not, compares ({@code >=} by default, {@code ==}, {@code <=}; {@code count} 1 by
+ *       default), or, with {@code visible: false}, until it no longer does; {@code attributes} and the {@code value},
  *       {@code innerText}/{@code textContent}, {@code checked}, {@code disabled}, {@code id},
  *       {@code className}, ... {@code properties} become expect conditions of that wait; other
  *       properties are left out with a warning.</li>

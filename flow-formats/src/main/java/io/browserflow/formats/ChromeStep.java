@@ -118,7 +118,7 @@ final class ChromeStep {
     this.key = s.path("key").asText("");
     this.x = s.path("x").asDouble(0);
     this.y = s.path("y").asDouble(0);
-    this.operator = s.path("operator").asText("==");
+    this.operator = s.path("operator").asText(">=");
     this.count = s.path("count").isNumber() ? s.get("count").asInt() : 1;
     this.visible = s.has("visible") ? s.get("visible").asBoolean(true) : !s.path("hidden").asBoolean(false);
     Map<String, String> attrs = new LinkedHashMap<>();

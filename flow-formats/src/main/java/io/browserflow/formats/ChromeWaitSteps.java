@@ -12,8 +12,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Maps the recorded waits: {@code waitForElement} (visible, hidden or a count; its attributes and
- * the properties a condition expresses become expect conditions), {@code waitForExpression} (a
+ * Maps the recorded waits: {@code waitForElement} (a count of the matched elements, visible or
+ * not, negated by {@code visible: false}; its attributes and the properties a condition expresses
+ * become expect conditions), {@code waitForExpression} (a
  * page expression, or a fixed wait for the {@code setTimeout} promise idiom) and {@code
  * waitForURL}.
  */
@@ -39,35 +40,30 @@ final class ChromeWaitSteps {
     String operator = s.operator;
     Condition.Op op = Condition.Op.fromSymbol(operator).orElse(null);
     if (op == null || op == Condition.Op.GT || op == Condition.Op.LT) {
-      st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".operator", "operator \"" + operator + "\" is not one of >=, ==, <=; == is used");
-      op = Condition.Op.EQ;
+      st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".operator", "operator \"" + operator + "\" is not one of >=, ==, <=; >= is used");
+      op = Condition.Op.GTE;
     }
-    int count = s.count;
+    // as the reference replays it: the elements the selector matches (visible or not) are counted;
+    // visible: false waits until the whole check (count, attributes, properties) no longer holds
+    Condition count = Condition.Count.of(t, op, s.count);
     boolean visible = s.visible;
-    Condition until;
-    if (!visible) {
-      until = Condition.Element.of(t, Condition.State.HIDDEN);
-      if (count != 1 || op != Condition.Op.EQ) {
-        st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".count", "waiting for hidden elements ignores the count " + operator + " " + count
-            + "; the flow waits until the element is hidden or gone");
-      }
-    } else if (count == 1 && op == Condition.Op.EQ) {
-      until = Condition.Element.of(t, Condition.State.VISIBLE);
-    } else {
-      until = Condition.Count.of(t, op, count);
-      st.issues.info(ConversionCode.UNSUPPORTED_OPTION, p + ".count", "the element count is checked; the elements' visibility is not");
-    }
+    Condition until = visible ? count : Condition.Not.of(count);
     List<Condition> more = new ArrayList<>();
-    for (Map.Entry<String, String> a : s.attributes.entrySet()) {
-      more.add(Condition.Attribute.of(t, a.getKey(), Optional.of(a.getValue())));
-    }
-    for (Map.Entry<String, JsonNode> e : s.properties.entrySet()) {
-      Condition c = property(t, e.getKey(), e.getValue());
-      if (c == null) {
-        st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".properties." + e.getKey(), "property " + e.getKey()
-            + " cannot be checked without a script; the check is left out");
-      } else {
-        more.add(c);
+    if (!visible && (!s.attributes.isEmpty() || !s.properties.isEmpty())) {
+      st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".visible", "visible: false waits until the count, attributes and properties "
+          + "no longer all hold, which the flow cannot express; it waits until the count no longer holds and leaves the attribute and property checks out");
+    } else {
+      for (Map.Entry<String, String> a : s.attributes.entrySet()) {
+        more.add(Condition.Attribute.of(t, a.getKey(), Optional.of(a.getValue())));
+      }
+      for (Map.Entry<String, JsonNode> e : s.properties.entrySet()) {
+        Condition c = property(t, e.getKey(), e.getValue());
+        if (c == null) {
+          st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".properties." + e.getKey(), "property " + e.getKey()
+              + " cannot be checked without a script; the check is left out");
+        } else {
+          more.add(c);
+        }
       }
     }
     st.add(st.withCommon(Step.Wait.builder().id(st.id()).until(until).addAllExpect(more).addAllExpect(parts.urlExpect(s, p)).build(), s, p));

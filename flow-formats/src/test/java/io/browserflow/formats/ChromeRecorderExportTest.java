@@ -94,7 +94,8 @@ class ChromeRecorderExportTest {
     assertThat(click.get("assertedEvents").get(0).get("type").asText()).isEqualTo("navigation");
     assertThat(click.get("assertedEvents").get(0).get("url").asText()).isEqualTo("**/orders/*");
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(
-        tuple(ConversionCode.DEFAULT_FILLED, "steps[1]"), tuple(ConversionCode.EXPECT_AS_WAIT, "steps[1]"));
+        tuple(ConversionCode.DEFAULT_FILLED, "steps[1]"), tuple(ConversionCode.APPROXIMATED, "steps[1]"),
+        tuple(ConversionCode.EXPECT_AS_WAIT, "steps[1]"));
     assertThat(click.get("offsetX").asInt()).isEqualTo(ChromeRecorderExport.DEFAULT_OFFSET);
   }
 
@@ -139,7 +140,8 @@ class ChromeRecorderExportTest {
         .isEqualTo("new RegExp(\"^http:\\\\/\\\\/127\\\\.0\\\\.0\\\\.1:8080\\\\/[^/]*\\\\/done\\\\?x=1$\").test(location.href)");
     assertThat(s.get(7).get("expression").asText()).contains("innerText", ".includes(\"Thank you\")");
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple(ConversionCode.UNSUPPORTED_STEP, "steps[8]"));
+        .containsExactly(tuple(ConversionCode.APPROXIMATED, "steps[3]"), tuple(ConversionCode.UNSUPPORTED_STEP, "steps[8]"));
+    assertThat(c.issues().get(0).severity()).isEqualTo(ConversionIssue.Severity.WARNING);
   }
 
   @Test
@@ -208,6 +210,26 @@ class ChromeRecorderExportTest {
     assertThat(s.get(4).get("target").asText()).isEqualTo("main");
     assertThat(c.issues()).isEmpty();
     assertThat(c.stepsMapped()).isEqualTo(6);
+  }
+
+  @Test
+  void should_write_a_negated_count_as_visible_false_and_approximate_hidden() {
+    Target rows = Target.of(Candidate.css(".row"));
+    Target spinner = Target.of(Candidate.id("spinner"));
+    Conversion<String> c = write(open(),
+        Step.Wait.builder().id(id()).until(Condition.Not.of(Condition.Count.of(rows, Condition.Op.LTE, 2))).build(),
+        Step.Wait.builder().id(id()).until(Condition.Element.of(spinner, Condition.State.HIDDEN)).build());
+
+    JsonNode s = steps(c);
+    assertThat(types(c)).containsExactly("navigate", "waitForElement", "waitForElement");
+    assertThat(s.get(1).get("operator").asText()).isEqualTo("<=");
+    assertThat(s.get(1).get("count").asInt()).isEqualTo(2);
+    assertThat(s.get(1).get("visible").asBoolean(true)).isFalse();
+    assertThat(s.get(2).get("visible").asBoolean(true)).isFalse();
+    assertThat(s.get(2).has("operator")).isFalse();
+    assertThat(c.issues()).extracting(ConversionIssue::severity, ConversionIssue::code, ConversionIssue::path)
+        .containsExactly(tuple(ConversionIssue.Severity.WARNING, ConversionCode.APPROXIMATED, "steps[2]"));
+    assertThat(c.stepsMapped()).isEqualTo(3);
   }
 
   @Test

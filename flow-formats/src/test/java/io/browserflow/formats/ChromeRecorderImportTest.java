@@ -196,30 +196,40 @@ class ChromeRecorderImportTest {
   }
 
   @Test
-  void should_map_wait_for_element_to_visible_count_hidden_and_attribute_conditions() {
+  void should_map_wait_for_element_as_the_reference_replays_it_a_count_negated_by_visible_false() {
     Conversion<Flow> c = read(OPEN + ","
         + "{\"type\": \"waitForElement\", \"selectors\": [[\"#done\"]]},"
-        + "{\"type\": \"waitForElement\", \"selectors\": [[\".item\"]], \"operator\": \">=\", \"count\": 3},"
+        + "{\"type\": \"waitForElement\", \"selectors\": [[\".item\"]], \"operator\": \"==\", \"count\": 3},"
         + "{\"type\": \"waitForElement\", \"selectors\": [[\"#spinner\"]], \"visible\": false},"
+        + "{\"type\": \"waitForElement\", \"selectors\": [[\".row\"]], \"operator\": \"<=\", \"count\": 2, \"visible\": false},"
         + "{\"type\": \"waitForElement\", \"selectors\": [[\"#name\"]], \"attributes\": {\"aria-invalid\": \"false\"},"
-        + " \"properties\": {\"value\": \"Ada\", \"checked\": true, \"offsetWidth\": 100}}");
+        + " \"properties\": {\"value\": \"Ada\", \"checked\": true, \"offsetWidth\": 100}},"
+        + "{\"type\": \"waitForElement\", \"selectors\": [[\"#toast\"]], \"attributes\": {\"role\": \"alert\"}, \"visible\": false}");
 
     Target done = Target.of(Candidate.id("done"));
     Target name = Target.of(Candidate.id("name"));
+    Target toast = Target.of(Candidate.id("toast"));
     List<Step> steps = c.value().steps();
-    assertThat(((Step.Wait) steps.get(1)).until()).contains(Condition.Element.of(done, Condition.State.VISIBLE));
-    assertThat(((Step.Wait) steps.get(2)).until()).contains(Condition.Count.of(Target.of(Candidate.css(".item")), Condition.Op.GTE, 3));
+    assertThat(((Step.Wait) steps.get(1)).until()).contains(Condition.Count.of(done, Condition.Op.GTE, 1));
+    assertThat(((Step.Wait) steps.get(2)).until()).contains(Condition.Count.of(Target.of(Candidate.css(".item")), Condition.Op.EQ, 3));
     assertThat(((Step.Wait) steps.get(3)).until())
-        .contains(Condition.Element.of(Target.of(Candidate.id("spinner")), Condition.State.HIDDEN));
-    Step.Wait attrs = (Step.Wait) steps.get(4);
-    assertThat(attrs.until()).contains(Condition.Element.of(name, Condition.State.VISIBLE));
+        .contains(Condition.Not.of(Condition.Count.of(Target.of(Candidate.id("spinner")), Condition.Op.GTE, 1)));
+    assertThat(((Step.Wait) steps.get(4)).until())
+        .contains(Condition.Not.of(Condition.Count.of(Target.of(Candidate.css(".row")), Condition.Op.LTE, 2)));
+    Step.Wait attrs = (Step.Wait) steps.get(5);
+    assertThat(attrs.until()).contains(Condition.Count.of(name, Condition.Op.GTE, 1));
     assertThat(attrs.expect()).containsExactly(
         Condition.Attribute.of(name, "aria-invalid", Optional.of("false")),
         Condition.Value.of(name, "Ada"),
         Condition.Element.of(name, Condition.State.CHECKED));
+    Step.Wait gone = (Step.Wait) steps.get(6);
+    assertThat(gone.until()).contains(Condition.Not.of(Condition.Count.of(toast, Condition.Op.GTE, 1)));
+    assertThat(gone.expect()).isEmpty();
     assertThat(c.issues()).filteredOn(i -> i.severity() == ConversionIssue.Severity.WARNING)
         .extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[4].properties.offsetWidth"));
+        .containsExactly(tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[5].properties.offsetWidth"),
+            tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[6].visible"));
+    assertThat(c.issues()).noneMatch(i -> i.message().contains("visibility is not"));
   }
 
   @Test

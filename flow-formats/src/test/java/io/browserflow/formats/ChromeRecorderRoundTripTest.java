@@ -52,9 +52,9 @@ class ChromeRecorderRoundTripTest {
             Step.Scroll.builder().id(id()).mode(Step.ScrollMode.TO).y(400).build(),
             Step.Scroll.builder().id(id()).mode(Step.ScrollMode.TO).target(t(Candidate.css("ul.list"))).x(5).y(50).build(),
             Step.Wait.builder().id(id()).ms(500).build(),
-            Step.Wait.builder().id(id()).until(Condition.Element.of(t(Candidate.id("done")), Condition.State.VISIBLE)).build(),
+            Step.Wait.builder().id(id()).until(Condition.Count.of(t(Candidate.id("done")), Condition.Op.GTE, 1)).build(),
             Step.Wait.builder().id(id()).until(Condition.Count.of(t(Candidate.css(".item")), Condition.Op.GTE, 3)).timeoutMs(3000).build(),
-            Step.Wait.builder().id(id()).until(Condition.Element.of(t(Candidate.id("spinner")), Condition.State.HIDDEN)).build(),
+            Step.Wait.builder().id(id()).until(Condition.Not.of(Condition.Count.of(t(Candidate.id("spinner")), Condition.Op.GTE, 1))).build(),
             Step.Navigate.builder().id(id()).url(base + "/next.html").build(),
             Step.Click.builder().id(id()).target(t(Candidate.id("buy"))).offset(Point.of(5, 5))
                 .addExpect(Condition.Url.of(base + "/orders/*")).timeoutMs(12000).build(),
