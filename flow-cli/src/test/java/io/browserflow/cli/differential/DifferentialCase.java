@@ -1,0 +1,86 @@
+package io.browserflow.cli.differential;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * One differential case: a directory with {@code recording.json} (Chrome Recorder JSON whose URLs
+ * start with {@code {{BASE}}}, or {@code {{OTHER}}} for a second site), the pages it runs on, and
+ * {@code case.json}:
+ * <pre>{@code
+ * {"behaviour": "change on a <select> selects by value",
+ *  "mutation": {"file": "index.html", "find": "value=\"blue\"", "replace": "value=\"navy\""},
+ *  "export": true,
+ *  "divergence": {"code": "TARGET_AMBIGUOUS", "messageContains": ["matched 2"]},
+ *  "credentials": {"PASSWORD": "..."}}
+ * }</pre>
+ * The mutation (required unless the case is a divergence) is the variant on which both replayers
+ * must fail. {@code export: false} needs an {@code exportNote} saying why the case is not exported.
+ */
+record DifferentialCase(String name, Path dir, String behaviour, Optional<StateServer.Mutation> mutation,
+    boolean export, Optional<String> exportNote, Optional<Divergence> divergence, Map<String, String> credentials) {
+
+  /** What BrowserFlow does instead of what the reference does, on purpose. */
+  record Divergence(String code, List<String> messageContains, String reason) {}
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  String recording(String base, String otherSite) {
+    try {
+      return Files.readString(dir.resolve("recording.json")).replace("{{BASE}}", base).replace("{{OTHER}}", otherSite);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return name + ": " + behaviour;
+  }
+
+  static List<DifferentialCase> all(Path root) throws IOException {
+    List<DifferentialCase> out = new ArrayList<>();
+    try (Stream<Path> dirs = Files.list(root)) {
+      for (Path d : dirs.filter(Files::isDirectory).sorted().toList()) {
+        if (d.getFileName().toString().startsWith("_")) {
+          continue;
+        }
+        out.add(read(d));
+      }
+    }
+    return out;
+  }
+
+  private static DifferentialCase read(Path d) throws IOException {
+    JsonNode c = JSON.readTree(d.resolve("case.json").toFile());
+    String name = d.getFileName().toString();
+    Optional<StateServer.Mutation> mutation = Optional.ofNullable(c.get("mutation"))
+        .map(m -> new StateServer.Mutation(m.path("file").asText("index.html"), m.get("find").asText(), m.get("replace").asText()));
+    Optional<Divergence> divergence = Optional.ofNullable(c.get("divergence")).map(v -> {
+      List<String> contains = new ArrayList<>();
+      v.path("messageContains").forEach(s -> contains.add(s.asText()));
+      return new Divergence(v.get("code").asText(), contains, v.path("reason").asText());
+    });
+    if (mutation.isEmpty() && divergence.isEmpty()) {
+      throw new IllegalStateException(name + "/case.json: a case needs a mutation (the variant on which both replayers fail)");
+    }
+    boolean export = c.path("export").asBoolean(true);
+    Optional<String> exportNote = Optional.ofNullable(c.get("exportNote")).map(JsonNode::asText);
+    if (!export && exportNote.isEmpty()) {
+      throw new IllegalStateException(name + "/case.json: export: false needs an exportNote saying why");
+    }
+    Map<String, String> credentials = new LinkedHashMap<>();
+    c.path("credentials").fields().forEachRemaining(e -> credentials.put(e.getKey(), e.getValue().asText()));
+    return new DifferentialCase(name, d, c.path("behaviour").asText(name), mutation, export, exportNote, divergence, credentials);
+  }
+}

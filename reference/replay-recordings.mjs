@@ -1,0 +1,47 @@
+// Replays Chrome Recorder recordings with the reference replayer (@puppeteer/replay on
+// puppeteer-core) in the system Chromium, each in a fresh browser context, for BrowserFlow's
+// differential tests. No browser is downloaded.
+//
+//   node replay-recordings.mjs MANIFEST.json RESULTS.json
+//
+// MANIFEST: {"executablePath": "/usr/bin/chromium", "timeout": 3000,
+//            "recordings": [{"id": "case/variant", "file": "/abs/recording.json"}]}
+// RESULTS:  [{"id": "...", "ok": true|false, "error": "...", "millis": 123}]
+// Exits 0 when every recording was attempted (each one's outcome is in RESULTS), 2 otherwise.
+import { readFile, writeFile } from 'node:fs/promises';
+import puppeteer from 'puppeteer-core';
+import { createRunner, parse, PuppeteerRunnerExtension } from '@puppeteer/replay';
+
+const [manifestFile, resultsFile] = process.argv.slice(2);
+if (!manifestFile || !resultsFile) {
+  console.error('usage: node replay-recordings.mjs MANIFEST.json RESULTS.json');
+  process.exit(2);
+}
+const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+const browser = await puppeteer.launch({
+  executablePath: manifest.executablePath,
+  headless: true,
+  args: ['--no-sandbox', '--disable-dev-shm-usage'],
+});
+const results = [];
+try {
+  for (const entry of manifest.recordings) {
+    const started = Date.now();
+    const context = await browser.createBrowserContext();
+    try {
+      const page = await context.newPage();
+      const recording = parse(JSON.parse(await readFile(entry.file, 'utf8')));
+      const runner = await createRunner(recording,
+        new PuppeteerRunnerExtension(browser, page, { timeout: manifest.timeout }));
+      const completed = await runner.run();
+      results.push({ id: entry.id, ok: completed === true, error: completed ? null : 'aborted', millis: Date.now() - started });
+    } catch (err) {
+      results.push({ id: entry.id, ok: false, error: String(err && err.message || err).slice(0, 2000), millis: Date.now() - started });
+    } finally {
+      await context.close().catch(() => {});
+    }
+  }
+} finally {
+  await browser.close();
+}
+await writeFile(resultsFile, JSON.stringify(results, null, 2));
