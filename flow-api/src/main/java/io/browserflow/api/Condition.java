@@ -22,7 +22,10 @@ public sealed interface Condition {
    */
   <R> R accept(ConditionVisitor<R> visitor);
 
-  /** The current URL matches a glob ({@code *} within a segment, {@code **} across). */
+  /**
+   * The URL of the current frame context (the page's URL in the main frame, the frame's URL after
+   * a {@code frame} step) matches a glob ({@code *} within a segment, {@code **} across).
+   */
   @org.immutables.value.Value.Immutable
   non-sealed interface Url extends Condition {
     @Override
@@ -38,7 +41,7 @@ public sealed interface Condition {
     }
   }
 
-  /** The page title matches a glob. */
+  /** The title of the current frame context's document (the page's in the main frame) matches a glob. */
   @org.immutables.value.Value.Immutable
   non-sealed interface Title extends Condition {
     @Override

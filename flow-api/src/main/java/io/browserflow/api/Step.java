@@ -387,7 +387,12 @@ public sealed interface Step {
     final class Builder extends ImmutableStep.FrameMain.Builder {}
   }
 
-  /** Resizes the viewport (CSS pixels). */
+  /**
+   * Resizes the viewport (CSS pixels) and, when asked, emulates a device: its pixel ratio
+   * ({@code deviceScaleFactor}), a mobile layout viewport ({@code mobile}) and touch input
+   * ({@code touch}). A page already shown is reloaded when {@code mobile} or {@code touch} changes,
+   * as they apply to documents loaded after them.
+   */
   @Value.Immutable
   non-sealed interface SetViewport extends Step {
     @Override
@@ -398,6 +403,26 @@ public sealed interface Step {
     int width();
 
     int height();
+
+    /** Device pixels per CSS pixel; the browser's own when empty. */
+    java.util.OptionalDouble deviceScaleFactor();
+
+    /** Emulates a mobile device's layout viewport (meta viewport honoured). */
+    @Value.Default
+    default boolean mobile() {
+      return false;
+    }
+
+    /** Emulates touch input ({@code ontouchstart}, coarse pointer). */
+    @Value.Default
+    default boolean touch() {
+      return false;
+    }
+
+    /** Whether the step emulates more than the viewport size. */
+    default boolean emulatesDevice() {
+      return deviceScaleFactor().isPresent() || mobile() || touch();
+    }
 
     @Override
     default Kind kind() {

@@ -136,7 +136,11 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
 
   @Override
   public Outcome visitSetViewport(Step.SetViewport v) {
-    page.setViewport(v.width(), v.height());
+    if (v.emulatesDevice()) {
+      page.setViewport(v.width(), v.height(), v.deviceScaleFactor(), v.mobile(), v.touch());
+    } else {
+      page.setViewport(v.width(), v.height());
+    }
     return out;
   }
 

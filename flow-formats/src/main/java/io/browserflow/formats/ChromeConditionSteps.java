@@ -304,8 +304,12 @@ final class ChromeConditionSteps {
 
   /** The step's expect conditions as waits after it; url ones of actions are asserted navigations, written with the action. */
   void expectations(Step s, String p, boolean urlsAsserted) {
+    expectations(s, p, urlsAsserted, java.util.Set.of());
+  }
+
+  private void expectations(Step s, String p, boolean urlsAsserted, java.util.Set<Condition> asserted) {
     for (Condition c : s.expect()) {
-      if (urlsAsserted && c.accept(NAVIGATION).isPresent()) {
+      if (urlsAsserted && c.accept(NAVIGATION).isPresent() || asserted.contains(c)) {
         continue;
       }
       ObjectNode n = conditionStep(c, s, p);
@@ -340,19 +344,50 @@ final class ChromeConditionSteps {
     @Override public Optional<String> visitNot(Condition.Not c) { return Optional.empty(); }
   };
 
-  /** Finishes an action: its timeout and asserted navigation, then the checks written after it. */
+  /**
+   * Finishes an action: its timeout and asserted navigation (with the title a literal expect title
+   * names), then the checks written after it.
+   */
   boolean action(ObjectNode n, Step s, String p) {
     s.timeoutMs().ifPresent(t -> n.put("timeout", t));
+    java.util.Set<Condition> asserted = new java.util.HashSet<>();
+    Optional<Condition> title = s.expect().stream().filter(c -> c.accept(LITERAL_TITLE).isPresent()).findFirst();
     for (Condition c : s.expect()) {
       c.accept(NAVIGATION).ifPresent(url -> {
         ArrayNode events = n.has("assertedEvents") ? (ArrayNode) n.get("assertedEvents") : n.putArray("assertedEvents");
-        events.addObject().put("type", "navigation").put("url", url).put("title", "");
+        String t = "";
+        if (title.isPresent() && asserted.isEmpty()) {
+          t = title.get().accept(LITERAL_TITLE).orElseThrow();
+          asserted.add(title.get());
+        }
+        events.addObject().put("type", "navigation").put("url", url).put("title", t);
       });
     }
     st.steps.add(n);
-    expectations(s, p, true);
+    expectations(s, p, true, asserted);
     return true;
   }
+
+  /** The title an expect title names literally (no glob), which an asserted navigation can carry. */
+  private static final ConditionVisitor<Optional<String>> LITERAL_TITLE = new ConditionVisitor<>() {
+    @Override
+    public Optional<String> visitTitle(Condition.Title c) {
+      return c.glob().contains("*") ? Optional.empty() : Optional.of(c.glob());
+    }
+
+    // not a title
+    @Override public Optional<String> visitUrl(Condition.Url c) { return Optional.empty(); }
+    @Override public Optional<String> visitElement(Condition.Element c) { return Optional.empty(); }
+    @Override public Optional<String> visitCount(Condition.Count c) { return Optional.empty(); }
+    @Override public Optional<String> visitText(Condition.Text c) { return Optional.empty(); }
+    @Override public Optional<String> visitValue(Condition.Value c) { return Optional.empty(); }
+    @Override public Optional<String> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
+    @Override public Optional<String> visitVar(Condition.Var c) { return Optional.empty(); }
+    @Override public Optional<String> visitDownload(Condition.Download c) { return Optional.empty(); }
+    @Override public Optional<String> visitLoad(Condition.Load c) { return Optional.empty(); }
+    @Override public Optional<String> visitExpression(Condition.Expression c) { return Optional.empty(); }
+    @Override public Optional<String> visitNot(Condition.Not c) { return Optional.empty(); }
+  };
 
   private static String describe(Condition c) {
     String name = c.getClass().getSimpleName().replace("Immutable", "");

@@ -35,6 +35,8 @@ final class ChromeImportState {
   boolean scriptEval;
   /** The tab alias the recording is in. */
   String current = MAIN;
+  /** The URL of the out-of-process frame the flow is inside ({@code frame url:...}), or null in the main frame. */
+  String frameTarget;
   /** The index in {@link #steps} of the last step made in each tab. */
   final Map<String, Integer> lastStepOfTab = new HashMap<>();
   final Map<String, String> lastUrlOfTab = new HashMap<>();

@@ -10,7 +10,7 @@ import io.browserflow.api.Flow;
  * <p><b>Import</b> (one BrowserFlow step per recorded step unless said otherwise; every step not
  * carried one to one leaves an issue whose path is {@code steps[i]} in the recording):
  * <ul>
- *   <li>{@code setViewport} → setViewport (size clamped to the limits; mobile/touch/scale flags: a
+ *   <li>{@code setViewport} → setViewport (size clamped to the limits; scale factor, mobile and touch carried over; landscape: a
  *       warning); the first {@code navigate} of the main tab → open, later ones → navigate, except a
  *       navigate to the URL the step before it already asserted ({@code STEPS_MERGED}).</li>
  *   <li>{@code click} → click (button primary/secondary/auxiliary → left/right/middle,
@@ -63,7 +63,7 @@ import io.browserflow.api.Flow;
  * (blocking), {@code FIELD_MISSING} and {@code FIELD_INVALID} (blocking when the step is left out),
  * {@code UNSUPPORTED_OPTION}, {@code UNSUPPORTED_LOCATOR}, {@code TARGET_UNRESOLVED},
  * {@code ROLE_UNKNOWN}, {@code SHADOW_PATH_DROPPED}, {@code FRAME_SELECTOR_UNSTABLE},
- * {@code POPUP_OPENER_UNKNOWN}, {@code STEPS_MERGED}, {@code KEY_UNPAIRED}, {@code SENSITIVE_VALUE},
+ * {@code TARGET_ENTERED_AS_FRAME}, {@code STEPS_MERGED}, {@code KEY_UNPAIRED}, {@code SENSITIVE_VALUE},
  * {@code EVAL_USED}, {@code VALUE_CLAMPED}, {@code NO_START_URL}, {@code DEFAULT_FILLED},
  * {@code FIELD_TRUNCATED}, {@code SELECTOR_ATTRIBUTE}, and {@code INVALID_FLOW} (blocking) should the
  * result still be invalid. Export: {@code UNSUPPORTED_STEP}, {@code UNSUPPORTED_OPTION},

@@ -166,15 +166,21 @@ final class ChromeRecorderImport {
     }
     int w = st.clamp(s.width, ChromeImportState.LIMITS.minViewportWidth(), ChromeImportState.LIMITS.maxViewportWidth(), p + ".width", "viewport width");
     int h = st.clamp(s.height, ChromeImportState.LIMITS.minViewportHeight(), ChromeImportState.LIMITS.maxViewportHeight(), p + ".height", "viewport height");
-    List<String> lost = new ArrayList<>();
+    Step.SetViewport.Builder b = Step.SetViewport.builder().id(st.id()).width(w).height(h)
+        .mobile(s.deviceFlags.contains("isMobile")).touch(s.deviceFlags.contains("hasTouch"));
     if (s.deviceScaleFactor != null) {
-      lost.add("deviceScaleFactor " + s.deviceScaleFactor);
+      if (s.deviceScaleFactor > 0 && s.deviceScaleFactor <= 10) {
+        b.deviceScaleFactor(s.deviceScaleFactor);
+      } else {
+        st.issues.warning(ConversionCode.FIELD_INVALID, p + ".deviceScaleFactor", "deviceScaleFactor " + s.deviceScaleFactor
+            + " is not in (0, 10]; the browser's own is used");
+      }
     }
-    lost.addAll(s.deviceFlags);
-    if (!lost.isEmpty()) {
-      st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p, "only the viewport size is carried over, not " + String.join(", ", lost));
+    if (s.deviceFlags.contains("isLandscape")) {
+      st.issues.info(ConversionCode.UNSUPPORTED_OPTION, p + ".isLandscape", "the screen orientation is not emulated; "
+          + "the viewport's width and height are carried over as recorded");
     }
-    st.add(st.withCommon(Step.SetViewport.builder().id(st.id()).width(w).height(h).build(), s, p));
+    st.add(st.withCommon(b.build(), s, p));
     st.mapped++;
   }
 

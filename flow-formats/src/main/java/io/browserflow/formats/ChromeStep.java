@@ -20,10 +20,13 @@ final class ChromeStep {
   static final class AssertedEvent {
     final String type;
     final String url;
+    /** The title the navigation leads to; null when absent or blank. */
+    final String title;
 
     private AssertedEvent(JsonNode e) {
       this.type = e.path("type").asText();
       this.url = e.path("url").isTextual() && !e.get("url").asText().isBlank() ? e.get("url").asText() : null;
+      this.title = e.path("title").isTextual() && !e.get("title").asText().isBlank() ? e.get("title").asText() : null;
     }
   }
 
@@ -50,7 +53,8 @@ final class ChromeStep {
   final Integer width;
   final Integer height;
   /** The device scale factor when it is a number other than 1. */
-  final String deviceScaleFactor;
+  /** The device scale factor when it is a number other than 1; null otherwise. */
+  final Double deviceScaleFactor;
   /** Which of isMobile, hasTouch and isLandscape are set. */
   final List<String> deviceFlags;
   // click, doubleClick
@@ -101,7 +105,7 @@ final class ChromeStep {
     this.width = s.path("width").isNumber() ? s.get("width").asInt() : null;
     this.height = s.path("height").isNumber() ? s.get("height").asInt() : null;
     this.deviceScaleFactor = s.path("deviceScaleFactor").isNumber() && s.get("deviceScaleFactor").asDouble() != 1.0
-        ? s.get("deviceScaleFactor").asText() : null;
+        ? s.get("deviceScaleFactor").asDouble() : null;
     List<String> flags = new ArrayList<>();
     for (String flag : List.of("isMobile", "hasTouch", "isLandscape")) {
       if (s.path(flag).asBoolean(false)) {

@@ -26,9 +26,15 @@ final class ChromeStepParts {
     this.st = st;
   }
 
-  /** Maps a step with selectors through {@code make}; returns the navigation it asserts. */
+  /**
+   * Maps a step with selectors through {@code make}; returns the navigation it asserts. A step in
+   * frames that asserts a navigation enters its frames first (and returns to the main frame after),
+   * so that its {@code expect url} is checked on the frame it navigates, as the reference does.
+   */
   String targeted(ChromeStep s, String p, Function<Target, Step> make) {
-    Optional<Target> t = ChromeSelectors.toTarget(s.selectors, frames(s, p), p, st.issues);
+    List<Integer> frames = frames(s, p);
+    boolean frameNavigates = !frames.isEmpty() && s.assertedEvents.stream().anyMatch(e -> "navigation".equals(e.type));
+    Optional<Target> t = ChromeSelectors.toTarget(s.selectors, frameNavigates ? List.of() : frames, p, st.issues);
     if (t.isEmpty()) {
       return null;
     }
@@ -37,10 +43,17 @@ final class ChromeStepParts {
     Step step = make.apply(t.get());
     step = st.withCommon(step, s, p);
     List<Condition> expect = new ArrayList<>(step.expect());
-    expect.addAll(urlExpect(s, p));
+    if (frameNavigates) {
+      enter(frames);
+    }
+    expect.addAll(urlExpect(s, p, !frameNavigates));
     st.add(step.withExpect(expect));
+    if (frameNavigates) {
+      st.add(Step.FrameMain.builder().id(st.id()).build());
+      st.frameTarget = null;
+    }
     st.mapped++;
-    return navigation(s, p);
+    return frameNavigates ? null : navigation(s, p);
   }
 
   private void warnBeforeOpen(String p) {
@@ -76,12 +89,17 @@ final class ChromeStepParts {
   /** Runs {@code emit} inside the step's frames (frame steps before, frameMain after). */
   void inFrames(ChromeStep s, String p, Runnable emit) {
     List<Integer> frames = frames(s, p);
-    for (int index : frames) {
-      st.add(Step.Frame.builder().id(st.id()).locator(ChromeSelectors.frameLocator(index)).build());
-    }
+    enter(frames);
     emit.run();
     if (!frames.isEmpty()) {
       st.add(Step.FrameMain.builder().id(st.id()).build());
+      st.frameTarget = null;
+    }
+  }
+
+  private void enter(List<Integer> frames) {
+    for (int index : frames) {
+      st.add(Step.Frame.builder().id(st.id()).locator(ChromeSelectors.frameLocator(index)).build());
     }
   }
 
@@ -99,8 +117,16 @@ final class ChromeStepParts {
     return url;
   }
 
-  /** The step's asserted navigation as {@code expect url}; other asserted events are reported. */
+  /**
+   * The step's asserted navigation as {@code expect url} and {@code expect title} (the reference
+   * only waits for a navigation; BrowserFlow checks where it led); other asserted events are reported.
+   */
   List<Condition> urlExpect(ChromeStep s, String p) {
+    return urlExpect(s, p, true);
+  }
+
+  /** As {@link #urlExpect(ChromeStep, String)}; {@code ofTab}: the URL is the tab's (not a frame's). */
+  private List<Condition> urlExpect(ChromeStep s, String p, boolean ofTab) {
     List<Condition> out = new ArrayList<>();
     for (int i = 0; i < s.assertedEvents.size(); i++) {
       ChromeStep.AssertedEvent e = s.assertedEvents.get(i);
@@ -112,7 +138,13 @@ final class ChromeStepParts {
       if (e.url != null) {
         st.refs(e.url);
         out.add(Condition.Url.of(urlGlob(e.url)));
-        st.lastUrlOfTab.put(st.current, e.url);
+        if (ofTab) {
+          st.lastUrlOfTab.put(st.current, e.url);
+        }
+      }
+      if (e.title != null) {
+        st.refs(e.title);
+        out.add(Condition.Title.of(e.title));
       }
     }
     return out;

@@ -114,8 +114,8 @@ final class ChromeStepWriter {
     @Override
     public Boolean visitSetViewport(Step.SetViewport v) {
       ObjectNode n = nodes.base("setViewport", v);
-      n.put("width", v.width()).put("height", v.height()).put("deviceScaleFactor", 1)
-          .put("isMobile", false).put("hasTouch", false).put("isLandscape", false);
+      n.put("width", v.width()).put("height", v.height()).put("deviceScaleFactor", v.deviceScaleFactor().orElse(1))
+          .put("isMobile", v.mobile()).put("hasTouch", v.touch()).put("isLandscape", false);
       return conditions.action(n, v, p);
     }
 

@@ -449,10 +449,12 @@ public enum ConversionCode {
   NEW_TAB_UNCAPTURED,
 
   /**
-   * A Chrome Recorder step acts on a page no click right before it opened; the flow opens that page
-   * in a new tab instead. Warning. Check that the page opens without the click.
+   * A Chrome Recorder step's {@code target} is a URL no click right before it opened: as the
+   * reference finds an out-of-process iframe by its URL when no page has it, the step runs inside
+   * the page's frame with that URL ({@code frame url:...}). Info. If the target is a popup, bind it
+   * with the {@code newTab} of the click that opens it.
    */
-  POPUP_OPENER_UNKNOWN,
+  TARGET_ENTERED_AS_FRAME("POPUP_OPENER_UNKNOWN"),
 
   /**
    * The flow does not declare the URL of a tab ({@code tabs[].url}); a Chrome Recorder export

@@ -115,6 +115,10 @@ final class JavaStepCode {
 
     @Override
     public Code visitSetViewport(Step.SetViewport v) {
+      if (v.emulatesDevice()) {
+        return line(".viewport(" + v.width() + ", " + v.height() + ", " + v.deviceScaleFactor().orElse(1) + ", /* mobile */ "
+            + v.mobile() + ", /* touch */ " + v.touch() + ")");
+      }
       return line(".viewport(" + v.width() + ", " + v.height() + ")");
     }
 

@@ -77,14 +77,17 @@ class ChromeRecorderImportTest {
   }
 
   @Test
-  void should_clamp_a_tiny_viewport_and_warn_about_mobile_emulation() {
+  void should_clamp_a_tiny_viewport_and_carry_over_the_device_emulation() {
     Conversion<Flow> c = read("{\"type\": \"setViewport\", \"width\": 200, \"height\": 700, \"deviceScaleFactor\": 3,"
-        + " \"isMobile\": true, \"hasTouch\": true, \"isLandscape\": false}," + OPEN);
+        + " \"isMobile\": true, \"hasTouch\": true, \"isLandscape\": true}," + OPEN);
 
-    assertThat(((Step.SetViewport) c.value().steps().get(0)).width()).isEqualTo(320);
+    Step.SetViewport viewport = (Step.SetViewport) c.value().steps().get(0);
+    assertThat(viewport.width()).isEqualTo(320);
+    assertThat(viewport.deviceScaleFactor()).hasValue(3);
+    assertThat(viewport.mobile()).isTrue();
+    assertThat(viewport.touch()).isTrue();
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .contains(tuple(ConversionCode.VALUE_CLAMPED, "steps[0].width"), tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[0]"));
-    assertThat(issue(c, ConversionCode.UNSUPPORTED_OPTION).get().message()).contains("isMobile", "hasTouch", "deviceScaleFactor 3");
+        .containsExactly(tuple(ConversionCode.VALUE_CLAMPED, "steps[0].width"), tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[0].isLandscape"));
   }
 
   @Test
@@ -165,7 +168,7 @@ class ChromeRecorderImportTest {
     Step.Press enter = (Step.Press) steps.get(1);
     assertThat(enter.key()).isEqualTo("Enter");
     assertThat(enter.target()).isEmpty();
-    assertThat(enter.expect()).containsExactly(Condition.Url.of("http://127.0.0.1:8080/orders/*"));
+    assertThat(enter.expect()).containsExactly(Condition.Url.of("http://127.0.0.1:8080/orders/*"), Condition.Title.of("Order"));
     Step.Press tab = (Step.Press) steps.get(2);
     assertThat(tab.key()).isEqualTo("Tab");
     assertThat(tab.modifiers()).containsExactly("Shift");
@@ -311,7 +314,7 @@ class ChromeRecorderImportTest {
   }
 
   @Test
-  void should_bind_a_popup_target_to_a_tab_alias_opened_by_the_click_before_it() {
+  void should_bind_a_popup_target_to_the_click_before_it_and_enter_any_other_target_as_a_frame() {
     String popup = "http://127.0.0.1:8080/help.html";
     Conversion<Flow> c = read(OPEN + ","
         + "{\"type\": \"click\", \"target\": \"main\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": [[\"#help\"]]},"
@@ -322,16 +325,14 @@ class ChromeRecorderImportTest {
 
     List<Step> steps = c.value().steps();
     assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.CLICK, Step.Kind.TAB_SWITCH,
-        Step.Kind.CLICK, Step.Kind.TAB_CLOSE, Step.Kind.HOVER, Step.Kind.TAB_NEW, Step.Kind.CLICK);
+        Step.Kind.CLICK, Step.Kind.TAB_CLOSE, Step.Kind.HOVER, Step.Kind.FRAME, Step.Kind.CLICK);
     assertThat(((Step.Click) steps.get(1)).newTab()).contains("popup");
     assertThat(((Step.TabSwitch) steps.get(2)).alias()).isEqualTo("popup");
     assertThat(((Step.TabClose) steps.get(4)).alias()).contains("popup");
-    assertThat(((Step.TabNew) steps.get(6)).alias()).isEqualTo("popup2");
-    assertThat(c.value().tabs()).containsExactly(
-        TabAlias.builder().alias("popup").url(popup).opener("main").build(),
-        TabAlias.builder().alias("popup2").url("http://127.0.0.1:8080/other.html").opener("main").build());
+    assertThat(((Step.Frame) steps.get(6)).locator()).isEqualTo("url:http://127.0.0.1:8080/other.html");
+    assertThat(c.value().tabs()).containsExactly(TabAlias.builder().alias("popup").url(popup).opener("main").build());
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple(ConversionCode.POPUP_OPENER_UNKNOWN, "steps[5].target"));
+        .containsExactly(tuple(ConversionCode.TARGET_ENTERED_AS_FRAME, "steps[5].target"));
   }
 
   @Test

@@ -78,7 +78,7 @@ final class Conditions {
     @Override
     public Check visitUrl(Condition.Url c) {
       return state.call(() -> {
-        String url = state.page().url();
+        String url = state.contextFrame().url();
         return new Check(Glob.matchesUrl(c.glob(), url), "url " + NetworkGuard.withoutQuery(url));
       });
     }
@@ -88,7 +88,7 @@ final class Conditions {
       return state.call(() -> {
         String title;
         try {
-          title = state.page().title();
+          title = state.contextFrame().title();
         } catch (PlaywrightException e) {
           if (!Failures.isContextGone(e)) {
             throw e;
@@ -295,14 +295,14 @@ final class Conditions {
       @Override
       public Boolean visitUrl(Condition.Url u) {
         try {
-          state.raw(() -> { state.page().waitForURL(x -> Glob.matchesUrl(u.glob(), x),
-              new Page.WaitForURLOptions().setTimeout(d.remainingMs()).setWaitUntil(WaitUntilState.COMMIT)); return null; });
+          state.raw(() -> { state.contextFrame().waitForURL(x -> Glob.matchesUrl(u.glob(), x),
+              new Frame.WaitForURLOptions().setTimeout(d.remainingMs()).setWaitUntil(WaitUntilState.COMMIT)); return null; });
           return true;
         } catch (PlaywrightException e) {
           if (!Failures.isTimeout(e)) {
             throw Failures.actionFailed("waiting for the url", e);
           }
-          String url = state.call(() -> state.page().url());
+          String url = state.call(() -> state.contextFrame().url());
           throw new FlowTimeoutException(ErrorCode.TIMEOUT, describe(u) + " did not hold within " + d.totalMillis()
               + " ms; last seen: url " + NetworkGuard.withoutQuery(url), Map.of("seen", NetworkGuard.withoutQuery(url)));
         }

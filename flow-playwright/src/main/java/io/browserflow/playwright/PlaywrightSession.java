@@ -120,6 +120,11 @@ final class PlaywrightSession implements DriverSession {
   }
 
   @Override
+  public void setViewport(int width, int height, java.util.OptionalDouble deviceScaleFactor, boolean mobile, boolean touch) {
+    tabs.emulateDevice(width, height, deviceScaleFactor, mobile, touch);
+  }
+
+  @Override
   public PageState state() {
     return tabs.pageState();
   }

@@ -196,7 +196,33 @@ final class Tabs {
   }
 
   void setViewport(int width, int height) {
-    state.run(() -> state.page().setViewportSize(width, height));
+    state.run(() -> {
+      Page p = state.page();
+      p.setViewportSize(width, height);
+      DeviceEmulation e = emulations.remove(p);
+      if (e != null) {
+        e.clear(width, height);
+      }
+    });
+  }
+
+  /** Device emulation of a page through its own DevTools session, kept open while it applies. */
+  private final Map<Page, DeviceEmulation> emulations = new java.util.WeakHashMap<>();
+
+  void emulateDevice(int width, int height, java.util.OptionalDouble scale, boolean mobile, boolean touch) {
+    state.run(() -> {
+      Page p = state.page();
+      DeviceEmulation e = emulations.get(p);
+      if (e == null) {
+        e = DeviceEmulation.open(p);
+        emulations.put(p, e);
+      }
+      p.setViewportSize(width, height);
+      if (e.apply(width, height, scale, mobile, touch)) {
+        state.resetFrame();
+        p.reload(new Page.ReloadOptions().setWaitUntil(WaitUntilState.LOAD));
+      }
+    });
   }
 
   PageState pageState() {

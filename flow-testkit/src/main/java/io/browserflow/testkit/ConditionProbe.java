@@ -76,13 +76,13 @@ final class ConditionProbe {
 
     @Override
     public Observation visitUrl(Condition.Url u) {
-      String url = state.topUrl();
+      String url = state.hasTab() ? state.currentDocument().url : "";
       return new Observation(Glob.matchesUrl(u.glob(), url), "url " + url);
     }
 
     @Override
     public Observation visitTitle(Condition.Title t) {
-      String title = state.topTitle();
+      String title = state.hasTab() ? state.currentDocument().title() : "";
       return new Observation(Glob.matchesText(t.glob(), title), "title '" + title + "'");
     }
 

@@ -71,14 +71,6 @@ final class SessionState {
     frameLocators.clear();
   }
 
-  String topUrl() {
-    return current == null ? "" : current.document.url;
-  }
-
-  String topTitle() {
-    return current == null ? "" : current.document.title();
-  }
-
   boolean hasTab() {
     return current != null;
   }

@@ -123,6 +123,15 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     return step(Step.SetViewport.builder().id(nextId(Step.Kind.SET_VIEWPORT)).width(width).height(height).build());
   }
 
+  /**
+   * Resizes the viewport and emulates a device: {@code viewport(390, 844, 3, true, true)} is a
+   * phone with a pixel ratio of 3, a mobile layout viewport and touch input.
+   */
+  public B viewport(int width, int height, double deviceScaleFactor, boolean mobile, boolean touch) {
+    return step(Step.SetViewport.builder().id(nextId(Step.Kind.SET_VIEWPORT)).width(width).height(height)
+        .deviceScaleFactor(deviceScaleFactor).mobile(mobile).touch(touch).build());
+  }
+
   // ---------------------------------------------------------------- interaction
 
   public B click(Target target) {

@@ -43,7 +43,7 @@ final class FormatNames {
       case TAB_SWITCH -> List.of("alias");
       case TAB_CLOSE -> List.of("alias");
       case FRAME -> List.of("locator");
-      case SET_VIEWPORT -> List.of("width", "height");
+      case SET_VIEWPORT -> List.of("width", "height", "deviceScaleFactor", "mobile", "touch");
       case CLICK -> List.of("target", "button", "modifiers", "offset", "newTab");
       case DBLCLICK -> List.of("target", "offset");
       case CONTEXTMENU -> List.of("target", "offset");

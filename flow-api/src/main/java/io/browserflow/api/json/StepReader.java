@@ -219,7 +219,22 @@ final class StepReader {
       case SET_VIEWPORT -> {
         Integer width = read.integer(f, "width", true);
         Integer height = read.integer(f, "height", true);
-        yield () -> Step.SetViewport.builder().id(id).width(width).height(height).build();
+        Double scale = read.decimal(f, "deviceScaleFactor");
+        Boolean mobile = read.bool(f, "mobile");
+        Boolean touch = read.bool(f, "touch");
+        yield () -> {
+          Step.SetViewport.Builder b = Step.SetViewport.builder().id(id).width(width).height(height);
+          if (scale != null) {
+            b.deviceScaleFactor(scale);
+          }
+          if (mobile != null) {
+            b.mobile(mobile);
+          }
+          if (touch != null) {
+            b.touch(touch);
+          }
+          return b.build();
+        };
       }
       case CLICK -> {
         Target target = targets.target(f, "target", true);

@@ -132,7 +132,15 @@ final class StepWriter {
 
     @Override
     public JsonValue visitSetViewport(Step.SetViewport x) {
-      return JsonValue.object().put("width", JsonValue.integer(x.width())).put("height", JsonValue.integer(x.height()));
+      JsonValue o = JsonValue.object().put("width", JsonValue.integer(x.width())).put("height", JsonValue.integer(x.height()));
+      x.deviceScaleFactor().ifPresent(d -> o.put("deviceScaleFactor", JsonValue.number(d)));
+      if (x.mobile()) {
+        o.put("mobile", JsonValue.bool(true));
+      }
+      if (x.touch()) {
+        o.put("touch", JsonValue.bool(true));
+      }
+      return o;
     }
 
     @Override

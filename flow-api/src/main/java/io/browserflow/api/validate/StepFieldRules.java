@@ -99,6 +99,12 @@ final class StepFieldRules {
       range(v.width(), limits.minViewportWidth(), limits.maxViewportWidth(), p + ".width", "the viewport width");
       range(v.height(), limits.minViewportHeight(), limits.maxViewportHeight(), p + ".height",
           "the viewport height");
+      v.deviceScaleFactor().ifPresent(d -> {
+        if (!(d > 0 && d <= 10)) {
+          ctx.outOfRange(p + ".deviceScaleFactor", "the device scale factor is " + d
+              + ": give more than 0 and at most 10 (1 = desktop, 2 or 3 = a phone)", d, "(0, 10]");
+        }
+      });
       return null;
     }
 

@@ -55,6 +55,9 @@ class FlowJsonStepKindsTest {
         step("{\"id\": \"s\", \"op\": \"frameMain\"}", Step.FrameMain.builder().id("s").build()),
         step("{\"id\": \"s\", \"op\": \"setViewport\", \"width\": 1280, \"height\": 720}",
             Step.SetViewport.builder().id("s").width(1280).height(720).build()),
+        step("{\"id\": \"s\", \"op\": \"setViewport\", \"width\": 390, \"height\": 844, \"deviceScaleFactor\": 3,"
+                + " \"mobile\": true, \"touch\": true}",
+            Step.SetViewport.builder().id("s").width(390).height(844).deviceScaleFactor(3).mobile(true).touch(true).build()),
         step("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + "}",
             Step.Click.builder().id("s").target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + ", \"button\": \"right\","

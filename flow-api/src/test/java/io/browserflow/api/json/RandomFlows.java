@@ -154,7 +154,13 @@ final class RandomFlows {
       case TAB_CLOSE: return Step.TabClose.builder().id(id).alias(optional()).build();
       case FRAME: return Step.Frame.builder().id(id).locator(text()).build();
       case FRAME_MAIN: return Step.FrameMain.builder().id(id).build();
-      case SET_VIEWPORT: return Step.SetViewport.builder().id(id).width(integer()).height(integer()).build();
+      case SET_VIEWPORT: {
+        Step.SetViewport.Builder b = Step.SetViewport.builder().id(id).width(integer()).height(integer()).mobile(chance()).touch(chance());
+        if (chance()) {
+          b.deviceScaleFactor(1 + integer() % 3);
+        }
+        return b.build();
+      }
       case CLICK:
         return Step.Click.builder().id(id).target(target()).button(pick(Step.MouseButton.values()))
             .modifiers(texts()).offset(chance() ? java.util.Optional.of(point()) : java.util.Optional.empty())

@@ -50,6 +50,13 @@ class RangesValidationTest {
   }
 
   @Test
+  void should_reject_a_device_scale_factor_outside_its_range_and_accept_a_phone() {
+    assertThat(problems(flow().viewport(390, 844, 3, true, true))).isEmpty();
+    assertLimit(problems(flow().viewport(390, 844, 0, true, true)), VALUE_OUT_OF_RANGE, "steps[0].deviceScaleFactor", 0.0, "(0, 10]");
+    assertLimit(problems(flow().viewport(390, 844, 11, false, false)), VALUE_OUT_OF_RANGE, "steps[0].deviceScaleFactor", 11.0, "(0, 10]");
+  }
+
+  @Test
   void should_reject_negative_retry_counts_and_intervals() {
     assertLimit(problems(flow().click(T).retry(-1)), VALUE_OUT_OF_RANGE, "steps[0].retry.count", -1, "0..5");
     assertLimit(problems(flow().click(T).retry(retryEvery(1, -5))), VALUE_OUT_OF_RANGE, "steps[0].retry.intervalMs",

@@ -73,6 +73,18 @@ public interface DriverSession extends AutoCloseable {
 
   void setViewport(int width, int height);
 
+  /**
+   * Resizes the viewport and emulates a device: its pixel ratio ({@code deviceScaleFactor}; the
+   * browser's own when empty), a mobile layout viewport and touch input. A page already shown is
+   * reloaded when {@code mobile} or {@code touch} changes. Drivers that cannot emulate a device
+   * fail with {@code UNSUPPORTED_STEP}.
+   */
+  default void setViewport(int width, int height, java.util.OptionalDouble deviceScaleFactor, boolean mobile, boolean touch) {
+    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
+        "this page driver cannot emulate a device (deviceScaleFactor, mobile, touch); give setViewport only width and height",
+        java.util.Map.of());
+  }
+
   /** Current tab, URL, title, frame path and open tabs. */
   PageState state();
 
