@@ -3,7 +3,9 @@ package io.browserflow.formats;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -50,63 +52,120 @@ final class ChromeTabTargets {
    * the tab was opened with.
    */
   private void learnFromChecks(List<Step> steps) {
-    Map<String, String> known = new HashMap<>(url);
-    Set<String> acted = new HashSet<>();
-    String tab = ChromeExportState.MAIN;
+    Walk walk = new Walk();
     for (Step s : steps) {
-      if (s.disabled()) {
-        continue;
-      }
-      switch (s.kind()) {
-        case TAB_NEW -> {
-          Step.TabNew t = (Step.TabNew) s;
-          t.url().ifPresent(u -> known.putIfAbsent(t.alias(), u));
-          tab = t.alias();
-        }
-        case TAB_SWITCH -> tab = ((Step.TabSwitch) s).alias();
-        case TAB_CLOSE -> {
-          String closed = ((Step.TabClose) s).alias().orElse(tab);
-          acted.add(closed);
-          if (closed.equals(tab)) {
-            tab = opener.getOrDefault(closed, ChromeExportState.MAIN);
-          }
-        }
-        case WAIT, ASSERT -> {
-          if (!tab.equals(ChromeExportState.MAIN) && !known.containsKey(tab) && !acted.contains(tab)) {
-            Optional<String> checked = checkedUrl(s);
-            if (checked.isPresent()) {
-              known.put(tab, checked.get());
-              url.put(tab, checked.get());
-            }
-          }
-        }
-        case OPEN -> {
-          Step.Open o = (Step.Open) s;
-          if (o.tab().isPresent()) {
-            tab = o.tab().get();
-          }
-          acted.add(tab);
-        }
-        // any other step may act in the tab or navigate it: its URL is no longer the one it opened with
-        default -> acted.add(tab);
+      if (!s.disabled()) {
+        s.accept(walk);
       }
     }
   }
 
-  /** A literal url a wait or assert (or its expect) checks. */
-  private static Optional<String> checkedUrl(Step s) {
-    Optional<Condition> main = s instanceof Step.Wait w ? w.until() : s instanceof Step.Assert a ? Optional.of(a.condition()) : Optional.empty();
-    Optional<String> u = main.flatMap(ChromeConditionSteps::navigation).filter(ChromeTabTargets::literal);
-    if (u.isPresent()) {
-      return u;
+  /** Follows the flow's tabs through its top-level steps, learning popup URLs from the checks at their start. */
+  private final class Walk implements StepVisitor<Void> {
+    private final Map<String, String> known = new HashMap<>(url);
+    private final Set<String> acted = new HashSet<>();
+    private String tab = ChromeExportState.MAIN;
+
+    @Override
+    public Void visitTabNew(Step.TabNew t) {
+      t.url().ifPresent(u -> known.putIfAbsent(t.alias(), u));
+      tab = t.alias();
+      return null;
     }
-    for (Condition c : s.expect()) {
-      Optional<String> e = ChromeConditionSteps.navigation(c).filter(ChromeTabTargets::literal);
-      if (e.isPresent()) {
-        return e;
+
+    @Override
+    public Void visitTabSwitch(Step.TabSwitch t) {
+      tab = t.alias();
+      return null;
+    }
+
+    @Override
+    public Void visitTabClose(Step.TabClose t) {
+      String closed = t.alias().orElse(tab);
+      acted.add(closed);
+      if (closed.equals(tab)) {
+        tab = opener.getOrDefault(closed, ChromeExportState.MAIN);
       }
+      return null;
     }
-    return Optional.empty();
+
+    @Override
+    public Void visitOpen(Step.Open o) {
+      if (o.tab().isPresent()) {
+        tab = o.tab().get();
+      }
+      return acted();
+    }
+
+    @Override
+    public Void visitWait(Step.Wait w) {
+      return checks(w.until(), w);
+    }
+
+    @Override
+    public Void visitAssert(Step.Assert a) {
+      return checks(Optional.of(a.condition()), a);
+    }
+
+    private Void checks(Optional<Condition> main, Step s) {
+      if (tab.equals(ChromeExportState.MAIN) || known.containsKey(tab) || acted.contains(tab)) {
+        return null;
+      }
+      List<Condition> all = new ArrayList<>();
+      main.ifPresent(all::add);
+      all.addAll(s.expect());
+      for (Condition c : all) {
+        Optional<String> u = ChromeConditionSteps.navigation(c).filter(ChromeTabTargets::literal);
+        if (u.isPresent()) {
+          known.put(tab, u.get());
+          url.put(tab, u.get());
+          return null;
+        }
+      }
+      return null;
+    }
+
+    /** The step may act in the tab or navigate it: its URL is no longer the one it opened with. */
+    private Void acted() {
+      acted.add(tab);
+      return null;
+    }
+
+    // they act in the tab
+    @Override public Void visitNavigate(Step.Navigate s) { return acted(); }
+    @Override public Void visitBack(Step.Back s) { return acted(); }
+    @Override public Void visitForward(Step.Forward s) { return acted(); }
+    @Override public Void visitReload(Step.Reload s) { return acted(); }
+    @Override public Void visitFrame(Step.Frame s) { return acted(); }
+    @Override public Void visitFrameMain(Step.FrameMain s) { return acted(); }
+    @Override public Void visitSetViewport(Step.SetViewport s) { return acted(); }
+    @Override public Void visitClick(Step.Click s) { return acted(); }
+    @Override public Void visitDblclick(Step.Dblclick s) { return acted(); }
+    @Override public Void visitContextmenu(Step.Contextmenu s) { return acted(); }
+    @Override public Void visitHover(Step.Hover s) { return acted(); }
+    @Override public Void visitFill(Step.Fill s) { return acted(); }
+    @Override public Void visitType(Step.Type s) { return acted(); }
+    @Override public Void visitPress(Step.Press s) { return acted(); }
+    @Override public Void visitSelect(Step.Select s) { return acted(); }
+    @Override public Void visitCheck(Step.Check s) { return acted(); }
+    @Override public Void visitUncheck(Step.Uncheck s) { return acted(); }
+    @Override public Void visitToggle(Step.Toggle s) { return acted(); }
+    @Override public Void visitScroll(Step.Scroll s) { return acted(); }
+    @Override public Void visitDrag(Step.Drag s) { return acted(); }
+    @Override public Void visitUpload(Step.Upload s) { return acted(); }
+    @Override public Void visitRead(Step.Read s) { return acted(); }
+    @Override public Void visitScrape(Step.Scrape s) { return acted(); }
+    @Override public Void visitPaginate(Step.Paginate s) { return acted(); }
+    @Override public Void visitSetVar(Step.SetVar s) { return acted(); }
+    @Override public Void visitEval(Step.Eval s) { return acted(); }
+    @Override public Void visitScreenshot(Step.Screenshot s) { return acted(); }
+    @Override public Void visitCsvImport(Step.CsvImport s) { return acted(); }
+    @Override public Void visitCsvExport(Step.CsvExport s) { return acted(); }
+    @Override public Void visitForeach(Step.Foreach s) { return acted(); }
+    @Override public Void visitRepeat(Step.Repeat s) { return acted(); }
+    @Override public Void visitIf(Step.If s) { return acted(); }
+    @Override public Void visitWhile(Step.While s) { return acted(); }
+    @Override public Void visitManual(Step.Manual s) { return acted(); }
   }
 
   /**
