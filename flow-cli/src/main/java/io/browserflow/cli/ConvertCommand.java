@@ -6,6 +6,7 @@ import io.browserflow.api.FlowException;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.lint.Quality;
 import io.browserflow.formats.Conversion;
+import io.browserflow.formats.ConversionCode;
 import io.browserflow.formats.FlowFormats;
 import io.browserflow.formats.Format;
 import java.io.IOException;
@@ -13,7 +14,10 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -24,10 +28,12 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code browserflow convert FILE --to FORMAT [--out F]}: reads a flow in any importable format
- * (detected from its content) and writes it in another, printing what the import and the export
- * could not carry over. Without {@code --out} the converted text goes to stdout and the report to
- * stderr, so the output can be piped.
+ * {@code browserflow convert FILE --to FORMAT [--out F] [--input KEY=VALUE]...}: reads a flow in
+ * any importable format (detected from its content) and writes it in another, printing what the
+ * import and the export could not carry over. Without {@code --out} the converted text goes to
+ * stdout and the report to stderr, so the output can be piped. {@code --input} fills declared
+ * inputs into the output ({@link ExportInputs}); credentials are never filled, and placeholders
+ * of inputs not given stay (a Chrome Recorder export warns about each step holding one).
  */
 @Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Convert a flow between formats: reads browserflow/1, Chrome Recorder JSON, browserctl-flow.json, "
@@ -46,6 +52,11 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Option(names = "--out", paramLabel = "FILE", description = "Where to write the result (default: stdout).")
   Path out;
+
+  @Option(names = "--input", paramLabel = "KEY=VALUE",
+      description = "Fill a declared input into the output: every ${KEY} / ${input.KEY} becomes VALUE (repeatable). "
+          + "Credentials are never filled: secrets stay out of exports.")
+  List<String> inputs = new ArrayList<>();
 
   @Spec
   CommandSpec spec;
@@ -66,9 +77,16 @@ final class ConvertCommand implements Callable<Integer> {
       return BrowserflowCommand.USAGE;
     }
     Conversion<Flow> imported = loaded.imported();
+    Flow flow;
+    try {
+      flow = ExportInputs.fill(loaded.flow, ExportInputs.parse(loaded.flow, inputs));
+    } catch (ExportInputs.Refused e) {
+      err.println("browserflow: " + e.getMessage());
+      return BrowserflowCommand.USAGE;
+    }
     Conversion<String> exported;
     try {
-      exported = FlowFormats.write(loaded.flow, target.get());
+      exported = FlowFormats.write(flow, target.get());
     } catch (FlowException e) {
       FlowFiles.printError(err, file, e);
       return BrowserflowCommand.USAGE;
@@ -92,6 +110,11 @@ final class ConvertCommand implements Callable<Integer> {
         err.println("browserflow: cannot write " + out + ": " + e.getMessage());
         return BrowserflowCommand.USAGE;
       }
+    }
+    Set<String> unfilled = ExportInputs.unfilled(flow, exported.value());
+    if (exported.has(ConversionCode.PLACEHOLDER_VALUE) && !unfilled.isEmpty()) {
+      report.println("the output replays ${...} literally: fill inputs with --input KEY=VALUE (" + unfilled.stream()
+          .map(k -> k + "=...").collect(Collectors.joining(" ")) + "); credentials are never filled");
     }
     Quality quality = imported.quality().compareTo(exported.quality()) >= 0 ? imported.quality() : exported.quality();
     String where = out == null ? "stdout" : out.toString();

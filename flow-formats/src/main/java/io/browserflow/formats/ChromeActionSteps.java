@@ -6,6 +6,7 @@ import io.browserflow.api.Step;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The recording's steps for the actions that need more than one: a click with modifiers (keyDown
@@ -45,13 +46,8 @@ final class ChromeActionSteps {
     for (int i = mods.size() - 1; i >= 0; i--) {
       st.steps.add(nodes.key("keyUp", mods.get(i)));
     }
-    c.newTab().ifPresent(alias -> {
-      st.tabOpener.putIfAbsent(alias, st.tab);
-      if (!st.tabUrl.containsKey(alias) && st.tabUrlWarned.add(alias)) {
-        st.issues.warning(ConversionCode.TAB_URL_UNKNOWN, p, "the flow does not declare the URL of tab " + alias
-            + " (tabs[].url); the steps in it are written with target " + alias + ", which a replay cannot find");
-      }
-    });
+    // the popup's URL is known from the flow's tabs or the checks at its start; else its steps block the export
+    c.newTab().ifPresent(alias -> st.tabs.opened(alias, st.tab, Optional.empty()));
     return ok;
   }
 

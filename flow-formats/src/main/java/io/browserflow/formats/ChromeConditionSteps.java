@@ -265,14 +265,18 @@ final class ChromeConditionSteps {
     @Override public Boolean visitNot(Condition.Not c) { return false; }
   };
 
-  /** The element condition a negated condition waits for, when there is one: hidden for visible and back. */
+  /**
+   * The element condition a negated condition waits for, when there is one: hidden for visible and
+   * back, no element (a count of 0, exact) for exists.
+   */
   private static final ConditionVisitor<Optional<Condition>> NEGATED = new ConditionVisitor<>() {
     @Override
     public Optional<Condition> visitElement(Condition.Element e) {
       return switch (e.state()) {
         case VISIBLE -> Optional.of(Condition.Element.of(e.target(), Condition.State.HIDDEN));
         case HIDDEN -> Optional.of(Condition.Element.of(e.target(), Condition.State.VISIBLE));
-        case EXISTS, ENABLED, DISABLED, CHECKED, UNCHECKED -> Optional.empty();
+        case EXISTS -> Optional.of(Condition.Count.of(e.target(), Condition.Op.EQ, 0));
+        case ENABLED, DISABLED, CHECKED, UNCHECKED -> Optional.empty();
       };
     }
 
@@ -323,6 +327,11 @@ final class ChromeConditionSteps {
     }
   }
 
+  /** The URL glob a condition checks, if it is a url condition. */
+  static Optional<String> navigation(Condition c) {
+    return c.accept(NAVIGATION);
+  }
+
   /** The URL glob of a navigation a condition asserts, which the format records as an asserted event of the action. */
   private static final ConditionVisitor<Optional<String>> NAVIGATION = new ConditionVisitor<>() {
     @Override
@@ -361,6 +370,8 @@ final class ChromeConditionSteps {
           asserted.add(title.get());
         }
         events.addObject().put("type", "navigation").put("url", url).put("title", t);
+        // a popup that navigates is found by its new URL from now on (unknown when the url is a glob)
+        st.tabs.navigated(st.tab, Optional.of(url));
       });
     }
     st.steps.add(n);

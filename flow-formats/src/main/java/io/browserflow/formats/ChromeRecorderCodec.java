@@ -53,11 +53,24 @@ import io.browserflow.api.Flow;
  * alternatives (role → {@code aria/Name[role="x"]}, label → {@code aria/Label}, text → {@code text/},
  * xpath → {@code xpath/}, testId → {@code [data-testid="..."]}, id → {@code #id}, placeholder →
  * {@code [placeholder="..."]}), {@code expect url} as an asserted navigation, other expectations and
- * waits as {@code waitForElement}/{@code waitForExpression}. Steps without an equivalent (back,
- * forward, reload, tabNew, drag, upload, read, scrape, paginate, setVar, screenshot, csv, foreach,
- * repeat, if, while, manual, eval whose result is used) are listed as {@code UNSUPPORTED_STEP} with
- * their path {@code steps[i]}; a click without a position is written at a small fixed offset because
- * the format requires one.
+ * waits as {@code waitForElement}/{@code waitForExpression} ({@code visible: false} negates the
+ * whole check: written for a negated count, and for not-exists as {@code == 0}; a hidden element is
+ * approximated as absent). Steps without an equivalent (back, forward, reload, tabNew, drag, upload,
+ * read, scrape, paginate, setVar, screenshot, csv, foreach, repeat, if, while, manual, eval whose
+ * result is used) are listed as {@code UNSUPPORTED_STEP} with their path {@code steps[i]}; a click
+ * without a position is written at a small fixed offset because the format requires one.
+ *
+ * <p>A step left out (no equivalent, no writable selector, a frame of no index) is a warning only
+ * when nothing written after it depends on it; otherwise the export is {@code blocked} and the
+ * step's issue says which later step needs it. Later steps depend on a step that changes the page
+ * (any action, navigation, eval, manual, paginate, a loop or branch that acts): every step written
+ * after it; on a tabNew: the steps in its tab; on a frame: the steps in that frame; on a wait,
+ * assert, read, scrape, screenshot, csv step or setVar: only the steps that use its output
+ * ({@code ${steps.<id>.*}}, {@code ${vars.<name>}}). A step in a popup is written with the popup's
+ * URL as {@code target} (from {@code tabs[].url}, the tabNew url, or a literal url checked first in
+ * the tab), never the tab alias; when the URL is not known the export is blocked
+ * ({@code TAB_URL_UNKNOWN}). Placeholders are written as they are ({@code PLACEHOLDER_VALUE}, a
+ * warning: the reference types them literally), so fill the inputs in first.
  *
  * <p>Issue codes ({@link ConversionCode}). Import: {@code UNSUPPORTED_STEP}, {@code CUSTOM_STEP}
  * (blocking), {@code FIELD_MISSING} and {@code FIELD_INVALID} (blocking when the step is left out),

@@ -26,21 +26,19 @@ final class ChromeStepNodes {
   ObjectNode base(String type, Step s) {
     ObjectNode n = JSON.objectNode();
     n.put("type", type);
-    n.put("target", target(s));
-    return n;
+    target(n);
+    return st.born(n);
   }
 
-  private String target(Step s) {
-    if (st.tab.equals(ChromeExportState.MAIN)) {
-      return ChromeExportState.MAIN;
-    }
-    return st.tabUrl.getOrDefault(st.tab, st.tab);
+  /** The page the step runs in: main or the popup's URL, never a tab alias; left out (and the export blocked) when unknown. */
+  private void target(ObjectNode n) {
+    st.tabs.target(st.tab, st.path).ifPresent(t -> n.put("target", t));
   }
 
   ObjectNode targeted(String type, Step s, Target t, String p) {
     ArrayNode selectors = ChromeSelectors.toSelectors(t, p, st.issues);
     if (selectors.isEmpty()) {
-      st.issues.warning(ConversionCode.TARGET_UNRESOLVED, p, s.describe() + " is not written: none of its candidates ("
+      st.notWritten(ConversionCode.TARGET_UNRESOLVED, p, s.describe() + " is not written: none of its candidates ("
           + t.describe() + ") can be written as a selector");
       return null;
     }
@@ -52,7 +50,7 @@ final class ChromeStepNodes {
     return n;
   }
 
-  /** Adds the frame index path of the frame context and {@code framePath}; false when a locator is no index. */
+  /** Adds the frame index path of the frame context and {@code framePath}; false (the step not written) when a locator is no index. */
   boolean frame(ObjectNode n, List<String> framePath, String p) {
     List<String> all = new ArrayList<>(st.frameContext);
     all.addAll(framePath);
@@ -63,9 +61,8 @@ final class ChromeStepNodes {
     for (String locator : all) {
       Optional<Integer> index = ChromeSelectors.frameIndex(locator);
       if (index.isEmpty()) {
-        st.issues.warning(ConversionCode.FRAME_UNRESOLVED, p, "frame " + locator + " cannot be written: the format locates frames by index only; "
-            + "the step is written for the main frame");
-        return true;
+        return st.notWritten(ConversionCode.FRAME_UNRESOLVED, p, "frame " + locator + " cannot be written: the format locates frames by "
+            + "index only; the step is not written");
       }
       f.add(index.get());
     }
@@ -95,8 +92,8 @@ final class ChromeStepNodes {
   ObjectNode key(String type, String key) {
     ObjectNode n = JSON.objectNode();
     n.put("type", type);
-    n.put("target", st.tab.equals(ChromeExportState.MAIN) ? ChromeExportState.MAIN : st.tabUrl.getOrDefault(st.tab, st.tab));
+    target(n);
     n.put("key", key);
-    return n;
+    return st.born(n);
   }
 }

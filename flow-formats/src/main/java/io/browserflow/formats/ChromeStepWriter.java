@@ -43,29 +43,31 @@ final class ChromeStepWriter {
     public Boolean visitOpen(Step.Open o) {
       if (o.tab().isPresent() && !o.tab().get().equals(st.tab)) {
         String alias = o.tab().get();
-        if (!alias.equals(ChromeExportState.MAIN) && !st.tabUrl.containsKey(alias)) {
-          st.tabUrl.put(alias, o.url());
+        if (!st.tabs.known(alias)) {
+          st.tabs.navigated(alias, Optional.of(o.url()));
         }
         st.tab = alias;
       }
-      st.frameContext.clear();
+      st.leaveFrames();
       ObjectNode n = nodes.base("navigate", o);
       n.put("url", o.url());
+      st.tabs.navigated(st.tab, Optional.of(o.url()));
       return conditions.action(n, o, p);
     }
 
     @Override
     public Boolean visitNavigate(Step.Navigate nav) {
+      st.leaveFrames();
       ObjectNode n = nodes.base("navigate", nav);
       n.put("url", nav.url());
-      st.frameContext.clear();
+      st.tabs.navigated(st.tab, Optional.of(nav.url()));
       return conditions.action(n, nav, p);
     }
 
     @Override
     public Boolean visitTabSwitch(Step.TabSwitch t) {
       st.tab = t.alias();
-      st.frameContext.clear();
+      st.leaveFrames();
       return true;
     }
 
@@ -77,18 +79,17 @@ final class ChromeStepWriter {
       ObjectNode n = nodes.base("close", t);
       st.tab = was;
       if (alias.equals(st.tab)) {
-        st.tab = st.tabOpener.getOrDefault(alias, ChromeExportState.MAIN);
-        st.frameContext.clear();
+        st.tab = st.tabs.opener(alias);
+        st.leaveFrames();
       }
       return conditions.action(n, t, p);
     }
 
     @Override
     public Boolean visitTabNew(Step.TabNew t) {
-      t.url().ifPresent(u -> st.tabUrl.putIfAbsent(t.alias(), u));
-      st.tabOpener.putIfAbsent(t.alias(), st.tab);
+      st.tabs.opened(t.alias(), st.tab, t.url());
       st.tab = t.alias();
-      st.frameContext.clear();
+      st.leaveFrames();
       return st.unsupported(t, p, "a recording cannot open a tab by itself; the steps that follow are written for the page "
           + t.url().orElse("of tab " + t.alias()));
     }
@@ -97,9 +98,8 @@ final class ChromeStepWriter {
     public Boolean visitFrame(Step.Frame f) {
       String locator = f.locator();
       if (ChromeSelectors.frameIndex(locator).isEmpty()) {
-        st.issues.warning(ConversionCode.FRAME_UNRESOLVED, p, "frame " + locator + " cannot be written: the format locates frames by "
-            + "index only; the steps inside it are written for the main frame");
-        return false;
+        return st.notWritten(ConversionCode.FRAME_UNRESOLVED, p, "frame " + locator + " cannot be written: the format locates frames by "
+            + "index only; the steps after it are written for the frame the flow was in");
       }
       st.frameContext.add(locator);
       return true;
@@ -107,7 +107,7 @@ final class ChromeStepWriter {
 
     @Override
     public Boolean visitFrameMain(Step.FrameMain f) {
-      st.frameContext.clear();
+      st.leaveFrames();
       return true;
     }
 

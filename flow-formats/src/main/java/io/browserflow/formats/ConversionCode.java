@@ -159,8 +159,9 @@ public enum ConversionCode {
    * Selenium IDE command, a Chrome Recorder step type BrowserFlow does not know, or a flow step the
    * target format cannot write (setViewport, a right click or a loop in browserctl). Warning when
    * the flow still does its job without it (a dialog answer, network throttling), blocking when it
-   * cannot run as converted. Rewrite the step with what the target has, or keep the flow in
-   * BrowserFlow JSON.
+   * cannot run as converted: in a Chrome Recorder export, when a step written after it depends on
+   * it (it changes the page, opens the tab or enters the frame a later step runs in, or a later step
+   * uses its output). Rewrite the step with what the target has, or keep the flow in BrowserFlow JSON.
    */
   UNSUPPORTED_STEP("UNSUPPORTED_COMMAND", "COMMAND_UNSUPPORTED_BY_BROWSERCTL"),
 
@@ -339,8 +340,9 @@ public enum ConversionCode {
    * No locator of a target can be carried over, so the step cannot find its element: a snapshot
    * ref ({@code @e12}) valid only while recording, Selenium IDE locators without an equivalent, a
    * Chrome Recorder step none of whose selectors could be read, a target none of whose candidates
-   * the target format can write, a browserctl type into the focused element. Blocking; warning on a
-   * Chrome Recorder export, which leaves the step out. Add a css, testId or role candidate.
+   * the target format can write, a browserctl type into the focused element. Blocking; on a Chrome
+   * Recorder export, which leaves the step out, a warning unless a step written after it depends on
+   * it. Add a css, testId or role candidate.
    */
   TARGET_UNRESOLVED,
 
@@ -401,9 +403,10 @@ public enum ConversionCode {
    * The frame a step acts in cannot be carried over: a frame locator without an equivalent (a
    * browserctl prefix other than {@code selector:}, {@code url:}, {@code name:}, a Selenium IDE
    * frame locator), nested frames browserctl cannot enter from the main frame, a frame Chrome
-   * Recorder could only locate by index (the steps are written for the main frame). Blocking;
-   * warning on a Chrome Recorder export. Locate the frame by its owner's selector from the main
-   * frame.
+   * Recorder could only locate by index (the frame step, or the step whose target is in that frame,
+   * is not written). Blocking; on a Chrome Recorder export a warning unless a step written after it
+   * runs in that frame (or, for a step left out, depends on it). Locate the frame by its owner's
+   * selector from the main frame.
    */
   FRAME_UNRESOLVED("IFRAME_UNRESOLVED", "FRAME_LOCATOR_UNRESOLVED", "FRAME_NOT_EXPRESSIBLE"),
 
@@ -457,8 +460,10 @@ public enum ConversionCode {
   TARGET_ENTERED_AS_FRAME("POPUP_OPENER_UNKNOWN"),
 
   /**
-   * The flow does not declare the URL of a tab ({@code tabs[].url}); a Chrome Recorder export
-   * writes the tab's alias as the target, which a replay cannot find. Warning. Declare the tab's URL.
+   * A Chrome Recorder export has a step in a tab (popup) whose URL it does not know: the format's
+   * {@code target} is {@code main} or the exact URL of the page, never a tab alias, so the steps in
+   * that tab are written without a target. Blocking. Declare the tab's URL ({@code tabs[].url} or the
+   * {@code tabNew} url), or wait for the popup's literal url (no {@code *}) first in the tab.
    */
   TAB_URL_UNKNOWN,
 

@@ -74,6 +74,24 @@ final class Issues {
     }
   }
 
+  /** How many issues are held: the index the next one gets. */
+  int size() {
+    return all.size();
+  }
+
+  /** The issue at {@code index}, in the order added. */
+  ConversionIssue get(int index) {
+    return all.get(index);
+  }
+
+  /**
+   * Replaces the issue at {@code index}: for an exporter that learns only later what an issue
+   * means (a step left out turns out to be one that later steps need).
+   */
+  void replace(int index, ConversionIssue issue) {
+    all.set(index, issue);
+  }
+
   boolean any(Predicate<ConversionIssue> test) {
     return all.stream().anyMatch(test);
   }

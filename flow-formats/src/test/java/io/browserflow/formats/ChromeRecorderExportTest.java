@@ -165,7 +165,12 @@ class ChromeRecorderExportTest {
     assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.UNSUPPORTED_STEP).extracting(ConversionIssue::path).containsExactly(
         "steps[1]", "steps[2]", "steps[3]", "steps[4]", "steps[5]", "steps[6]", "steps[7]", "steps[8]", "steps[9]", "steps[10]",
         "steps[11]");
-    assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.UNSUPPORTED_STEP).allMatch(i -> i.severity() == ConversionIssue.Severity.WARNING);
+    // the steps that change the page block the export (the eval written last acts on what they did); the observing ones,
+    // whose outputs nobody uses, and the setVar nobody reads stay warnings; the eval whose result setVar uses blocks
+    assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.UNSUPPORTED_STEP)
+        .filteredOn(i -> i.severity() == ConversionIssue.Severity.WARNING).extracting(ConversionIssue::path)
+        .containsExactly("steps[3]", "steps[4]", "steps[7]");
+    assertThat(c.quality()).isEqualTo(io.browserflow.api.lint.Quality.BLOCKED);
     assertThat(types(c)).containsExactly("navigate", "waitForExpression");
     assertThat(steps(c).get(1).get("expression").asText()).contains("window.done = true");
     assertThat(c.stepsRead()).isEqualTo(15);
@@ -230,6 +235,36 @@ class ChromeRecorderExportTest {
     assertThat(c.issues()).extracting(ConversionIssue::severity, ConversionIssue::code, ConversionIssue::path)
         .containsExactly(tuple(ConversionIssue.Severity.WARNING, ConversionCode.APPROXIMATED, "steps[2]"));
     assertThat(c.stepsMapped()).isEqualTo(3);
+  }
+
+  @Test
+  void should_write_not_exists_as_a_count_of_zero_and_never_join_checks_to_a_negated_wait() {
+    Target dialog = Target.of(Candidate.id("dialog"));
+    Conversion<String> c = write(open(),
+        Step.Wait.builder().id(id()).until(Condition.Not.of(Condition.Element.of(dialog, Condition.State.EXISTS))).build(),
+        Step.Wait.builder().id(id()).until(Condition.Element.of(dialog, Condition.State.HIDDEN))
+            .addExpect(Condition.Value.of(dialog, "x"), Condition.Element.of(dialog, Condition.State.DISABLED)).build(),
+        Step.Wait.builder().id(id()).until(Condition.Not.of(Condition.Count.of(dialog, Condition.Op.GTE, 1)))
+            .addExpect(Condition.Value.of(dialog, "y")).build());
+
+    JsonNode s = steps(c);
+    assertThat(types(c)).containsExactly("navigate", "waitForElement", "waitForElement", "waitForElement", "waitForElement",
+        "waitForElement", "waitForElement");
+    // not exists: exactly no element, with visible left at its default
+    assertThat(s.get(1).get("operator").asText()).isEqualTo("==");
+    assertThat(s.get(1).get("count").asInt()).isZero();
+    assertThat(s.get(1).has("visible")).isFalse();
+    // visible: false negates the whole check, so the checks of the same element stay waits of their own
+    assertThat(s.get(2).get("visible").asBoolean(true)).isFalse();
+    assertThat(s.get(2).has("properties")).isFalse();
+    assertThat(s.get(3).get("properties").get("value").asText()).isEqualTo("x");
+    assertThat(s.get(3).path("visible").asBoolean(true)).isTrue();
+    assertThat(s.get(4).get("properties").get("disabled").asBoolean()).isTrue();
+    assertThat(s.get(5).get("visible").asBoolean(true)).isFalse();
+    assertThat(s.get(5).has("properties")).isFalse();
+    assertThat(s.get(6).get("properties").get("value").asText()).isEqualTo("y");
+    assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.APPROXIMATED).extracting(ConversionIssue::path)
+        .containsExactly("steps[2]");
   }
 
   @Test

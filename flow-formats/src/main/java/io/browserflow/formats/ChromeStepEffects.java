@@ -1,0 +1,118 @@
+package io.browserflow.formats;
+
+import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a flow step changes that later steps can depend on, for {@link ChromeDroppedSteps}: its
+ * {@link Reach} (nothing but its outputs, the page, the page of one tab, the frame context), the
+ * steps in its bodies and the run variable it sets.
+ */
+final class ChromeStepEffects {
+  private ChromeStepEffects() {}
+
+  /** What later steps can depend on when the step is left out. */
+  enum Reach {
+    /** Only its outputs ({@code ${steps.<id>.*}}, {@code ${vars.<name>}}): waits, checks, reads, screenshots, csv files, setVar. */
+    OUTPUTS,
+    /** The page: every later step acts on what it did (actions, navigation, eval, manual, loops and branches that act). */
+    PAGE,
+    /** The tab it opens: the later steps in that tab ({@code tabNew}). */
+    TAB,
+    /** The frame it enters: the later steps in that frame context ({@code frame}). */
+    FRAME
+  }
+
+  /** The effect of one step: its reach, the tab alias of a {@link Reach#TAB}, its body steps and the variable it sets. */
+  record Effect(Reach reach, Optional<String> tab, List<Step> body, Optional<String> variable) {
+    static Effect of(Reach reach) {
+      return new Effect(reach, Optional.empty(), List.of(), Optional.empty());
+    }
+  }
+
+  static Effect of(Step s) {
+    return s.accept(EFFECT);
+  }
+
+  /** The reach of a step with its bodies: a loop or branch reaches the page when a step in it does more than observe. */
+  static Reach reach(Step s) {
+    Effect e = of(s);
+    if (e.reach() != Reach.OUTPUTS) {
+      return e.body().isEmpty() ? e.reach() : Reach.PAGE;
+    }
+    for (Step b : e.body()) {
+      if (!b.disabled() && reach(b) != Reach.OUTPUTS) {
+        return Reach.PAGE;
+      }
+    }
+    return Reach.OUTPUTS;
+  }
+
+  /** The step and every step in its bodies, depth first. */
+  static List<Step> withBodies(Step s) {
+    List<Step> out = new ArrayList<>();
+    out.add(s);
+    for (Step b : of(s).body()) {
+      out.addAll(withBodies(b));
+    }
+    return out;
+  }
+
+  private static final StepVisitor<Effect> EFFECT = new StepVisitor<>() {
+    @Override public Effect visitTabNew(Step.TabNew s) { return new Effect(Reach.TAB, Optional.of(s.alias()), List.of(), Optional.empty()); }
+    @Override public Effect visitFrame(Step.Frame s) { return Effect.of(Reach.FRAME); }
+
+    // what they do to the page is what later steps act on
+    @Override public Effect visitOpen(Step.Open s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitNavigate(Step.Navigate s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitBack(Step.Back s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitForward(Step.Forward s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitReload(Step.Reload s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitTabSwitch(Step.TabSwitch s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitTabClose(Step.TabClose s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitFrameMain(Step.FrameMain s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitSetViewport(Step.SetViewport s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitClick(Step.Click s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitDblclick(Step.Dblclick s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitContextmenu(Step.Contextmenu s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitHover(Step.Hover s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitFill(Step.Fill s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitType(Step.Type s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitPress(Step.Press s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitSelect(Step.Select s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitCheck(Step.Check s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitUncheck(Step.Uncheck s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitToggle(Step.Toggle s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitScroll(Step.Scroll s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitDrag(Step.Drag s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitUpload(Step.Upload s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitEval(Step.Eval s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitManual(Step.Manual s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitPaginate(Step.Paginate s) { return new Effect(Reach.PAGE, Optional.empty(), s.body(), Optional.empty()); }
+
+    // they observe: only their outputs can matter later
+    @Override public Effect visitWait(Step.Wait s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitAssert(Step.Assert s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitRead(Step.Read s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitScrape(Step.Scrape s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitScreenshot(Step.Screenshot s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitCsvImport(Step.CsvImport s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitCsvExport(Step.CsvExport s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitSetVar(Step.SetVar s) { return new Effect(Reach.OUTPUTS, Optional.empty(), List.of(), Optional.of(s.name())); }
+
+    // loops and branches: what their bodies do
+    @Override public Effect visitForeach(Step.Foreach s) { return new Effect(Reach.OUTPUTS, Optional.empty(), s.body(), Optional.empty()); }
+    @Override public Effect visitRepeat(Step.Repeat s) { return new Effect(Reach.OUTPUTS, Optional.empty(), s.body(), Optional.empty()); }
+    @Override public Effect visitWhile(Step.While s) { return new Effect(Reach.OUTPUTS, Optional.empty(), s.body(), Optional.empty()); }
+
+    @Override
+    public Effect visitIf(Step.If s) {
+      List<Step> both = new ArrayList<>(s.then());
+      both.addAll(s.otherwise());
+      return new Effect(Reach.OUTPUTS, Optional.empty(), both, Optional.empty());
+    }
+  };
+}
