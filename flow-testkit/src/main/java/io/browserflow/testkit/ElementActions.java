@@ -27,11 +27,13 @@ final class ElementActions {
   private final SessionState state;
   private final TargetResolver resolver;
   private final PageBehaviours behaviours;
+  private final Tabs tabs;
 
-  ElementActions(SessionState state, TargetResolver resolver, PageBehaviours behaviours) {
+  ElementActions(SessionState state, TargetResolver resolver, PageBehaviours behaviours, Tabs tabs) {
     this.state = state;
     this.resolver = resolver;
     this.behaviours = behaviours;
+    this.tabs = tabs;
   }
 
   ActionResult perform(Step step, Duration timeout) {
@@ -185,8 +187,9 @@ final class ElementActions {
         case LEFT -> () -> behaviours.click(l.element(), c.modifiers());
         case RIGHT -> () -> behaviours.contextMenu(l.element());
         case MIDDLE -> () -> behaviours.auxClick(l.element());
-        // no pointer events in the model: the side buttons press nothing the page can see
-        case BACK, FORWARD -> () -> { };
+        // no pointer events in the model: the side buttons do what Chromium does by default, move in history
+        case BACK -> () -> tabs.back(Duration.ofMillis(Math.max(0, d.at() - state.clock.now())));
+        case FORWARD -> () -> tabs.forward(Duration.ofMillis(Math.max(0, d.at() - state.clock.now())));
       };
       hold(c, d);
       press.run();

@@ -74,8 +74,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *       form (a GET navigation to its action with the form data, unless it has {@code data-on-submit}),
  *       select picks options by value or label, {@code <details>} toggles.</li>
  *   <li>Mouse: the model has no pointer events, so a click with the {@code back} or {@code forward}
- *       button resolves and waits for its element like any click, then does nothing (no event, no
- *       history move); a click's {@code delay} passes on the virtual clock between press and release.</li>
+ *       button resolves and waits for its element like any click, fires no event and moves the tab
+ *       back or forward in its history, as Chromium does by default; a click's {@code delay} passes on
+ *       the virtual clock between press and release.</li>
  * </ul>
  *
  * <h2>Virtual time</h2>

@@ -1210,13 +1210,19 @@ public abstract class PageDriverContract {
   // ================================================================== mouse buttons and hold time
 
   @Test
-  public void should_press_the_back_and_forward_buttons_without_a_click_event() {
-    DriverSession s = page(STATUS + "<button id=\"b\" data-on-click=\"text:#status=clicked\">Button</button>");
+  public void should_move_in_history_with_the_back_and_forward_mouse_buttons() {
+    String button = "<button id=\"b\" data-on-click=\"text:#status=clicked\">Button</button>";
+    DriverSession s = page(STATUS + button, Map.of("/second", doc("Second", STATUS + button)));
+    s.navigate(url("/second"), timeout());
+    s.await(Condition.Title.of("Second"), timeout());
 
     ActionResult back = s.perform(Step.Click.builder().id("b").target(css("#b")).button(Step.MouseButton.BACK).build(),
         timeout());
+    s.await(Condition.Title.of("Home"), timeout());
+    assertThat(text(s, "#status")).isEqualTo("idle");
     ActionResult forward = s.perform(Step.Click.builder().id("f").target(css("#b"))
         .button(Step.MouseButton.FORWARD).build(), timeout());
+    s.await(Condition.Title.of("Second"), timeout());
 
     assertThat(back.resolution().orElseThrow().counts()).containsExactly(1);
     assertThat(forward.resolution().orElseThrow().counts()).containsExactly(1);
