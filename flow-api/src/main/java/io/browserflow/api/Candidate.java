@@ -5,13 +5,16 @@ import org.immutables.value.Value;
 
 /**
  * One way to locate an element: a test id, an id, an ARIA role with accessible name, a label, a
- * placeholder, visible text, a css selector or an xpath. A {@link Target} lists candidates in the
+ * placeholder, visible text, a css selector, an xpath, an accessible name of any role
+ * ({@link Kind#ARIA}) or contained text ({@link Kind#TEXT_CONTAINS}). A {@link Target} lists candidates in the
  * order they are tried; a candidate counts only when it matches exactly one element.
  *
  * <pre>{@code
  * Candidate.testId("save");          // [data-testid="save"]
  * Candidate.role("button", "Save");  // role=button with accessible name "Save"
  * Candidate.css("form .primary");
+ * Candidate.aria("Save");            // any role, accessible name "Save"
+ * Candidate.textContains("Total:");  // the deepest element containing "Total:"
  * }</pre>
  */
 @Value.Immutable
@@ -19,7 +22,20 @@ public interface Candidate {
   /** The kinds of locator, with their JSON field names. */
   enum Kind {
     TEST_ID("testId"), ID("id"), ROLE("role"), LABEL("label"), PLACEHOLDER("placeholder"),
-    TEXT("text"), CSS("css"), XPATH("xpath");
+    TEXT("text"), CSS("css"), XPATH("xpath"),
+    /**
+     * An element of any ARIA role whose accessible name is exactly the value (Chrome Recorder's
+     * {@code aria/Name}); hidden elements do not count, as for {@link #ROLE}.
+     */
+    ARIA("aria"),
+    /**
+     * The deepest elements whose text content contains the value (Chrome Recorder's
+     * {@code text/...}): an element matches when its text contains the value and none of its
+     * descendants does. Form controls count by their current value; {@code <script>},
+     * {@code <style>} and {@code <head>} never match; open shadow roots are searched instead of the
+     * light children of their host; visibility does not matter.
+     */
+    TEXT_CONTAINS("textContains");
 
     private final String jsonName;
 
@@ -98,6 +114,16 @@ public interface Candidate {
 
   static Candidate xpath(String xpath) {
     return of(Kind.XPATH, xpath);
+  }
+
+  /** An element of any role whose accessible name is exactly {@code name}. */
+  static Candidate aria(String name) {
+    return of(Kind.ARIA, name);
+  }
+
+  /** The deepest element whose text content contains {@code text}. */
+  static Candidate textContains(String text) {
+    return of(Kind.TEXT_CONTAINS, text);
   }
 
   static Builder builder() {

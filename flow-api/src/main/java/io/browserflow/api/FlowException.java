@@ -78,6 +78,12 @@ public abstract class FlowException extends RuntimeException {
     public static final String ENDPOINT = "endpoint";
     /** The browser executables that were looked for, in order. */
     public static final String SEARCHED = "searched";
+    /** The tag name of the element an action could not use, e.g. {@code div}. */
+    public static final String ELEMENT = "element";
+    /** The {@code type} of that element when it is an {@code <input>}, e.g. {@code file}. */
+    public static final String INPUT_TYPE = "inputType";
+    /** What the action tried, e.g. the ways a {@code change} step can set a value. */
+    public static final String TRIED = "tried";
 
     private Details() {}
   }

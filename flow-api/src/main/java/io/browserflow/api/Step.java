@@ -37,6 +37,7 @@ public sealed interface Step {
     CONTEXTMENU("contextmenu"),
     HOVER("hover"),
     FILL("fill"),
+    CHANGE("change"),
     TYPE("type"),
     PRESS("press"),
     SELECT("select"),
@@ -86,7 +87,11 @@ public sealed interface Step {
 
   /** Mouse buttons. */
   enum MouseButton {
-    LEFT, RIGHT, MIDDLE
+    LEFT, RIGHT, MIDDLE,
+    /** The "back" side button (button 3); only Chromium can press it. */
+    BACK,
+    /** The "forward" side button (button 4); only Chromium can press it. */
+    FORWARD
   }
 
   /** Scroll modes. */
@@ -461,6 +466,12 @@ public sealed interface Step {
     /** Tab alias bound to the popup this click opens. */
     Optional<String> newTab();
 
+    /**
+     * How long the button is held down, in milliseconds (0 – 30,000), between press and release;
+     * no wait when empty. JSON {@code delay}.
+     */
+    OptionalInt delay();
+
     @Override
     default Kind kind() {
       return Kind.CLICK;
@@ -570,6 +581,43 @@ public sealed interface Step {
 
     /** Builder of {@link Fill}. */
     final class Builder extends ImmutableStep.Fill.Builder {}
+  }
+
+  /**
+   * Sets the value of {@code target} the way that element takes a value, decided when the step runs
+   * (as Chrome's Recorder replays its {@code change} step): a {@code <select>} selects the option
+   * whose value is {@code value}; a text field ({@code <textarea>}, text-like {@code <input>},
+   * contenteditable) is typed into key by key (only the missing rest when its current value is a
+   * prefix of {@code value}; values of 100 characters or more are set directly, with {@code input}
+   * and {@code change} events); other inputs (color, date, range, ...) are set directly with those
+   * events; a checkbox, radio or switch is clicked when its checked state differs from
+   * {@code !value.isEmpty()}. Any other element fails with {@link ErrorCode#ACTION_FAILED}.
+   *
+   * <p>Prefer {@link Fill} for flows written by hand; {@code change} exists so that imported
+   * recordings reach the state their own replayer reaches.
+   */
+  @Value.Immutable
+  non-sealed interface Change extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitChange(this);
+    }
+
+    Target target();
+
+    String value();
+
+    @Override
+    default Kind kind() {
+      return Kind.CHANGE;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Change}. */
+    final class Builder extends ImmutableStep.Change.Builder {}
   }
 
   /** Types {@code text} key by key into {@code target}, or into the focused element. */

@@ -49,6 +49,8 @@ public interface StepVisitor<R> {
 
   R visitFill(Step.Fill step);
 
+  R visitChange(Step.Change step);
+
   R visitType(Step.Type step);
 
   R visitPress(Step.Press step);

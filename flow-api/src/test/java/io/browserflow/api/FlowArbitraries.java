@@ -89,7 +89,9 @@ public final class FlowArbitraries {
         word().map(Candidate::placeholder),
         word().map(w -> Candidate.text("Text " + w)),
         word().map(w -> Candidate.css("form ." + w)),
-        word().map(w -> Candidate.xpath("//button[@name='" + w + "']")));
+        word().map(w -> Candidate.xpath("//button[@name='" + w + "']")),
+        word().map(w -> Candidate.aria("Name " + w)),
+        word().map(w -> Candidate.textContains("Total " + w)));
   }
 
   static Arbitrary<Target> target() {
@@ -185,10 +187,13 @@ public final class FlowArbitraries {
             .as((tt, b, m, o) -> Step.Click.builder().id("x").target(tt).button(b).modifiers(m)
                 .offset(o.map(d -> Point.of(d, d / 2))).build()),
         t.map(tt -> Step.Click.builder().id("x").target(tt).newTab("detail").build()),
+        Combinators.combine(t, Arbitraries.integers().between(0, 30_000))
+            .as((tt, d) -> Step.Click.builder().id("x").target(tt).delay(d).build()),
         t.map(tt -> Step.Dblclick.builder().id("x").target(tt).build()),
         t.map(tt -> Step.Contextmenu.builder().id("x").target(tt).offset(Point.of(1.5, 2)).build()),
         t.map(tt -> Step.Hover.builder().id("x").target(tt).build()),
         Combinators.combine(t, v).as((tt, vv) -> Step.Fill.builder().id("x").target(tt).value(vv).build()),
+        Combinators.combine(t, v).as((tt, vv) -> Step.Change.builder().id("x").target(tt).value(vv).build()),
         Combinators.combine(t.optional(), v).as((tt, vv) -> Step.Type.builder().id("x").target(tt).text(vv).build()),
         Combinators.combine(Arbitraries.of("Enter", "Escape", "Tab", "a"), t.optional())
             .as((k, tt) -> Step.Press.builder().id("x").key(k).addModifiers("Control").target(tt).build()),

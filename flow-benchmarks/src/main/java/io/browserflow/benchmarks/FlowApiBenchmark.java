@@ -112,6 +112,7 @@ public class FlowApiBenchmark {
     @Override public Integer visitContextmenu(Step.Contextmenu s) { return 1; }
     @Override public Integer visitHover(Step.Hover s) { return 1; }
     @Override public Integer visitFill(Step.Fill s) { return 1; }
+    @Override public Integer visitChange(Step.Change s) { return 1; }
     @Override public Integer visitType(Step.Type s) { return 1; }
     @Override public Integer visitPress(Step.Press s) { return 1; }
     @Override public Integer visitSelect(Step.Select s) { return 1; }

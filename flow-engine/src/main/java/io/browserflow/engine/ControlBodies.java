@@ -109,6 +109,7 @@ final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlB
   @Override public Optional<ControlBody> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitHover(Step.Hover s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitFill(Step.Fill s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitChange(Step.Change s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitType(Step.Type s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitPress(Step.Press s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitSelect(Step.Select s) { return Optional.empty(); }

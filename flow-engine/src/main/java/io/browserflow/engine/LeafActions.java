@@ -164,6 +164,13 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
+  public Outcome visitChange(Step.Change c) {
+    perform(c);
+    run.artifacts().maskIfSecret(c.target(), c.value());
+    return out;
+  }
+
+  @Override
   public Outcome visitType(Step.Type t) {
     perform(t);
     t.target().ifPresent(target -> run.artifacts().maskIfSecret(target, t.text()));

@@ -157,6 +157,11 @@ final class StepBinder {
     }
 
     @Override
+    public Step visitChange(Step.Change x) {
+      return Step.Change.builder().from(x).target(target(x.target())).value(s(x.value())).build();
+    }
+
+    @Override
     public Step visitType(Step.Type x) {
       return Step.Type.builder().from(x).target(target(x.target())).text(s(x.text())).build();
     }

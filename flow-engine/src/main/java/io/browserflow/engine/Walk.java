@@ -68,6 +68,7 @@ final class Walk {
     @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
     @Override public Boolean visitHover(Step.Hover s) { return false; }
     @Override public Boolean visitFill(Step.Fill s) { return false; }
+    @Override public Boolean visitChange(Step.Change s) { return false; }
     @Override public Boolean visitType(Step.Type s) { return false; }
     @Override public Boolean visitPress(Step.Press s) { return false; }
     @Override public Boolean visitSelect(Step.Select s) { return false; }
@@ -113,6 +114,7 @@ final class Walk {
     @Override public Optional<String> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
     @Override public Optional<String> visitHover(Step.Hover s) { return Optional.empty(); }
     @Override public Optional<String> visitFill(Step.Fill s) { return Optional.empty(); }
+    @Override public Optional<String> visitChange(Step.Change s) { return Optional.empty(); }
     @Override public Optional<String> visitType(Step.Type s) { return Optional.empty(); }
     @Override public Optional<String> visitPress(Step.Press s) { return Optional.empty(); }
     @Override public Optional<String> visitSelect(Step.Select s) { return Optional.empty(); }
@@ -164,6 +166,7 @@ final class Walk {
     @Override public List<List<Step>> visitContextmenu(Step.Contextmenu s) { return List.of(); }
     @Override public List<List<Step>> visitHover(Step.Hover s) { return List.of(); }
     @Override public List<List<Step>> visitFill(Step.Fill s) { return List.of(); }
+    @Override public List<List<Step>> visitChange(Step.Change s) { return List.of(); }
     @Override public List<List<Step>> visitType(Step.Type s) { return List.of(); }
     @Override public List<List<Step>> visitPress(Step.Press s) { return List.of(); }
     @Override public List<List<Step>> visitSelect(Step.Select s) { return List.of(); }
@@ -191,6 +194,7 @@ final class Walk {
     @Override public Optional<Target> visitContextmenu(Step.Contextmenu s) { return Optional.of(s.target()); }
     @Override public Optional<Target> visitHover(Step.Hover s) { return Optional.of(s.target()); }
     @Override public Optional<Target> visitFill(Step.Fill s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitChange(Step.Change s) { return Optional.of(s.target()); }
     @Override public Optional<Target> visitType(Step.Type s) { return s.target(); }
     @Override public Optional<Target> visitPress(Step.Press s) { return s.target(); }
     @Override public Optional<Target> visitSelect(Step.Select s) { return Optional.of(s.target()); }

@@ -37,6 +37,10 @@ final class BrowserctlActionCommands {
     if (c.offset().isPresent()) {
       st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".offset", "browserctl clicks the element's center; the offset was left out");
     }
+    if (c.delay().isPresent()) {
+      st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".delay", "browserctl click holds the button for no time; "
+          + "the delay of " + c.delay().getAsInt() + " ms was left out");
+    }
     if (c.newTab().isEmpty()) {
       return targets.action(out, "click", c.target(), p, List.of(), List.of());
     }

@@ -167,6 +167,7 @@ final class BrowserctlExportHeader {
     @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
     @Override public Boolean visitHover(Step.Hover s) { return false; }
     @Override public Boolean visitFill(Step.Fill s) { return false; }
+    @Override public Boolean visitChange(Step.Change s) { return false; }
     @Override public Boolean visitType(Step.Type s) { return false; }
     @Override public Boolean visitPress(Step.Press s) { return false; }
     @Override public Boolean visitSelect(Step.Select s) { return false; }

@@ -112,6 +112,11 @@ final class BrowserctlExportValues {
       }
 
       @Override
+      public Set<String> visitChange(Step.Change c) {
+        return Set.of(p + ".value");
+      }
+
+      @Override
       public Set<String> visitType(Step.Type t) {
         return Set.of(p + ".text");
       }

@@ -67,6 +67,11 @@ final class BrowserctlSecrets {
     }
 
     @Override
+    public Optional<Typed> visitChange(Step.Change c) {
+      return Optional.of(new Typed(Optional.of(c.target()), v -> Step.Change.builder().from(c).value(v).build()));
+    }
+
+    @Override
     public Optional<Typed> visitType(Step.Type t) {
       return Optional.of(new Typed(t.target(), v -> Step.Type.builder().from(t).text(v).build()));
     }

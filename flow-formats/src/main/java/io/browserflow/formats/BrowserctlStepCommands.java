@@ -180,6 +180,18 @@ final class BrowserctlStepCommands {
     }
 
     @Override
+    public Boolean visitChange(Step.Change c) {
+      String v = values.secretTyped(p + ".value", c.value(), c.target());
+      if (v == null) {
+        return false;
+      }
+      st.issues.info(ConversionCode.APPROXIMATED, p, "change lets the element decide at run time how it takes the value "
+          + "(select an option, type, set a date or color, click a checkbox); it is written as fill, which sets a text "
+          + "field: use select or check in the .browserctl file when the element is a select or a checkbox");
+      return targets.action(out, "fill", c.target(), p, List.of(v), List.of());
+    }
+
+    @Override
     public Boolean visitType(Step.Type t) {
       if (t.target().isEmpty()) {
         st.issues.blocking(ConversionCode.TARGET_UNRESOLVED, p, "browserctl type needs a selector; typing into the focused element "

@@ -111,7 +111,8 @@ final class BrowserctlTargets {
       case LABEL -> findOk ? find(c, "label") : null;
       case PLACEHOLDER -> findOk ? find(c, "placeholder")
           : fallback ? selector("[placeholder=" + CssStrings.quote(c.value()) + "]") : null;
-      case XPATH -> null;
+      // browserctl has no xpath, no any-role accessible name and no contains-text locator
+      case XPATH, ARIA, TEXT_CONTAINS -> null;
     };
   }
 

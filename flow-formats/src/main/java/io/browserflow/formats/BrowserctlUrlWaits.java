@@ -41,6 +41,7 @@ final class BrowserctlUrlWaits {
     @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
     @Override public Boolean visitHover(Step.Hover s) { return false; }
     @Override public Boolean visitFill(Step.Fill s) { return false; }
+    @Override public Boolean visitChange(Step.Change s) { return false; }
     @Override public Boolean visitType(Step.Type s) { return false; }
     @Override public Boolean visitToggle(Step.Toggle s) { return false; }
     @Override public Boolean visitScroll(Step.Scroll s) { return false; }

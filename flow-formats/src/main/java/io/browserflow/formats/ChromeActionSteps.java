@@ -34,10 +34,13 @@ final class ChromeActionSteps {
       case LEFT -> null; // the format's default, primary
       case RIGHT -> "secondary";
       case MIDDLE -> "auxiliary";
+      case BACK -> "back";
+      case FORWARD -> "forward";
     };
     if (button != null) {
       n.put("button", button);
     }
+    c.delay().ifPresent(ms -> n.put("duration", ms));
     List<String> mods = modifiers(c.modifiers(), p);
     for (String m : mods) {
       st.steps.add(nodes.key("keyDown", m));

@@ -104,7 +104,7 @@ final class ChromeExpressions {
         case ID -> "[id=" + CssStrings.quote(c.value()) + "]";
         case TEST_ID -> "[data-testid=" + CssStrings.quote(c.value()) + "]";
         case PLACEHOLDER -> "[placeholder=" + CssStrings.quote(c.value()) + "]";
-        case ROLE, LABEL, TEXT, XPATH -> null;
+        case ROLE, LABEL, TEXT, XPATH, ARIA, TEXT_CONTAINS -> null;
       };
       if (css != null) {
         return css;

@@ -282,7 +282,8 @@ final class ChromeSelectors {
     return switch (c.kind()) {
       case ROLE -> "aria/" + c.name().orElse("") + "[role=\"" + c.value() + "\"]";
       case LABEL -> "aria/" + c.value();
-      case TEXT -> "text/" + c.value();
+      case TEXT, TEXT_CONTAINS -> "text/" + c.value();
+      case ARIA -> "aria/" + c.value();
       case XPATH -> "xpath/" + c.value();
       case TEST_ID -> "[data-testid=" + CssStrings.quote(c.value()) + "]";
       case ID -> CSS_IDENT.matcher(c.value()).matches() ? "#" + c.value() : "[id=" + CssStrings.quote(c.value()) + "]";

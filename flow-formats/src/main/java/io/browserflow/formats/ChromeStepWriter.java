@@ -153,6 +153,16 @@ final class ChromeStepWriter {
     }
 
     @Override
+    public Boolean visitChange(Step.Change c) {
+      ObjectNode n = nodes.targeted("change", c, c.target(), p);
+      if (n == null) {
+        return false;
+      }
+      n.put("value", c.value());
+      return conditions.action(n, c, p);
+    }
+
+    @Override
     public Boolean visitFill(Step.Fill f) {
       ObjectNode n = nodes.targeted("change", f, f.target(), p);
       if (n == null) {

@@ -144,6 +144,7 @@ final class ChromeTabs {
       @Override public Optional<Step> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
       @Override public Optional<Step> visitHover(Step.Hover s) { return Optional.empty(); }
       @Override public Optional<Step> visitFill(Step.Fill s) { return Optional.empty(); }
+      @Override public Optional<Step> visitChange(Step.Change s) { return Optional.empty(); }
       @Override public Optional<Step> visitType(Step.Type s) { return Optional.empty(); }
       @Override public Optional<Step> visitPress(Step.Press s) { return Optional.empty(); }
       @Override public Optional<Step> visitSelect(Step.Select s) { return Optional.empty(); }

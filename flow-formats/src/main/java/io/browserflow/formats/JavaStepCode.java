@@ -135,6 +135,7 @@ final class JavaStepCode {
       if (!c.modifiers().isEmpty()) {
         own.add(".holding(" + strs(c.modifiers()) + ")");
       }
+      c.delay().ifPresent(ms -> own.add(".delay(" + ms + ")"));
       return new Code(false, String.join("", own));
     }
 
@@ -162,6 +163,11 @@ final class JavaStepCode {
     @Override
     public Code visitFill(Step.Fill f) {
       return line(".fill(" + targets.target(f.target()) + ", " + str(f.value()) + ")");
+    }
+
+    @Override
+    public Code visitChange(Step.Change c) {
+      return line(".change(" + targets.target(c.target()) + ", " + str(c.value()) + ")");
     }
 
     @Override

@@ -53,6 +53,8 @@ final class JavaTargetCode {
       case TEXT -> src.dsl("text") + "(" + v + ")";
       case CSS -> src.dsl("css") + "(" + v + ")";
       case XPATH -> src.dsl("xpath") + "(" + v + ")";
+      case ARIA -> src.dsl("aria") + "(" + v + ")";
+      case TEXT_CONTAINS -> src.dsl("textContains") + "(" + v + ")";
     };
   }
 

@@ -85,6 +85,7 @@ final class NativeCodec implements FormatCodec {
     @Override public Integer visitContextmenu(Step.Contextmenu step) { return 0; }
     @Override public Integer visitHover(Step.Hover step) { return 0; }
     @Override public Integer visitFill(Step.Fill step) { return 0; }
+    @Override public Integer visitChange(Step.Change step) { return 0; }
     @Override public Integer visitType(Step.Type step) { return 0; }
     @Override public Integer visitPress(Step.Press step) { return 0; }
     @Override public Integer visitSelect(Step.Select step) { return 0; }

@@ -90,7 +90,7 @@ final class SideLocators {
       case ID -> Optional.of("[id=" + CssStrings.quote(c.value()) + "]");
       case CSS -> Optional.of(c.value());
       case XPATH -> Optional.of("xpath=" + c.value());
-      case TEST_ID, ROLE, LABEL, PLACEHOLDER, TEXT -> Optional.empty();
+      case TEST_ID, ROLE, LABEL, PLACEHOLDER, TEXT, ARIA, TEXT_CONTAINS -> Optional.empty();
     };
   }
 
@@ -101,7 +101,7 @@ final class SideLocators {
       case CSS -> Optional.of("document.querySelector(" + jsString(c.value()) + ")");
       case XPATH -> Optional.of("document.evaluate(" + jsString(c.value())
           + ", document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue");
-      case TEST_ID, ROLE, LABEL, PLACEHOLDER, TEXT -> Optional.empty();
+      case TEST_ID, ROLE, LABEL, PLACEHOLDER, TEXT, ARIA, TEXT_CONTAINS -> Optional.empty();
     };
   }
 
@@ -111,7 +111,7 @@ final class SideLocators {
           + ").length");
       case CSS -> Optional.of("document.querySelectorAll(" + jsString(c.value()) + ").length");
       case XPATH -> Optional.of(xpathCount(c.value()));
-      case TEST_ID, ROLE, LABEL, PLACEHOLDER, TEXT -> Optional.empty();
+      case TEST_ID, ROLE, LABEL, PLACEHOLDER, TEXT, ARIA, TEXT_CONTAINS -> Optional.empty();
     };
   }
 

@@ -72,6 +72,26 @@ class ChromeRecorderExportTest {
   }
 
   @Test
+  void should_write_change_steps_aria_and_contained_text_selectors_side_buttons_and_hold_time() {
+    Target field = Target.of(Candidate.aria("Country"), Candidate.textContains("Total:"));
+    Conversion<String> c = write(open(), Step.Change.builder().id(id()).target(field).value("fr").build(),
+        Step.Click.builder().id(id()).target(Target.of(Candidate.css("#b"))).button(Step.MouseButton.BACK).delay(120)
+            .build(),
+        Step.Click.builder().id(id()).target(Target.of(Candidate.css("#b"))).button(Step.MouseButton.FORWARD).build());
+
+    JsonNode change = steps(c).get(1);
+    assertThat(change.get("type").asText()).isEqualTo("change");
+    assertThat(change.get("value").asText()).isEqualTo("fr");
+    List<String> selectors = new ArrayList<>();
+    change.get("selectors").forEach(a -> selectors.add(a.get(a.size() - 1).asText()));
+    assertThat(selectors).containsExactly("aria/Country", "text/Total:");
+    assertThat(steps(c).get(2).get("button").asText()).isEqualTo("back");
+    assertThat(steps(c).get(2).get("duration").asInt()).isEqualTo(120);
+    assertThat(steps(c).get(3).get("button").asText()).isEqualTo("forward");
+    assertThat(c.issues()).extracting(ConversionIssue::code).containsOnly(ConversionCode.DEFAULT_FILLED);
+  }
+
+  @Test
   void should_write_shadow_hosts_as_chains_of_css_selectors_only() {
     Target t = Target.of(Candidate.css("#inner"), Candidate.role("button", "Go")).inShadow("app-root", "fancy-button");
     Conversion<String> c = write(open(), Step.Hover.builder().id(id()).target(t).build());

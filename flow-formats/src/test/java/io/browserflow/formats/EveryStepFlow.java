@@ -1,5 +1,6 @@
 package io.browserflow.formats;
 
+import static io.browserflow.api.dsl.Dsl.aria;
 import static io.browserflow.api.dsl.Dsl.count;
 import static io.browserflow.api.dsl.Dsl.countAtLeast;
 import static io.browserflow.api.dsl.Dsl.credentialType;
@@ -34,6 +35,7 @@ import static io.browserflow.api.dsl.Dsl.secret;
 import static io.browserflow.api.dsl.Dsl.tableRows;
 import static io.browserflow.api.dsl.Dsl.testId;
 import static io.browserflow.api.dsl.Dsl.text;
+import static io.browserflow.api.dsl.Dsl.textContains;
 import static io.browserflow.api.dsl.Dsl.textPresent;
 import static io.browserflow.api.dsl.Dsl.titleMatches;
 import static io.browserflow.api.dsl.Dsl.truthy;
@@ -106,17 +108,20 @@ final class EveryStepFlow {
         .frameMain().id("frame-main")
         // interaction, every candidate kind
         .click(testId("save").or(elementId("save-btn")).or(role("button", "Save")).or(role("dialog"))
-            .or(label("Save it")).or(placeholder("Name")).or(text("Save")).or(css(".save")).or(xpath("//button[1]")))
+            .or(label("Save it")).or(placeholder("Name")).or(text("Save")).or(css(".save")).or(xpath("//button[1]"))
+            .or(aria("Save")).or(textContains("Save")))
         .id("click-all-kinds").title("Click with every candidate kind")
         .click(css("a.report")).id("click-popup").newTab("detail").button(Step.MouseButton.MIDDLE).at(4.5, 6)
         .holding("Shift", "Alt")
         .click(css("#menu")).id("click-right").button(Step.MouseButton.RIGHT)
+        .click(css("#menu")).id("click-back").button(Step.MouseButton.BACK).delay(80)
         .dblclick(css("#tile").inFrame("iframe#outer", "name:inner")).id("dblclick")
         .step(Step.Dblclick.builder().id("dblclick-at").target(css("#tile")).offset(Point.of(1, 2)).build())
         .contextmenu(css("#tile").inShadow("app-shell", "tile-view")).id("contextmenu")
         .step(Step.Contextmenu.builder().id("contextmenu-at").target(css("#tile")).offset(Point.of(3, 4)).build())
         .hover(css("#menu")).id("hover")
         .fill(label("Query"), "${QUERY}").id("fill").retry(2)
+        .change(label("Country"), "${QUERY}").id("change")
         .type(css("#q"), " more").id("type-into")
         .type("typed").id("type-focused")
         .press("Enter").id("press")

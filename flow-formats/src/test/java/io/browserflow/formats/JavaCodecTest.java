@@ -104,7 +104,7 @@ class JavaCodecTest {
     assertThat(c.value()).contains(".step(Step.Dblclick.builder().id(\"dblclick-at\").target(css(\"#tile\"))"
         + ".offset(Point.of(1.0, 2.0)).build())");
     assertThat(c.issues()).extracting(ConversionIssue::code).containsOnly(ConversionCode.PLAIN_BUILDER);
-    assertThat(c.issues()).extracting(ConversionIssue::path).contains("steps[17]", "inputs[6]", "inputs[7]", "credentials[6]", "credentials[7]");
+    assertThat(c.issues()).extracting(ConversionIssue::path).contains("steps[18]", "inputs[6]", "inputs[7]", "credentials[6]", "credentials[7]");
     assertThat(c.stepsRead()).isEqualTo(c.stepsMapped()).isEqualTo(NativeCodec.count(EveryStepFlow.flow().steps()));
   }
 

@@ -21,7 +21,12 @@ import java.util.stream.Collectors;
  *   <li>label, placeholder, text: {@code getByLabel} / {@code getByPlaceholder} / {@code getByText}, exact
  *       (whole string, case-sensitive, whitespace normalized);</li>
  *   <li>css: as written (Playwright's css pierces open shadow roots); xpath: {@code xpath=} (does not
- *       pierce shadow roots).</li>
+ *       pierce shadow roots);</li>
+ *   <li>aria: the union ({@code Locator.or}) of {@code getByRole(role, name exact)} over every role
+ *       Playwright knows ({@link AriaRole}), hidden elements excluded as role queries exclude them
+ *       (Chrome Recorder's {@code aria/Name} asks the accessibility tree, which leaves them out too);</li>
+ *   <li>textContains: the {@link TextContainsEngine} selector engine, registered on the driver's
+ *       Playwright instance.</li>
  * </ul>
  * A shadow path scopes the candidate inside the given hosts, outermost first.
  */
@@ -56,7 +61,19 @@ final class CandidateLocators {
       case TEXT -> frame.getByText(c.value(), new Frame.GetByTextOptions().setExact(true));
       case CSS -> frame.locator(c.value());
       case XPATH -> frame.locator("xpath=" + c.value());
+      case ARIA -> anyRoleNamed(frame, c.value());
+      case TEXT_CONTAINS -> frame.locator(TextContainsEngine.selector(c.value()));
     };
+  }
+
+  private static Locator anyRoleNamed(Frame frame, String name) {
+    Frame.GetByRoleOptions o = new Frame.GetByRoleOptions().setName(name).setExact(true);
+    Locator union = null;
+    for (AriaRole role : AriaRole.values()) {
+      Locator one = frame.getByRole(role, o);
+      union = union == null ? one : union.or(one);
+    }
+    return union;
   }
 
   static String testIdCss(String value) {

@@ -26,7 +26,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The interaction steps ({@code perform}): click, dblclick, contextmenu, hover, fill, type, press,
+ * The interaction steps ({@code perform}): click, dblclick, contextmenu, hover, fill, change, type, press,
  * select, check, uncheck, toggle, scroll, drag, upload. Each resolves its target under the strict
  * rule ({@link TargetResolver}) and lets Playwright act on the one element; values typed are
  * scrubbed from error messages.
@@ -79,6 +79,14 @@ final class ElementActions {
       public ActionResult visitFill(Step.Fill s) {
         return done(resolver.act(s.target(), timeout, (loc, ms) -> {
           loc.fill(s.value(), new Locator.FillOptions().setTimeout(ms));
+          return null;
+        }, true, s.value()));
+      }
+
+      @Override
+      public ActionResult visitChange(Step.Change s) {
+        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+          new ChangeAction(s, loc, ms).run();
           return null;
         }, true, s.value()));
       }
@@ -215,12 +223,25 @@ final class ElementActions {
   }
 
   private ActionResult click(Step.Click s, Duration timeout) {
-    Locator.ClickOptions o = new Locator.ClickOptions().setModifiers(modifiers(s.modifiers())).setButton(switch (s.button()) {
+    MouseButton button = switch (s.button()) {
       case LEFT -> MouseButton.LEFT;
       case RIGHT -> MouseButton.RIGHT;
       case MIDDLE -> MouseButton.MIDDLE;
-    });
+      case BACK, FORWARD -> null; // Playwright has no side buttons: pressed through CDP
+    };
+    if (button == null) {
+      if (s.newTab().isPresent()) {
+        throw new FlowRunException(ErrorCode.ACTION_FAILED, "a click with the " + s.button().name().toLowerCase(Locale.ROOT)
+            + " button cannot bind a new tab (step " + s.id() + ")", Map.of(FlowException.Details.STEP_ID, s.id()));
+      }
+      return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+        SideButtonClick.press(state.page(), loc, s, ms);
+        return null;
+      }, true));
+    }
+    Locator.ClickOptions o = new Locator.ClickOptions().setModifiers(modifiers(s.modifiers())).setButton(button);
     s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
+    s.delay().ifPresent(ms -> o.setDelay(ms));
     if (s.newTab().isEmpty()) {
       return done(resolver.act(s.target(), timeout, (loc, ms) -> {
         loc.click(o.setTimeout(ms));

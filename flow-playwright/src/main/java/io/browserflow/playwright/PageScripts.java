@@ -80,6 +80,59 @@ final class PageScripts {
       + "  }\n"
       + "}";
 
+  /**
+   * How the element takes the value of a {@code change} step: {kind: select | typeable | other |
+   * checkable | none, tag, type, current (typeable: value, or innerText when contenteditable),
+   * editable (contenteditable), state ("true" | "false" | "mixed", checkable)}.
+   */
+  static final String CHANGE_PROBE = "e => {\n"
+      + "  const tag = e.localName;\n"
+      + "  const html = e.namespaceURI === 'http://www.w3.org/1999/xhtml';\n"
+      + "  const type = html && tag === 'input' ? e.type : '';\n"
+      + "  if (html && tag === 'select') return {kind: 'select', tag, type};\n"
+      + "  if (html && tag === 'input' && (type === 'checkbox' || type === 'radio'))\n"
+      + "    return {kind: 'checkable', tag, type, state: e.indeterminate ? 'mixed' : String(e.checked)};\n"
+      + "  if ((html && tag === 'textarea') || (html && tag === 'input'\n"
+      + "      && ['text', 'url', 'tel', 'search', 'password', 'number', 'email'].includes(type)))\n"
+      + "    return {kind: 'typeable', tag, type, current: e.value, editable: false};\n"
+      + "  if (e.isContentEditable) return {kind: 'typeable', tag, type, current: e.innerText, editable: true};\n"
+      + "  if (html && tag === 'input') return {kind: 'other', tag, type};\n"
+      + "  const role = (e.getAttribute('role') || '').trim().split(/\\s+/)[0].toLowerCase();\n"
+      + "  if (['checkbox', 'radio', 'switch'].includes(role)) {\n"
+      + "    const a = (e.getAttribute('aria-checked') || '').trim().toLowerCase();\n"
+      + "    return {kind: 'checkable', tag, type, state: a === 'mixed' ? 'mixed' : String(a === 'true')};\n"
+      + "  }\n"
+      + "  return {kind: 'none', tag, type};\n"
+      + "}";
+
+  /** Empties a field (value, or innerText when contenteditable) without events. */
+  static final String CLEAR_VALUE = "e => { if (e.isContentEditable && typeof e.value !== 'string') e.innerText = '';"
+      + " else e.value = ''; }";
+
+  /**
+   * Focuses a field and writes its value back (empty first), which leaves the caret at its end, so
+   * typing continues the text.
+   */
+  static final String CARET_AFTER_VALUE = "e => {\n"
+      + "  e.focus();\n"
+      + "  if (e.isContentEditable && typeof e.value !== 'string') {\n"
+      + "    const v = e.innerText; e.innerText = ''; e.innerText = v;\n"
+      + "    const r = document.createRange(); r.selectNodeContents(e); r.collapse(false);\n"
+      + "    const sel = window.getSelection(); sel.removeAllRanges(); sel.addRange(r);\n"
+      + "  } else { const v = e.value; e.value = ''; e.value = v; }\n"
+      + "}";
+
+  /** Sets the value (innerText when contenteditable) unless it is already that, then fires input and change. */
+  static final String SET_VALUE_AND_NOTIFY = "(e, v) => {\n"
+      + "  if (e.isContentEditable && typeof e.value !== 'string') { if (e.innerText !== v) e.innerText = v; }\n"
+      + "  else if (e.value !== v) e.value = v;\n"
+      + "  e.dispatchEvent(new Event('input', {bubbles: true}));\n"
+      + "  e.dispatchEvent(new Event('change', {bubbles: true}));\n"
+      + "}";
+
+  /** Blurs and focuses the element again, as Chrome Recorder's replay does after selecting an option. */
+  static final String BLUR_FOCUS = "e => { e.blur(); e.focus(); }";
+
   /** Scrolls the window by or to (x, y), instantly. */
   static final String SCROLL_WINDOW = "arg => arg.to ? window.scrollTo({left: arg.x, top: arg.y, behavior: 'instant'})"
       + " : window.scrollBy({left: arg.x, top: arg.y, behavior: 'instant'})";

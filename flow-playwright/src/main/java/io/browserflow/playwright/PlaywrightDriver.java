@@ -189,7 +189,9 @@ public final class PlaywrightDriver implements PageDriver {
   /**
    * A driver over a browser you manage (launched, connected, any options). It does not close the
    * browser. Playwright calls then run on the threads using the driver, one at a time: do not use
-   * the browser's Playwright instance from other threads while the driver works.
+   * the browser's Playwright instance from other threads while the driver works. {@code textContains}
+   * candidates need {@link #registerSelectorEngines(Playwright)} called on that instance before the
+   * browser was launched or connected.
    */
   public static PlaywrightDriver of(Browser browser) {
     Objects.requireNonNull(browser, "browser");
@@ -269,10 +271,44 @@ public final class PlaywrightDriver implements PageDriver {
    */
   public static Playwright createPlaywright() {
     DriverCache.install();
+    Playwright pw;
     try {
-      return Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+      pw = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
     } catch (RuntimeException e) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not start Playwright's driver: " + Failures.summary(e));
+    }
+    try {
+      registerSelectorEngines(pw);
+    } catch (RuntimeException e) {
+      pw.close();
+      throw e;
+    }
+    return pw;
+  }
+
+  /**
+   * Registers the selector engines the driver's candidates need ({@code textContains}) on a
+   * Playwright instance you made yourself, before it creates any browser context; a driver over your
+   * browser ({@link #of(Browser)}) can then match every candidate kind. {@link #createPlaywright()}
+   * and the driver's own instances do it already; registering twice does nothing.
+   *
+   * <pre>{@code
+   * try (Playwright pw = Playwright.create()) {
+   *   PlaywrightDriver.registerSelectorEngines(pw);
+   *   Browser browser = pw.chromium().launch();
+   *   PlaywrightDriver driver = PlaywrightDriver.of(browser);
+   * }
+   * }</pre>
+   *
+   * @throws FlowRunException ({@code ACTION_FAILED}) when Playwright refuses the registration
+   */
+  public static void registerSelectorEngines(Playwright playwright) {
+    Objects.requireNonNull(playwright, "playwright");
+    try {
+      TextContainsEngine.register(playwright);
+    } catch (PlaywrightException e) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not register the textContains selector engine: "
+          + Failures.summary(e));
     }
   }
 

@@ -16,7 +16,9 @@ import org.jsoup.nodes.Element;
  * equal after whitespace normalization when a name is given; label = an element whose aria-label,
  * aria-labelledby text or associated label text equals; placeholder = the attribute equals; text = the
  * innermost elements whose normalized text equals (an ancestor that matches only through a matching
- * child does not count).
+ * child does not count); aria = an element of any role whose accessible name equals, hidden ones
+ * (hidden, display/visibility, {@code aria-hidden="true"}) excluded as Playwright's role queries exclude
+ * them; textContains = {@link TextContainsQuery}.
  */
 final class CandidateQuery {
   private static final List<String> TEST_ID_ATTRIBUTES = List.of("data-testid", "data-test", "data-cy", "data-qa");
@@ -55,6 +57,11 @@ final class CandidateQuery {
         String text = RenderedText.normalize(c.value());
         yield filter(scopes, e -> textMatches(e, text));
       }
+      case ARIA -> {
+        String name = RenderedText.normalize(c.value());
+        yield filter(scopes, e -> !Aria.role(e).isEmpty() && !hiddenForAria(e) && Aria.name(e).equals(name));
+      }
+      case TEXT_CONTAINS -> TextContainsQuery.matches(c.value(), scopes);
     };
   }
 
@@ -112,6 +119,18 @@ final class CandidateQuery {
       return t.equals("submit") || t.equals("button") || t.equals("reset") ? RenderedText.normalize(Dom.attr(e, "value")) : "";
     }
     return RenderedText.normalize(RenderedText.composedText(e));
+  }
+
+  private static boolean hiddenForAria(Element e) {
+    if (!ElementState.visible(e)) {
+      return true;
+    }
+    for (Element a = e; a != null; a = Dom.parentOrHost(a)) {
+      if ("true".equalsIgnoreCase(Dom.attrOr(a, "aria-hidden", "").trim())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean inHead(Element e) {

@@ -27,11 +27,13 @@ final class ElementActions {
   private final SessionState state;
   private final TargetResolver resolver;
   private final PageBehaviours behaviours;
+  private final Tabs tabs;
 
-  ElementActions(SessionState state, TargetResolver resolver, PageBehaviours behaviours) {
+  ElementActions(SessionState state, TargetResolver resolver, PageBehaviours behaviours, Tabs tabs) {
     this.state = state;
     this.resolver = resolver;
     this.behaviours = behaviours;
+    this.tabs = tabs;
   }
 
   ActionResult perform(Step step, Duration timeout) {
@@ -77,6 +79,11 @@ final class ElementActions {
     @Override
     public ActionResult visitFill(Step.Fill f) {
       return fill(f, d);
+    }
+
+    @Override
+    public ActionResult visitChange(Step.Change c) {
+      return change(c, d);
     }
 
     @Override
@@ -180,7 +187,11 @@ final class ElementActions {
         case LEFT -> () -> behaviours.click(l.element(), c.modifiers());
         case RIGHT -> () -> behaviours.contextMenu(l.element());
         case MIDDLE -> () -> behaviours.auxClick(l.element());
+        // no pointer events in the model: the side buttons do what Chromium does by default, move in history
+        case BACK -> () -> tabs.back(Duration.ofMillis(Math.max(0, d.at() - state.clock.now())));
+        case FORWARD -> () -> tabs.forward(Duration.ofMillis(Math.max(0, d.at() - state.clock.now())));
       };
+      hold(c, d);
       press.run();
       if (c.newTab().isPresent() && state.popupsOpened.isEmpty()
           && state.clock.waitFor(d.at(), () -> state.popupsOpened.isEmpty() ? Optional.empty() : Optional.of(true)).isEmpty()) {
@@ -196,6 +207,78 @@ final class ElementActions {
       b.openedTab(state.popupsOpened.get(0));
     }
     return b.build();
+  }
+
+  /** The click's hold time, between press and release, on the virtual clock. */
+  private void hold(Step.Click c, Deadline d) {
+    int ms = c.delay().orElse(0);
+    if (ms <= 0) {
+      return;
+    }
+    if (state.clock.now() + ms > d.at()) {
+      state.clock.advanceTo(d.at());
+      throw new FlowTimeoutException(ErrorCode.TIMEOUT, "the click on " + c.target().describe() + " holds its button "
+          + ms + " ms, longer than what is left of the " + d.millis() + " ms timeout",
+          Map.of(FlowException.Details.TARGET, c.target().describe()));
+    }
+    state.clock.advanceBy(ms);
+  }
+
+  private ActionResult change(Step.Change c, Deadline d) {
+    Located l = resolver.interactable(c.target(), d, Need.ACTIONABLE);
+    Element e = l.element();
+    String value = c.value();
+    switch (ChangeKind.of(e)) {
+      case SELECT -> {
+        // as Playwright's selectOption: wait for the option to be there
+        Optional<Element> option = state.clock.waitFor(d.at(), () -> ElementState.options(e).stream()
+            .filter(o -> ElementState.optionValue(o).equals(value)).findFirst());
+        if (option.isEmpty()) {
+          throw new FlowTimeoutException(ErrorCode.TIMEOUT, "timed out after " + d.millis() + " ms waiting for an "
+              + "option with value '" + value + "' in " + c.target().describe(),
+              Map.of(FlowException.Details.TARGET, c.target().describe()));
+        }
+        state.focused = e;
+        ElementState.select(e, option.get());
+        behaviours.fire(e, "input");
+        behaviours.fire(e, "change");
+      }
+      case TYPEABLE -> {
+        state.focused = e;
+        String current = ElementState.value(e);
+        if (value.length() >= ChangeKind.MAX_TYPED) {
+          setAndNotify(e, value);
+        } else if (!current.equals(value)) {
+          if (current.isEmpty() || !value.startsWith(current)) {
+            ElementState.setValue(e, "");
+            behaviours.typeKeys(e, value);
+          } else {
+            behaviours.typeKeys(e, value.substring(current.length()));
+          }
+        }
+      }
+      case OTHER_INPUT -> {
+        state.focused = e;
+        setAndNotify(e, value);
+      }
+      case CHECKABLE -> {
+        state.focused = e;
+        if (ChangeKind.differs(e, !value.isEmpty())) {
+          behaviours.click(e, List.of());
+        }
+      }
+      case NONE -> throw ChangeKind.cannotTakeValue(c, e.normalName(),
+          Dom.is(e, "input") ? Dom.inputType(e) : "");
+    }
+    return ActionResult.of(l.resolution());
+  }
+
+  private void setAndNotify(Element e, String value) {
+    if (!value.equals(ElementState.value(e))) {
+      ElementState.setValue(e, value);
+    }
+    behaviours.fire(e, "input");
+    behaviours.fire(e, "change");
   }
 
   private ActionResult fill(Step.Fill f, Deadline d) {

@@ -57,11 +57,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * also implements, so one fixture runs in a real browser too):
  * <ul>
  *   <li>{@code data-on-click}, {@code data-on-dblclick}, {@code data-on-contextmenu}, {@code data-on-hover},
- *       {@code data-on-input}, {@code data-on-change}, {@code data-on-drop}, {@code data-on-submit}: a
+ *       {@code data-on-input}, {@code data-on-change}, {@code data-on-drop}, {@code data-on-submit},
+ *       {@code data-on-keydown}, {@code data-on-keyup} (per character typed key by key): a
  *       {@code ;}-separated list of actions run when the event reaches the element (events bubble through
- *       ancestors; click/dblclick/contextmenu/hover/input/drop also leave shadow roots):
+ *       ancestors; click/dblclick/contextmenu/hover/input/drop/keydown/keyup also leave shadow roots):
  *       {@code show:<css>}, {@code hide:<css>}, {@code toggle:<css>}, {@code enable:<css>},
- *       {@code disable:<css>}, {@code text:<css>=<text>}, {@code remove:<css>}, {@code title:<text>},
+ *       {@code disable:<css>}, {@code text:<css>=<text>}, {@code append:<css>=<text>}, {@code remove:<css>}, {@code title:<text>},
  *       {@code navigate:<url>}, {@code popup:<url>}, {@code download:<file name>}. Selectors are matched in
  *       the element's document and each of its open shadow roots separately (like {@code querySelectorAll}).
  *       {@code data-on-<event>-delay="ms"} runs the list that much later.</li>
@@ -72,6 +73,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *       radios toggle, labels activate their control, submit buttons and Enter in a text field submit the
  *       form (a GET navigation to its action with the form data, unless it has {@code data-on-submit}),
  *       select picks options by value or label, {@code <details>} toggles.</li>
+ *   <li>Mouse: the model has no pointer events, so a click with the {@code back} or {@code forward}
+ *       button resolves and waits for its element like any click, fires no event and moves the tab
+ *       back or forward in its history, as Chromium does by default; a click's {@code delay} passes on
+ *       the virtual clock between press and release.</li>
  * </ul>
  *
  * <h2>Virtual time</h2>

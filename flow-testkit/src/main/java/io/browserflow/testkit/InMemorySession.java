@@ -53,7 +53,7 @@ final class InMemorySession implements DriverSession {
     this.artifacts = new Artifacts(state, resolver);
     this.loader = new PageLoader(state, network, artifacts);
     this.tabs = new Tabs(state, loader, network);
-    this.actions = new ElementActions(state, resolver, loader.behaviours);
+    this.actions = new ElementActions(state, resolver, loader.behaviours, tabs);
     this.reads = new Reads(state, resolver, loader);
     this.conditions = new ConditionProbe(state, resolver);
     Tab main = new Tab("main", null);

@@ -22,9 +22,10 @@ import org.jsoup.nodes.Node;
  */
 final class PageBehaviours {
   /** Events that leave shadow roots, as their DOM counterparts do; change and submit stop at the root. */
-  private static final Set<String> COMPOSED = Set.of("click", "dblclick", "contextmenu", "hover", "input", "drop");
-  private static final Set<String> VERBS = Set.of("show", "hide", "toggle", "enable", "disable", "text", "remove",
-      "title", "navigate", "popup", "download");
+  private static final Set<String> COMPOSED = Set.of("click", "dblclick", "contextmenu", "hover", "input", "drop",
+      "keydown", "keyup");
+  private static final Set<String> VERBS = Set.of("show", "hide", "toggle", "enable", "disable", "text", "append",
+      "remove", "title", "navigate", "popup", "download");
 
   private final VirtualClock clock;
   private final PageLoader loader;
@@ -143,10 +144,10 @@ final class PageBehaviours {
             + Dom.describe(source) + "; known: " + String.join(", ", new java.util.TreeSet<>(VERBS)), Map.of(FlowException.Details.ATTRIBUTE, attribute));
       }
       String value = "";
-      if (verb.equals("text")) {
+      if (verb.equals("text") || verb.equals("append")) {
         List<String> sides = splitTopLevel(arg, '=');
         if (sides.size() < 2) {
-          throw new FlowRunException(ErrorCode.ACTION_FAILED, "behaviour 'text' needs <css>=<text> in " + attribute
+          throw new FlowRunException(ErrorCode.ACTION_FAILED, "behaviour '" + verb + "' needs <css>=<text> in " + attribute
               + " of " + Dom.describe(source), Map.of(FlowException.Details.ATTRIBUTE, attribute));
         }
         int eq = sides.get(0).length();
@@ -209,6 +210,9 @@ final class PageBehaviours {
         break;
       case "text":
         each(doc, arg).forEach(e -> Dom.setTextContent(e, value));
+        break;
+      case "append":
+        each(doc, arg).forEach(e -> Dom.setTextContent(e, Dom.textContent(e) + value));
         break;
       case "remove":
         each(doc, arg).forEach(Node::remove);
@@ -536,6 +540,27 @@ final class PageBehaviours {
           insert(target, shift ? k.toUpperCase(Locale.ROOT) : k);
         }
         break;
+    }
+  }
+
+  /**
+   * Types text key by key at the end of a field's value, as a keyboard does: keydown, the character
+   * inserted (input), keyup, for each character.
+   */
+  void typeKeys(Element e, String text) {
+    PageDocument doc = Dom.document(e);
+    for (int i = 0; i < text.length(); ) {
+      int cp = text.codePointAt(i);
+      String ch = new String(Character.toChars(cp));
+      i += ch.length();
+      if (doc == null || !doc.live || !Dom.attached(e)) {
+        return;
+      }
+      fire(e, "keydown");
+      if (ElementState.isTextField(e) && ElementState.enabled(e) && !ElementState.readonly(e)) {
+        insert(e, ch);
+      }
+      fire(e, "keyup");
     }
   }
 

@@ -1004,6 +1004,240 @@ public abstract class PageDriverContract {
     assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_STEP);
   }
 
+  // ================================================================== change (as Chrome Recorder replays it)
+
+  private static final String KEY_LOG = "<p id=\"log\">log:</p>\n";
+
+  private static Step.Change change(Target t, String value) {
+    return Step.Change.builder().id("change").target(t).value(value).build();
+  }
+
+  @Test
+  public void should_change_an_empty_text_field_by_typing_every_key() {
+    DriverSession s = page(KEY_LOG + "<input id=\"q\" aria-label=\"Q\" data-on-keyup=\"append:#log=k\">");
+
+    s.perform(change(css("#q"), "abc"), timeout());
+
+    assertThat(value(s, "#q")).isEqualTo("abc");
+    awaitText(s, "#log", "log:kkk");
+  }
+
+  @Test
+  public void should_change_a_field_holding_a_prefix_by_typing_only_the_rest() {
+    DriverSession s = page(KEY_LOG + "<input id=\"q\" value=\"ab\" aria-label=\"Q\" data-on-keyup=\"append:#log=k\">");
+
+    s.perform(change(css("#q"), "abcd"), timeout());
+
+    assertThat(value(s, "#q")).isEqualTo("abcd");
+    awaitText(s, "#log", "log:kk");
+  }
+
+  @Test
+  public void should_change_a_field_holding_other_text_by_retyping_it_all() {
+    DriverSession s = page(KEY_LOG + "<textarea id=\"t\" aria-label=\"T\" data-on-keyup=\"append:#log=k\">xyz</textarea>");
+
+    s.perform(change(css("#t"), "ab"), timeout());
+
+    assertThat(value(s, "#t")).isEqualTo("ab");
+    awaitText(s, "#log", "log:kk");
+  }
+
+  @Test
+  public void should_leave_a_field_already_holding_the_value_alone() {
+    DriverSession s = page(KEY_LOG + STATUS + "<input id=\"q\" value=\"same\" aria-label=\"Q\" "
+        + "data-on-keyup=\"append:#log=k\" data-on-input=\"text:#status=input\">");
+
+    s.perform(change(css("#q"), "same"), timeout());
+
+    assertThat(value(s, "#q")).isEqualTo("same");
+    assertThat(text(s, "#log")).isEqualTo("log:");
+    assertThat(text(s, "#status")).isEqualTo("idle");
+  }
+
+  @Test
+  public void should_set_a_value_of_a_hundred_characters_or_more_without_typing() {
+    String longValue = "x".repeat(100);
+    DriverSession s = page(KEY_LOG + STATUS + "<input id=\"q\" aria-label=\"Q\" data-on-keyup=\"append:#log=k\" "
+        + "data-on-change=\"text:#status=changed\">");
+
+    s.perform(change(css("#q"), longValue), timeout());
+
+    assertThat(value(s, "#q")).isEqualTo(longValue);
+    awaitText(s, "#status", "changed");
+    assertThat(text(s, "#log")).isEqualTo("log:");
+  }
+
+  @Test
+  public void should_change_a_select_to_the_option_with_that_value() {
+    DriverSession s = page(STATUS + "<select id=\"c\" aria-label=\"Color\" data-on-change=\"text:#status=changed\">"
+        + "<option value=\"r\">Red</option><option value=\"g\">Green</option></select>");
+
+    ActionResult r = s.perform(change(css("#c"), "g"), timeout());
+
+    assertThat(value(s, "#c")).isEqualTo("g");
+    awaitText(s, "#status", "changed");
+    assertThat(r.resolution().orElseThrow().counts()).containsExactly(1);
+  }
+
+  @Test
+  public void should_change_color_and_date_inputs_by_setting_their_value_with_events() {
+    DriverSession s = page(STATUS + "<input type=\"color\" id=\"col\" value=\"#000000\" aria-label=\"Colour\" "
+        + "data-on-input=\"text:#status=colour input\">"
+        + "<input type=\"date\" id=\"day\" aria-label=\"Day\" data-on-change=\"text:#status=day changed\">");
+
+    s.perform(change(css("#col"), "#ff0000"), timeout());
+    assertThat(value(s, "#col")).isEqualTo("#ff0000");
+    awaitText(s, "#status", "colour input");
+
+    s.perform(change(css("#day"), "2024-05-06"), timeout());
+    assertThat(value(s, "#day")).isEqualTo("2024-05-06");
+    awaitText(s, "#status", "day changed");
+  }
+
+  @Test
+  public void should_change_a_checkbox_to_checked_for_a_value_and_unchecked_for_none() {
+    DriverSession s = page("<input type=\"checkbox\" id=\"cb\" aria-label=\"Agree\">");
+    Target cb = css("#cb");
+
+    s.perform(change(cb, "on"), timeout());
+    assertThat(s.test(Condition.Element.of(cb, Condition.State.CHECKED))).isTrue();
+    s.perform(change(cb, "on"), timeout());
+    assertThat(s.test(Condition.Element.of(cb, Condition.State.CHECKED))).isTrue();
+    s.perform(change(cb, ""), timeout());
+    assertThat(s.test(Condition.Element.of(cb, Condition.State.UNCHECKED))).isTrue();
+  }
+
+  @Test
+  public void should_click_a_role_checkbox_whose_state_is_mixed_or_different() {
+    DriverSession s = page(STATUS + "<div role=\"checkbox\" id=\"m\" aria-checked=\"mixed\" tabindex=\"0\" "
+        + "data-on-click=\"text:#status=mixed clicked\">Some</div>"
+        + "<div role=\"switch\" id=\"sw\" aria-checked=\"true\" tabindex=\"0\" "
+        + "data-on-click=\"text:#status=switch clicked\">Wifi</div>");
+
+    s.perform(change(css("#sw"), "yes"), timeout());
+    assertThat(text(s, "#status")).isEqualTo("idle");
+    s.perform(change(css("#m"), ""), timeout());
+    awaitText(s, "#status", "mixed clicked");
+    s.perform(change(css("#sw"), ""), timeout());
+    awaitText(s, "#status", "switch clicked");
+  }
+
+  @Test
+  public void should_fail_to_change_an_element_that_cannot_take_a_value() {
+    DriverSession s = page("<div id=\"d\">Plain</div>");
+
+    FlowRunException e = thrown(FlowRunException.class, () -> s.perform(change(css("#d"), "x"), shortTimeout()));
+
+    assertThat(e.code()).isEqualTo(ErrorCode.ACTION_FAILED);
+    assertThat(e.getMessage()).contains("change: <div> cannot take a value: not a select, text field, contenteditable, "
+        + "checkable or other input");
+    assertThat(e.details()).containsEntry(io.browserflow.api.FlowException.Details.ELEMENT, "div")
+        .containsEntry(io.browserflow.api.FlowException.Details.INPUT_TYPE, "")
+        .containsKey(io.browserflow.api.FlowException.Details.TARGET);
+  }
+
+  @Test
+  public void should_change_a_contenteditable_element_by_typing() {
+    DriverSession s = page(KEY_LOG + "<div id=\"ed\" contenteditable=\"true\" aria-label=\"Editor\" "
+        + "data-on-keyup=\"append:#log=k\">Hel</div>");
+
+    s.perform(change(css("#ed"), "Hello"), timeout());
+
+    assertThat(text(s, "#ed")).isEqualTo("Hello");
+    awaitText(s, "#log", "log:kk");
+  }
+
+  // ================================================================== aria and textContains candidates
+
+  @Test
+  public void should_match_an_accessible_name_of_any_role() {
+    DriverSession s = page("<button id=\"save\">Save</button><a id=\"help\" href=\"/help\">Help</a>"
+        + "<div id=\"dlg\" role=\"dialog\" aria-label=\"Settings\">Panel</div><button id=\"set\">Settings</button>"
+        + "<button id=\"gone\" hidden>Save</button><span aria-hidden=\"true\"><button>Help</button></span>");
+
+    assertThat(count(s, Candidate.aria("Save"))).isEqualTo(1);
+    assertThat(count(s, Candidate.aria("Help"))).isEqualTo(1);
+    assertThat(count(s, Candidate.aria("Settings"))).isEqualTo(2);
+    assertThat(count(s, Candidate.aria("save"))).isZero();
+    assertThat(s.read(target(Candidate.aria("Help")), Step.ReadKind.ATTRIBUTE, Optional.of("id"), timeout()).value())
+        .isEqualTo("help");
+    Resolution r = s.resolve(target(Candidate.aria("Settings"), Candidate.aria("Save")), timeout());
+    assertThat(r.counts()).containsExactly(2, 1);
+    assertThat(r.winner()).isEqualTo(1);
+  }
+
+  private static final String TEXTS = "<div id=\"outer\"><p id=\"p1\">Total: <b id=\"amount\">42 EUR</b></p></div>"
+      + "<input id=\"code\" value=\"promo-XYZ\" aria-label=\"Code\">"
+      + "<section id=\"sec\"><div id=\"host\"><template shadowrootmode=\"open\"><span id=\"inner\">Shadow greeting</span>"
+      + "<slot></slot></template>Light words</div></section>"
+      + "<span id=\"hid\" hidden>Invisible words</span><ul><li>Item</li><li>Item</li></ul>"
+      + "<script>var note = 'Scripted words';</script>";
+
+  private String idOf(DriverSession s, Candidate c) {
+    return s.read(target(c), Step.ReadKind.ATTRIBUTE, Optional.of("id"), timeout()).value();
+  }
+
+  @Test
+  public void should_match_the_deepest_elements_containing_a_text() {
+    DriverSession s = page(TEXTS);
+
+    assertThat(idOf(s, Candidate.textContains("42 EUR"))).isEqualTo("amount");
+    assertThat(idOf(s, Candidate.textContains("Total: 42"))).isEqualTo("p1");
+    assertThat(idOf(s, Candidate.textContains("Total"))).isEqualTo("p1");
+    assertThat(count(s, Candidate.textContains("Item"))).isEqualTo(2);
+    assertThat(count(s, Candidate.textContains("total"))).isZero();
+  }
+
+  @Test
+  public void should_match_contained_text_in_values_shadow_roots_and_hidden_elements() {
+    DriverSession s = page(TEXTS);
+
+    assertThat(idOf(s, Candidate.textContains("promo-XYZ"))).isEqualTo("code");
+    assertThat(idOf(s, Candidate.textContains("Shadow greeting"))).isEqualTo("inner");
+    // the host is searched inside its shadow root only: its light text makes the nearest ancestor match
+    assertThat(idOf(s, Candidate.textContains("Light words"))).isEqualTo("sec");
+    assertThat(idOf(s, Candidate.textContains("Invisible words"))).isEqualTo("hid");
+    assertThat(count(s, Candidate.textContains("Scripted words"))).isEqualTo(1);
+    assertThat(s.read(target(Candidate.textContains("Scripted words")), Step.ReadKind.ATTRIBUTE, Optional.of("id"),
+        timeout()).value()).isEmpty();
+
+    s.perform(Step.Fill.builder().id("f").target(css("#code")).value("fresh-ABC").build(), timeout());
+
+    assertThat(idOf(s, Candidate.textContains("fresh-ABC"))).isEqualTo("code");
+    assertThat(count(s, Candidate.textContains("promo-XYZ"))).isZero();
+  }
+
+  // ================================================================== mouse buttons and hold time
+
+  @Test
+  public void should_move_in_history_with_the_back_and_forward_mouse_buttons() {
+    String button = "<button id=\"b\" data-on-click=\"text:#status=clicked\">Button</button>";
+    DriverSession s = page(STATUS + button, Map.of("/second", doc("Second", STATUS + button)));
+    s.navigate(url("/second"), timeout());
+    s.await(Condition.Title.of("Second"), timeout());
+
+    ActionResult back = s.perform(Step.Click.builder().id("b").target(css("#b")).button(Step.MouseButton.BACK).build(),
+        timeout());
+    s.await(Condition.Title.of("Home"), timeout());
+    assertThat(text(s, "#status")).isEqualTo("idle");
+    ActionResult forward = s.perform(Step.Click.builder().id("f").target(css("#b"))
+        .button(Step.MouseButton.FORWARD).build(), timeout());
+    s.await(Condition.Title.of("Second"), timeout());
+
+    assertThat(back.resolution().orElseThrow().counts()).containsExactly(1);
+    assertThat(forward.resolution().orElseThrow().counts()).containsExactly(1);
+    assertThat(text(s, "#status")).isEqualTo("idle");
+  }
+
+  @Test
+  public void should_click_holding_the_button_for_the_delay() {
+    DriverSession s = page(STATUS + "<button id=\"b\" data-on-click=\"text:#status=clicked\">Button</button>");
+
+    s.perform(Step.Click.builder().id("c").target(css("#b")).delay(150).build(), timeout());
+
+    awaitText(s, "#status", "clicked");
+  }
+
   // ================================================================== reading and scraping
 
   @Test

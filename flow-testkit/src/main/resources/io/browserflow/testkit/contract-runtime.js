@@ -3,8 +3,10 @@
  * implemented for real browsers so one HTML fixture behaves the same in both. PageDriverContract inlines
  * it into every page it serves.
  *
- *   data-on-click | -dblclick | -contextmenu | -hover | -input | -change | -drop | -submit = "verb:arg; verb:arg"
- *     verbs: show:<css> hide:<css> toggle:<css> enable:<css> disable:<css> text:<css>=<text> remove:<css>
+ *   data-on-click | -dblclick | -contextmenu | -hover | -input | -change | -drop | -submit | -keydown | -keyup
+ *       = "verb:arg; verb:arg"
+ *     verbs: show:<css> hide:<css> toggle:<css> enable:<css> disable:<css> text:<css>=<text>
+ *            append:<css>=<text> remove:<css>
  *            title:<text> navigate:<url> popup:<url> download:<file name>
  *     data-on-<event>-delay="ms" runs the list later. Selectors are matched in the document and in each
  *     open shadow root separately.
@@ -17,9 +19,10 @@
   }
   window.__browserflowRuntime = true;
 
-  var VERBS = ['show', 'hide', 'toggle', 'enable', 'disable', 'text', 'remove', 'title', 'navigate', 'popup', 'download'];
+  var VERBS = ['show', 'hide', 'toggle', 'enable', 'disable', 'text', 'append', 'remove', 'title', 'navigate', 'popup',
+    'download'];
   var EVENTS = { click: 'click', dblclick: 'dblclick', contextmenu: 'contextmenu', hover: 'mouseover',
-    input: 'input', change: 'change', drop: 'drop', submit: 'submit' };
+    input: 'input', change: 'change', drop: 'drop', submit: 'submit', keydown: 'keydown', keyup: 'keyup' };
 
   function splitTop(s, sep) {
     var out = [], depth = 0, quote = null, start = 0;
@@ -54,9 +57,9 @@
         throw new Error('unknown behaviour "' + verb + '" in ' + attribute);
       }
       var value = '';
-      if (verb === 'text') {
+      if (verb === 'text' || verb === 'append') {
         var sides = splitTop(arg, '=');
-        if (sides.length < 2) { throw new Error('behaviour text needs <css>=<text> in ' + attribute); }
+        if (sides.length < 2) { throw new Error('behaviour ' + verb + ' needs <css>=<text> in ' + attribute); }
         value = arg.substring(sides[0].length + 1);
         arg = sides[0].trim();
       }
@@ -110,6 +113,7 @@
       case 'enable': each(doc, a.arg).forEach(function (e) { e.removeAttribute('disabled'); }); break;
       case 'disable': each(doc, a.arg).forEach(function (e) { e.setAttribute('disabled', ''); }); break;
       case 'text': each(doc, a.arg).forEach(function (e) { e.textContent = a.value; }); break;
+      case 'append': each(doc, a.arg).forEach(function (e) { e.textContent += a.value; }); break;
       case 'remove': each(doc, a.arg).forEach(function (e) { e.remove(); }); break;
       case 'title': doc.title = a.arg; break;
       case 'navigate': win.location.href = new URL(a.arg, doc.baseURI).href; break;

@@ -61,6 +61,16 @@ public final class Dsl {
     return Target.of(Candidate.text(text));
   }
 
+  /** An element of any ARIA role whose accessible name is exactly this (Chrome Recorder's {@code aria/Name}). */
+  public static Target aria(String name) {
+    return Target.of(Candidate.aria(name));
+  }
+
+  /** The deepest element whose text content contains this text (Chrome Recorder's {@code text/...}). */
+  public static Target textContains(String text) {
+    return Target.of(Candidate.textContains(text));
+  }
+
   public static Target css(String css) {
     return Target.of(Candidate.css(css));
   }

@@ -154,6 +154,16 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     return step(Step.Fill.builder().id(nextId(Step.Kind.FILL)).target(target).value(value).build());
   }
 
+  /**
+   * Sets the value of {@code target} the way the element takes it, decided when the step runs
+   * (Chrome Recorder's {@code change}): selects an option, types into a text field, sets a color or
+   * date input, or clicks a checkbox to the checked state {@code !value.isEmpty()}. See
+   * {@link Step.Change}.
+   */
+  public B change(Target target, String value) {
+    return step(Step.Change.builder().id(nextId(Step.Kind.CHANGE)).target(target).value(value).build());
+  }
+
   /** Types into the focused element. */
   public B type(String text) {
     return step(Step.Type.builder().id(nextId(Step.Kind.TYPE)).text(text).build());
@@ -387,6 +397,7 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     @Override public Step.Click visitContextmenu(Step.Contextmenu s) { return null; }
     @Override public Step.Click visitHover(Step.Hover s) { return null; }
     @Override public Step.Click visitFill(Step.Fill s) { return null; }
+    @Override public Step.Click visitChange(Step.Change s) { return null; }
     @Override public Step.Click visitType(Step.Type s) { return null; }
     @Override public Step.Click visitPress(Step.Press s) { return null; }
     @Override public Step.Click visitSelect(Step.Select s) { return null; }
@@ -475,6 +486,11 @@ public abstract class StepSequence<B extends StepSequence<B>> {
   /** Clicks at an offset from the element's top-left corner. */
   public B at(double x, double y) {
     return modifyLastClick("at", c -> c.offset(Point.of(x, y)));
+  }
+
+  /** Holds the mouse button of the last click down for {@code millis} milliseconds (0 – 30,000). */
+  public B delay(int millis) {
+    return modifyLastClick("delay", c -> c.delay(millis));
   }
 
   /** Holds modifier keys (Alt, Control, Meta, Shift) during the last click. */

@@ -44,11 +44,12 @@ final class FormatNames {
       case TAB_CLOSE -> List.of("alias");
       case FRAME -> List.of("locator");
       case SET_VIEWPORT -> List.of("width", "height", "deviceScaleFactor", "mobile", "touch");
-      case CLICK -> List.of("target", "button", "modifiers", "offset", "newTab");
+      case CLICK -> List.of("target", "button", "modifiers", "offset", "newTab", "delay");
       case DBLCLICK -> List.of("target", "offset");
       case CONTEXTMENU -> List.of("target", "offset");
       case HOVER -> List.of("target");
       case FILL -> List.of("target", "value");
+      case CHANGE -> List.of("target", "value");
       case TYPE -> List.of("target", "text");
       case PRESS -> List.of("key", "modifiers", "target");
       case SELECT -> List.of("target", "value", "label");

@@ -242,8 +242,15 @@ final class StepReader {
         List<String> modifiers = read.strings(f, "modifiers");
         Optional<Point> offset = targets.point(f, "offset");
         Optional<String> newTab = read.optString(f, "newTab");
-        yield () -> Step.Click.builder().id(id).target(target).button(button).modifiers(modifiers)
-            .offset(offset).newTab(newTab).build();
+        Integer delay = read.integer(f, "delay", false);
+        yield () -> {
+          Step.Click.Builder b = Step.Click.builder().id(id).target(target).button(button).modifiers(modifiers)
+              .offset(offset).newTab(newTab);
+          if (delay != null) {
+            b.delay(delay);
+          }
+          return b.build();
+        };
       }
       case DBLCLICK -> {
         Target target = targets.target(f, "target", true);
@@ -275,6 +282,11 @@ final class StepReader {
         Target target = targets.target(f, "target", true);
         String value = read.string(f, "value", true);
         yield () -> Step.Fill.builder().id(id).target(target).value(value).build();
+      }
+      case CHANGE -> {
+        Target target = targets.target(f, "target", true);
+        String value = read.string(f, "value", true);
+        yield () -> Step.Change.builder().id(id).target(target).value(value).build();
       }
       case TYPE -> {
         Optional<Target> target = Optional.ofNullable(targets.target(f, "target", false));

@@ -152,6 +152,7 @@ final class StepWriter {
       putStrings(o, "modifiers", x.modifiers());
       x.offset().ifPresent(p -> o.put("offset", TargetWriter.point(p)));
       x.newTab().ifPresent(v -> o.put("newTab", v));
+      x.delay().ifPresent(v -> o.put("delay", JsonValue.integer(v)));
       return o;
     }
 
@@ -182,6 +183,11 @@ final class StepWriter {
 
     @Override
     public JsonValue visitFill(Step.Fill x) {
+      return JsonValue.object().put("target", TargetWriter.target(x.target())).put("value", x.value());
+    }
+
+    @Override
+    public JsonValue visitChange(Step.Change x) {
       return JsonValue.object().put("target", TargetWriter.target(x.target())).put("value", x.value());
     }
 

@@ -92,6 +92,7 @@ final class NavigationLint {
     @Override public Prior visitContextmenu(Step.Contextmenu s) { return Prior.OTHER; }
     @Override public Prior visitHover(Step.Hover s) { return Prior.OTHER; }
     @Override public Prior visitFill(Step.Fill s) { return Prior.OTHER; }
+    @Override public Prior visitChange(Step.Change s) { return Prior.OTHER; }
     @Override public Prior visitType(Step.Type s) { return Prior.OTHER; }
     @Override public Prior visitSelect(Step.Select s) { return Prior.OTHER; }
     @Override public Prior visitCheck(Step.Check s) { return Prior.OTHER; }

@@ -53,7 +53,9 @@ final class SelectorLint {
     for (int k = 0; k < candidates.size(); k++) {
       Candidate c = candidates.get(k);
       String text = c.value() + c.name().map(n -> " " + n).orElse("");
-      boolean volatileToo = c.kind() == Candidate.Kind.TEXT || c.name().isPresent();
+      // visible text and accessible names are page content: they may carry volatile values
+      boolean volatileToo = c.kind() == Candidate.Kind.TEXT || c.kind() == Candidate.Kind.TEXT_CONTAINS
+          || c.kind() == Candidate.Kind.ARIA || c.name().isPresent();
       values.scanSelector(path + ".candidates[" + k + "]", stepId, text, volatileToo);
     }
     for (int k = 0; k < t.framePath().size(); k++) {

@@ -71,8 +71,8 @@ final class SelectorStability {
           .map(r -> List.of("id \"" + candidate.value() + "\" looks generated (" + r + ")")).orElse(List.of());
       case CSS -> cssReasons(value, maxCombinators);
       case XPATH -> xpathReasons(value);
-      // no structural fragility to find in a test id, role, label, placeholder or text
-      case TEST_ID, ROLE, LABEL, PLACEHOLDER, TEXT -> List.of();
+      // no structural fragility to find in a test id, role, label, placeholder, text or accessible name
+      case TEST_ID, ROLE, LABEL, PLACEHOLDER, TEXT, ARIA, TEXT_CONTAINS -> List.of();
     };
   }
 
@@ -200,8 +200,8 @@ final class SelectorStability {
     return switch (candidate.kind()) {
       case ID, TEST_ID -> OVERLAY_TOKEN.matcher(value).find();
       case CSS -> cssAddressesOverlay(value);
-      // roles, labels, placeholders, texts and xpaths are not read for overlay names
-      case ROLE, LABEL, PLACEHOLDER, TEXT, XPATH -> false;
+      // roles, labels, placeholders, texts, accessible names and xpaths are not read for overlay names
+      case ROLE, LABEL, PLACEHOLDER, TEXT, XPATH, ARIA, TEXT_CONTAINS -> false;
     };
   }
 

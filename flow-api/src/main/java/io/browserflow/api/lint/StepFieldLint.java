@@ -132,6 +132,13 @@ final class StepFieldLint {
     }
 
     @Override
+    public Void visitChange(Step.Change change) {
+      selectors.target(change.target(), path + ".target", id, active, false);
+      values.typedValue(change, Optional.of(change.target()), change.value(), path + ".value", active);
+      return null;
+    }
+
+    @Override
     public Void visitType(Step.Type type) {
       type.target().ifPresent(t -> selectors.target(t, path + ".target", id, active, false));
       values.typedValue(type, type.target(), type.text(), path + ".text", active);

@@ -92,6 +92,7 @@ final class StepKindLint {
     @Override public Void visitContextmenu(Step.Contextmenu s) { return null; }
     @Override public Void visitHover(Step.Hover s) { return null; }
     @Override public Void visitFill(Step.Fill s) { return null; }
+    @Override public Void visitChange(Step.Change s) { return null; }
     @Override public Void visitType(Step.Type s) { return null; }
     @Override public Void visitPress(Step.Press s) { return null; }
     @Override public Void visitSelect(Step.Select s) { return null; }

@@ -51,6 +51,7 @@ final class WriteVerification {
     @Override public Boolean visitDblclick(Step.Dblclick s) { return true; }
     @Override public Boolean visitContextmenu(Step.Contextmenu s) { return true; }
     @Override public Boolean visitFill(Step.Fill s) { return true; }
+    @Override public Boolean visitChange(Step.Change s) { return true; }
     @Override public Boolean visitType(Step.Type s) { return true; }
     @Override public Boolean visitPress(Step.Press s) { return true; }
     @Override public Boolean visitSelect(Step.Select s) { return true; }
@@ -117,6 +118,7 @@ final class WriteVerification {
     @Override public Boolean visitDblclick(Step.Dblclick s) { return true; }
     @Override public Boolean visitContextmenu(Step.Contextmenu s) { return true; }
     @Override public Boolean visitFill(Step.Fill s) { return true; }
+    @Override public Boolean visitChange(Step.Change s) { return true; }
     @Override public Boolean visitType(Step.Type s) { return true; }
     @Override public Boolean visitPress(Step.Press s) { return true; }
     @Override public Boolean visitSelect(Step.Select s) { return true; }

@@ -18,6 +18,9 @@ import java.util.Locale;
  * (loop variables, if/else branches), which it walks through the run's {@link StepWalk}.
  */
 final class StepFieldRules {
+  /** The longest a click may hold its button down: the longest step timeout. */
+  static final int MAX_CLICK_DELAY_MS = 30_000;
+
   /** The validation walk over a nested step list, so nested steps get every rule. */
   interface StepWalk {
     void steps(List<Step> steps, String path, int depth);
@@ -113,6 +116,7 @@ final class StepFieldRules {
       targets.check(c.target(), p + ".target");
       placeholders.texts(c.modifiers(), p + ".modifiers");
       c.newTab().ifPresent(a -> structure.tabBind(a, p + ".newTab"));
+      c.delay().ifPresent(ms -> range(ms, 0, MAX_CLICK_DELAY_MS, p + ".delay", "the click delay"));
       return null;
     }
 
@@ -139,6 +143,14 @@ final class StepFieldRules {
       targets.check(f.target(), p + ".target");
       valueLength(f.value(), p + ".value", "the fill value");
       placeholders.text(f.value(), p + ".value");
+      return null;
+    }
+
+    @Override
+    public Void visitChange(Step.Change c) {
+      targets.check(c.target(), p + ".target");
+      valueLength(c.value(), p + ".value", "the change value");
+      placeholders.text(c.value(), p + ".value");
       return null;
     }
 

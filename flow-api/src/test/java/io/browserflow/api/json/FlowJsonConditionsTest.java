@@ -138,7 +138,9 @@ class FlowJsonConditionsTest {
         Arguments.of("{\"placeholder\": \"Search\"}", Candidate.placeholder("Search")),
         Arguments.of("{\"text\": \"Sign in\"}", Candidate.text("Sign in")),
         Arguments.of("{\"css\": \"form .primary\"}", Candidate.css("form .primary")),
-        Arguments.of("{\"xpath\": \"//button[@type='submit']\"}", Candidate.xpath("//button[@type='submit']")));
+        Arguments.of("{\"xpath\": \"//button[@type='submit']\"}", Candidate.xpath("//button[@type='submit']")),
+        Arguments.of("{\"aria\": \"Save\"}", Candidate.aria("Save")),
+        Arguments.of("{\"textContains\": \"Total:\"}", Candidate.textContains("Total:")));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -1,5 +1,6 @@
 package io.browserflow.api.json;
 
+import static io.browserflow.api.dsl.Dsl.aria;
 import static io.browserflow.api.dsl.Dsl.css;
 import static io.browserflow.api.dsl.Dsl.label;
 import static io.browserflow.api.dsl.Dsl.role;
@@ -64,6 +65,10 @@ class FlowJsonStepKindsTest {
                 + " \"modifiers\": [\"Shift\", \"Alt\"], \"offset\": {\"x\": 5, \"y\": 2.5}, \"newTab\": \"popup\"}",
             Step.Click.builder().id("s").target(testId("save")).button(Step.MouseButton.RIGHT)
                 .addModifiers("Shift", "Alt").offset(Point.of(5, 2.5)).newTab("popup").build()),
+        step("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + ", \"button\": \"back\", \"delay\": 250}",
+            Step.Click.builder().id("s").target(testId("save")).button(Step.MouseButton.BACK).delay(250).build()),
+        step("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + ", \"button\": \"forward\"}",
+            Step.Click.builder().id("s").target(testId("save")).button(Step.MouseButton.FORWARD).build()),
         step("{\"id\": \"s\", \"op\": \"dblclick\", \"target\": " + SAVE + ", \"offset\": {\"x\": 1, \"y\": 0}}",
             Step.Dblclick.builder().id("s").target(testId("save")).offset(Point.of(1, 0)).build()),
         step("{\"id\": \"s\", \"op\": \"contextmenu\", \"target\": " + SAVE + "}",
@@ -73,6 +78,9 @@ class FlowJsonStepKindsTest {
         step("{\"id\": \"s\", \"op\": \"fill\", \"target\": {\"candidates\": [{\"label\": \"User\"}]},"
                 + " \"value\": \"${USER}\"}",
             Step.Fill.builder().id("s").target(label("User")).value("${USER}").build()),
+        step("{\"id\": \"s\", \"op\": \"change\", \"target\": {\"candidates\": [{\"aria\": \"Country\"}]},"
+                + " \"value\": \"${COUNTRY}\"}",
+            Step.Change.builder().id("s").target(aria("Country")).value("${COUNTRY}").build()),
         step("{\"id\": \"s\", \"op\": \"type\", \"text\": \"hello\"}",
             Step.Type.builder().id("s").text("hello").build()),
         step("{\"id\": \"s\", \"op\": \"type\", \"target\": " + SAVE + ", \"text\": \"hello\"}",

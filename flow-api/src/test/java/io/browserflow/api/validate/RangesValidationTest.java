@@ -33,6 +33,13 @@ class RangesValidationTest {
   }
 
   @Test
+  void should_check_the_click_delay_range() {
+    assertThat(problems(flow().click(T).delay(0).click(T).delay(30_000))).isEmpty();
+    assertLimit(problems(flow().click(T).delay(-1)), VALUE_OUT_OF_RANGE, "steps[0].delay", -1, "0..30000");
+    assertLimit(problems(flow().click(T).delay(30_001)), VALUE_OUT_OF_RANGE, "steps[0].delay", 30_001, "0..30000");
+  }
+
+  @Test
   void should_apply_a_custom_timeout_range() {
     FlowLimits limits = FlowLimits.builder().stepTimeoutMs(10, 50, 60_000).build();
     assertThat(problems(flow().back().timeoutMs(50_000), limits)).isEmpty();

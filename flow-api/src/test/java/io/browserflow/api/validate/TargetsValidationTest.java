@@ -120,6 +120,24 @@ class TargetsValidationTest {
   }
 
   @Test
+  void should_reject_a_blank_aria_name_and_a_blank_contained_text() {
+    var ps = problems(flow().click(Target.of(Candidate.aria(" "))).change(Target.of(Candidate.textContains("")), "x"));
+    assertThat(ps).extracting(Problem::code, Problem::path).containsExactly(
+        tuple(INVALID_FLOW, "steps[0].target.candidates[0].aria"),
+        tuple(INVALID_FLOW, "steps[1].target.candidates[0].textContains"));
+    assertThat(ps.get(0).message()).contains("aria candidate is blank");
+  }
+
+  @Test
+  void should_check_the_change_value_like_a_fill_value() {
+    FlowLimits tight = FlowLimits.builder().maxValueChars(4).build();
+    assertThat(problems(flow().change(T, "12345"), tight)).extracting(Problem::path)
+        .containsExactly("steps[0].value");
+    assertThat(problems(flow().change(T, "${NOPE}"))).extracting(Problem::code)
+        .containsExactly(io.browserflow.api.ErrorCode.BINDING_UNRESOLVED);
+  }
+
+  @Test
   void should_validate_targets_of_steps_built_without_the_dsl() {
     assertOnly(problems(withSteps(Step.Upload.builder().id("u").target(EMPTY).addFiles("a.txt").build())
         .capabilities(io.browserflow.api.Capability.FILE_UPLOAD)), TARGET_EMPTY, "steps[0].target.candidates");

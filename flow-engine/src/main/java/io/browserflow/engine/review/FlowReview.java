@@ -184,6 +184,7 @@ public interface FlowReview {
       @Override public Void visitContextmenu(Step.Contextmenu s) { return interacts(); }
       @Override public Void visitHover(Step.Hover s) { return interacts(); }
       @Override public Void visitFill(Step.Fill s) { return interacts(); }
+      @Override public Void visitChange(Step.Change s) { return interacts(); }
       @Override public Void visitType(Step.Type s) { return interacts(); }
       @Override public Void visitPress(Step.Press s) { return interacts(); }
       @Override public Void visitSelect(Step.Select s) { return interacts(); }

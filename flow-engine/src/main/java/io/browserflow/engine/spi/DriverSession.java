@@ -126,7 +126,7 @@ public interface DriverSession extends AutoCloseable {
   Resolution resolve(Target target, Duration timeout);
 
   /**
-   * Performs an interaction step: click, dblclick, contextmenu, hover, fill, type, press, select,
+   * Performs an interaction step: click, dblclick, contextmenu, hover, fill, change, type, press, select,
    * check, uncheck, toggle, scroll, drag, upload. Other step kinds give {@code UNSUPPORTED_STEP}.
    * A click with {@code newTab} binds the popup it opens to that alias.
    */

@@ -424,7 +424,7 @@ final class DraftBuilder {
       case ROLE -> c.name().map(n -> c.value() + " \"" + n + "\"").orElse(c.value());
       case ID -> "#" + c.value();
       case CSS -> c.value();
-      case TEST_ID, LABEL, PLACEHOLDER, TEXT, XPATH -> "\"" + c.value() + "\"";
+      case TEST_ID, LABEL, PLACEHOLDER, TEXT, XPATH, ARIA, TEXT_CONTAINS -> "\"" + c.value() + "\"";
     };
   }
 

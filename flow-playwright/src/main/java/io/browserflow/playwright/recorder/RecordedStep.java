@@ -32,6 +32,8 @@ record RecordedStep(boolean action, Optional<Step.Click> click, Optional<Step.Fi
   private static final StepVisitor<RecordedStep> KINDS = new StepVisitor<>() {
     @Override public RecordedStep visitClick(Step.Click s) { return new RecordedStep(true, Optional.of(s), Optional.empty(), false, false); }
     @Override public RecordedStep visitFill(Step.Fill s) { return new RecordedStep(true, Optional.empty(), Optional.of(s), false, false); }
+    // the recorder never writes a change step; one in a draft is an action like select
+    @Override public RecordedStep visitChange(Step.Change s) { return ACTION; }
     @Override public RecordedStep visitUpload(Step.Upload s) { return UPLOAD; }
     @Override public RecordedStep visitScroll(Step.Scroll s) { return SCROLL; }
     // other actions
