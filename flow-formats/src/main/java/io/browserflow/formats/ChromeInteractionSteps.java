@@ -12,8 +12,9 @@ import java.util.Optional;
 
 /**
  * Maps the recorded steps that act on an element: {@code click} and {@code doubleClick} (button,
- * offset, held modifiers), {@code change} (a fill, or a select when a selector names a select
- * element; a value typed into a password-like field becomes a credential) and {@code scroll}.
+ * offset, held modifiers, press duration), {@code change} (a {@code change} step: the element
+ * decides at run time whether the value is selected, typed or set; a value typed into a
+ * password-like field becomes a credential) and {@code scroll}.
  */
 final class ChromeInteractionSteps {
   private final ChromeImportState st;
@@ -40,6 +41,12 @@ final class ChromeInteractionSteps {
       case "auxiliary":
         mouse = Step.MouseButton.MIDDLE;
         break;
+      case "back":
+        mouse = Step.MouseButton.BACK;
+        break;
+      case "forward":
+        mouse = Step.MouseButton.FORWARD;
+        break;
       default:
         st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".button", "mouse button \"" + button + "\" has no BrowserFlow equivalent; the step is left out");
         return null;
@@ -48,10 +55,21 @@ final class ChromeInteractionSteps {
     if (!device.equals("mouse")) {
       st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".deviceType", "pointer device \"" + device + "\" is replayed as a mouse");
     }
+    java.util.OptionalInt delay = java.util.OptionalInt.empty();
     if (s.hasDuration) {
-      st.issues.info(ConversionCode.UNSUPPORTED_OPTION, p + ".duration", "the click's press duration is not carried over; it is a plain click");
+      if (s.duration == null) {
+        st.issues.warning(ConversionCode.FIELD_INVALID, p + ".duration", "duration is not a non-negative number; it is a plain click");
+      } else if (dbl) {
+        st.issues.info(ConversionCode.UNSUPPORTED_OPTION, p + ".duration", "a double click's press duration is not carried over");
+      } else {
+        delay = java.util.OptionalInt.of(Math.min(s.duration, 30_000));
+        if (s.duration > 30_000) {
+          st.issues.warning(ConversionCode.VALUE_CLAMPED, p + ".duration", "the press duration " + s.duration + " ms is cut to 30000 ms");
+        }
+      }
     }
     Optional<Point> offset = s.offset;
+    java.util.OptionalInt held = delay;
     if (dbl) {
       if (mouse != Step.MouseButton.LEFT) {
         st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".button", "a double click with the " + button + " button is replayed with the primary one");
@@ -60,7 +78,7 @@ final class ChromeInteractionSteps {
     }
     List<String> modifiers = keys.useHeld();
     return parts.targeted(s, p, t -> Step.Click.builder().id(st.id()).target(t).button(mouse).offset(offset)
-        .addAllModifiers(modifiers).build());
+        .delay(held).addAllModifiers(modifiers).build());
   }
 
   String change(ChromeStep s, String p) {
@@ -79,10 +97,8 @@ final class ChromeInteractionSteps {
     }
     st.refs(value);
     String v = value;
-    if (ChromeSelectors.namesSelect(selectors)) {
-      return parts.targeted(s, p, t -> Step.Select.builder().id(st.id()).target(t).value(v).build());
-    }
-    return parts.targeted(s, p, t -> Step.Fill.builder().id(st.id()).target(t).value(v).build());
+    // what the value does (selected, typed, set) is decided at run time by the element, as the reference does
+    return parts.targeted(s, p, t -> Step.Change.builder().id(st.id()).target(t).value(v).build());
   }
 
   private String newCredentialKey() {

@@ -13,15 +13,15 @@ import io.browserflow.api.Flow;
  *   <li>{@code setViewport} → setViewport (size clamped to the limits; scale factor, mobile and touch carried over; landscape: a
  *       warning); the first {@code navigate} of the main tab → open, later ones → navigate, except a
  *       navigate to the URL the step before it already asserted ({@code STEPS_MERGED}).</li>
- *   <li>{@code click} → click (button primary/secondary/auxiliary → left/right/middle,
- *       {@code offsetX}/{@code offsetY} → offset, modifiers held by earlier keyDown steps);
- *       {@code doubleClick} → dblclick; {@code hover} → hover.</li>
- *   <li>{@code change} → fill (it replaces the whole value, as the recording's replay does), or
- *       select by value when a selector names a select element ({@code select#country},
- *       {@code #country-select}, {@code xpath//select}, role listbox): the tag is not in the
- *       recording, so a select whose selectors never mention it imports as a fill and fails at
- *       replay — change such a step to select. A value typed into a password-like field becomes
- *       {@code ${credential.PASSWORD}} ({@code SENSITIVE_VALUE}).</li>
+ *   <li>{@code click} → click (button primary/secondary/auxiliary/back/forward →
+ *       left/right/middle/back/forward, {@code offsetX}/{@code offsetY} → offset, {@code duration}
+ *       → delay, modifiers held by earlier keyDown steps); {@code doubleClick} → dblclick;
+ *       {@code hover} → hover.</li>
+ *   <li>{@code change} → change: the element decides when the step runs, as in the reference — a
+ *       select gets the option with that value, a text field, textarea or contenteditable is typed
+ *       into key by key (only the rest when it already holds a prefix), other inputs are set with
+ *       input and change events, a checkbox is clicked to match. A value typed into a
+ *       password-like field becomes {@code ${credential.PASSWORD}} ({@code SENSITIVE_VALUE}).</li>
  *   <li>{@code keyDown} + {@code keyUp} of one key → press on the focused element, with the
  *       Shift/Control/Alt/Meta keys held down around it as modifiers ({@code STEPS_MERGED}, info).</li>
  *   <li>{@code scroll} → scroll to (x, y) of the page or of the element.</li>
@@ -35,11 +35,14 @@ import io.browserflow.api.Flow;
  *       {@code EVAL_USED}), or a fixed wait for the {@code setTimeout} promise idiom;
  *       {@code waitForURL} → wait until url.</li>
  *   <li>{@code close} → tabClose; {@code emulateNetworkConditions} → nothing
- *       ({@code UNSUPPORTED_STEP}); {@code customStep} → a manual step and a blocking
- *       {@code CUSTOM_STEP}.</li>
- *   <li>Selectors: each alternative becomes candidates in order — {@code aria/Name[role="x"]} →
- *       role, {@code aria/Name} → label then text, {@code text/} → text, {@code xpath/} → xpath,
- *       {@code pierce/} and plain css → css ({@code #id} → id, {@code [data-testid=..]} → testId).
+ *       ({@code UNSUPPORTED_STEP}); {@code customStep} → left out with a {@code CUSTOM_STEP}
+ *       warning (the reference skips it too).</li>
+ *   <li>Selectors: each alternative becomes candidates in order, read as the reference reads them —
+ *       {@code aria/Name} → aria (any role, exact accessible name), {@code aria/Name[role="x"]} →
+ *       role with name (the filter only when written with quotes; other brackets are part of the
+ *       name), {@code text/} → textContains (the deepest elements whose text or form-control value
+ *       contains it), {@code xpath/} → xpath, {@code pierce/} and plain css → css ({@code #id} → id,
+ *       {@code [data-testid=..]} → testId).
  *       Shadow chains put their hosts in the shadow path when all chains agree, else keep their last
  *       part ({@code SHADOW_PATH_DROPPED}).</li>
  *   <li>{@code frame} index paths → frame path {@code iframe >> nth=N} ({@code FRAME_SELECTOR_UNSTABLE});

@@ -214,10 +214,7 @@ final class ChromeRecorderImport {
 
   private void customStep(ChromeStep s, String p) {
     String name = s.name;
-    st.issues.blocking(ConversionCode.CUSTOM_STEP, p, "custom step \"" + name + "\" runs code of the recording tool's extension; "
-        + "it has no BrowserFlow equivalent and is kept as a manual step");
-    st.add(Step.Manual.builder().id(st.id())
-        .instructions("Do by hand what the recording's custom step \"" + name + "\" did (it has no BrowserFlow equivalent).")
-        .build());
+    st.issues.warning(ConversionCode.CUSTOM_STEP, p, "custom step \"" + name + "\" is left out: it runs code of a recording-tool "
+        + "extension, and the reference replayer skips it too; if the flow needs what it did, add the steps by hand");
   }
 }

@@ -35,7 +35,8 @@ final class ChromeSelectors {
       "spinbutton", "status", "strong", "subscript", "superscript", "switch", "tab", "table", "tablist", "tabpanel",
       "term", "textbox", "time", "timer", "toolbar", "tooltip", "tree", "treegrid", "treeitem");
 
-  private static final Pattern ARIA_ROLE = Pattern.compile("^(.*?)\\[\\s*role\\s*=\\s*[\"']?([\\w-]+)[\"']?\\s*\\]$", Pattern.DOTALL);
+  /** An aria selector's attribute filter, as the reference parses it: a word, "=", a quoted value. */
+  private static final Pattern ARIA_ATTRIBUTE = Pattern.compile("\\[\\s*(\\w+)\\s*=\\s*([\"'])(\\\\.|.*?(?=\\2))\\2\\s*\\]", Pattern.DOTALL);
   private static final Pattern ID_CSS = Pattern.compile("^#(-?[A-Za-z_][\\w-]*)$");
   private static final Pattern ID_ATTRIBUTE_CSS = Pattern.compile("^\\[\\s*id\\s*=\\s*(?:\"([^\"]*)\"|'([^']*)')\\s*\\]$");
   private static final Pattern TEST_ID_CSS = Pattern.compile(
@@ -45,8 +46,6 @@ final class ChromeSelectors {
   /** Selector syntax only the BrowserFlow driver understands, not a browser's querySelector. */
   private static final Pattern DRIVER_ONLY_CSS = Pattern.compile(
       ">>|:has-text\\(|:text(?:-is|-matches)?\\(|:visible|:nth-match\\(|^(?:text|css|xpath|id|data-testid|internal:[\\w-]+)=");
-  /** A selector naming a select element: the tag as a css type selector or xpath step, or "select" as a word. */
-  private static final Pattern NAMES_SELECT = Pattern.compile("(?i)(?<![\\w])select(?![a-z])");
 
   /** The owner selector of the n-th child frame (0-based), as an import writes it. */
   static String frameLocator(int index) {
@@ -57,19 +56,6 @@ final class ChromeSelectors {
   static Optional<Integer> frameIndex(String locator) {
     Matcher m = FRAME_NTH.matcher(locator);
     return m.matches() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
-  }
-
-  /** Whether one of the selectors names a select element (the heuristic for {@code change} on a select). */
-  static boolean namesSelect(JsonNode selectors) {
-    for (JsonNode alt : selectors) {
-      for (String part : parts(alt)) {
-        String body = part.startsWith("aria/") || part.startsWith("text/") ? "" : part;
-        if (NAMES_SELECT.matcher(body).find() || part.matches("(?s)^aria/.*\\[\\s*role\\s*=\\s*[\"']?(listbox)[\"']?\\s*\\]$")) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 
   /** Whether the selectors point at a password-like field (its typed value is a secret). */
@@ -123,8 +109,8 @@ final class ChromeSelectors {
     }
     List<List<String>> alternatives = new ArrayList<>();
     for (int i = 0; i < selectors.size(); i++) {
-      List<String> p = parts(selectors.get(i)).stream().map(String::trim).toList();
-      if (p.isEmpty() || p.stream().anyMatch(String::isEmpty)) {
+      List<String> p = parts(selectors.get(i)); // untrimmed: text/ and aria/ match their text as written
+      if (p.isEmpty() || p.stream().anyMatch(String::isBlank)) {
         issues.warning(ConversionCode.UNSUPPORTED_LOCATOR, path + ".selectors[" + i + "]",
             "selector alternative " + i + " is not a string or an array of strings; it is left out");
         alternatives.add(List.of());
@@ -177,7 +163,7 @@ final class ChromeSelectors {
         if (h.startsWith("aria/") || h.startsWith("text/") || h.startsWith("xpath/")) {
           return null;
         }
-        these.add(h.startsWith("pierce/") ? h.substring(7) : h);
+        these.add((h.startsWith("pierce/") ? h.substring(7) : h).trim());
       }
       if (hosts != null && !hosts.equals(these)) {
         return null;
@@ -187,33 +173,23 @@ final class ChromeSelectors {
     return hosts == null ? List.of() : hosts;
   }
 
-  /** The candidates of one selector part: role-less aria names become a label and a text candidate. */
+  /**
+   * The candidates of one selector part, read as the reference reads it: {@code aria/} an
+   * accessible-name query (its {@code [name="..."]} and {@code [role="..."]} filters only when
+   * written so, quoted; anything else, brackets included, is the name), {@code text/} a text
+   * containment query, {@code xpath/}, {@code pierce/} and plain css.
+   */
   static List<Candidate> candidates(String selector, String path, Issues issues) {
     if (selector.startsWith("aria/")) {
-      String rest = selector.substring(5).trim();
-      Matcher m = ARIA_ROLE.matcher(rest);
-      if (m.matches()) {
-        String name = m.group(1).trim();
-        String role = ariaRole(m.group(2));
-        if (role != null) {
-          return List.of(name.isEmpty() ? Candidate.role(role) : Candidate.role(role, name));
-        }
-        issues.info(ConversionCode.ROLE_UNKNOWN, path, "ARIA role \"" + m.group(2) + "\" is not one the driver knows; the name alone is kept");
-        rest = name;
-      }
-      if (rest.isEmpty()) {
-        issues.warning(ConversionCode.UNSUPPORTED_LOCATOR, path, "an aria selector without name or role is left out");
-        return List.of();
-      }
-      return List.of(Candidate.label(rest), Candidate.text(rest));
+      return aria(selector.substring(5), path, issues);
     }
     if (selector.startsWith("text/")) {
-      return nonBlank(Candidate.text(selector.substring(5).trim()), path, issues);
+      return nonBlank(Candidate.of(Candidate.Kind.TEXT_CONTAINS, selector.substring(5)), path, issues);
     }
     if (selector.startsWith("xpath/")) {
       return nonBlank(Candidate.xpath(selector.substring(6).trim()), path, issues);
     }
-    String css = selector.startsWith("pierce/") ? selector.substring(7).trim() : selector;
+    String css = (selector.startsWith("pierce/") ? selector.substring(7) : selector).trim();
     Matcher id = ID_CSS.matcher(css);
     if (id.matches()) {
       return List.of(Candidate.id(id.group(1)));
@@ -228,6 +204,44 @@ final class ChromeSelectors {
       return List.of(Candidate.testId(v));
     }
     return nonBlank(Candidate.css(css), path, issues);
+  }
+
+  /** An aria selector's body: {@code [name="..."]} / {@code [role="..."]} filters, the rest the name. */
+  private static List<Candidate> aria(String body, String path, Issues issues) {
+    Matcher m = ARIA_ATTRIBUTE.matcher(body);
+    StringBuilder rest = new StringBuilder();
+    String name = null;
+    String role = null;
+    while (m.find()) {
+      String attribute = m.group(1);
+      String value = m.group(3);
+      if (attribute.equals("name")) {
+        name = value;
+      } else if (attribute.equals("role")) {
+        role = value;
+      } else {
+        issues.warning(ConversionCode.UNSUPPORTED_LOCATOR, path, "aria selector attribute \"" + attribute
+            + "\" is neither name nor role (the reference rejects it); the alternative is left out");
+        return List.of();
+      }
+      m.appendReplacement(rest, "");
+    }
+    m.appendTail(rest);
+    if (name == null && rest.length() > 0) {
+      name = rest.toString();
+    }
+    if (role != null) {
+      String known = ariaRole(role);
+      if (known != null) {
+        return List.of(name == null || name.isEmpty() ? Candidate.role(known) : Candidate.role(known, name));
+      }
+      issues.info(ConversionCode.ROLE_UNKNOWN, path, "ARIA role \"" + role + "\" is not one the driver knows; the name alone is kept");
+    }
+    if (name == null || name.isBlank()) {
+      issues.warning(ConversionCode.UNSUPPORTED_LOCATOR, path, "an aria selector without name or role is left out");
+      return List.of();
+    }
+    return List.of(Candidate.of(Candidate.Kind.ARIA, name));
   }
 
   private static List<Candidate> nonBlank(Candidate c, String path, Issues issues) {

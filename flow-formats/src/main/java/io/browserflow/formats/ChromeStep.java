@@ -61,6 +61,8 @@ final class ChromeStep {
   final String button;
   final String deviceType;
   final boolean hasDuration;
+  /** The press duration in ms when it is a non-negative number; null otherwise. */
+  final Integer duration;
   final Optional<Point> offset;
   // change
   /** The value; null when it is not a string. */
@@ -116,6 +118,7 @@ final class ChromeStep {
     this.button = s.path("button").asText("primary");
     this.deviceType = s.path("deviceType").asText("mouse");
     this.hasDuration = s.has("duration");
+    this.duration = s.path("duration").isNumber() && s.get("duration").asDouble() >= 0 ? (int) Math.round(s.get("duration").asDouble()) : null;
     this.offset = s.path("offsetX").isNumber() && s.path("offsetY").isNumber()
         ? Optional.of(Point.of(s.get("offsetX").asDouble(), s.get("offsetY").asDouble())) : Optional.empty();
     this.value = s.path("value").isTextual() ? s.get("value").asText() : null;

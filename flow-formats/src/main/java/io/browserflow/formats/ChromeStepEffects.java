@@ -80,6 +80,7 @@ final class ChromeStepEffects {
     @Override public Effect visitContextmenu(Step.Contextmenu s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitHover(Step.Hover s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitFill(Step.Fill s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitChange(Step.Change s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitType(Step.Type s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitPress(Step.Press s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitSelect(Step.Select s) { return Effect.of(Reach.PAGE); }

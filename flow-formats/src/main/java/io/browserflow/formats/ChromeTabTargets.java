@@ -144,6 +144,7 @@ final class ChromeTabTargets {
     @Override public Void visitContextmenu(Step.Contextmenu s) { return acted(); }
     @Override public Void visitHover(Step.Hover s) { return acted(); }
     @Override public Void visitFill(Step.Fill s) { return acted(); }
+    @Override public Void visitChange(Step.Change s) { return acted(); }
     @Override public Void visitType(Step.Type s) { return acted(); }
     @Override public Void visitPress(Step.Press s) { return acted(); }
     @Override public Void visitSelect(Step.Select s) { return acted(); }

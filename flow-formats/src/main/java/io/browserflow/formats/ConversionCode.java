@@ -195,8 +195,9 @@ public enum ConversionCode {
   UNSUPPORTED_CAPTURE("CAPTURE_UNSUPPORTED"),
 
   /**
-   * A Chrome Recorder {@code customStep} runs code of the recording tool's extension; it was kept
-   * as a manual step. Blocking. Replace the manual step with steps that do the same.
+   * A Chrome Recorder {@code customStep} runs code of a recording-tool extension; it is left out, as
+   * the reference replayer ({@code @puppeteer/replay}) skips it too. Warning. If the flow needs what
+   * the extension did, add steps that do the same.
    */
   CUSTOM_STEP,
 

@@ -81,7 +81,9 @@ class ChromeRecorderRoundTripTest {
     Flow imported = back.value();
     assertThat(imported.name()).isEqualTo("Round trip");
     assertThat(imported.tabs()).containsExactlyElementsOf(original.tabs());
-    assertThat(imported.steps()).extracting(Step::kind).containsExactlyElementsOf(original.steps().stream().map(Step::kind).toList());
+    // fill and select are written as change, which imports as change (the element decides at run time)
+    assertThat(imported.steps()).extracting(Step::kind).containsExactlyElementsOf(original.steps().stream().map(Step::kind)
+        .map(k -> k == Step.Kind.FILL || k == Step.Kind.SELECT ? Step.Kind.CHANGE : k).toList());
     for (int i = 0; i < original.steps().size(); i++) {
       assertSameStep(original.steps().get(i), imported.steps().get(i), "steps[" + i + "]");
     }
@@ -90,7 +92,6 @@ class ChromeRecorderRoundTripTest {
 
   /** Kinds, targets (original candidates in order, possibly with added ones) and values. */
   private static void assertSameStep(Step a, Step b, String path) {
-    assertThat(b.kind()).as(path).isEqualTo(a.kind());
     assertThat(b.expect()).as(path + ".expect").isEqualTo(a.expect());
     assertThat(b.timeoutMs()).as(path + ".timeoutMs").isEqualTo(a.timeoutMs());
     switch (a.kind()) {
@@ -122,12 +123,12 @@ class ChromeRecorderRoundTripTest {
         assertSameTarget(((Step.Hover) a).target(), ((Step.Hover) b).target(), path);
         break;
       case FILL:
-        assertSameTarget(((Step.Fill) a).target(), ((Step.Fill) b).target(), path);
-        assertThat(((Step.Fill) b).value()).isEqualTo(((Step.Fill) a).value());
+        assertSameTarget(((Step.Fill) a).target(), ((Step.Change) b).target(), path);
+        assertThat(((Step.Change) b).value()).isEqualTo(((Step.Fill) a).value());
         break;
       case SELECT:
-        assertSameTarget(((Step.Select) a).target(), ((Step.Select) b).target(), path);
-        assertThat(((Step.Select) b).value()).isEqualTo(((Step.Select) a).value());
+        assertSameTarget(((Step.Select) a).target(), ((Step.Change) b).target(), path);
+        assertThat(Optional.of(((Step.Change) b).value())).isEqualTo(((Step.Select) a).value());
         break;
       case PRESS:
         assertThat(((Step.Press) b).key()).isEqualTo(((Step.Press) a).key());

@@ -1,6 +1,7 @@
 package io.browserflow.playwright;
 
 import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.SelectOption;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
@@ -32,7 +33,7 @@ final class ChangeAction {
     String kind = String.valueOf(probe.get("kind"));
     String value = step.value();
     if (kind.equals("select")) {
-      loc.selectOption(new SelectOption().setValue(value), new Locator.SelectOptionOptions().setTimeout(ms));
+      select(value);
       evaluate(PageScripts.BLUR_FOCUS, null);
     } else if (kind.equals("typeable")) {
       loc.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(ms));
@@ -51,6 +52,22 @@ final class ChangeAction {
     }
   }
 
+  /** Selects the option with that value, waiting for it as long as the step may; none: ACTION_FAILED naming the options. */
+  private void select(String value) {
+    try {
+      loc.selectOption(new SelectOption().setValue(value), new Locator.SelectOptionOptions().setTimeout(ms));
+    } catch (PlaywrightException e) {
+      if (!Failures.isTimeout(e)) {
+        throw e;
+      }
+      Object options = loc.evaluate("s => Array.from(s.options).map(o => o.value)", null, new Locator.EvaluateOptions().setTimeout(ms));
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "change: the <select> has no option with value \"" + value + "\" within "
+          + (long) ms + " ms (its option values: " + options + "); give one of them, or select by label with a select step",
+          Map.of(FlowException.Details.TARGET, step.target().describe(), FlowException.Details.ELEMENT, "select",
+              FlowException.Details.TRIED, "select by value", FlowException.Details.STEP_ID, step.id()));
+    }
+  }
+
   private void type(String current, String value) {
     if (value.length() >= MAX_TYPED) {
       setDirectly(value);
@@ -58,7 +75,9 @@ final class ChangeAction {
       return;
     } else if (current.isEmpty() || !value.startsWith(current)) {
       evaluate(PageScripts.CLEAR_VALUE, null);
-      loc.pressSequentially(value, new Locator.PressSequentiallyOptions().setTimeout(ms));
+      if (!value.isEmpty()) { // "" only clears, without a key event, as the reference does
+        loc.pressSequentially(value, new Locator.PressSequentiallyOptions().setTimeout(ms));
+      }
     } else {
       evaluate(PageScripts.CARET_AFTER_VALUE, null);
       loc.pressSequentially(value.substring(current.length()), new Locator.PressSequentiallyOptions().setTimeout(ms));
