@@ -264,8 +264,10 @@ final class ChromeSelectors {
   // =================================================================== export
 
   /**
-   * The {@code selectors} of a target, each alternative as an array (shadow hosts first). Candidates
-   * a browser selector cannot express are left out with a warning; empty when none is left.
+   * The {@code selectors} of a target, each alternative as an array (shadow hosts first). Css-like
+   * candidates without a shadow path are written {@code pierce/...}: BrowserFlow's css matches in
+   * open shadow roots too, as the reference's {@code pierce/} does and its plain css does not.
+   * Candidates a browser selector cannot express are left out with a warning; empty when none is left.
    */
   static ArrayNode toSelectors(Target target, String path, Issues issues) {
     ArrayNode out = JsonNodeFactory.instance.arrayNode();
@@ -283,11 +285,14 @@ final class ChromeSelectors {
         continue;
       }
       ArrayNode alt = out.addArray();
-      boolean cssLike = !s.startsWith("aria/") && !s.startsWith("text/");
+      boolean cssLike = !s.startsWith("aria/") && !s.startsWith("text/") && !s.startsWith("xpath/");
       if (cssLike && !hosts.isEmpty()) {
         hosts.forEach(alt::add);
+        alt.add(s);
+      } else {
+        // BrowserFlow's css sees into open shadow roots; the reference's plain css does not, its pierce/ does
+        alt.add(cssLike ? "pierce/" + s : s);
       }
-      alt.add(s);
     }
     return out;
   }
@@ -295,8 +300,17 @@ final class ChromeSelectors {
   private static String selector(Candidate c, String path, Issues issues) {
     return switch (c.kind()) {
       case ROLE -> "aria/" + c.name().orElse("") + "[role=\"" + c.value() + "\"]";
-      case LABEL -> "aria/" + c.value();
-      case TEXT, TEXT_CONTAINS -> "text/" + c.value();
+      case LABEL -> {
+        issues.info(ConversionCode.APPROXIMATED, path, "label \"" + c.value() + "\" is written as aria/" + c.value()
+            + ": the field's accessible name, which its label gives");
+        yield "aria/" + c.value();
+      }
+      case TEXT -> {
+        issues.info(ConversionCode.APPROXIMATED, path, "text \"" + c.value() + "\" (exact) is written as text/" + c.value()
+            + ", which also matches elements whose text only contains it");
+        yield "text/" + c.value();
+      }
+      case TEXT_CONTAINS -> "text/" + c.value();
       case ARIA -> "aria/" + c.value();
       case XPATH -> "xpath/" + c.value();
       case TEST_ID -> "[data-testid=" + CssStrings.quote(c.value()) + "]";

@@ -66,9 +66,11 @@ class ChromeRecorderExportTest {
     List<String> selectors = new ArrayList<>();
     click.get("selectors").forEach(a -> selectors.add(a.get(a.size() - 1).asText()));
     assertThat(selectors).containsExactly("aria/Save[role=\"button\"]", "aria/Name", "text/Save changes", "xpath///button[1]",
-        "[data-testid=\"save\"]", "#save", "[id=\"a:b\"]", "[placeholder=\"Your name\"]", "form .primary");
-    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple(ConversionCode.UNSUPPORTED_LOCATOR, "steps[1]"));
+        "pierce/[data-testid=\"save\"]", "pierce/#save", "pierce/[id=\"a:b\"]", "pierce/[placeholder=\"Your name\"]",
+        "pierce/form .primary");
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(
+        tuple(ConversionCode.APPROXIMATED, "steps[1]"), tuple(ConversionCode.APPROXIMATED, "steps[1]"),
+        tuple(ConversionCode.UNSUPPORTED_LOCATOR, "steps[1]"));
   }
 
   @Test

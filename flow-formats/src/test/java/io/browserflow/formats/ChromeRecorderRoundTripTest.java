@@ -14,6 +14,7 @@ import io.browserflow.api.lint.Quality;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -44,8 +45,8 @@ class ChromeRecorderRoundTripTest {
             Step.Click.builder().id(id()).target(t(Candidate.testId("row-1"))).addModifiers("Shift").offset(Point.of(1, 1)).build(),
             Step.Click.builder().id(id()).target(t(Candidate.xpath("//table//td[2]"))).button(Step.MouseButton.MIDDLE).build(),
             Step.Dblclick.builder().id(id()).target(t(Candidate.id("cell"))).offset(Point.of(2, 2)).build(),
-            Step.Hover.builder().id(id()).target(t(Candidate.text("Help"))).build(),
-            Step.Fill.builder().id(id()).target(t(Candidate.label("Name"), Candidate.id("name"))).value("Ada Lovelace").build(),
+            Step.Hover.builder().id(id()).target(t(Candidate.textContains("Help"))).build(),
+            Step.Fill.builder().id(id()).target(t(Candidate.aria("Name"), Candidate.id("name"))).value("Ada Lovelace").build(),
             Step.Select.builder().id(id()).target(t(Candidate.id("country-select"))).value("de").build(),
             Step.Press.builder().id(id()).key("Enter").build(),
             Step.Press.builder().id(id()).key("Tab").addModifiers("Shift").build(),
