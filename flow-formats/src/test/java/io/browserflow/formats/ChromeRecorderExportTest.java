@@ -109,7 +109,7 @@ class ChromeRecorderExportTest {
     assertThat(written).containsExactly("0/0/0", "50000/20000/40", "-1/-1/5", "-1/-1/0");
     assertThat(c.issues()).isEmpty();
 
-    Flow back = codec.read(c.value()).value();
+    Flow back = codec.read(c.value(), "export.json").value();
     assertThat(back.steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.EMULATE_NETWORK,
         Step.Kind.EMULATE_NETWORK, Step.Kind.EMULATE_NETWORK, Step.Kind.EMULATE_NETWORK);
     assertThat(((Step.EmulateNetwork) back.steps().get(1)).offline()).isTrue();
