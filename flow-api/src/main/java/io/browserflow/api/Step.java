@@ -32,6 +32,7 @@ public sealed interface Step {
     FRAME("frame"),
     FRAME_MAIN("frameMain"),
     SET_VIEWPORT("setViewport"),
+    EMULATE_NETWORK("emulateNetwork"),
     CLICK("click"),
     DBLCLICK("dblclick"),
     CONTEXTMENU("contextmenu"),
@@ -440,6 +441,59 @@ public sealed interface Step {
 
     /** Builder of {@link SetViewport}. */
     final class Builder extends ImmutableStep.SetViewport.Builder {}
+  }
+
+  /**
+   * Emulates network conditions for the pages of the run from now on: {@code offline} (every
+   * request fails as it does without a network), or throttling ({@code downloadBytesPerSecond},
+   * {@code uploadBytesPerSecond}, {@code latencyMs} added to each request). A step with neither is
+   * the real network again. It changes nothing on the page, but the steps after it load, fetch and
+   * submit under these conditions. Offline is emulated in every browser; throttling needs a driver
+   * that can throttle (the Playwright driver on Chromium).
+   */
+  @Value.Immutable
+  non-sealed interface EmulateNetwork extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitEmulateNetwork(this);
+    }
+
+    /** Whether the network is cut off; no throughput may be given with it. */
+    @Value.Default
+    default boolean offline() {
+      return false;
+    }
+
+    /** Download throughput in bytes per second (at least 0); unthrottled when empty. */
+    OptionalInt downloadBytesPerSecond();
+
+    /** Upload throughput in bytes per second (at least 0); unthrottled when empty. */
+    OptionalInt uploadBytesPerSecond();
+
+    /** Latency added to each request, in milliseconds (at least 0); none when empty. */
+    OptionalInt latencyMs();
+
+    /** Whether the step throttles (any throughput or latency given). */
+    default boolean throttles() {
+      return downloadBytesPerSecond().isPresent() || uploadBytesPerSecond().isPresent() || latencyMs().isPresent();
+    }
+
+    /** Whether the step brings back the real network: neither offline nor throttling. */
+    default boolean realNetwork() {
+      return !offline() && !throttles();
+    }
+
+    @Override
+    default Kind kind() {
+      return Kind.EMULATE_NETWORK;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link EmulateNetwork}. */
+    final class Builder extends ImmutableStep.EmulateNetwork.Builder {}
   }
 
   /** Clicks the unique element of {@code target}. {@code newTab} binds a popup opened by the click to an alias. */

@@ -39,6 +39,8 @@ public interface StepVisitor<R> {
 
   R visitSetViewport(Step.SetViewport step);
 
+  R visitEmulateNetwork(Step.EmulateNetwork step);
+
   R visitClick(Step.Click step);
 
   R visitDblclick(Step.Dblclick step);

@@ -182,6 +182,17 @@ public final class FlowArbitraries {
         Arbitraries.just(Step.FrameMain.builder().id("x").build()),
         Combinators.combine(Arbitraries.integers().between(320, 3840), Arbitraries.integers().between(240, 2160))
             .as((w, h) -> Step.SetViewport.builder().id("x").width(w).height(h).build()),
+        Arbitraries.just(Step.EmulateNetwork.builder().id("x").offline(true).build()),
+        Arbitraries.just(Step.EmulateNetwork.builder().id("x").build()),
+        Combinators.combine(Arbitraries.integers().between(0, 10_000_000).optional(),
+                Arbitraries.integers().between(0, 10_000_000).optional(), Arbitraries.integers().between(0, 5_000).optional())
+            .as((d, u, l) -> {
+              Step.EmulateNetwork.Builder b = Step.EmulateNetwork.builder().id("x");
+              d.ifPresent(b::downloadBytesPerSecond);
+              u.ifPresent(b::uploadBytesPerSecond);
+              l.ifPresent(b::latencyMs);
+              return b.build();
+            }),
         Combinators.combine(t, Arbitraries.of(Step.MouseButton.class), Arbitraries.of(List.<String>of(), List.of("Shift")),
                 Arbitraries.doubles().between(0, 50).ofScale(1).optional())
             .as((tt, b, m, o) -> Step.Click.builder().id("x").target(tt).button(b).modifiers(m)

@@ -107,6 +107,7 @@ public class FlowApiBenchmark {
     @Override public Integer visitFrame(Step.Frame s) { return 1; }
     @Override public Integer visitFrameMain(Step.FrameMain s) { return 1; }
     @Override public Integer visitSetViewport(Step.SetViewport s) { return 1; }
+    @Override public Integer visitEmulateNetwork(Step.EmulateNetwork s) { return 1; }
     @Override public Integer visitClick(Step.Click s) { return 1; }
     @Override public Integer visitDblclick(Step.Dblclick s) { return 1; }
     @Override public Integer visitContextmenu(Step.Contextmenu s) { return 1; }

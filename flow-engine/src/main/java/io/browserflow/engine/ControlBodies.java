@@ -104,6 +104,7 @@ final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlB
   @Override public Optional<ControlBody> visitFrame(Step.Frame s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitEmulateNetwork(Step.EmulateNetwork s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitClick(Step.Click s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }

@@ -144,6 +144,12 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
     return out;
   }
 
+  @Override
+  public Outcome visitEmulateNetwork(Step.EmulateNetwork n) {
+    page.emulateNetwork(n.offline(), n.downloadBytesPerSecond(), n.uploadBytesPerSecond(), n.latencyMs());
+    return out;
+  }
+
   @Override public Outcome visitClick(Step.Click s) { return performNavigating(s); }
   @Override public Outcome visitDblclick(Step.Dblclick s) { return performNavigating(s); }
   @Override public Outcome visitPress(Step.Press s) { return performNavigating(s); }

@@ -252,6 +252,7 @@ final class StepBinder {
     @Override public Step visitTabClose(Step.TabClose x) { return x; }
     @Override public Step visitFrameMain(Step.FrameMain x) { return x; }
     @Override public Step visitSetViewport(Step.SetViewport x) { return x; }
+    @Override public Step visitEmulateNetwork(Step.EmulateNetwork x) { return x; }
     @Override public Step visitWait(Step.Wait x) { return x; }
     @Override public Step visitAssert(Step.Assert x) { return x; }
     @Override public Step visitSetVar(Step.SetVar x) { return x; }

@@ -61,6 +61,7 @@ final class Walk {
     @Override public Boolean visitFrame(Step.Frame s) { return true; }
     @Override public Boolean visitFrameMain(Step.FrameMain s) { return true; }
     @Override public Boolean visitSetViewport(Step.SetViewport s) { return true; }
+    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return true; }
 
     // interactions, checks, data and control flow
     @Override public Boolean visitClick(Step.Click s) { return false; }
@@ -109,6 +110,7 @@ final class Walk {
     @Override public Optional<String> visitFrame(Step.Frame s) { return Optional.empty(); }
     @Override public Optional<String> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
     @Override public Optional<String> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
+    @Override public Optional<String> visitEmulateNetwork(Step.EmulateNetwork s) { return Optional.empty(); }
     @Override public Optional<String> visitClick(Step.Click s) { return Optional.empty(); }
     @Override public Optional<String> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
     @Override public Optional<String> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
@@ -161,6 +163,7 @@ final class Walk {
     @Override public List<List<Step>> visitFrame(Step.Frame s) { return List.of(); }
     @Override public List<List<Step>> visitFrameMain(Step.FrameMain s) { return List.of(); }
     @Override public List<List<Step>> visitSetViewport(Step.SetViewport s) { return List.of(); }
+    @Override public List<List<Step>> visitEmulateNetwork(Step.EmulateNetwork s) { return List.of(); }
     @Override public List<List<Step>> visitClick(Step.Click s) { return List.of(); }
     @Override public List<List<Step>> visitDblclick(Step.Dblclick s) { return List.of(); }
     @Override public List<List<Step>> visitContextmenu(Step.Contextmenu s) { return List.of(); }
@@ -220,6 +223,7 @@ final class Walk {
     @Override public Optional<Target> visitFrame(Step.Frame s) { return Optional.empty(); }
     @Override public Optional<Target> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
     @Override public Optional<Target> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
+    @Override public Optional<Target> visitEmulateNetwork(Step.EmulateNetwork s) { return Optional.empty(); }
     @Override public Optional<Target> visitWait(Step.Wait s) { return Optional.empty(); }
     @Override public Optional<Target> visitAssert(Step.Assert s) { return Optional.empty(); }
     @Override public Optional<Target> visitSetVar(Step.SetVar s) { return Optional.empty(); }

@@ -162,6 +162,7 @@ final class BrowserctlExportHeader {
     @Override public Boolean visitFrame(Step.Frame s) { return false; }
     @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
     @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
+    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
     @Override public Boolean visitClick(Step.Click s) { return false; }
     @Override public Boolean visitDblclick(Step.Dblclick s) { return false; }
     @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }

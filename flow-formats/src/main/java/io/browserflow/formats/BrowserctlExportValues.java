@@ -150,6 +150,7 @@ final class BrowserctlExportValues {
       @Override public Set<String> visitFrame(Step.Frame s) { return Set.of(); }
       @Override public Set<String> visitFrameMain(Step.FrameMain s) { return Set.of(); }
       @Override public Set<String> visitSetViewport(Step.SetViewport s) { return Set.of(); }
+      @Override public Set<String> visitEmulateNetwork(Step.EmulateNetwork s) { return Set.of(); }
       @Override public Set<String> visitClick(Step.Click s) { return Set.of(); }
       @Override public Set<String> visitDblclick(Step.Dblclick s) { return Set.of(); }
       @Override public Set<String> visitContextmenu(Step.Contextmenu s) { return Set.of(); }

@@ -88,6 +88,7 @@ final class BrowserctlSecrets {
     @Override public Optional<Typed> visitFrame(Step.Frame s) { return Optional.empty(); }
     @Override public Optional<Typed> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
     @Override public Optional<Typed> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitEmulateNetwork(Step.EmulateNetwork s) { return Optional.empty(); }
     @Override public Optional<Typed> visitClick(Step.Click s) { return Optional.empty(); }
     @Override public Optional<Typed> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
     @Override public Optional<Typed> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }

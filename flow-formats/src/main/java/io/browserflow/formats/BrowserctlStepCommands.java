@@ -139,6 +139,23 @@ final class BrowserctlStepCommands {
       return false;
     }
 
+    /**
+     * Left out: offline blocks (the steps after it would load what the flow expects to fail, as the
+     * commands without an equivalent that change what later steps see do); throttling and the real
+     * network are a warning (like setViewport, only timing differs).
+     */
+    @Override
+    public Boolean visitEmulateNetwork(Step.EmulateNetwork e) {
+      String message = "browserctl-flow has no network emulation command; emulateNetwork (step " + e.id()
+          + ") was left out, so the steps after it run on the real network";
+      if (e.offline()) {
+        st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, p, message + ", where their loads no longer fail");
+      } else {
+        st.issues.warning(ConversionCode.UNSUPPORTED_STEP, p, message);
+      }
+      return false;
+    }
+
     @Override
     public Boolean visitClick(Step.Click c) {
       return actions.click(c, p, out);

@@ -38,6 +38,7 @@ final class BrowserctlUrlWaits {
     @Override public Boolean visitFrame(Step.Frame s) { return false; }
     @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
     @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
+    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
     @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
     @Override public Boolean visitHover(Step.Hover s) { return false; }
     @Override public Boolean visitFill(Step.Fill s) { return false; }

@@ -17,7 +17,8 @@ import java.util.Optional;
  *
  * <p>The rule, by what the step left out reaches ({@link ChromeStepEffects.Reach}):
  * <ul>
- *   <li><b>the page</b> — open, navigate, back, forward, reload, setViewport, click, dblclick,
+ *   <li><b>the page</b> — open, navigate, back, forward, reload, setViewport, emulateNetwork (the
+ *       later steps load and fetch under its conditions), click, dblclick,
  *       contextmenu, hover, fill, type, press, select, check, uncheck, toggle, scroll, drag, upload,
  *       eval, manual, paginate, and a foreach, repeat, if or while with such a step in a body:
  *       blocking when any step is written after it (the first one is named), a warning when none is

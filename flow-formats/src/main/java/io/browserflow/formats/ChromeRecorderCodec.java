@@ -34,8 +34,10 @@ import io.browserflow.api.Flow;
  *   <li>{@code waitForExpression} → wait until the expression ({@code script.eval} declared:
  *       {@code EVAL_USED}), or a fixed wait for the {@code setTimeout} promise idiom;
  *       {@code waitForURL} → wait until url.</li>
- *   <li>{@code close} → tabClose; {@code emulateNetworkConditions} → nothing
- *       ({@code UNSUPPORTED_STEP}); {@code customStep} → left out with a {@code CUSTOM_STEP}
+ *   <li>{@code close} → tabClose; {@code emulateNetworkConditions} → emulateNetwork, as the
+ *       reference replays it: offline when download and upload are both 0, else throttled to the
+ *       positive download and upload (bytes per second) with the positive latency (ms), a negative
+ *       or 0 throughput unthrottled; {@code customStep} → left out with a {@code CUSTOM_STEP}
  *       warning (the reference skips it too).</li>
  *   <li>Selectors: each alternative becomes candidates in order, read as the reference reads them —
  *       {@code aria/Name} → aria (any role, exact accessible name), {@code aria/Name[role="x"]} →

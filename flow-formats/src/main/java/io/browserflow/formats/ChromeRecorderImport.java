@@ -146,9 +146,8 @@ final class ChromeRecorderImport {
         tabs.close(s, p);
         break;
       case "emulateNetworkConditions":
-        st.issues.warning(ConversionCode.UNSUPPORTED_STEP, p, "emulateNetworkConditions (download " + s.download
-            + ", upload " + s.upload + ", latency " + s.latency
-            + ") has no BrowserFlow equivalent; the flow runs on the real network");
+        tabs.enter(s, p);
+        emulateNetwork(s, p);
         break;
       case "customStep":
         customStep(s, p);
@@ -182,6 +181,37 @@ final class ChromeRecorderImport {
     }
     st.add(st.withCommon(b.build(), s, p));
     st.mapped++;
+  }
+
+  /**
+   * As the reference replays it: offline when download and upload are both 0, else throttled; a
+   * negative throughput (puppeteer's -1) is that direction unthrottled, as is 0 (Chromium reads it
+   * so), and a latency of 0 adds none. Offline carries no latency: nothing is sent.
+   */
+  private void emulateNetwork(ChromeStep s, String p) {
+    if (s.download == null || s.upload == null || s.latency == null) {
+      st.issues.blocking(ConversionCode.FIELD_INVALID, p, "emulateNetworkConditions needs a numeric download, upload and "
+          + "latency; it is left out");
+      return;
+    }
+    Step.EmulateNetwork.Builder b = Step.EmulateNetwork.builder().id(st.id());
+    if (s.download == 0 && s.upload == 0) {
+      b.offline(true);
+    } else {
+      throughput(s.download).ifPresent(b::downloadBytesPerSecond);
+      throughput(s.upload).ifPresent(b::uploadBytesPerSecond);
+      throughput(s.latency).ifPresent(b::latencyMs);
+    }
+    st.add(st.withCommon(b.build(), s, p));
+    st.mapped++;
+  }
+
+  /** A positive value, rounded (at most {@code Integer.MAX_VALUE}); empty for 0, negative and non-finite values. */
+  private static java.util.OptionalInt throughput(double v) {
+    if (!(v > 0) || Double.isInfinite(v)) {
+      return java.util.OptionalInt.empty();
+    }
+    return java.util.OptionalInt.of((int) Math.min(Integer.MAX_VALUE, Math.round(v)));
   }
 
   private String navigate(ChromeStep s, String p) {

@@ -81,10 +81,10 @@ final class ChromeStep {
   // waitForExpression
   /** The expression; null when it is not a non-blank string. */
   final String expression;
-  // emulateNetworkConditions
-  final String download;
-  final String upload;
-  final String latency;
+  // emulateNetworkConditions: bytes per second and ms; null when not a number
+  final Double download;
+  final Double upload;
+  final Double latency;
   // customStep
   final String name;
 
@@ -142,9 +142,9 @@ final class ChromeStep {
     this.properties = props;
     this.expression = s.path("expression").isTextual() && !s.get("expression").asText().isBlank()
         ? s.get("expression").asText() : null;
-    this.download = s.path("download").asText("?");
-    this.upload = s.path("upload").asText("?");
-    this.latency = s.path("latency").asText("?");
+    this.download = s.path("download").isNumber() ? s.get("download").asDouble() : null;
+    this.upload = s.path("upload").isNumber() ? s.get("upload").asDouble() : null;
+    this.latency = s.path("latency").isNumber() ? s.get("latency").asDouble() : null;
     this.name = s.path("name").asText("unnamed");
   }
 

@@ -75,6 +75,7 @@ final class ChromeStepEffects {
     @Override public Effect visitTabClose(Step.TabClose s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitFrameMain(Step.FrameMain s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitSetViewport(Step.SetViewport s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitEmulateNetwork(Step.EmulateNetwork s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitClick(Step.Click s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitDblclick(Step.Dblclick s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitContextmenu(Step.Contextmenu s) { return Effect.of(Reach.PAGE); }

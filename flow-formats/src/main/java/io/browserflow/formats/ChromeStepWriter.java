@@ -119,6 +119,27 @@ final class ChromeStepWriter {
       return conditions.action(n, v, p);
     }
 
+    /**
+     * The reference reads download and upload both 0 as offline, so offline is written as 0, 0, 0,
+     * the real network as -1, -1, 0 (puppeteer's "not throttled"), and throttling with every
+     * direction left unthrottled (empty, or 0 as Chromium reads it) as -1.
+     */
+    @Override
+    public Boolean visitEmulateNetwork(Step.EmulateNetwork e) {
+      ObjectNode n = nodes.base("emulateNetworkConditions", e);
+      if (e.offline()) {
+        n.put("download", 0).put("upload", 0).put("latency", 0);
+      } else {
+        n.put("download", throughput(e.downloadBytesPerSecond())).put("upload", throughput(e.uploadBytesPerSecond()))
+            .put("latency", e.latencyMs().orElse(0));
+      }
+      return conditions.action(n, e, p);
+    }
+
+    private static int throughput(java.util.OptionalInt v) {
+      return v.isPresent() && v.getAsInt() > 0 ? v.getAsInt() : -1;
+    }
+
     @Override
     public Boolean visitClick(Step.Click c) {
       return actions.click(c, p);

@@ -139,6 +139,7 @@ final class ChromeTabTargets {
     @Override public Void visitFrame(Step.Frame s) { return acted(); }
     @Override public Void visitFrameMain(Step.FrameMain s) { return acted(); }
     @Override public Void visitSetViewport(Step.SetViewport s) { return acted(); }
+    @Override public Void visitEmulateNetwork(Step.EmulateNetwork s) { return acted(); }
     @Override public Void visitClick(Step.Click s) { return acted(); }
     @Override public Void visitDblclick(Step.Dblclick s) { return acted(); }
     @Override public Void visitContextmenu(Step.Contextmenu s) { return acted(); }

@@ -140,6 +140,7 @@ final class ChromeTabs {
       @Override public Optional<Step> visitFrame(Step.Frame s) { return Optional.empty(); }
       @Override public Optional<Step> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
       @Override public Optional<Step> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
+      @Override public Optional<Step> visitEmulateNetwork(Step.EmulateNetwork s) { return Optional.empty(); }
       @Override public Optional<Step> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
       @Override public Optional<Step> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
       @Override public Optional<Step> visitHover(Step.Hover s) { return Optional.empty(); }

@@ -123,6 +123,25 @@ final class JavaStepCode {
     }
 
     @Override
+    public Code visitEmulateNetwork(Step.EmulateNetwork e) {
+      if (e.offline()) {
+        return line(".offline()");
+      }
+      if (e.realNetwork()) {
+        return line(".online()");
+      }
+      if (e.downloadBytesPerSecond().isPresent() && e.uploadBytesPerSecond().isPresent() && e.latencyMs().isPresent()) {
+        return line(".throttle(" + e.downloadBytesPerSecond().getAsInt() + ", " + e.uploadBytesPerSecond().getAsInt()
+            + ", " + e.latencyMs().getAsInt() + ")");
+      }
+      StringBuilder fields = new StringBuilder();
+      e.downloadBytesPerSecond().ifPresent(v -> fields.append(".downloadBytesPerSecond(").append(v).append(")"));
+      e.uploadBytesPerSecond().ifPresent(v -> fields.append(".uploadBytesPerSecond(").append(v).append(")"));
+      e.latencyMs().ifPresent(v -> fields.append(".latencyMs(").append(v).append(")"));
+      return line(plain(path, "EmulateNetwork", e, fields.toString()));
+    }
+
+    @Override
     public Code visitClick(Step.Click c) {
       line(".click(" + targets.target(c.target()) + ")");
       List<String> own = new ArrayList<>();

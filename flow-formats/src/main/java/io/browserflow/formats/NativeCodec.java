@@ -80,6 +80,7 @@ final class NativeCodec implements FormatCodec {
     @Override public Integer visitFrame(Step.Frame step) { return 0; }
     @Override public Integer visitFrameMain(Step.FrameMain step) { return 0; }
     @Override public Integer visitSetViewport(Step.SetViewport step) { return 0; }
+    @Override public Integer visitEmulateNetwork(Step.EmulateNetwork step) { return 0; }
     @Override public Integer visitClick(Step.Click step) { return 0; }
     @Override public Integer visitDblclick(Step.Dblclick step) { return 0; }
     @Override public Integer visitContextmenu(Step.Contextmenu step) { return 0; }

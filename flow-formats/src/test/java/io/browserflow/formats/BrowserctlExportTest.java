@@ -205,6 +205,25 @@ class BrowserctlExportTest {
   }
 
   @Test
+  void should_leave_network_emulation_out_blocking_only_offline() {
+    Flow flow = Flow.named("network").open("https://a.test")
+        .throttle(50_000, 20_000, 40)
+        .offline()
+        .online()
+        .click(css("#go"))
+        .build();
+    Conversion<String> c = write(flow);
+    assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.UNSUPPORTED_STEP)
+        .extracting(ConversionIssue::path, ConversionIssue::severity)
+        .containsExactly(tuple("steps[1]", ConversionIssue.Severity.WARNING), tuple("steps[2]", ConversionIssue.Severity.BLOCKING),
+            tuple("steps[3]", ConversionIssue.Severity.WARNING));
+    assertThat(c.issues()).filteredOn(i -> i.path().equals("steps[2]")).singleElement()
+        .satisfies(i -> assertThat(i.message()).contains("emulateNetwork", "real network"));
+    assertThat(argv(c)).hasSize(2);
+    assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
+  }
+
+  @Test
   void should_write_waits_scrolls_reads_and_eval() {
     Flow flow = Flow.named("misc").capabilities(Capability.SCRIPT_EVAL).open("https://a.test")
         .waitMs(500)

@@ -94,6 +94,44 @@ class ChromeRecorderExportTest {
   }
 
   @Test
+  void should_write_network_emulation_as_the_reference_reads_it_back() {
+    Conversion<String> c = write(open(), Step.EmulateNetwork.builder().id(id()).offline(true).build(),
+        Step.EmulateNetwork.builder().id(id()).downloadBytesPerSecond(50_000).uploadBytesPerSecond(20_000).latencyMs(40).build(),
+        Step.EmulateNetwork.builder().id(id()).downloadBytesPerSecond(0).uploadBytesPerSecond(0).latencyMs(5).build(),
+        Step.EmulateNetwork.builder().id(id()).build());
+
+    assertThat(types(c)).containsExactly("navigate", "emulateNetworkConditions", "emulateNetworkConditions",
+        "emulateNetworkConditions", "emulateNetworkConditions");
+    List<String> written = new ArrayList<>();
+    for (int i = 1; i < 5; i++) {
+      JsonNode n = steps(c).get(i);
+      written.add(n.get("download").asInt() + "/" + n.get("upload").asInt() + "/" + n.get("latency").asInt());
+    }
+    // offline is 0/0 (the reference: offline = !download && !upload); unthrottled, never 0 when online, is -1
+    assertThat(written).containsExactly("0/0/0", "50000/20000/40", "-1/-1/5", "-1/-1/0");
+    assertThat(c.issues()).isEmpty();
+
+    Flow back = codec.read(c.value(), "export.json").value();
+    assertThat(back.steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.EMULATE_NETWORK,
+        Step.Kind.EMULATE_NETWORK, Step.Kind.EMULATE_NETWORK, Step.Kind.EMULATE_NETWORK);
+    assertThat(((Step.EmulateNetwork) back.steps().get(1)).offline()).isTrue();
+    Step.EmulateNetwork throttled = (Step.EmulateNetwork) back.steps().get(2);
+    assertThat(List.of(throttled.downloadBytesPerSecond(), throttled.uploadBytesPerSecond(), throttled.latencyMs()))
+        .containsExactly(java.util.OptionalInt.of(50_000), java.util.OptionalInt.of(20_000), java.util.OptionalInt.of(40));
+    assertThat(((Step.EmulateNetwork) back.steps().get(3)).latencyMs()).hasValue(5);
+    assertThat(((Step.EmulateNetwork) back.steps().get(4)).realNetwork()).isTrue();
+  }
+
+  @Test
+  void should_block_the_export_when_a_left_out_step_comes_before_network_emulation() {
+    Conversion<String> c = write(open(), Step.Reload.builder().id("reload-it").build(),
+        Step.EmulateNetwork.builder().id(id()).offline(true).build());
+
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::severity)
+        .containsExactly(tuple(ConversionCode.UNSUPPORTED_STEP, ConversionIssue.Severity.BLOCKING));
+  }
+
+  @Test
   void should_write_shadow_hosts_as_chains_of_css_selectors_only() {
     Target t = Target.of(Candidate.css("#inner"), Candidate.role("button", "Go")).inShadow("app-root", "fancy-button");
     Conversion<String> c = write(open(), Step.Hover.builder().id(id()).target(t).build());

@@ -256,13 +256,39 @@ class ChromeRecorderImportTest {
         + "{\"type\": \"teleport\"}");
 
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::severity, ConversionIssue::path).containsExactly(
-        tuple(ConversionCode.UNSUPPORTED_STEP, ConversionIssue.Severity.WARNING, "steps[1]"),
         tuple(ConversionCode.CUSTOM_STEP, ConversionIssue.Severity.WARNING, "steps[2]"),
         tuple(ConversionCode.UNSUPPORTED_STEP, ConversionIssue.Severity.WARNING, "steps[3]"));
     assertThat(c.quality()).isNotEqualTo(Quality.BLOCKED);
     assertThat(issue(c, ConversionCode.CUSTOM_STEP).get().message()).contains("solveCaptcha", "reference replayer skips it too");
-    assertThat(c.value().steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN);
-    assertThat(c.stepsMapped()).isEqualTo(1);
+    assertThat(c.value().steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.EMULATE_NETWORK);
+    assertThat(c.value().steps().get(1)).isEqualTo(Step.EmulateNetwork.builder().id(c.value().steps().get(1).id())
+        .downloadBytesPerSecond(1000).uploadBytesPerSecond(500).latencyMs(40).build());
+    assertThat(c.stepsMapped()).isEqualTo(2);
+  }
+
+  @Test
+  void should_read_network_conditions_as_the_reference_replays_them() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"emulateNetworkConditions\", \"download\": 0, \"upload\": 0, \"latency\": 40},"
+        + "{\"type\": \"emulateNetworkConditions\", \"download\": -1, \"upload\": -1, \"latency\": 0},"
+        + "{\"type\": \"emulateNetworkConditions\", \"download\": 0, \"upload\": 750.4, \"latency\": 0},"
+        + "{\"type\": \"emulateNetworkConditions\", \"download\": \"fast\", \"upload\": 1, \"latency\": 0}");
+
+    List<Step> steps = c.value().steps();
+    assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.EMULATE_NETWORK,
+        Step.Kind.EMULATE_NETWORK, Step.Kind.EMULATE_NETWORK);
+    Step.EmulateNetwork offline = (Step.EmulateNetwork) steps.get(1);
+    assertThat(offline.offline()).isTrue();
+    assertThat(offline.throttles()).as("offline sends nothing: no latency").isFalse();
+    assertThat(((Step.EmulateNetwork) steps.get(2)).realNetwork()).isTrue();
+    Step.EmulateNetwork upOnly = (Step.EmulateNetwork) steps.get(3);
+    assertThat(upOnly.offline()).isFalse();
+    assertThat(upOnly.downloadBytesPerSecond()).isEmpty();
+    assertThat(upOnly.uploadBytesPerSecond()).hasValue(750);
+    assertThat(upOnly.latencyMs()).isEmpty();
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::severity, ConversionIssue::path).containsExactly(
+        tuple(ConversionCode.FIELD_INVALID, ConversionIssue.Severity.BLOCKING, "steps[4]"));
+    assertThat(io.browserflow.api.validate.FlowValidator.defaults().validate(c.value())).isEmpty();
   }
 
   @Test

@@ -203,6 +203,11 @@ final class EveryStepFlow {
         .fallback(f -> f.click(css("#safe")).id("safe").retry(retryBackoff(2, 100)))
         .click(css("#gone")).id("gone").disabled().continueOnError()
         .tabClose().id("tab-close")
+        // network emulation: offline, throttled (the DSL's form and a plain builder), the real network
+        .offline().id("offline")
+        .throttle(50_000, 20_000, 40).id("throttle")
+        .step(Step.EmulateNetwork.builder().id("latency-only").latencyMs(300).build())
+        .online().id("online")
         .build();
   }
 }

@@ -83,6 +83,17 @@ final class SessionView implements DriverSession {
   }
 
   @Override
+  public void setViewport(int width, int height, java.util.OptionalDouble deviceScaleFactor, boolean mobile, boolean touch) {
+    session.setViewport(width, height, deviceScaleFactor, mobile, touch);
+  }
+
+  @Override
+  public void emulateNetwork(boolean offline, java.util.OptionalInt downloadBytesPerSecond,
+      java.util.OptionalInt uploadBytesPerSecond, java.util.OptionalInt latencyMs) {
+    session.emulateNetwork(offline, downloadBytesPerSecond, uploadBytesPerSecond, latencyMs);
+  }
+
+  @Override
   public PageState state() {
     return session.state();
   }

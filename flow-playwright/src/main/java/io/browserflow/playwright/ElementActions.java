@@ -196,6 +196,7 @@ final class ElementActions {
       @Override public ActionResult visitFrame(Step.Frame s) { return notPerformed(s); }
       @Override public ActionResult visitFrameMain(Step.FrameMain s) { return notPerformed(s); }
       @Override public ActionResult visitSetViewport(Step.SetViewport s) { return notPerformed(s); }
+      @Override public ActionResult visitEmulateNetwork(Step.EmulateNetwork s) { return notPerformed(s); }
       @Override public ActionResult visitWait(Step.Wait s) { return notPerformed(s); }
       @Override public ActionResult visitAssert(Step.Assert s) { return notPerformed(s); }
       @Override public ActionResult visitRead(Step.Read s) { return notPerformed(s); }

@@ -43,6 +43,7 @@ final class PlaywrightSession implements DriverSession {
   private final Reads reads;
   private final Conditions conditions;
   private final Artifacts artifacts;
+  private final NetworkEmulation network;
 
   PlaywrightSession(SharedContext shared, String alias, Page page, boolean fork, Runnable onClose) {
     this.fork = fork;
@@ -55,6 +56,7 @@ final class PlaywrightSession implements DriverSession {
     this.reads = new Reads(state, resolver);
     this.conditions = new Conditions(state, resolver);
     this.artifacts = new Artifacts(state, resolver);
+    this.network = new NetworkEmulation(state);
   }
 
   /** On the driver thread. */
@@ -122,6 +124,12 @@ final class PlaywrightSession implements DriverSession {
   @Override
   public void setViewport(int width, int height, java.util.OptionalDouble deviceScaleFactor, boolean mobile, boolean touch) {
     tabs.emulateDevice(width, height, deviceScaleFactor, mobile, touch);
+  }
+
+  @Override
+  public void emulateNetwork(boolean offline, java.util.OptionalInt downloadBytesPerSecond,
+      java.util.OptionalInt uploadBytesPerSecond, java.util.OptionalInt latencyMs) {
+    network.emulate(offline, downloadBytesPerSecond, uploadBytesPerSecond, latencyMs);
   }
 
   @Override

@@ -151,6 +151,7 @@ final class ElementActions {
     @Override public ActionResult visitFrame(Step.Frame s) { throw unsupported(s); }
     @Override public ActionResult visitFrameMain(Step.FrameMain s) { throw unsupported(s); }
     @Override public ActionResult visitSetViewport(Step.SetViewport s) { throw unsupported(s); }
+    @Override public ActionResult visitEmulateNetwork(Step.EmulateNetwork s) { throw unsupported(s); }
     @Override public ActionResult visitWait(Step.Wait s) { throw unsupported(s); }
     @Override public ActionResult visitAssert(Step.Assert s) { throw unsupported(s); }
     @Override public ActionResult visitRead(Step.Read s) { throw unsupported(s); }

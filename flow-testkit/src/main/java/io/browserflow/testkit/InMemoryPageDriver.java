@@ -77,6 +77,12 @@ import java.util.concurrent.ConcurrentHashMap;
  *       button resolves and waits for its element like any click, fires no event and moves the tab
  *       back or forward in its history, as Chromium does by default; a click's {@code delay} passes on
  *       the virtual clock between press and release.</li>
+ *   <li>Network emulation ({@code emulateNetwork}): offline makes every load of an {@code http(s)} URL
+ *       fail as in an offline browser: {@code open}, {@code navigate}, {@code reload}, {@code back} and
+ *       {@code forward} fail with {@code ACTION_FAILED} ({@code net::ERR_INTERNET_DISCONNECTED}), a
+ *       navigation the page causes or a frame it loads shows a "No internet" page, and downloads are
+ *       empty; {@code about:} and {@code data:} pages still load. Forks opened while offline are offline
+ *       too. Throttling is accepted and recorded, but slows nothing: the model has no transfer times.</li>
  * </ul>
  *
  * <h2>Virtual time</h2>

@@ -83,6 +83,7 @@ final class InMemorySession implements DriverSession {
     fork.state.tabs.clear();
     fork.state.tabs.put(alias, tab);
     fork.state.current = tab;
+    fork.state.network = state.network; // the browser context's, shared as a real context's is
     String url = state.requireTab().document.url;
     if (!url.equals("about:blank")) {
       fork.open(url, FORK_OPEN_TIMEOUT);
@@ -143,6 +144,12 @@ final class InMemorySession implements DriverSession {
   @Override
   public void setViewport(int width, int height) {
     tabs.setViewport(width, height);
+  }
+
+  @Override
+  public void emulateNetwork(boolean offline, java.util.OptionalInt downloadBytesPerSecond,
+      java.util.OptionalInt uploadBytesPerSecond, java.util.OptionalInt latencyMs) {
+    tabs.emulateNetwork(offline, downloadBytesPerSecond, uploadBytesPerSecond, latencyMs);
   }
 
   @Override

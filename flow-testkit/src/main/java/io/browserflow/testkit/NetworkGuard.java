@@ -8,13 +8,16 @@ import java.util.Locale;
 /**
  * Network deny mode: a URL whose origin is not allowed is never loaded, and is recorded without its
  * query string and fragment. {@code about:}, {@code data:} and other local schemes never touch the
- * network and pass.
+ * network and pass. While the network is emulated offline, every load of a network URL fails
+ * ({@link #offline(String)}), as {@code net::ERR_INTERNET_DISCONNECTED} does in a browser.
  */
 final class NetworkGuard {
   private final SessionOptions options;
   private final List<String> blocked;
+  private final SessionState state;
 
   NetworkGuard(SessionState state) {
+    this.state = state;
     this.options = state.options;
     this.blocked = state.blocked;
   }
@@ -51,6 +54,11 @@ final class NetworkGuard {
     } catch (IllegalArgumentException e) {
       return null;
     }
+  }
+
+  /** Whether loading {@code url} needs the network while it is emulated offline (local schemes never do). */
+  boolean offline(String url) {
+    return state.network.offline() && origin(url) != null;
   }
 
   void block(String url) {

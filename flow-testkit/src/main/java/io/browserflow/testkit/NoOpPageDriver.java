@@ -102,6 +102,10 @@ public final class NoOpPageDriver implements PageDriver {
     public void setViewport(int width, int height) {}
 
     @Override
+    public void emulateNetwork(boolean offline, java.util.OptionalInt downloadBytesPerSecond,
+        java.util.OptionalInt uploadBytesPerSecond, java.util.OptionalInt latencyMs) {}
+
+    @Override
     public PageState state() {
       return PageState.builder().tab("main").url(url).title("").addTabs("main").build();
     }

@@ -1570,4 +1570,53 @@ public abstract class PageDriverContract {
     assertThat(s.blockedRequests()).contains("http://blocked.invalid/page");
     assertThat(s.blockedRequests()).noneMatch(r -> r.contains("token"));
   }
+
+  // ================================================================== network emulation
+
+  @Test
+  public void should_fail_to_open_a_page_while_offline_and_open_it_once_back_online() {
+    DriverSession s = start(Map.of("/", doc("Home", "<p id=\"p\">home</p>"), "/next", doc("Next", "<p>next</p>")));
+    s.open(url("/"), timeout());
+    s.emulateNetwork(true, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
+
+    FlowRunException e = thrown(FlowRunException.class, () -> s.navigate(url("/next"), shortTimeout()));
+
+    assertThat(e.code()).isEqualTo(ErrorCode.ACTION_FAILED);
+    assertThat(e.getMessage()).contains("ERR_INTERNET_DISCONNECTED");
+
+    s.emulateNetwork(false, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
+    s.navigate(url("/next"), timeout());
+
+    assertThat(s.state().title()).isEqualTo("Next");
+  }
+
+  @Test
+  public void should_keep_the_page_shown_readable_while_offline() {
+    DriverSession s = start(Map.of("/", doc("Home", "<p id=\"p\">home</p>")));
+    s.open(url("/"), timeout());
+
+    s.emulateNetwork(true, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
+
+    assertThat(s.read(css("#p"), Step.ReadKind.TEXT, Optional.empty(), timeout()).value()).isEqualTo("home");
+    assertThat(s.state().title()).isEqualTo("Home");
+  }
+
+  @Test
+  public void should_load_pages_when_throttled_or_refuse_throttling_as_unsupported() {
+    DriverSession s = start(Map.of("/", doc("Home", "<p>home</p>"), "/next", doc("Next", "<p>next</p>")));
+    s.open(url("/"), timeout());
+    try {
+      s.emulateNetwork(false, java.util.OptionalInt.of(1_000_000), java.util.OptionalInt.of(500_000), java.util.OptionalInt.of(5));
+    } catch (FlowRunException e) {
+      assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_STEP);
+      return;
+    }
+
+    s.navigate(url("/next"), timeout());
+    assertThat(s.state().title()).isEqualTo("Next");
+
+    s.emulateNetwork(false, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
+    s.navigate(url("/"), timeout());
+    assertThat(s.state().title()).isEqualTo("Home");
+  }
 }

@@ -17,6 +17,9 @@ import org.jsoup.nodes.Element;
  */
 final class PageLoader {
   static final int MAX_FRAME_DEPTH = 8;
+  /** What a browser shows for a page or frame the page loads while the network is offline. */
+  static final String OFFLINE_HTML = "<!doctype html><html><head><title>No internet</title></head>"
+      + "<body><h1>No internet</h1><p>ERR_INTERNET_DISCONNECTED</p></body></html>";
   static final String NOT_FOUND_HTML = "<!doctype html><html><head><title>404 Not Found</title></head>"
       + "<body><h1>Not Found</h1><p>No page is registered for this URL.</p></body></html>";
 
@@ -137,6 +140,8 @@ final class PageLoader {
     } else if (network.denied(url)) {
       network.block(url);
       html = "";
+    } else if (network.offline(url)) {
+      html = OFFLINE_HTML;
     } else {
       String registered = state.driver.html(url);
       html = registered != null ? registered : NOT_FOUND_HTML;
@@ -228,7 +233,7 @@ final class PageLoader {
   }
 
   byte[] pageBytes(String url) {
-    String html = network.denied(url) ? null : state.driver.html(url);
+    String html = network.denied(url) || network.offline(url) ? null : state.driver.html(url);
     return html == null ? new byte[0] : html.getBytes(StandardCharsets.UTF_8);
   }
 }

@@ -37,6 +37,18 @@ final class SessionState {
   boolean closed;
   int viewportWidth;
   int viewportHeight;
+  /** The emulated network ({@code emulateNetwork}); the real one at first. */
+  NetworkConditions network = NetworkConditions.REAL;
+
+  /**
+   * Network conditions as the last {@code emulateNetwork} left them. Offline fails loads; the
+   * throttling values are only recorded (the driver has no transfer times to slow down).
+   */
+  record NetworkConditions(boolean offline, java.util.OptionalInt downloadBytesPerSecond,
+      java.util.OptionalInt uploadBytesPerSecond, java.util.OptionalInt latencyMs) {
+    static final NetworkConditions REAL = new NetworkConditions(false, java.util.OptionalInt.empty(),
+        java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
+  }
 
   SessionState(InMemoryPageDriver driver, SessionOptions options) {
     this.driver = driver;

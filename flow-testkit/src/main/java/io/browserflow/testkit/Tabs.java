@@ -147,6 +147,14 @@ final class Tabs {
     state.viewportHeight = height;
   }
 
+  void emulateNetwork(boolean offline, java.util.OptionalInt download, java.util.OptionalInt upload,
+      java.util.OptionalInt latency) {
+    state.requireOpen();
+    state.network = offline || download.isPresent() || upload.isPresent() || latency.isPresent()
+        ? new SessionState.NetworkConditions(offline, download, upload, latency)
+        : SessionState.NetworkConditions.REAL;
+  }
+
   PageState pageState() {
     state.requireOpen();
     PageState.Builder b = PageState.builder().framePath(state.frameLocators).tabs(state.tabs.keySet());
@@ -163,6 +171,11 @@ final class Tabs {
       throw new FlowRunException(ErrorCode.NETWORK_ATTEMPT, "network access is denied for "
           + NetworkGuard.stripQuery(url) + " (origin not in the allowed origins)",
           Map.of(FlowException.Details.URL, NetworkGuard.stripQuery(url)));
+    }
+    if (network.offline(url)) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "opening " + NetworkGuard.stripQuery(url)
+          + " failed: net::ERR_INTERNET_DISCONNECTED (the network is emulated offline; emulateNetwork with neither "
+          + "offline nor throttling brings it back)", Map.of(FlowException.Details.URL, NetworkGuard.stripQuery(url)));
     }
     Optional<ErrorCode> fault = state.driver.faults().consumeNavigation(url);
     if (fault.isPresent()) {

@@ -132,6 +132,26 @@ public abstract class StepSequence<B extends StepSequence<B>> {
         .deviceScaleFactor(deviceScaleFactor).mobile(mobile).touch(touch).build());
   }
 
+  /** Cuts the network off: the pages' loads and requests fail from here on, as they do without a network. */
+  public B offline() {
+    return step(Step.EmulateNetwork.builder().id(nextId(Step.Kind.EMULATE_NETWORK)).offline(true).build());
+  }
+
+  /** Brings back the real network: neither offline nor throttled. */
+  public B online() {
+    return step(Step.EmulateNetwork.builder().id(nextId(Step.Kind.EMULATE_NETWORK)).build());
+  }
+
+  /**
+   * Throttles the network: {@code throttle(50_000, 20_000, 40)} downloads at 50,000 and uploads at
+   * 20,000 bytes per second, with 40 ms of latency added to each request (throttling needs Chromium).
+   */
+  public B throttle(int downloadBytesPerSecond, int uploadBytesPerSecond, int latencyMs) {
+    return step(Step.EmulateNetwork.builder().id(nextId(Step.Kind.EMULATE_NETWORK))
+        .downloadBytesPerSecond(downloadBytesPerSecond).uploadBytesPerSecond(uploadBytesPerSecond)
+        .latencyMs(latencyMs).build());
+  }
+
   // ---------------------------------------------------------------- interaction
 
   public B click(Target target) {
@@ -393,6 +413,7 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     @Override public Step.Click visitFrame(Step.Frame s) { return null; }
     @Override public Step.Click visitFrameMain(Step.FrameMain s) { return null; }
     @Override public Step.Click visitSetViewport(Step.SetViewport s) { return null; }
+    @Override public Step.Click visitEmulateNetwork(Step.EmulateNetwork s) { return null; }
     @Override public Step.Click visitDblclick(Step.Dblclick s) { return null; }
     @Override public Step.Click visitContextmenu(Step.Contextmenu s) { return null; }
     @Override public Step.Click visitHover(Step.Hover s) { return null; }

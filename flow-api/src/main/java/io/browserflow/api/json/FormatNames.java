@@ -44,6 +44,7 @@ final class FormatNames {
       case TAB_CLOSE -> List.of("alias");
       case FRAME -> List.of("locator");
       case SET_VIEWPORT -> List.of("width", "height", "deviceScaleFactor", "mobile", "touch");
+      case EMULATE_NETWORK -> List.of("offline", "downloadBytesPerSecond", "uploadBytesPerSecond", "latencyMs");
       case CLICK -> List.of("target", "button", "modifiers", "offset", "newTab", "delay");
       case DBLCLICK -> List.of("target", "offset");
       case CONTEXTMENU -> List.of("target", "offset");

@@ -236,6 +236,28 @@ final class StepReader {
           return b.build();
         };
       }
+      case EMULATE_NETWORK -> {
+        Boolean offline = read.bool(f, "offline");
+        Integer download = read.integer(f, "downloadBytesPerSecond", false);
+        Integer upload = read.integer(f, "uploadBytesPerSecond", false);
+        Integer latency = read.integer(f, "latencyMs", false);
+        yield () -> {
+          Step.EmulateNetwork.Builder b = Step.EmulateNetwork.builder().id(id);
+          if (offline != null) {
+            b.offline(offline);
+          }
+          if (download != null) {
+            b.downloadBytesPerSecond(download);
+          }
+          if (upload != null) {
+            b.uploadBytesPerSecond(upload);
+          }
+          if (latency != null) {
+            b.latencyMs(latency);
+          }
+          return b.build();
+        };
+      }
       case CLICK -> {
         Target target = targets.target(f, "target", true);
         Step.MouseButton button = read.enumValue(f, "button", Step.MouseButton.class, Step.MouseButton.LEFT);

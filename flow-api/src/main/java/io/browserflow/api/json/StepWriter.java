@@ -144,6 +144,18 @@ final class StepWriter {
     }
 
     @Override
+    public JsonValue visitEmulateNetwork(Step.EmulateNetwork x) {
+      JsonValue o = JsonValue.object();
+      if (x.offline()) {
+        o.put("offline", JsonValue.bool(true));
+      }
+      x.downloadBytesPerSecond().ifPresent(v -> o.put("downloadBytesPerSecond", JsonValue.integer(v)));
+      x.uploadBytesPerSecond().ifPresent(v -> o.put("uploadBytesPerSecond", JsonValue.integer(v)));
+      x.latencyMs().ifPresent(v -> o.put("latencyMs", JsonValue.integer(v)));
+      return o;
+    }
+
+    @Override
     public JsonValue visitClick(Step.Click x) {
       JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
       if (x.button() != Step.MouseButton.LEFT) {

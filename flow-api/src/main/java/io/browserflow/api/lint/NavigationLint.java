@@ -89,6 +89,7 @@ final class NavigationLint {
     @Override public Prior visitFrame(Step.Frame s) { return Prior.OTHER; }
     @Override public Prior visitFrameMain(Step.FrameMain s) { return Prior.OTHER; }
     @Override public Prior visitSetViewport(Step.SetViewport s) { return Prior.OTHER; }
+    @Override public Prior visitEmulateNetwork(Step.EmulateNetwork s) { return Prior.OTHER; }
     @Override public Prior visitContextmenu(Step.Contextmenu s) { return Prior.OTHER; }
     @Override public Prior visitHover(Step.Hover s) { return Prior.OTHER; }
     @Override public Prior visitFill(Step.Fill s) { return Prior.OTHER; }

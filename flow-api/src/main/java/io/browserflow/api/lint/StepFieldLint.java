@@ -290,5 +290,6 @@ final class StepFieldLint {
     @Override public Void visitTabClose(Step.TabClose s) { return null; }
     @Override public Void visitFrameMain(Step.FrameMain s) { return null; }
     @Override public Void visitSetViewport(Step.SetViewport s) { return null; }
+    @Override public Void visitEmulateNetwork(Step.EmulateNetwork s) { return null; }
   }
 }

@@ -87,6 +87,7 @@ final class StepKindLint {
     @Override public Void visitFrame(Step.Frame s) { return null; }
     @Override public Void visitFrameMain(Step.FrameMain s) { return null; }
     @Override public Void visitSetViewport(Step.SetViewport s) { return null; }
+    @Override public Void visitEmulateNetwork(Step.EmulateNetwork s) { return null; }
     @Override public Void visitClick(Step.Click s) { return null; }
     @Override public Void visitDblclick(Step.Dblclick s) { return null; }
     @Override public Void visitContextmenu(Step.Contextmenu s) { return null; }

@@ -73,6 +73,7 @@ final class WriteVerification {
     @Override public Boolean visitFrame(Step.Frame s) { return false; }
     @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
     @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
+    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
     @Override public Boolean visitHover(Step.Hover s) { return false; }
     @Override public Boolean visitScroll(Step.Scroll s) { return false; }
     @Override public Boolean visitWait(Step.Wait s) { return false; }
@@ -179,6 +180,7 @@ final class WriteVerification {
     // fixed waits, variables, scripts, exports and the rest pass through
     @Override public Boolean visitFrameMain(Step.FrameMain s) { return hasPageCheck(s) || next; }
     @Override public Boolean visitSetViewport(Step.SetViewport s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return hasPageCheck(s) || next; }
     @Override public Boolean visitSetVar(Step.SetVar s) { return hasPageCheck(s) || next; }
     @Override public Boolean visitEval(Step.Eval s) { return hasPageCheck(s) || next; }
     @Override public Boolean visitCsvImport(Step.CsvImport s) { return hasPageCheck(s) || next; }

@@ -219,6 +219,7 @@ final class BindingScope {
     @Override public List<String> visitFrame(Step.Frame s) { return List.of(); }
     @Override public List<String> visitFrameMain(Step.FrameMain s) { return List.of(); }
     @Override public List<String> visitSetViewport(Step.SetViewport s) { return List.of(); }
+    @Override public List<String> visitEmulateNetwork(Step.EmulateNetwork s) { return List.of(); }
     @Override public List<String> visitClick(Step.Click s) { return List.of(); }
     @Override public List<String> visitDblclick(Step.Dblclick s) { return List.of(); }
     @Override public List<String> visitContextmenu(Step.Contextmenu s) { return List.of(); }

@@ -112,6 +112,32 @@ final class StepFieldRules {
     }
 
     @Override
+    public Void visitEmulateNetwork(Step.EmulateNetwork n) {
+      notNegative(n.downloadBytesPerSecond(), p + ".downloadBytesPerSecond", "the download throughput (bytes per second)");
+      notNegative(n.uploadBytesPerSecond(), p + ".uploadBytesPerSecond", "the upload throughput (bytes per second)");
+      notNegative(n.latencyMs(), p + ".latencyMs", "the latency (ms)");
+      if (n.offline() && n.throttles()) {
+        List<String> given = new java.util.ArrayList<>();
+        n.downloadBytesPerSecond().ifPresent(v -> given.add("downloadBytesPerSecond"));
+        n.uploadBytesPerSecond().ifPresent(v -> given.add("uploadBytesPerSecond"));
+        n.latencyMs().ifPresent(v -> given.add("latencyMs"));
+        ctx.invalid(p, "emulateNetwork is offline and also throttles (" + String.join(", ", given)
+            + "): offline cuts the network off, so nothing is left to throttle; give offline: true alone, "
+            + "or the throughput and latency without offline");
+      }
+      return null;
+    }
+
+    private void notNegative(java.util.OptionalInt value, String path, String what) {
+      value.ifPresent(v -> {
+        if (v < 0) {
+          ctx.outOfRange(path, what + " is " + v + ": give 0 or more (leave it out for no limit)", v,
+              "0.." + Integer.MAX_VALUE);
+        }
+      });
+    }
+
+    @Override
     public Void visitClick(Step.Click c) {
       targets.check(c.target(), p + ".target");
       placeholders.texts(c.modifiers(), p + ".modifiers");

@@ -59,6 +59,15 @@ class FlowJsonStepKindsTest {
         step("{\"id\": \"s\", \"op\": \"setViewport\", \"width\": 390, \"height\": 844, \"deviceScaleFactor\": 3,"
                 + " \"mobile\": true, \"touch\": true}",
             Step.SetViewport.builder().id("s").width(390).height(844).deviceScaleFactor(3).mobile(true).touch(true).build()),
+        step("{\"id\": \"s\", \"op\": \"emulateNetwork\", \"offline\": true}",
+            Step.EmulateNetwork.builder().id("s").offline(true).build()),
+        step("{\"id\": \"s\", \"op\": \"emulateNetwork\", \"downloadBytesPerSecond\": 50000,"
+                + " \"uploadBytesPerSecond\": 20000, \"latencyMs\": 40}",
+            Step.EmulateNetwork.builder().id("s").downloadBytesPerSecond(50_000).uploadBytesPerSecond(20_000).latencyMs(40).build()),
+        step("{\"id\": \"s\", \"op\": \"emulateNetwork\", \"latencyMs\": 0}",
+            Step.EmulateNetwork.builder().id("s").latencyMs(0).build()),
+        step("{\"id\": \"s\", \"op\": \"emulateNetwork\"}",
+            Step.EmulateNetwork.builder().id("s").build()),
         step("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + "}",
             Step.Click.builder().id("s").target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + ", \"button\": \"right\","

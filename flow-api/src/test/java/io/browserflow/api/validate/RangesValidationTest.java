@@ -13,6 +13,7 @@ import static io.browserflow.api.validate.ValidationFixtures.withSteps;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Condition;
+import io.browserflow.api.Problem;
 import io.browserflow.api.Schedule;
 import io.browserflow.api.Step;
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,28 @@ class RangesValidationTest {
     assertThat(problems(flow().click(T).delay(0).click(T).delay(30_000))).isEmpty();
     assertLimit(problems(flow().click(T).delay(-1)), VALUE_OUT_OF_RANGE, "steps[0].delay", -1, "0..30000");
     assertLimit(problems(flow().click(T).delay(30_001)), VALUE_OUT_OF_RANGE, "steps[0].delay", 30_001, "0..30000");
+  }
+
+  @Test
+  void should_accept_network_emulation_offline_throttled_and_back_online() {
+    assertThat(problems(flow().offline().throttle(0, 0, 0).throttle(50_000, 20_000, 40).online())).isEmpty();
+  }
+
+  @Test
+  void should_reject_negative_network_emulation_values() {
+    assertLimit(problems(withSteps(Step.EmulateNetwork.builder().id("n").downloadBytesPerSecond(-1).build())),
+        VALUE_OUT_OF_RANGE, "steps[0].downloadBytesPerSecond", -1, "0.." + Integer.MAX_VALUE);
+    assertLimit(problems(withSteps(Step.EmulateNetwork.builder().id("n").uploadBytesPerSecond(-5).build())),
+        VALUE_OUT_OF_RANGE, "steps[0].uploadBytesPerSecond", -5, "0.." + Integer.MAX_VALUE);
+    assertLimit(problems(flow().throttle(1000, 1000, -40)), VALUE_OUT_OF_RANGE, "steps[0].latencyMs", -40,
+        "0.." + Integer.MAX_VALUE);
+  }
+
+  @Test
+  void should_reject_offline_together_with_throttling() {
+    Problem p = ValidationFixtures.assertOnly(problems(withSteps(Step.EmulateNetwork.builder().id("n").offline(true)
+        .downloadBytesPerSecond(1000).latencyMs(40).build())), io.browserflow.api.ErrorCode.INVALID_FLOW, "steps[0]");
+    assertThat(p.message()).contains("offline", "downloadBytesPerSecond", "latencyMs", "give offline: true alone");
   }
 
   @Test

@@ -206,6 +206,7 @@ public interface FlowReview {
       @Override public Void visitFrame(Step.Frame s) { return null; }
       @Override public Void visitFrameMain(Step.FrameMain s) { return null; }
       @Override public Void visitSetViewport(Step.SetViewport s) { return null; }
+      @Override public Void visitEmulateNetwork(Step.EmulateNetwork s) { return null; }
       @Override public Void visitRead(Step.Read s) { return null; }
       @Override public Void visitScrape(Step.Scrape s) { return null; }
       @Override public Void visitSetVar(Step.SetVar s) { return null; }

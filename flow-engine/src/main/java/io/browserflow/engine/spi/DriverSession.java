@@ -85,6 +85,21 @@ public interface DriverSession extends AutoCloseable {
         java.util.Map.of());
   }
 
+  /**
+   * Emulates network conditions for this session's pages from now on, until called again:
+   * {@code offline} (loads and requests fail as they do without a network; no throughput is given
+   * with it), or throttling to the given download and upload throughput (bytes per second) and
+   * added latency (ms), each unthrottled when empty. Neither offline nor any value is the real
+   * network again. Drivers that cannot emulate the network, or cannot throttle, fail with
+   * {@code UNSUPPORTED_STEP}; this default names the driver's session class.
+   */
+  default void emulateNetwork(boolean offline, java.util.OptionalInt downloadBytesPerSecond,
+      java.util.OptionalInt uploadBytesPerSecond, java.util.OptionalInt latencyMs) {
+    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
+        "this page driver (" + getClass().getName() + ") cannot emulate network conditions (emulateNetwork)",
+        java.util.Map.of("driver", getClass().getName()));
+  }
+
   /** Current tab, URL, title, frame path and open tabs. */
   PageState state();
 

@@ -60,6 +60,7 @@ record RecordedStep(boolean action, Optional<Step.Click> click, Optional<Step.Fi
     @Override public RecordedStep visitFrame(Step.Frame s) { return OTHER; }
     @Override public RecordedStep visitFrameMain(Step.FrameMain s) { return OTHER; }
     @Override public RecordedStep visitSetViewport(Step.SetViewport s) { return OTHER; }
+    @Override public RecordedStep visitEmulateNetwork(Step.EmulateNetwork s) { return OTHER; }
     // checks, data and control flow (never recorded)
     @Override public RecordedStep visitWait(Step.Wait s) { return OTHER; }
     @Override public RecordedStep visitAssert(Step.Assert s) { return OTHER; }
