@@ -39,6 +39,13 @@ final class ChromeExportState {
   final List<String> frameContext = new ArrayList<>();
   /** Counts the times the flow left its frames: written steps with the same count share a frame context. */
   int frameEpoch;
+  /**
+   * The URL of the cross-site frame the flow entered with {@code frame url:<URL>}, written as the
+   * steps' {@code target} (the reference finds an out-of-process iframe by it); null otherwise.
+   */
+  String frameTarget;
+  /** The last literal URL each tab was opened or navigated to. */
+  final Map<String, String> pageUrl = new java.util.HashMap<>();
   /** The path and label of the flow step being written. */
   String path = "steps";
   String step = "";
@@ -55,6 +62,7 @@ final class ChromeExportState {
   /** Back to the main frame of the tab (a navigation, another tab). */
   void leaveFrames() {
     frameContext.clear();
+    frameTarget = null;
     frameEpoch++;
   }
 

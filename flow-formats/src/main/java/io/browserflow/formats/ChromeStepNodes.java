@@ -32,6 +32,10 @@ final class ChromeStepNodes {
 
   /** The page the step runs in: main or the popup's URL, never a tab alias; left out (and the export blocked) when unknown. */
   private void target(ObjectNode n) {
+    if (st.frameTarget != null) {
+      n.put("target", st.frameTarget);
+      return;
+    }
     st.tabs.target(st.tab, st.path).ifPresent(t -> n.put("target", t));
   }
 

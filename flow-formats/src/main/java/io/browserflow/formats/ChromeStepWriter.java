@@ -52,6 +52,7 @@ final class ChromeStepWriter {
       ObjectNode n = nodes.base("navigate", o);
       n.put("url", o.url());
       st.tabs.navigated(st.tab, Optional.of(o.url()));
+      st.pageUrl.put(st.tab, o.url());
       return conditions.action(n, o, p);
     }
 
@@ -61,6 +62,7 @@ final class ChromeStepWriter {
       ObjectNode n = nodes.base("navigate", nav);
       n.put("url", nav.url());
       st.tabs.navigated(st.tab, Optional.of(nav.url()));
+      st.pageUrl.put(st.tab, nav.url());
       return conditions.action(n, nav, p);
     }
 
@@ -97,12 +99,40 @@ final class ChromeStepWriter {
     @Override
     public Boolean visitFrame(Step.Frame f) {
       String locator = f.locator();
+      Optional<String> crossSite = crossSiteFrame(locator);
+      if (crossSite.isPresent()) {
+        st.frameTarget = crossSite.get();
+        return true;
+      }
       if (ChromeSelectors.frameIndex(locator).isEmpty()) {
         return st.notWritten(ConversionCode.FRAME_UNRESOLVED, p, "frame " + locator + " cannot be written: the format locates frames by "
             + "index only; the steps after it are written for the frame the flow was in");
       }
       st.frameContext.add(locator);
       return true;
+    }
+
+    /**
+     * The URL of {@code frame url:<URL>} entered from the main frame, when it is a literal URL on
+     * another host than the page's: an out-of-process iframe, which the reference finds by that URL
+     * as a step {@code target}. Frames of the page's own site are found by index only.
+     */
+    private Optional<String> crossSiteFrame(String locator) {
+      if (!locator.startsWith("url:") || !st.frameContext.isEmpty() || st.frameTarget != null) {
+        return Optional.empty();
+      }
+      String url = locator.substring(4).trim();
+      String page = st.pageUrl.get(st.tab);
+      if (url.contains("*") || page == null) {
+        return Optional.empty();
+      }
+      try {
+        String frameHost = java.net.URI.create(url).getHost();
+        String pageHost = java.net.URI.create(page).getHost();
+        return frameHost != null && pageHost != null && !frameHost.equalsIgnoreCase(pageHost) ? Optional.of(url) : Optional.empty();
+      } catch (IllegalArgumentException e) {
+        return Optional.empty();
+      }
     }
 
     @Override

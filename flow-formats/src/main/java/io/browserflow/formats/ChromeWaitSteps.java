@@ -57,17 +57,37 @@ final class ChromeWaitSteps {
         more.add(Condition.Attribute.of(t, a.getKey(), Optional.of(a.getValue())));
       }
       for (Map.Entry<String, JsonNode> e : s.properties.entrySet()) {
-        Condition c = property(t, e.getKey(), e.getValue());
-        if (c == null) {
+        List<Condition> c = e.getKey().equals("dataset") ? dataset(t, e.getValue()) : Optional.ofNullable(property(t, e.getKey(), e.getValue()))
+            .map(List::of).orElse(List.of());
+        if (c.isEmpty()) {
           st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".properties." + e.getKey(), "property " + e.getKey()
               + " cannot be checked without a script; the check is left out");
         } else {
-          more.add(c);
+          more.addAll(c);
         }
       }
     }
     st.add(st.withCommon(Step.Wait.builder().id(st.id()).until(until).addAllExpect(more).addAllExpect(parts.urlExpect(s, p)).build(), s, p));
     st.mapped++;
+  }
+
+  /**
+   * {@code dataset} entries as the {@code data-*} attributes they are ({@code dataset.userId} is
+   * {@code data-user-id}); empty when an entry is not a string.
+   */
+  private static List<Condition> dataset(Target t, JsonNode v) {
+    List<Condition> out = new ArrayList<>();
+    if (!v.isObject() || v.isEmpty()) {
+      return List.of();
+    }
+    for (Map.Entry<String, JsonNode> e : (Iterable<Map.Entry<String, JsonNode>>) v::fields) {
+      if (!e.getValue().isTextual() || !e.getKey().matches("[a-z][A-Za-z0-9]*")) {
+        return List.of();
+      }
+      String attribute = "data-" + e.getKey().replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+      out.add(Condition.Attribute.of(t, attribute, Optional.of(e.getValue().asText())));
+    }
+    return out;
   }
 
   /** A property check as a condition, when one expresses it. */

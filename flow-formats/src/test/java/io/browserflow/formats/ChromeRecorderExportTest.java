@@ -50,6 +50,32 @@ class ChromeRecorderExportTest {
   }
 
   @Test
+  void should_write_steps_in_a_cross_site_frame_entered_by_url_with_the_frame_url_as_target() {
+    String inner = "http://localhost:8080/inner.html";
+    Conversion<String> c = write(open(),
+        Step.Frame.builder().id(id()).locator("url:" + inner).build(),
+        Step.Click.builder().id(id()).target(Target.of(Candidate.id("remote"))).offset(Point.of(1, 1)).build(),
+        Step.FrameMain.builder().id(id()).build(),
+        Step.Click.builder().id(id()).target(Target.of(Candidate.id("local"))).offset(Point.of(1, 1)).build());
+
+    assertThat(c.blockingIssues()).isEmpty();
+    JsonNode steps = steps(c);
+    assertThat(types(c)).containsExactly("navigate", "click", "click");
+    assertThat(steps.get(1).get("target").asText()).isEqualTo(inner);
+    assertThat(steps.get(1).has("frame")).isFalse();
+    assertThat(steps.get(2).get("target").asText()).isEqualTo("main");
+  }
+
+  @Test
+  void should_block_a_same_site_frame_entered_by_url_that_later_steps_run_in() {
+    Conversion<String> c = write(open(),
+        Step.Frame.builder().id(id()).locator("url:http://127.0.0.1:8080/inner.html").build(),
+        Step.Click.builder().id(id()).target(Target.of(Candidate.id("inside"))).offset(Point.of(1, 1)).build());
+
+    assertThat(c.blockingIssues()).extracting(ConversionIssue::code).containsExactly(ConversionCode.FRAME_UNRESOLVED);
+  }
+
+  @Test
   void should_write_the_title_and_every_candidate_kind_as_a_selector_alternative_in_order() {
     Target t = Target.of(Candidate.role("button", "Save"), Candidate.label("Name"), Candidate.text("Save changes"),
         Candidate.xpath("//button[1]"), Candidate.testId("save"), Candidate.id("save"), Candidate.id("a:b"),

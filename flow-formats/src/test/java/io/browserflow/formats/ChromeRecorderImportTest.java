@@ -206,7 +206,7 @@ class ChromeRecorderImportTest {
         + "{\"type\": \"waitForElement\", \"selectors\": [[\"#spinner\"]], \"visible\": false},"
         + "{\"type\": \"waitForElement\", \"selectors\": [[\".row\"]], \"operator\": \"<=\", \"count\": 2, \"visible\": false},"
         + "{\"type\": \"waitForElement\", \"selectors\": [[\"#name\"]], \"attributes\": {\"aria-invalid\": \"false\"},"
-        + " \"properties\": {\"value\": \"Ada\", \"checked\": true, \"offsetWidth\": 100}},"
+        + " \"properties\": {\"value\": \"Ada\", \"checked\": true, \"offsetWidth\": 100, \"dataset\": {\"userId\": \"7\"}}},"
         + "{\"type\": \"waitForElement\", \"selectors\": [[\"#toast\"]], \"attributes\": {\"role\": \"alert\"}, \"visible\": false}");
 
     Target done = Target.of(Candidate.id("done"));
@@ -224,7 +224,8 @@ class ChromeRecorderImportTest {
     assertThat(attrs.expect()).containsExactly(
         Condition.Attribute.of(name, "aria-invalid", Optional.of("false")),
         Condition.Value.of(name, "Ada"),
-        Condition.Element.of(name, Condition.State.CHECKED));
+        Condition.Element.of(name, Condition.State.CHECKED),
+        Condition.Attribute.of(name, "data-user-id", Optional.of("7")));
     Step.Wait gone = (Step.Wait) steps.get(6);
     assertThat(gone.until()).contains(Condition.Not.of(Condition.Count.of(toast, Condition.Op.GTE, 1)));
     assertThat(gone.expect()).isEmpty();
