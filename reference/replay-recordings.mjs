@@ -4,9 +4,11 @@
 //
 //   node replay-recordings.mjs MANIFEST.json RESULTS.json
 //
-// MANIFEST: {"executablePath": "/usr/bin/chromium", "timeout": 3000,
-//            "recordings": [{"id": "case/variant", "file": "/abs/recording.json"}]}
-// RESULTS:  [{"id": "...", "ok": true|false, "error": "...", "millis": 123}]
+// MANIFEST: {"executablePath": "/usr/bin/chromium", "timeout": 3000, "concurrency": 3,
+//            "recordings": [{"id": "case/variant", "file": "/abs/recording.json", "probe": "js expression"}]}
+// Recordings run `concurrency` at a time (default 1), each in its own browser context. A recording
+// with a `probe` has the expression evaluated on its main page after a completed replay: `state`.
+// RESULTS:  [{"id": "...", "ok": true|false, "error": "...", "millis": 123, "state": "..."}]
 // Exits 0 when every recording was attempted (each one's outcome is in RESULTS), 2 otherwise.
 import { readFile, writeFile } from 'node:fs/promises';
 import puppeteer from 'puppeteer-core';
@@ -23,24 +25,34 @@ const browser = await puppeteer.launch({
   headless: true,
   args: ['--no-sandbox', '--disable-dev-shm-usage'],
 });
-const results = [];
-try {
-  for (const entry of manifest.recordings) {
-    const started = Date.now();
-    const context = await browser.createBrowserContext();
-    try {
-      const page = await context.newPage();
-      const recording = parse(JSON.parse(await readFile(entry.file, 'utf8')));
-      const runner = await createRunner(recording,
-        new PuppeteerRunnerExtension(browser, page, { timeout: manifest.timeout }));
-      const completed = await runner.run();
-      results.push({ id: entry.id, ok: completed === true, error: completed ? null : 'aborted', millis: Date.now() - started });
-    } catch (err) {
-      results.push({ id: entry.id, ok: false, error: String(err && err.message || err).slice(0, 2000), millis: Date.now() - started });
-    } finally {
-      await context.close().catch(() => {});
-    }
+async function replay(entry) {
+  const started = Date.now();
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    const recording = parse(JSON.parse(await readFile(entry.file, 'utf8')));
+    const runner = await createRunner(recording,
+      new PuppeteerRunnerExtension(browser, page, { timeout: manifest.timeout }));
+    const completed = await runner.run();
+    const state = completed && entry.probe ? String(await page.evaluate(entry.probe)) : null;
+    return { id: entry.id, ok: completed === true, error: completed ? null : 'aborted', millis: Date.now() - started, state };
+  } catch (err) {
+    return { id: entry.id, ok: false, error: String(err && err.message || err).slice(0, 2000), millis: Date.now() - started };
+  } finally {
+    await context.close().catch(() => {});
   }
+}
+
+const results = new Array(manifest.recordings.length);
+let next = 0;
+async function worker() {
+  while (next < manifest.recordings.length) {
+    const i = next++;
+    results[i] = await replay(manifest.recordings[i]);
+  }
+}
+try {
+  await Promise.all(Array.from({ length: Math.max(1, manifest.concurrency || 1) }, worker));
 } finally {
   await browser.close();
 }

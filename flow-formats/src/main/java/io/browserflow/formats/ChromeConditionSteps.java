@@ -147,6 +147,22 @@ final class ChromeConditionSteps {
     return c.accept(new ConditionVisitor<ObjectNode>() {
       @Override
       public ObjectNode visitElement(Condition.Element e) {
+        if (e.state() == Condition.State.HIDDEN && e.target().shadowPath().isEmpty()) {
+          Optional<String> css = e.target().candidates().stream().map(ChromeSelectors::plainCss).flatMap(Optional::stream).findFirst();
+          if (css.isPresent()) {
+            // hidden is "absent or not visible": a waitForElement with visible: false would wait for absent only
+            ObjectNode n = nodes.base("waitForExpression", s);
+            if (!nodes.frame(n, e.target().framePath(), p)) {
+              return null;
+            }
+            n.put("expression", "Array.from(document.querySelectorAll(" + com.fasterxml.jackson.databind.node.TextNode.valueOf(css.get())
+                + ")).every(e => { const b = e.getBoundingClientRect(); return !(b.width > 0 && b.height > 0)"
+                + " || getComputedStyle(e).visibility === 'hidden'; })");
+            st.issues.info(ConversionCode.APPROXIMATED, p, "hidden " + e.target().describe() + " is written as a waitForExpression: every element "
+                + css.get() + " matches is absent or has an empty box or visibility: hidden");
+            return n;
+          }
+        }
         ObjectNode n = nodes.targeted("waitForElement", s, e.target(), p);
         if (n == null) {
           return null;

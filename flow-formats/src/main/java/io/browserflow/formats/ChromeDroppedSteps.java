@@ -21,8 +21,8 @@ import java.util.Optional;
  *       later steps load and fetch under its conditions), click, dblclick,
  *       contextmenu, hover, fill, type, press, select, check, uncheck, toggle, scroll, drag, upload,
  *       eval, manual, paginate, and a foreach, repeat, if or while with such a step in a body:
- *       blocking when any step is written after it (the first one is named), a warning when none is
- *       (it was the last step that does anything).</li>
+ *       always blocking: the flow's end state includes what it did (the first step written after it
+ *       that acts on the page is named).</li>
  *   <li><b>a tab</b> — tabNew: blocking when a step is written later in the tab it opens.</li>
  *   <li><b>a frame</b> — frame (a locator that is no index): blocking when a step is written later
  *       in the frame context the flow would have been in.</li>
@@ -120,6 +120,9 @@ final class ChromeDroppedSteps {
       if (what != null) {
         return Optional.of(d.step.kind().op() + " step " + d.step.id() + " " + what);
       }
+    }
+    if (reach == ChromeStepEffects.Reach.PAGE) {
+      return Optional.of(d.step.kind().op() + " step " + d.step.id() + " changes the page, and the flow's end state includes what it did");
     }
     return Optional.empty();
   }

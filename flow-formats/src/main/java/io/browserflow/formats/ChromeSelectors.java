@@ -297,6 +297,17 @@ final class ChromeSelectors {
     return out;
   }
 
+  /** The candidate as a css selector a page's querySelectorAll takes, when it is one. */
+  static Optional<String> plainCss(Candidate c) {
+    return switch (c.kind()) {
+      case TEST_ID -> Optional.of("[data-testid=" + CssStrings.quote(c.value()) + "]");
+      case ID -> Optional.of(CSS_IDENT.matcher(c.value()).matches() ? "#" + c.value() : "[id=" + CssStrings.quote(c.value()) + "]");
+      case PLACEHOLDER -> Optional.of("[placeholder=" + CssStrings.quote(c.value()) + "]");
+      case CSS -> DRIVER_ONLY_CSS.matcher(c.value()).find() ? Optional.empty() : Optional.of(c.value());
+      case ROLE, LABEL, TEXT, TEXT_CONTAINS, ARIA, XPATH -> Optional.empty();
+    };
+  }
+
   private static String selector(Candidate c, String path, Issues issues) {
     return switch (c.kind()) {
       case ROLE -> "aria/" + c.name().orElse("") + "[role=\"" + c.value() + "\"]";

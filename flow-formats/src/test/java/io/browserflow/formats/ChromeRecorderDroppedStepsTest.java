@@ -50,22 +50,23 @@ class ChromeRecorderDroppedStepsTest {
   }
 
   @Test
-  void should_only_warn_about_an_upload_that_is_the_last_step() {
+  void should_block_an_upload_that_is_the_last_step_as_the_end_state_includes_it() {
     Conversion<String> c = write(open(), click("import", IMPORT), upload());
 
-    assertThat(c.quality()).isEqualTo(Quality.NEEDS_REVIEW);
+    assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
     assertThat(c.issues()).extracting(ConversionIssue::severity, ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple(ConversionIssue.Severity.WARNING, ConversionCode.UNSUPPORTED_STEP, "steps[2]"));
+        .containsExactly(tuple(ConversionIssue.Severity.BLOCKING, ConversionCode.UNSUPPORTED_STEP, "steps[2]"));
+    assertThat(c.blockingIssues().get(0).message()).contains("the flow's end state includes what it did");
   }
 
   @Test
-  void should_only_warn_about_an_action_followed_by_steps_that_are_not_written_either() {
+  void should_block_an_action_and_only_warn_about_a_screenshot_after_it() {
     Step shot = Step.Screenshot.builder().id("shot").build();
     Conversion<String> c = write(open(), upload(), shot);
 
-    assertThat(c.quality()).isEqualTo(Quality.NEEDS_REVIEW);
+    assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
     assertThat(c.issues()).extracting(ConversionIssue::severity, ConversionIssue::path).containsExactly(
-        tuple(ConversionIssue.Severity.WARNING, "steps[1]"), tuple(ConversionIssue.Severity.WARNING, "steps[2]"));
+        tuple(ConversionIssue.Severity.BLOCKING, "steps[1]"), tuple(ConversionIssue.Severity.WARNING, "steps[2]"));
   }
 
   @Test

@@ -30,6 +30,7 @@ class ChromeRecorderSamplesExportTest {
   /** The samples that cannot replay the same in Chrome Recorder: the blocking issue and the step it names. */
   private static final Map<String, Tuple> BLOCKED = Map.of(
       "device-list.flow.json", tuple(ConversionCode.UNSUPPORTED_STEP, "steps[6]", "pages"),
+      "devices-by-table.flow.json", tuple(ConversionCode.UNSUPPORTED_STEP, "steps[5]", "each-device"),
       "meter-rebind.flow.json", tuple(ConversionCode.FRAME_UNRESOLVED, "steps[8]", "detail-frame"),
       "report-tab.flow.json", tuple(ConversionCode.TAB_URL_UNKNOWN, "steps[7]", "report"),
       "upload.flow.json", tuple(ConversionCode.UNSUPPORTED_STEP, "steps[5]", "choose-file"));

@@ -20,6 +20,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -41,7 +43,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Tag("browser")
 class ChromeRecorderDifferentialIT {
-  private static final int REFERENCE_TIMEOUT_MS = 3000;
+  private static final int REFERENCE_TIMEOUT_MS = 5000;
   private static final Path CASES = ReferenceReplayer.projectRoot().resolve("flow-cli/src/test/resources/differential/chrome");
 
   @TempDir
@@ -49,7 +51,10 @@ class ChromeRecorderDifferentialIT {
 
   private static StateServer server;
   private static PlaywrightDriver driver;
-  private static final Map<String, ReferenceReplayer.Outcome> reference = new LinkedHashMap<>();
+  /** Recordings the reference replays at a time: its replays mostly wait (for elements, for timeouts on mutated pages). */
+  private static final int REFERENCE_CONCURRENCY = 2;
+  /** The reference's outcomes, by run id: replayed in the background while BrowserFlow replays. */
+  private static CompletableFuture<Map<String, ReferenceReplayer.Outcome>> reference;
   private static final Map<String, Conversion<String>> exports = new LinkedHashMap<>();
 
   static List<DifferentialCase> cases() throws Exception {
@@ -78,12 +83,25 @@ class ChromeRecorderDifferentialIT {
         }
       }
     }
-    reference.putAll(replayer.replayAll(work, REFERENCE_TIMEOUT_MS));
+    reference = CompletableFuture.supplyAsync(() -> {
+      try {
+        return replayer.replayAll(work, REFERENCE_TIMEOUT_MS, REFERENCE_CONCURRENCY);
+      } catch (Exception e) {
+        throw new CompletionException(e);
+      }
+    });
     driver = PlaywrightDriver.launch();
+  }
+
+  private static ReferenceReplayer.Outcome reference(String runId) {
+    return reference.join().get(runId);
   }
 
   @AfterAll
   static void stop() {
+    if (reference != null) {
+      reference.cancel(true);
+    }
     if (driver != null) {
       driver.close();
     }
@@ -95,13 +113,15 @@ class ChromeRecorderDifferentialIT {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void should_reach_the_reference_end_state_and_fail_where_it_fails(DifferentialCase c) throws Exception {
-    ReferenceReplayer.Outcome ref = reference.get(runId(c, "ref"));
+    RunResult bf = replayInBrowserFlow(c, "bf", false);
+    RunResult bfMutated = c.mutation().isPresent() ? replayInBrowserFlow(c, "bf-mutated", true) : null;
+
+    ReferenceReplayer.Outcome ref = reference(runId(c, "ref"));
     assertThat(ref.ok()).as("the reference replays %s: %s", c.name(), ref.error()).isTrue();
     Map<String, String> refEnd = server.endState(runId(c, "ref"));
     assertThat(refEnd).as("the reference's end state differs from the initial state")
         .isNotEmpty().isNotEqualTo(server.initialState(runId(c, "ref")));
 
-    RunResult bf = replayInBrowserFlow(c, "bf", false);
     if (c.divergence().isPresent()) {
       DifferentialCase.Divergence d = c.divergence().get();
       assertThat(bf.status()).as("BrowserFlow diverges on purpose: %s", d.reason()).isEqualTo(RunStatus.FAILED);
@@ -113,18 +133,17 @@ class ChromeRecorderDifferentialIT {
         .isEqualTo(RunStatus.SUCCEEDED);
     assertThat(server.endState(runId(c, "bf"))).as("BrowserFlow's end state").isEqualTo(refEnd);
 
-    ReferenceReplayer.Outcome refMutated = reference.get(runId(c, "ref-mutated"));
+    ReferenceReplayer.Outcome refMutated = reference(runId(c, "ref-mutated"));
     assertThat(refMutated.ok()).as("the reference fails on the mutated page").isFalse();
-    RunResult bfMutated = replayInBrowserFlow(c, "bf-mutated", true);
     assertThat(bfMutated.status()).as("BrowserFlow fails on the mutated page").isEqualTo(RunStatus.FAILED);
 
     if (c.export()) {
       Conversion<String> exported = exports.get(runId(c, "export"));
       assertThat(exported.blockingIssues()).as("the export of %s is not blocked: %s", c.name(), exported.report()).isEmpty();
-      ReferenceReplayer.Outcome exportRun = reference.get(runId(c, "export"));
+      ReferenceReplayer.Outcome exportRun = reference(runId(c, "export"));
       assertThat(exportRun.ok()).as("the reference replays BrowserFlow's export: %s%n%s", exportRun.error(), exported.value()).isTrue();
       assertThat(server.endState(runId(c, "export"))).as("the export's end state in the reference").isEqualTo(refEnd);
-      assertThat(reference.get(runId(c, "export-mutated")).ok()).as("the export fails on the mutated page in the reference").isFalse();
+      assertThat(reference(runId(c, "export-mutated")).ok()).as("the export fails on the mutated page in the reference").isFalse();
     }
   }
 

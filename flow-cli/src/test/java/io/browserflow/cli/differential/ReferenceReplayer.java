@@ -20,13 +20,14 @@ import java.util.concurrent.TimeUnit;
  */
 final class ReferenceReplayer {
   /** The outcome of one recording: completed, or the reference's error message. */
-  record Outcome(boolean ok, String error, long millis) {}
+  record Outcome(boolean ok, String error, long millis, String state) {}
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path referenceDir;
   private final Path chromium;
   private final Map<String, Path> batch = new LinkedHashMap<>();
+  private final Map<String, String> probes = new LinkedHashMap<>();
 
   ReferenceReplayer(Path chromium) {
     this.referenceDir = projectRoot().resolve("reference");
@@ -43,13 +44,28 @@ final class ReferenceReplayer {
     batch.put(id, recording);
   }
 
-  /** Replays every recording added since the last call, in order, and returns their outcomes by id. */
-  Map<String, Outcome> replayAll(Path workDir, int timeoutMs) throws Exception {
+  /** Adds a recording whose main page is probed after a completed replay: {@code probe} is a JS expression, its value the outcome's state. */
+  void add(String id, Path recording, String probe) {
+    batch.put(id, recording);
+    probes.put(id, probe);
+  }
+
+  /**
+   * Replays every recording added since the last call, {@code concurrency} at a time (each in its
+   * own browser context), and returns their outcomes by id.
+   */
+  Map<String, Outcome> replayAll(Path workDir, int timeoutMs, int concurrency) throws Exception {
     ObjectNode manifest = JSON.createObjectNode();
     manifest.put("executablePath", chromium.toString());
     manifest.put("timeout", timeoutMs);
+    manifest.put("concurrency", concurrency);
     ArrayNode list = manifest.putArray("recordings");
-    batch.forEach((id, file) -> list.addObject().put("id", id).put("file", file.toAbsolutePath().toString()));
+    batch.forEach((id, file) -> {
+      ObjectNode e = list.addObject().put("id", id).put("file", file.toAbsolutePath().toString());
+      if (probes.containsKey(id)) {
+        e.put("probe", probes.get(id));
+      }
+    });
     Path manifestFile = workDir.resolve("reference-manifest.json");
     Path resultsFile = workDir.resolve("reference-results.json");
     Path log = workDir.resolve("reference.log");
@@ -66,13 +82,15 @@ final class ReferenceReplayer {
     assertThat(node.exitValue()).as("the reference replayer failed to run; its log:%n%s", Files.readString(log)).isZero();
     Map<String, Outcome> out = new LinkedHashMap<>();
     for (JsonNode r : JSON.readTree(resultsFile.toFile())) {
-      Outcome o = new Outcome(r.get("ok").asBoolean(), r.path("error").asText(""), r.path("millis").asLong());
+      Outcome o = new Outcome(r.get("ok").asBoolean(), r.path("error").asText(""), r.path("millis").asLong(),
+          r.path("state").isTextual() ? r.get("state").asText() : null);
       out.put(r.get("id").asText(), o);
       System.out.printf("[reference] %-40s %s %5d ms %s%n", r.get("id").asText(), o.ok() ? "completed" : "failed   ", o.millis(),
           o.ok() ? "" : o.error().lines().findFirst().orElse(""));
     }
     assertThat(out.keySet()).as("every recording was replayed").containsExactlyElementsOf(batch.keySet());
     batch.clear();
+    probes.clear();
     return out;
   }
 
