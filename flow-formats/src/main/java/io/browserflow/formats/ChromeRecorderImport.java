@@ -12,7 +12,9 @@ import io.browserflow.api.Step;
 import io.browserflow.api.validate.FlowValidator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * One import of a Chrome Recorder user flow; see {@link ChromeRecorderCodec} for the mapping. The
@@ -88,12 +90,46 @@ final class ChromeRecorderImport {
 
   // =================================================================== steps
 
+  /** The fields the format has (the reference's schema) for each step type, beyond the common ones. */
+  private static final Map<String, Set<String>> FIELDS = Map.ofEntries(
+      Map.entry("setViewport", Set.of("width", "height", "deviceScaleFactor", "isMobile", "hasTouch", "isLandscape")),
+      Map.entry("navigate", Set.of("url")),
+      Map.entry("click", Set.of("selectors", "frame", "offsetX", "offsetY", "button", "deviceType", "duration")),
+      Map.entry("doubleClick", Set.of("selectors", "frame", "offsetX", "offsetY", "button", "deviceType", "duration")),
+      Map.entry("hover", Set.of("selectors", "frame")),
+      Map.entry("change", Set.of("selectors", "frame", "value")),
+      Map.entry("keyDown", Set.of("key")),
+      Map.entry("keyUp", Set.of("key")),
+      Map.entry("scroll", Set.of("selectors", "frame", "x", "y")),
+      Map.entry("waitForElement", Set.of("selectors", "frame", "operator", "count", "visible", "properties", "attributes")),
+      Map.entry("waitForExpression", Set.of("frame", "expression")),
+      Map.entry("waitForURL", Set.of("url", "exact")),
+      Map.entry("close", Set.of()),
+      Map.entry("emulateNetworkConditions", Set.of("download", "upload", "latency")),
+      Map.entry("customStep", Set.of("name", "parameters", "frame")));
+  private static final Set<String> COMMON_FIELDS = Set.of("type", "target", "frame", "timeout", "assertedEvents");
+
+  /** A field the step type does not have is reported and left out. */
+  private void unknownFields(ChromeStep s, String p) {
+    Set<String> known = FIELDS.get(s.type);
+    if (known == null) {
+      return;
+    }
+    for (String f : s.fields) {
+      if (!COMMON_FIELDS.contains(f) && !known.contains(f)) {
+        st.issues.warning(ConversionCode.FIELD_DROPPED, p + "." + f, "field " + f + " is not one a " + s.type
+            + " step has in the Chrome Recorder format; it is left out");
+      }
+    }
+  }
+
   private void step(ChromeStep s, String p) {
     if (s.type == null) {
       st.issues.blocking(ConversionCode.FIELD_INVALID, p, "the step is not an object with a type; it is left out");
       previousNavigation = null;
       return;
     }
+    unknownFields(s, p);
     String type = s.type;
     String navigation = null;
     switch (type) {

@@ -87,9 +87,14 @@ final class ChromeStep {
   final Double latency;
   // customStep
   final String name;
+  /** The step's field names, as written. */
+  final List<String> fields;
 
   private ChromeStep(JsonNode s, String path) {
     this.path = path;
+    List<String> names = new ArrayList<>();
+    s.fieldNames().forEachRemaining(names::add);
+    this.fields = List.copyOf(names);
     this.type = s.isObject() && s.path("type").isTextual() ? s.get("type").asText() : null;
     this.target = s.path("target").asText("main");
     this.selectors = s.path("selectors");

@@ -70,7 +70,7 @@ public enum ConversionCode {
    * A field has no equivalent on the other side, or an unusable value, and was left out: a flow's
    * tags, table, policy or schedule written to browserctl, a credential's placeholder, an input's
    * help text or pattern, browserctl {@code runtimeBindings}, a non-numeric default of a number
-   * input. Info when a run loses nothing, warning otherwise. Carry the information another way if
+   * input, a field a Chrome Recorder step type does not have. Info when a run loses nothing, warning otherwise. Carry the information another way if
    * it matters.
    */
   FIELD_DROPPED("RUNTIME_BINDINGS_UNSUPPORTED"),

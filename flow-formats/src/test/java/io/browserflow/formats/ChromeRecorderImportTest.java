@@ -308,6 +308,18 @@ class ChromeRecorderImportTest {
   }
 
   @Test
+  void should_report_a_field_the_step_type_does_not_have_with_its_path() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"click\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": [[\"#go\"]], \"clickCount\": 3},"
+        + "{\"type\": \"keyDown\", \"key\": \"a\", \"selectors\": [[\"#q\"]]}, {\"type\": \"keyUp\", \"key\": \"a\"}");
+
+    assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.FIELD_DROPPED)
+        .extracting(ConversionIssue::severity, ConversionIssue::path).containsExactly(
+            tuple(ConversionIssue.Severity.WARNING, "steps[1].clickCount"), tuple(ConversionIssue.Severity.WARNING, "steps[2].selectors"));
+    assertThat(c.value().steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.CLICK, Step.Kind.PRESS);
+  }
+
+  @Test
   void should_read_aria_filters_only_when_quoted_and_keep_other_brackets_in_the_name() {
     Conversion<Flow> c = read(OPEN + ", {\"type\": \"click\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": ["
         + "[\"aria/Save [draft]\"], [\"aria/Save[role=button]\"], [\"aria/[name='Go'][role='link']\"], [\"aria/X[level=\\\"2\\\"]\"],"
