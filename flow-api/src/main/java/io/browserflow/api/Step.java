@@ -2,6 +2,7 @@ package io.browserflow.api;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import org.immutables.value.Value;
 
@@ -411,7 +412,7 @@ public sealed interface Step {
     int height();
 
     /** Device pixels per CSS pixel; the browser's own when empty. */
-    java.util.OptionalDouble deviceScaleFactor();
+    OptionalDouble deviceScaleFactor();
 
     /** Emulates a mobile device's layout viewport (meta viewport honoured). */
     @Value.Default

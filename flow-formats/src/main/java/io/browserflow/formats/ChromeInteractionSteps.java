@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Maps the recorded steps that act on an element: {@code click} and {@code doubleClick} (button,
@@ -55,21 +56,21 @@ final class ChromeInteractionSteps {
     if (!device.equals("mouse")) {
       st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".deviceType", "pointer device \"" + device + "\" is replayed as a mouse");
     }
-    java.util.OptionalInt delay = java.util.OptionalInt.empty();
+    OptionalInt delay = OptionalInt.empty();
     if (s.hasDuration) {
       if (s.duration == null) {
         st.issues.warning(ConversionCode.FIELD_INVALID, p + ".duration", "duration is not a non-negative number; it is a plain click");
       } else if (dbl) {
         st.issues.info(ConversionCode.UNSUPPORTED_OPTION, p + ".duration", "a double click's press duration is not carried over");
       } else {
-        delay = java.util.OptionalInt.of(Math.min(s.duration, 30_000));
+        delay = OptionalInt.of(Math.min(s.duration, 30_000));
         if (s.duration > 30_000) {
           st.issues.warning(ConversionCode.VALUE_CLAMPED, p + ".duration", "the press duration " + s.duration + " ms is cut to 30000 ms");
         }
       }
     }
     Optional<Point> offset = s.offset;
-    java.util.OptionalInt held = delay;
+    OptionalInt held = delay;
     if (dbl) {
       if (mouse != Step.MouseButton.LEFT) {
         st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".button", "a double click with the " + button + " button is replayed with the primary one");

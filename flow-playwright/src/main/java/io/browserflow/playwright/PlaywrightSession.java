@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A {@link DriverSession} over one Playwright browser context. Every browser call runs on the
@@ -122,7 +123,7 @@ final class PlaywrightSession implements DriverSession {
   }
 
   @Override
-  public void setViewport(int width, int height, java.util.OptionalDouble deviceScaleFactor, boolean mobile, boolean touch) {
+  public void setViewport(int width, int height, OptionalDouble deviceScaleFactor, boolean mobile, boolean touch) {
     tabs.emulateDevice(width, height, deviceScaleFactor, mobile, touch);
   }
 

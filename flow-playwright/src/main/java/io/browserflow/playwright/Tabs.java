@@ -12,6 +12,7 @@ import io.browserflow.engine.spi.PageState;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The session's pages: loading and history in the current tab, tabs bound to aliases, the frame
@@ -209,7 +210,7 @@ final class Tabs {
   /** Device emulation of a page through its own DevTools session, kept open while it applies. */
   private final Map<Page, DeviceEmulation> emulations = new java.util.WeakHashMap<>();
 
-  void emulateDevice(int width, int height, java.util.OptionalDouble scale, boolean mobile, boolean touch) {
+  void emulateDevice(int width, int height, OptionalDouble scale, boolean mobile, boolean touch) {
     state.run(() -> {
       Page p = state.page();
       DeviceEmulation e = emulations.get(p);

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * One isolated browser session: tabs bound to aliases, a current tab and a current frame context.
@@ -79,7 +80,7 @@ public interface DriverSession extends AutoCloseable {
    * reloaded when {@code mobile} or {@code touch} changes. Drivers that cannot emulate a device
    * fail with {@code UNSUPPORTED_STEP}.
    */
-  default void setViewport(int width, int height, java.util.OptionalDouble deviceScaleFactor, boolean mobile, boolean touch) {
+  default void setViewport(int width, int height, OptionalDouble deviceScaleFactor, boolean mobile, boolean touch) {
     throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
         "this page driver cannot emulate a device (deviceScaleFactor, mobile, touch); give setViewport only width and height",
         java.util.Map.of());
