@@ -96,6 +96,15 @@ public sealed interface Step {
     FORWARD
   }
 
+  /**
+   * What a {@code press} does with its key: a full press (down then up), only the key going down
+   * (held until a later {@code up} of the same key; held modifiers also apply to later clicks), or
+   * only the key coming up.
+   */
+  enum KeyPhase {
+    PRESS, DOWN, UP
+  }
+
   /** Scroll modes. */
   enum ScrollMode {
     BY, TO, INTO_VIEW
@@ -700,7 +709,11 @@ public sealed interface Step {
     final class Builder extends ImmutableStep.Type.Builder {}
   }
 
-  /** Presses a key (Playwright key names: Enter, Escape, Tab, ArrowDown, a, ...) with modifiers, on {@code target} or the focused element. */
+  /**
+   * Presses a key (Playwright key names: Enter, Escape, Tab, ArrowDown, a, ...) with modifiers, on
+   * {@code target} or the focused element; with {@link KeyPhase#DOWN} or {@link KeyPhase#UP} only
+   * the key going down or coming up (no modifiers then: hold them with their own down steps).
+   */
   @Value.Immutable
   non-sealed interface Press extends Step {
     @Override
@@ -711,6 +724,12 @@ public sealed interface Step {
     String key();
 
     List<String> modifiers();
+
+    /** A full press (the default), or only the key going down or coming up. */
+    @Value.Default
+    default KeyPhase phase() {
+      return KeyPhase.PRESS;
+    }
 
     Optional<Target> target();
 

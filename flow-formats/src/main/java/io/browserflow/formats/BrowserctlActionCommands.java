@@ -55,6 +55,11 @@ final class BrowserctlActionCommands {
   }
 
   boolean press(Step.Press k, String p, BrowserctlCommandsOfStep out) {
+    if (k.phase() != Step.KeyPhase.PRESS) {
+      st.issues.blocking(ConversionCode.UNSUPPORTED_OPTION, p + ".phase", "browserctl press sends a whole key press; a key only "
+          + (k.phase() == Step.KeyPhase.DOWN ? "going down" : "coming up") + " has no command, so the step was left out");
+      return false;
+    }
     List<String> flags = new ArrayList<>();
     for (String m : k.modifiers()) {
       switch (m) {

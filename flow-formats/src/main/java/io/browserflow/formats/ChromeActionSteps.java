@@ -82,8 +82,13 @@ final class ChromeActionSteps {
       st.issues.warning(ConversionCode.APPROXIMATED, p, "the key goes to the focused element: the format's key steps have no target ("
           + k.target().get().describe() + ")");
     }
-    List<String> mods = modifiers(k.modifiers(), p);
     String key = k.key().equals("Space") ? " " : k.key();
+    if (k.phase() != Step.KeyPhase.PRESS) {
+      ObjectNode n = nodes.base(k.phase() == Step.KeyPhase.DOWN ? "keyDown" : "keyUp", k);
+      n.put("key", key);
+      return conditions.action(n, k, p);
+    }
+    List<String> mods = modifiers(k.modifiers(), p);
     for (String m : mods) {
       st.steps.add(nodes.key("keyDown", m));
     }

@@ -10,9 +10,10 @@ import java.util.Map;
 import java.util.OptionalInt;
 
 /**
- * Recorded keys as presses: a {@code keyDown} and {@code keyUp} of one key become one press on the
- * focused element; Shift, Control, Alt and Meta held down around other steps become their
- * modifiers, and alone they are a press of their own. Keys never released are reported at the end.
+ * Recorded keys as presses: a {@code keyDown} right before the {@code keyUp} of its key becomes one
+ * press on the focused element; with steps between them, or without the other half, each is a
+ * press with phase down or up, as recorded. Shift, Control, Alt and Meta held down around other
+ * steps become their modifiers, and alone they are a press of their own.
  */
 final class ChromeKeys {
   private static final Map<String, String> MODIFIERS = Map.ofEntries(
@@ -29,6 +30,8 @@ final class ChromeKeys {
   /** Keys pressed down and not yet released: the index of their press in the flow's steps and the keyDown's path. */
   private final Map<String, Integer> pressOfKey = new LinkedHashMap<>();
   private final Map<String, String> pressedAt = new HashMap<>();
+  /** For keys pressed down without modifiers: the same step as a key going down only, in case it is not released right away. */
+  private final Map<String, Step> downOnly = new HashMap<>();
 
   ChromeKeys(ChromeImportState st, ChromeStepParts parts) {
     this.st = st;
@@ -51,8 +54,14 @@ final class ChromeKeys {
     List<String> modifiers = useHeld();
     pressOfKey.put(key, st.steps.size());
     pressedAt.put(key, p);
-    st.add(st.withCommon(Step.Press.builder().id(st.id()).key(playwrightKey(key)).addAllModifiers(modifiers)
-        .addAllExpect(parts.urlExpect(s, p)).build(), s, p));
+    Step.Press press = Step.Press.builder().id(st.id()).key(playwrightKey(key)).addAllModifiers(modifiers)
+        .addAllExpect(parts.urlExpect(s, p)).build();
+    if (modifiers.isEmpty()) {
+      downOnly.put(key, st.withCommon(Step.Press.builder().from(press).phase(Step.KeyPhase.DOWN).build(), s, p));
+    } else {
+      downOnly.remove(key);
+    }
+    st.add(st.withCommon(press, s, p));
     st.mapped++;
   }
 
@@ -75,11 +84,26 @@ final class ChromeKeys {
     }
     Integer at = pressOfKey.remove(key);
     if (at == null) {
-      st.issues.warning(ConversionCode.KEY_UNPAIRED, p, "keyUp of " + (key.isEmpty() ? "an unnamed key" : key)
-          + " has no keyDown before it; a lone key release is not carried over");
-      return null;
+      if (key.isEmpty()) {
+        st.issues.warning(ConversionCode.FIELD_MISSING, p + ".key", "keyUp has no key; it is left out");
+        return null;
+      }
+      st.add(st.withCommon(Step.Press.builder().id(st.id()).key(playwrightKey(key)).phase(Step.KeyPhase.UP)
+          .addAllExpect(parts.urlExpect(s, p)).build(), s, p));
+      st.issues.info(ConversionCode.KEY_UNPAIRED, p, "keyUp of " + key + " has no keyDown before it; it is a key release of its own");
+      st.mapped++;
+      return navigation;
     }
     String down = pressedAt.remove(key);
+    Step held = downOnly.remove(key);
+    if (at != st.steps.size() - 1 && held != null) {
+      // steps in between: the key stays down around them, as recorded
+      st.steps.set(at, held);
+      st.add(st.withCommon(Step.Press.builder().id(st.id()).key(playwrightKey(key)).phase(Step.KeyPhase.UP)
+          .addAllExpect(parts.urlExpect(s, p)).build(), s, p));
+      st.mapped++;
+      return navigation;
+    }
     Step press = st.steps.get(at);
     List<Condition> expect = new ArrayList<>(press.expect());
     expect.addAll(parts.urlExpect(s, p));
@@ -91,7 +115,8 @@ final class ChromeKeys {
       }
     }
     st.steps.set(at, merged);
-    st.issues.info(ConversionCode.STEPS_MERGED, p, "keyDown " + down + " and this keyUp of " + key + " became one press");
+    st.issues.info(ConversionCode.STEPS_MERGED, p, "keyDown " + down + " and this keyUp of " + key + " became one press"
+        + (at != st.steps.size() - 1 ? " (before the steps between them: a key held with modifiers cannot stay down in the flow)" : ""));
     st.mapped++;
     return navigation;
   }
@@ -115,11 +140,18 @@ final class ChromeKeys {
     }
   }
 
-  /** Issues for the keys still down at the end of the recording. */
+  /** The keys still down at the end of the recording stay down; modifiers never released are reported. */
   void unpaired() {
     for (Map.Entry<String, Integer> e : pressOfKey.entrySet()) {
-      st.issues.info(ConversionCode.KEY_UNPAIRED, pressedAt.get(e.getKey()), "keyDown of " + e.getKey()
-          + " has no keyUp; it is replayed as a full press (down and up)");
+      Step held = downOnly.get(e.getKey());
+      if (held != null) {
+        st.steps.set(e.getValue(), held);
+        st.issues.info(ConversionCode.KEY_UNPAIRED, pressedAt.get(e.getKey()), "keyDown of " + e.getKey()
+            + " has no keyUp; the key goes down and stays down, as recorded");
+      } else {
+        st.issues.info(ConversionCode.KEY_UNPAIRED, pressedAt.get(e.getKey()), "keyDown of " + e.getKey()
+            + " has no keyUp; with the modifiers held for it, it is replayed as a full press (down and up)");
+      }
     }
     for (String m : held.keySet()) {
       st.issues.warning(ConversionCode.KEY_UNPAIRED, heldAt.get(m), "modifier " + m + " is pressed and never released; it is not held in the flow");

@@ -299,8 +299,9 @@ public enum ConversionCode {
   OVERLAY_CLICK(LintCode.OVERLAY_CLICK),
 
   /**
-   * A Chrome Recorder keyDown without its keyUp (replayed as a full press; info), a keyUp without
-   * its keyDown, or a modifier never released (left out; warning). Check the key steps.
+   * A Chrome Recorder keyDown without its keyUp or a keyUp without its keyDown (a press with phase
+   * down or up of its own; info), or a modifier never released (not held in the flow; warning).
+   * Check the key steps.
    */
   KEY_UNPAIRED,
 

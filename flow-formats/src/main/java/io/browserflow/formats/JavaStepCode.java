@@ -349,6 +349,14 @@ final class JavaStepCode {
   }
 
   private String press(Step.Press p, String path) {
+    if (p.phase() != Step.KeyPhase.PRESS) {
+      if (p.target().isEmpty() && p.modifiers().isEmpty()) {
+        return (p.phase() == Step.KeyPhase.DOWN ? ".keyDown(" : ".keyUp(") + str(p.key()) + ")";
+      }
+      return plain(path, "Press", p, ".key(" + str(p.key()) + ").phase(" + src.constant(p.phase()) + ")"
+          + (p.modifiers().isEmpty() ? "" : ".addModifiers(" + strs(p.modifiers()) + ")")
+          + p.target().map(t -> ".target(" + targets.target(t) + ")").orElse(""));
+    }
     String keys = p.modifiers().isEmpty() ? p.key() : String.join("+", p.modifiers()) + "+" + p.key();
     List<String> parts = Arrays.asList(keys.split("\\+(?=.)"));
     boolean same = parts.get(parts.size() - 1).equals(p.key())

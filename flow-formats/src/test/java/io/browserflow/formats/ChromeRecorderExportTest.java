@@ -186,6 +186,20 @@ class ChromeRecorderExportTest {
   }
 
   @Test
+  void should_write_a_key_held_down_and_released_as_single_key_steps() {
+    Conversion<String> c = write(open(), Step.Press.builder().id(id()).key("Shift").phase(Step.KeyPhase.DOWN).build(),
+        Step.Press.builder().id(id()).key("Space").phase(Step.KeyPhase.DOWN).build(),
+        Step.Press.builder().id(id()).key("Space").phase(Step.KeyPhase.UP).build(),
+        Step.Press.builder().id(id()).key("Shift").phase(Step.KeyPhase.UP).build());
+
+    assertThat(types(c)).containsExactly("navigate", "keyDown", "keyDown", "keyUp", "keyUp");
+    List<String> keys = new ArrayList<>();
+    steps(c).forEach(s -> keys.add(s.path("key").asText()));
+    assertThat(keys).containsExactly("", "Shift", " ", " ", "Shift");
+    assertThat(c.issues()).isEmpty();
+  }
+
+  @Test
   void should_write_a_press_with_modifiers_as_key_steps_around_the_key() {
     Conversion<String> c = write(open(), Step.Press.builder().id(id()).key("Tab").addModifiers("Shift", "Control").build(),
         Step.Press.builder().id(id()).key("Space").build());

@@ -164,7 +164,7 @@ class ChromeRecorderImportTest {
 
     List<Step> steps = c.value().steps();
     assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.PRESS, Step.Kind.PRESS,
-        Step.Kind.CLICK, Step.Kind.PRESS, Step.Kind.PRESS);
+        Step.Kind.CLICK, Step.Kind.PRESS, Step.Kind.PRESS, Step.Kind.PRESS);
     Step.Press enter = (Step.Press) steps.get(1);
     assertThat(enter.key()).isEqualTo("Enter");
     assertThat(enter.target()).isEmpty();
@@ -175,12 +175,31 @@ class ChromeRecorderImportTest {
     assertThat(((Step.Click) steps.get(3)).modifiers()).containsExactly("Control");
     assertThat(((Step.Press) steps.get(4)).modifiers()).isEmpty();
     assertThat(((Step.Press) steps.get(5)).key()).isEqualTo("Space");
-    assertThat(c.issues()).filteredOn(i -> i.severity() != ConversionIssue.Severity.INFO)
-        .extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(tuple(ConversionCode.KEY_UNPAIRED, "steps[14]"));
+    assertThat(steps).allMatch(st -> !(st instanceof Step.Press p) || p.phase() == Step.KeyPhase.PRESS || p.key().equals("q"));
+    Step.Press release = (Step.Press) steps.get(6);
+    assertThat(release.phase()).isEqualTo(Step.KeyPhase.UP);
+    assertThat(release.key()).isEqualTo("q");
+    assertThat(c.issues()).filteredOn(i -> i.severity() != ConversionIssue.Severity.INFO).isEmpty();
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).contains(
         tuple(ConversionCode.STEPS_MERGED, "steps[2]"), tuple(ConversionCode.STEPS_MERGED, "steps[5]"), tuple(ConversionCode.STEPS_MERGED, "steps[6]"),
-        tuple(ConversionCode.STEPS_MERGED, "steps[9]"));
-    assertThat(c.stepsMapped()).isEqualTo(14);
+        tuple(ConversionCode.STEPS_MERGED, "steps[9]"), tuple(ConversionCode.KEY_UNPAIRED, "steps[14]"));
+    assertThat(c.stepsMapped()).isEqualTo(15);
+  }
+
+  @Test
+  void should_keep_a_key_down_around_the_steps_recorded_before_its_release_and_at_the_end() {
+    Conversion<Flow> c = read(OPEN + ","
+        + "{\"type\": \"keyDown\", \"key\": \"a\"}, {\"type\": \"click\", \"selectors\": [[\"#b\"]], \"offsetX\": 1, \"offsetY\": 1},"
+        + "{\"type\": \"keyUp\", \"key\": \"a\"}, {\"type\": \"keyDown\", \"key\": \"z\"}");
+
+    List<Step> steps = c.value().steps();
+    assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.PRESS, Step.Kind.CLICK,
+        Step.Kind.PRESS, Step.Kind.PRESS);
+    assertThat(steps).filteredOn(Step.Press.class::isInstance).map(Step.Press.class::cast)
+        .extracting(Step.Press::key, Step.Press::phase).containsExactly(
+            tuple("a", Step.KeyPhase.DOWN), tuple("a", Step.KeyPhase.UP), tuple("z", Step.KeyPhase.DOWN));
+    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
+        .contains(tuple(ConversionCode.KEY_UNPAIRED, "steps[4]"));
   }
 
   @Test

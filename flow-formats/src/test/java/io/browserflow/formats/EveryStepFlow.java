@@ -127,6 +127,8 @@ final class EveryStepFlow {
         .press("Enter").id("press")
         .press(css("#q"), "Control+Shift+a").id("press-target")
         .step(Step.Press.builder().id("press-plus").key("+").addModifiers("Control").build())
+        .keyDown("Shift").id("key-down")
+        .keyUp("Shift").id("key-up")
         .select(css("#size"), "${SIZE}").id("select-value")
         .selectLabel(css("#size"), "Large").id("select-label")
         .check(css("#agree")).id("check").expect(Condition.Element.of(css("#agree"), Condition.State.CHECKED))

@@ -73,7 +73,8 @@ final class CandidateLocators {
       Locator one = frame.getByRole(role, o);
       union = union == null ? one : union.or(one);
     }
-    return union;
+    // named by aria-label / aria-labelledby where the role prohibits a name (Chromium still names them)
+    return union.or(frame.locator(AriaNameEngine.selector(name)));
   }
 
   static String testIdCss(String value) {

@@ -283,6 +283,9 @@ final class ElementActions {
 
   private ActionResult press(Step.Press s, Duration timeout) {
     String keys = s.modifiers().isEmpty() ? s.key() : String.join("+", s.modifiers()) + "+" + s.key();
+    if (s.phase() != Step.KeyPhase.PRESS) {
+      return keyPhase(s, timeout);
+    }
     if (s.target().isEmpty()) {
       state.run(() -> {
         try {
@@ -295,6 +298,32 @@ final class ElementActions {
     }
     return done(resolver.act(s.target().get(), timeout, (loc, ms) -> {
       loc.press(keys, new Locator.PressOptions().setTimeout(ms));
+      return null;
+    }, true));
+  }
+
+  /** Only the key going down or coming up, on the focused element or after focusing the target. */
+  private ActionResult keyPhase(Step.Press s, Duration timeout) {
+    boolean down = s.phase() == Step.KeyPhase.DOWN;
+    String what = (down ? "pressing down " : "releasing ") + s.key();
+    Runnable key = () -> {
+      try {
+        if (down) {
+          state.page().keyboard().down(s.key());
+        } else {
+          state.page().keyboard().up(s.key());
+        }
+      } catch (PlaywrightException e) {
+        throw Failures.actionFailed(what, e);
+      }
+    };
+    if (s.target().isEmpty()) {
+      state.run(key);
+      return ActionResult.none();
+    }
+    return done(resolver.act(s.target().get(), timeout, (loc, ms) -> {
+      loc.focus(new Locator.FocusOptions().setTimeout(ms));
+      key.run();
       return null;
     }, true));
   }

@@ -287,7 +287,7 @@ public final class PlaywrightDriver implements PageDriver {
   }
 
   /**
-   * Registers the selector engines the driver's candidates need ({@code textContains}) on a
+   * Registers the selector engines the driver's candidates need ({@code textContains}, {@code aria}) on a
    * Playwright instance you made yourself, before it creates any browser context; a driver over your
    * browser ({@link #of(Browser)}) can then match every candidate kind. {@link #createPlaywright()}
    * and the driver's own instances do it already; registering twice does nothing.
@@ -306,8 +306,9 @@ public final class PlaywrightDriver implements PageDriver {
     Objects.requireNonNull(playwright, "playwright");
     try {
       TextContainsEngine.register(playwright);
+      AriaNameEngine.register(playwright);
     } catch (PlaywrightException e) {
-      throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not register the textContains selector engine: "
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not register the textContains and aria selector engines: "
           + Failures.summary(e));
     }
   }

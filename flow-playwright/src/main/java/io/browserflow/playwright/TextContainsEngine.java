@@ -67,7 +67,12 @@ final class TextContainsEngine {
 
   /** The selector for elements containing {@code text}: the engine name and the text as a JSON string. */
   static String selector(String text) {
-    StringBuilder sb = new StringBuilder(NAME).append("=\"");
+    return jsonSelector(NAME, text);
+  }
+
+  /** A selector of a registered engine whose body is {@code text} as a JSON string. */
+  static String jsonSelector(String engine, String text) {
+    StringBuilder sb = new StringBuilder(engine).append("=\"");
     for (int i = 0; i < text.length(); i++) {
       char ch = text.charAt(i);
       switch (ch) {
@@ -90,8 +95,13 @@ final class TextContainsEngine {
 
   /** Registers the engine on {@code playwright}; registering it again on the same instance does nothing. */
   static void register(Playwright playwright) {
+    register(playwright, NAME, SCRIPT);
+  }
+
+  /** Registers an engine on {@code playwright}; registering it again on the same instance does nothing. */
+  static void register(Playwright playwright, String name, String script) {
     try {
-      playwright.selectors().register(NAME, SCRIPT);
+      playwright.selectors().register(name, script);
     } catch (PlaywrightException e) {
       if (!String.valueOf(e.getMessage()).contains("already registered")) {
         throw e;

@@ -59,7 +59,9 @@ final class CandidateQuery {
       }
       case ARIA -> {
         String name = RenderedText.normalize(c.value());
-        yield filter(scopes, e -> !Aria.role(e).isEmpty() && !hiddenForAria(e) && Aria.name(e).equals(name));
+        // Chromium also names an element without a role (or with one that prohibits a name) by its aria attributes
+        yield filter(scopes, e -> (!Aria.role(e).isEmpty() || e.hasAttr("aria-label") || e.hasAttr("aria-labelledby"))
+            && !hiddenForAria(e) && Aria.name(e).equals(name));
       }
       case TEXT_CONTAINS -> TextContainsQuery.matches(c.value(), scopes);
     };

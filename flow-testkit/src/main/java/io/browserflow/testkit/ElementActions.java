@@ -41,6 +41,17 @@ final class ElementActions {
     return step.accept(new Perform(state.deadline(timeout)));
   }
 
+  /** The step's modifiers and the modifier keys held down by earlier steps. */
+  private List<String> withHeld(List<String> modifiers) {
+    List<String> all = new ArrayList<>(modifiers);
+    for (String k : state.heldKeys) {
+      if (PageBehaviours.MODIFIER_KEYS.contains(k) && !all.contains(k)) {
+        all.add(k);
+      }
+    }
+    return all;
+  }
+
   /** The interaction steps; every other kind is {@code UNSUPPORTED_STEP} here. */
   private final class Perform implements StepVisitor<ActionResult> {
     private final Deadline d;
@@ -97,7 +108,19 @@ final class ElementActions {
       if (l != null) {
         state.focused = l.element();
       }
-      behaviours.press(l != null ? l.element() : state.focused, p.key(), p.modifiers());
+      Element on = l != null ? l.element() : state.focused;
+      List<String> modifiers = withHeld(p.modifiers());
+      switch (p.phase()) {
+        case PRESS -> behaviours.press(on, p.key(), modifiers);
+        case DOWN -> {
+          behaviours.keyDown(on, p.key(), modifiers);
+          state.heldKeys.add(p.key());
+        }
+        case UP -> {
+          state.heldKeys.remove(p.key());
+          behaviours.keyUp(on, p.key(), withHeld(List.of()));
+        }
+      }
       return l == null ? ActionResult.none() : ActionResult.of(l.resolution());
     }
 
@@ -185,7 +208,7 @@ final class ElementActions {
     try {
       state.focused = l.element();
       Runnable press = switch (c.button()) {
-        case LEFT -> () -> behaviours.click(l.element(), c.modifiers());
+        case LEFT -> () -> behaviours.click(l.element(), withHeld(c.modifiers()));
         case RIGHT -> () -> behaviours.contextMenu(l.element());
         case MIDDLE -> () -> behaviours.auxClick(l.element());
         // no pointer events in the model: the side buttons do what Chromium does by default, move in history

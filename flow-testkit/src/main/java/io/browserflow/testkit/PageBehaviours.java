@@ -485,11 +485,48 @@ final class PageBehaviours {
     return String.join("&", pairs);
   }
 
-  /** A key press on an element (Playwright key names: Enter, Backspace, Space or " ", one character, Shift+A ...). */
-  void press(Element target, String key, List<String> modifiers) {
+  /** The keys that act as modifiers while held down. */
+  static final Set<String> MODIFIER_KEYS = Set.of("Shift", "Control", "Alt", "Meta");
+
+  /**
+   * A key going down: what a press does, except that a space activates buttons and check boxes
+   * only when it comes up (text fields take the space on the way down).
+   */
+  void keyDown(Element target, String key, List<String> modifiers) {
     if (target == null || !Dom.attached(target)) {
       return;
     }
+    fire(target, "keydown");
+    if (!MODIFIER_KEYS.contains(key) && !(isSpace(key) && !ElementState.isTextField(target))) {
+      effect(target, key, modifiers);
+    }
+  }
+
+  /** A key coming up: a space activates the button or check box it went down on. */
+  void keyUp(Element target, String key, List<String> modifiers) {
+    if (target == null || !Dom.attached(target)) {
+      return;
+    }
+    if (isSpace(key) && !ElementState.isTextField(target)) {
+      effect(target, key, modifiers);
+    }
+    if (Dom.attached(target)) {
+      fire(target, "keyup");
+    }
+  }
+
+  private static boolean isSpace(String key) {
+    return key.equals(" ") || key.equals("Space");
+  }
+
+  /** A key press on an element (Playwright key names: Enter, Backspace, Space or " ", one character, Shift+A ...). */
+  void press(Element target, String key, List<String> modifiers) {
+    keyDown(target, key, modifiers);
+    keyUp(target, key, modifiers);
+  }
+
+  /** What a key does to the element it is pressed on: text typed, a form submitted, a button activated. */
+  private void effect(Element target, String key, List<String> modifiers) {
     List<String> mods = new ArrayList<>(modifiers);
     String k = key;
     if (key.length() > 1 && key.contains("+")) {
@@ -536,8 +573,14 @@ final class PageBehaviours {
         }
         break;
       default:
+        // as Playwright types: a character is typed as named; a key code (KeyA) takes the held Shift
         if (editable && !shortcut && k.codePointCount(0, k.length()) == 1) {
-          insert(target, shift ? k.toUpperCase(Locale.ROOT) : k);
+          insert(target, k);
+        } else if (editable && !shortcut && k.matches("Key[A-Z]")) {
+          String letter = k.substring(3);
+          insert(target, shift ? letter : letter.toLowerCase(Locale.ROOT));
+        } else if (editable && !shortcut && k.matches("Digit[0-9]") && !shift) {
+          insert(target, k.substring(5));
         }
         break;
     }

@@ -820,6 +820,58 @@ public abstract class PageDriverContract {
   }
 
   @Test
+  public void should_type_a_shifted_key_code_and_a_character_as_named() {
+    DriverSession s = page("<input id=\"q\" aria-label=\"Q\">");
+
+    s.perform(Step.Press.builder().id("p").key("c").addModifiers("Shift").target(css("#q")).build(), timeout());
+    s.perform(Step.Press.builder().id("p2").key("KeyD").addModifiers("Shift").target(css("#q")).build(), timeout());
+
+    assertThat(value(s, "#q")).isEqualTo("cD");
+  }
+
+  private static Step.Press key(String key, Step.KeyPhase phase) {
+    return Step.Press.builder().id("k").key(key).phase(phase).build();
+  }
+
+  @Test
+  public void should_type_a_key_going_down_and_fire_its_keyup_only_when_it_comes_up() {
+    DriverSession s = page("<p id=\"log\">log:</p><input id=\"q\" aria-label=\"Q\" data-on-keyup=\"append:#log=k\">");
+
+    s.perform(Step.Press.builder().id("d").key("x").phase(Step.KeyPhase.DOWN).target(css("#q")).build(), timeout());
+
+    assertThat(value(s, "#q")).isEqualTo("x");
+    assertThat(s.read(css("#log"), Step.ReadKind.TEXT, Optional.empty(), timeout()).value()).isEqualTo("log:");
+    s.perform(key("x", Step.KeyPhase.UP), timeout());
+    awaitText(s, "#log", "log:k");
+  }
+
+  @Test
+  public void should_toggle_a_focused_check_box_when_a_held_space_comes_up() {
+    DriverSession s = page("<input type=\"checkbox\" id=\"cb\" aria-label=\"Agree\">");
+    Target cb = css("#cb");
+
+    s.perform(Step.Press.builder().id("d").key(" ").phase(Step.KeyPhase.DOWN).target(cb).build(), timeout());
+
+    assertThat(s.test(Condition.Element.of(cb, Condition.State.UNCHECKED))).isTrue();
+    s.perform(key(" ", Step.KeyPhase.UP), timeout());
+    assertThat(s.test(Condition.Element.of(cb, Condition.State.CHECKED))).isTrue();
+  }
+
+  @Test
+  public void should_hold_a_modifier_down_for_the_keys_pressed_after_it() {
+    // as in Playwright: a held Shift changes a key code (KeyA) and leaves a character named as typed (b)
+    DriverSession s = page("<input id=\"q\" aria-label=\"Q\">");
+
+    s.perform(Step.Press.builder().id("d").key("Shift").phase(Step.KeyPhase.DOWN).target(css("#q")).build(), timeout());
+    s.perform(Step.Press.builder().id("p").key("KeyA").build(), timeout());
+    s.perform(Step.Press.builder().id("p2").key("b").build(), timeout());
+    s.perform(key("Shift", Step.KeyPhase.UP), timeout());
+    s.perform(Step.Press.builder().id("p3").key("KeyC").build(), timeout());
+
+    assertThat(value(s, "#q")).isEqualTo("Abc");
+  }
+
+  @Test
   public void should_submit_a_form_when_enter_is_pressed_in_its_field() {
     DriverSession s = page("<form action=\"/search\"><input name=\"q\" aria-label=\"Query\"></form>",
         Map.of("/search", doc("Results", "<h1>Results</h1>")));
@@ -1153,8 +1205,12 @@ public abstract class PageDriverContract {
   public void should_match_an_accessible_name_of_any_role() {
     DriverSession s = page("<button id=\"save\">Save</button><a id=\"help\" href=\"/help\">Help</a>"
         + "<div id=\"dlg\" role=\"dialog\" aria-label=\"Settings\">Panel</div><button id=\"set\">Settings</button>"
-        + "<button id=\"gone\" hidden>Save</button><span aria-hidden=\"true\"><button>Help</button></span>");
+        + "<button id=\"gone\" hidden>Save</button><span aria-hidden=\"true\"><button>Help</button></span>"
+        + "<div id=\"tile\" aria-label=\"Launch\"></div><span id=\"lbl\">Start  now</span><div aria-labelledby=\"lbl\">x</div>"
+        + "<div aria-label=\"Launch\" hidden></div>");
 
+    assertThat(count(s, Candidate.aria("Launch"))).isEqualTo(1);
+    assertThat(count(s, Candidate.aria("Start now"))).isEqualTo(1);
     assertThat(count(s, Candidate.aria("Save"))).isEqualTo(1);
     assertThat(count(s, Candidate.aria("Help"))).isEqualTo(1);
     assertThat(count(s, Candidate.aria("Settings"))).isEqualTo(2);

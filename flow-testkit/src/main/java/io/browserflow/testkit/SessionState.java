@@ -9,8 +9,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jsoup.nodes.Element;
 
 /**
@@ -30,6 +32,8 @@ final class SessionState {
   final List<DownloadInfo> downloads = new ArrayList<>();
   final List<String> blocked = new ArrayList<>();
   Element focused;
+  /** Keys held down by {@code press} steps with phase down, in the order they went down. */
+  final Set<String> heldKeys = new LinkedHashSet<>();
   String popupAlias;
   final List<String> popupsOpened = new ArrayList<>();
   int autoAliases;

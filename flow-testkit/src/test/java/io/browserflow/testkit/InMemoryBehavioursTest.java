@@ -223,7 +223,7 @@ class InMemoryBehavioursTest {
     DriverSession s = MemoryPages.show("<input id=i aria-label=I value=ab><textarea id=t>x</textarea>");
 
     s.perform(Step.Press.builder().id("p").key("Backspace").target(css("#i")).build(), T);
-    s.perform(Step.Press.builder().id("p").key("Shift+c").target(css("#i")).build(), T);
+    s.perform(Step.Press.builder().id("p").key("Shift+KeyC").target(css("#i")).build(), T);
     s.perform(Step.Press.builder().id("p").key("a").addModifiers("Control").target(css("#i")).build(), T);
     s.perform(Step.Press.builder().id("p").key("Enter").target(css("#t")).build(), T);
     s.perform(Step.Type.builder().id("t").text("yz").build(), T);

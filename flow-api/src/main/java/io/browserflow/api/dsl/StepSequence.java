@@ -203,6 +203,19 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     return step(pressStep(keys).target(target).build());
   }
 
+  /**
+   * Presses a key down on the focused element and keeps it held until {@link #keyUp(String)}: a
+   * held Shift, Control, Alt or Meta also applies to the clicks and presses in between.
+   */
+  public B keyDown(String key) {
+    return step(Step.Press.builder().id(nextId(Step.Kind.PRESS)).key(key).phase(Step.KeyPhase.DOWN).build());
+  }
+
+  /** Releases a key held by {@link #keyDown(String)}. */
+  public B keyUp(String key) {
+    return step(Step.Press.builder().id(nextId(Step.Kind.PRESS)).key(key).phase(Step.KeyPhase.UP).build());
+  }
+
   private Step.Press.Builder pressStep(String keys) {
     List<String> parts = Arrays.asList(keys.split("\\+(?=.)"));
     return Step.Press.builder().id(nextId(Step.Kind.PRESS))

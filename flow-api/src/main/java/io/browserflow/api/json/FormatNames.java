@@ -52,7 +52,7 @@ final class FormatNames {
       case FILL -> List.of("target", "value");
       case CHANGE -> List.of("target", "value");
       case TYPE -> List.of("target", "text");
-      case PRESS -> List.of("key", "modifiers", "target");
+      case PRESS -> List.of("key", "modifiers", "phase", "target");
       case SELECT -> List.of("target", "value", "label");
       case CHECK -> List.of("target");
       case UNCHECK -> List.of("target");

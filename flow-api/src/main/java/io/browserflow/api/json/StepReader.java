@@ -318,8 +318,9 @@ final class StepReader {
       case PRESS -> {
         String key = read.string(f, "key", true);
         List<String> modifiers = read.strings(f, "modifiers");
+        Step.KeyPhase phase = read.enumValue(f, "phase", Step.KeyPhase.class, Step.KeyPhase.PRESS);
         Optional<Target> target = Optional.ofNullable(targets.target(f, "target", false));
-        yield () -> Step.Press.builder().id(id).key(key).modifiers(modifiers).target(target).build();
+        yield () -> Step.Press.builder().id(id).key(key).modifiers(modifiers).phase(phase).target(target).build();
       }
       case SELECT -> {
         Target target = targets.target(f, "target", true);

@@ -214,6 +214,9 @@ final class StepWriter {
     public JsonValue visitPress(Step.Press x) {
       JsonValue o = JsonValue.object().put("key", x.key());
       putStrings(o, "modifiers", x.modifiers());
+      if (x.phase() != Step.KeyPhase.PRESS) {
+        o.put("phase", FormatNames.of(x.phase()));
+      }
       x.target().ifPresent(t -> o.put("target", TargetWriter.target(t)));
       return o;
     }

@@ -195,6 +195,10 @@ final class StepFieldRules {
       }
       placeholders.text(k.key(), p + ".key");
       placeholders.texts(k.modifiers(), p + ".modifiers");
+      if (k.phase() != Step.KeyPhase.PRESS && !k.modifiers().isEmpty()) {
+        ctx.invalid(p + ".modifiers", "a key " + (k.phase() == Step.KeyPhase.DOWN ? "down" : "up")
+            + " takes no modifiers: hold a modifier with a press of its own with phase down before it");
+      }
       k.target().ifPresent(tg -> targets.check(tg, p + ".target"));
       return null;
     }

@@ -175,7 +175,10 @@ final class RandomFlows {
       case FILL: return Step.Fill.builder().id(id).target(target()).value(text()).build();
       case TYPE: return Step.Type.builder().id(id).target(optionalTarget()).text(text()).build();
       case PRESS:
-        return Step.Press.builder().id(id).key(text()).modifiers(texts()).target(optionalTarget()).build();
+        return random.nextInt(4) == 0
+            ? Step.Press.builder().id(id).key(text()).phase(random.nextBoolean() ? Step.KeyPhase.DOWN : Step.KeyPhase.UP)
+                .target(optionalTarget()).build()
+            : Step.Press.builder().id(id).key(text()).modifiers(texts()).target(optionalTarget()).build();
       case SELECT: {
         Step.Select.Builder b = Step.Select.builder().id(id).target(target());
         return (chance() ? b.value(text()) : b.label(text())).build();

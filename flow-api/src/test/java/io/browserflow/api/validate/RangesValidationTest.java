@@ -63,6 +63,15 @@ class RangesValidationTest {
   }
 
   @Test
+  void should_accept_keys_held_down_and_released_and_reject_modifiers_on_them() {
+    assertThat(problems(flow().keyDown("Shift").press("a").keyUp("Shift"))).isEmpty();
+    Problem p = ValidationFixtures.assertOnly(problems(withSteps(Step.Press.builder().id("k").key("a")
+        .phase(Step.KeyPhase.DOWN).addModifiers("Shift").build())), io.browserflow.api.ErrorCode.INVALID_FLOW,
+        "steps[0].modifiers");
+    assertThat(p.message()).contains("takes no modifiers", "phase down");
+  }
+
+  @Test
   void should_apply_a_custom_timeout_range() {
     FlowLimits limits = FlowLimits.builder().stepTimeoutMs(10, 50, 60_000).build();
     assertThat(problems(flow().back().timeoutMs(50_000), limits)).isEmpty();

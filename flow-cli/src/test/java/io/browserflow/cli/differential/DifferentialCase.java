@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -48,11 +49,17 @@ record DifferentialCase(String name, Path dir, String behaviour, Optional<StateS
     return name + ": " + behaviour;
   }
 
+  /** System property naming the cases to run (comma-separated folder names), for local work; all when unset. */
+  static final String ONLY = "browserflow.differential.cases";
+
   static List<DifferentialCase> all(Path root) throws IOException {
     List<DifferentialCase> out = new ArrayList<>();
+    String only = System.getProperty(ONLY, "");
+    Set<String> wanted = only.isBlank() ? Set.of() : Set.of(only.split(","));
     try (Stream<Path> dirs = Files.list(root)) {
       for (Path d : dirs.filter(Files::isDirectory).sorted().toList()) {
-        if (d.getFileName().toString().startsWith("_")) {
+        String name = d.getFileName().toString();
+        if (name.startsWith("_") || (!wanted.isEmpty() && !wanted.contains(name))) {
           continue;
         }
         out.add(read(d));
