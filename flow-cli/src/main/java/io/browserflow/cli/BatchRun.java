@@ -5,11 +5,14 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.Input;
+import io.browserflow.engine.Caller;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
+import io.browserflow.engine.Remedies;
 import io.browserflow.engine.RunOptions;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.spi.PageDriver;
+import io.browserflow.formats.RecordedSecrets;
 import io.browserflow.engine.store.RunStore;
 import io.browserflow.playwright.BrowserNotFoundException;
 import io.browserflow.playwright.LaunchOptions;
@@ -18,6 +21,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,7 +45,10 @@ final class BatchRun {
   Set<Capability> allowed = new LinkedHashSet<>();
   boolean denyNetwork;
   List<Path> uploadRoots = new ArrayList<>();
+  List<String> allowOrigins = new ArrayList<>();
   RunStore store = RunStore.none();
+  /** Secret values converted recordings held, per flow, used for credentials not given otherwise (--use-recorded-secrets). */
+  Map<Flow, RecordedSecrets> recordedSecrets = new IdentityHashMap<>();
   Map<String, String> env = System.getenv();
 
   /** Keys given with --input / --credential that no flow declares: a usage error. */
@@ -60,6 +67,25 @@ final class BatchRun {
     return unknown;
   }
 
+  /**
+   * What {@code flow} needs that this batch's flags and environment do not give ({@link RunNeeds});
+   * with {@code serving}, the served address counts as given for {@link #SERVER_INPUTS}.
+   */
+  List<String> unmet(Flow flow, boolean serving) {
+    Inputs given = inputsFor(flow);
+    return RunNeeds.unmet(flow, allowed, k -> given.inputs().containsKey(k) || (serving && SERVER_INPUTS.contains(k)),
+        given.credentials()::containsKey);
+  }
+
+  /** A credential given on the command line, else (with --credentials-env) in the environment. */
+  Optional<String> givenCredential(String key) {
+    String value = credentials.get(key);
+    if (value == null && credentialsFromEnv) {
+      value = Optional.ofNullable(env.get("BROWSERFLOW_CREDENTIAL_" + key)).orElse(env.get(key));
+    }
+    return Optional.ofNullable(value);
+  }
+
   /** The values for one flow: only the keys it declares. */
   Inputs inputsFor(Flow flow) {
     Inputs.Builder b = Inputs.builder();
@@ -73,9 +99,9 @@ final class BatchRun {
       }
     }
     for (Credential c : flow.credentials()) {
-      String value = credentials.get(c.key());
-      if (value == null && credentialsFromEnv) {
-        value = Optional.ofNullable(env.get("BROWSERFLOW_CREDENTIAL_" + c.key())).orElse(env.get(c.key()));
+      String value = givenCredential(c.key()).orElse(null);
+      if (value == null && recordedSecrets.containsKey(flow)) {
+        value = recordedSecrets.get(flow).value(c.key()).orElse(null);
       }
       if (value != null) {
         b.credential(c.key(), value);
@@ -104,7 +130,8 @@ final class BatchRun {
         builder.listener(progress);
       }
       try (FlowEngine engine = builder.build()) {
-        RunOptions.Builder options = RunOptions.builder().addAllAllowed(allowed).denyNetwork(denyNetwork);
+        RunOptions.Builder options = RunOptions.builder().caller(Caller.CLI).addAllAllowed(allowed)
+            .addAllAllowOrigins(allowOrigins).denyNetwork(denyNetwork);
         serverUrl.ifPresent(options::addAllowOrigins);
         timeout.ifPresent(options::timeBudget);
         RunOptions runOptions = options.build();
@@ -118,20 +145,8 @@ final class BatchRun {
 
   /** Maps {@code --allow} words to capabilities. */
   static Capability capability(String word) {
-    switch (word.trim().toLowerCase()) {
-      case "eval":
-      case "script":
-      case "script.eval":
-        return Capability.SCRIPT_EVAL;
-      case "upload":
-      case "file.upload":
-        return Capability.FILE_UPLOAD;
-      case "download":
-      case "file.download":
-        return Capability.FILE_DOWNLOAD;
-      default:
-        throw new IllegalArgumentException("unknown capability '" + word + "'; use eval, upload or download");
-    }
+    return Remedies.fromCliWord(word).orElseThrow(() -> new IllegalArgumentException("unknown capability '" + word
+        + "'; use eval, upload or download"));
   }
 
   static int exitCode(List<RunResult> results) {
@@ -160,9 +175,6 @@ final class BatchRun {
 
   /** The missing-browser advice in the command line's own terms (flags, environment), not the Java API's. */
   static String browserAdvice(BrowserNotFoundException e) {
-    return "browserflow: " + e.code() + ": no usable Chromium or Chrome (searched: "
-        + e.searched().stream().map(Path::toString).collect(java.util.stream.Collectors.joining(", "))
-        + "). Install one (Debian/Ubuntu: apt-get install -y chromium), or pass --browser PATH, "
-        + "or set BROWSERFLOW_CHROMIUM=PATH.";
+    return "browserflow: " + e.code() + ": " + e.message(Caller.CLI);
   }
 }

@@ -95,6 +95,9 @@ final class ConvertCommand implements Callable<Integer> {
     PrintWriter report = out == null ? err : stdout;
     // one file: its name on each summary line, the issues indented below it
     report.print(file + ": " + imported.report());
+    if (!RunNeeds.all(loaded.flow).isEmpty()) {
+      report.println(file + ": " + RunNeeds.all(loaded.flow));
+    }
     report.print(file + ": " + exported.report());
     if (out == null) {
       stdout.print(exported.value());

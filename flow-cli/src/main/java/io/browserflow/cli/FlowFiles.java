@@ -139,6 +139,9 @@ final class FlowFiles {
         w.println(file + ": " + line.strip());
       }
     }
+    if (c.value() instanceof Flow flow && !RunNeeds.all(flow).isEmpty()) {
+      w.println(file + ": " + RunNeeds.all(flow));
+    }
   }
 
   /** The ids of the formats a file may be in, comma-separated. */

@@ -43,6 +43,11 @@ final class RunCommand implements Callable<Integer> {
       description = "Read each credential KEY the flows declare from the environment: BROWSERFLOW_CREDENTIAL_KEY, else KEY.")
   boolean credentialsEnv;
 
+  @Option(names = "--use-recorded-secrets",
+      description = "Replay converted recordings with the passwords they recorded, for credentials not given otherwise: "
+          + "in memory for this run only (never written to results, reports, journals or exports).")
+  boolean useRecordedSecrets;
+
   @Option(names = "--headed", description = "Show the browser window.")
   boolean headed;
 
@@ -68,6 +73,14 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--allow", split = ",", paramLabel = "CAPABILITY",
       description = "Allow a gated capability the flow declares: eval, upload, download.")
   List<String> allow = new ArrayList<>();
+
+  @Option(names = "--allow-origin", paramLabel = "ORIGIN",
+      description = "Allow an origin (scheme://host[:port]) besides the flows' own and their policy's; repeatable.")
+  List<String> allowOrigins = new ArrayList<>();
+
+  @Option(names = "--upload-root", paramLabel = "DIR",
+      description = "A folder upload files may come from, besides the working directory and the flow files' folders; repeatable.")
+  List<Path> uploadRootDirs = new ArrayList<>();
 
   @Option(names = "--deny-network", description = "Block (and report) requests outside the flows' allowed origins.")
   boolean denyNetwork;
@@ -131,6 +144,34 @@ final class RunCommand implements Callable<Integer> {
     }
     batch.uploadRoots.add(Path.of("").toAbsolutePath());
     files.forEach(f -> batch.uploadRoots.add(f.toAbsolutePath().getParent()));
+    uploadRootDirs.forEach(d -> batch.uploadRoots.add(d.toAbsolutePath().normalize()));
+    for (String origin : allowOrigins) {
+      if (!origin.matches("(?i)[a-z][a-z0-9+.-]*://[^/?#\\s]+")) {
+        err.println("browserflow: --allow-origin " + origin + " is not an origin; write scheme://host[:port], e.g. http://127.0.0.1:8080");
+        return BrowserflowCommand.USAGE;
+      }
+      batch.allowOrigins.add(origin.replaceAll("/+$", "").toLowerCase(java.util.Locale.ROOT));
+    }
+    if (useRecordedSecrets) {
+      useRecordedSecrets(loaded, batch, err);
+    }
+    boolean unmet = false;
+    for (int i = 0; i < flows.size(); i++) {
+      List<String> needs = batch.unmet(flows.get(i), serve != null);
+      if (!needs.isEmpty()) {
+        unmet = true;
+        err.println("browserflow: " + loaded.get(i).file + " needs what this command line does not give it:");
+        needs.forEach(n -> err.println("  " + n));
+        FlowFiles.Loaded l = loaded.get(i);
+        if (!useRecordedSecrets && l.converted() && !l.conversion.recordedSecrets().isEmpty()) {
+          err.println("  or replay the passwords the recording holds (" + String.join(", ", l.conversion.recordedSecrets().keys())
+              + ") with --use-recorded-secrets");
+        }
+      }
+    }
+    if (unmet) {
+      return BrowserflowCommand.USAGE;
+    }
     if (store != null) {
       batch.store = RunStore.directory(store);
     }
@@ -165,6 +206,23 @@ final class RunCommand implements Callable<Integer> {
     } finally {
       if (server != null) {
         server.close();
+      }
+    }
+  }
+
+  /** Hands the recorded secret values of converted files to the batch, with a warning naming their keys (never values). */
+  private static void useRecordedSecrets(List<FlowFiles.Loaded> loaded, BatchRun batch, PrintWriter err) {
+    for (FlowFiles.Loaded l : loaded) {
+      if (!l.converted() || l.conversion.recordedSecrets().isEmpty()) {
+        continue;
+      }
+      batch.recordedSecrets.put(l.flow, l.conversion.recordedSecrets());
+      List<String> used = l.conversion.recordedSecrets().keys().stream()
+          .filter(k -> batch.givenCredential(k).isEmpty()).collect(Collectors.toList());
+      if (!used.isEmpty()) {
+        err.println("browserflow: warning: " + l.file + ": replaying the password" + (used.size() == 1 ? "" : "s")
+            + " the recording holds for " + String.join(", ", used) + " (--use-recorded-secrets): kept in memory for this run "
+            + "only; the recording file itself still holds them, keep it out of version control or give them with --credential");
       }
     }
   }

@@ -77,11 +77,13 @@ final class Preflight {
     if (refusal.isPresent()) {
       throw new Refused(refusal.get(), digest);
     }
-    return new Clearance(digest, new RunPolicy(allowedOrigins(review), engine.uploadRoots));
+    return new Clearance(digest, new RunPolicy(allowedOrigins(review), engine.uploadRoots, options.caller()));
   }
 
   private Optional<FlowException> checkInputs() {
     List<String> missing = new ArrayList<>();
+    List<String> missingInputs = new ArrayList<>();
+    List<String> missingCredentials = new ArrayList<>();
     List<String> invalid = new ArrayList<>();
     Set<String> declared = new HashSet<>();
     for (Input input : flow.inputs()) {
@@ -90,6 +92,7 @@ final class Preflight {
       if (value == null) {
         if (input.required()) {
           missing.add("input " + input.key());
+          missingInputs.add(input.key());
         }
         continue;
       }
@@ -102,13 +105,15 @@ final class Preflight {
       declaredCredentials.add(c.key());
       if (c.required() && !inputs.credentials().containsKey(c.key())) {
         missing.add("credential " + c.key());
+        missingCredentials.add(c.key());
       }
     }
     inputs.credentials().keySet().stream().filter(k -> !declaredCredentials.contains(k))
         .forEach(k -> invalid.add("credential " + k + " is not declared by the flow"));
     if (!missing.isEmpty()) {
       return Optional.of(new FlowRunException(ErrorCode.INPUT_MISSING, "missing " + String.join(", ", missing)
-          + "; supply them with Inputs.builder().input(...)/.credential(...)", Map.of("missing", String.join(",", missing))));
+          + "; " + Remedies.supply(missingInputs, missingCredentials, options.caller()),
+          Map.of("missing", String.join(",", missing))));
     }
     if (!invalid.isEmpty()) {
       return Optional.of(new FlowRunException(ErrorCode.INPUT_INVALID, String.join("; ", invalid)));
@@ -142,11 +147,10 @@ final class Preflight {
 
   /** Scripts and uploads run only when the flow declares them and this run allows them. */
   private Optional<FlowException> checkCapabilities(FlowReview review) {
-    for (Capability gated : List.of(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD)) {
+    for (Capability gated : RunOptions.GATED) {
       if (review.capabilities().contains(gated) && !options.allowed().contains(gated)) {
         return Optional.of(new FlowRunException(ErrorCode.CAPABILITY_DENIED, "the flow needs " + gated.id()
-            + " and this run does not allow it; allow it with RunOptions.builder().allow(Capability."
-            + gated.name() + ")"));
+            + " and this run does not allow it; " + Remedies.allow(gated, options.caller())));
       }
     }
     return Optional.empty();

@@ -3,6 +3,8 @@ package io.browserflow.engine;
 import io.browserflow.api.Capability;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -19,6 +21,9 @@ import org.immutables.value.Value;
  */
 @Value.Immutable
 public interface RunOptions {
+  /** The capabilities a run must allow besides the flow declaring them ({@link #allowed()}). */
+  Set<Capability> GATED = Collections.unmodifiableSet(EnumSet.of(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD));
+
   /** Gated capabilities this run allows ({@code script.eval}, {@code file.upload}, ...). */
   Set<Capability> allowed();
 
@@ -51,6 +56,12 @@ public interface RunOptions {
   @Value.Default
   default boolean traceOnFailure() {
     return false;
+  }
+
+  /** Who starts the run: error messages name what that caller can change ({@link Remedies}). */
+  @Value.Default
+  default Caller caller() {
+    return Caller.API;
   }
 
   static RunOptions defaults() {

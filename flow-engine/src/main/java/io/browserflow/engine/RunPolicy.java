@@ -17,11 +17,16 @@ import java.util.Set;
 final class RunPolicy {
   private final Set<String> allowedOrigins;
   private final List<Path> uploadRoots;
+  private final Caller caller;
 
-  /** {@code allowedOrigins} in the order they were found (messages list them so); empty allows any. */
-  RunPolicy(Set<String> allowedOrigins, List<Path> uploadRoots) {
+  /**
+   * {@code allowedOrigins} in the order they were found (messages list them so); empty allows any.
+   * Refusals say what {@code caller} can change.
+   */
+  RunPolicy(Set<String> allowedOrigins, List<Path> uploadRoots, Caller caller) {
     this.allowedOrigins = Collections.unmodifiableSet(allowedOrigins);
     this.uploadRoots = uploadRoots;
+    this.caller = caller;
   }
 
   /** For the session, which enforces the origins on the network too. */
@@ -42,7 +47,7 @@ final class RunPolicy {
     if (origin.isPresent() ? !allowedOrigins.contains(origin.get()) : !allowedOrigins.contains(scheme + "//")) {
       throw new FlowRunException(ErrorCode.ORIGIN_DENIED, what + " " + origin.orElse(scheme)
           + " is outside the allowed origins " + allowedOrigins
-          + "; add it to the flow's policy.allowedOrigins or RunOptions.allowOrigins");
+          + "; " + Remedies.allowOrigin(origin.orElse(scheme + "//"), caller));
     }
   }
 
@@ -51,7 +56,7 @@ final class RunPolicy {
       Path p = Path.of(file).toAbsolutePath().normalize();
       if (uploadRoots.stream().noneMatch(p::startsWith)) {
         throw new FlowRunException(ErrorCode.CAPABILITY_DENIED, "upload of " + p + " is outside the upload roots "
-            + uploadRoots + "; configure FlowEngine.builder().uploadRoots(...)");
+            + uploadRoots + "; " + Remedies.uploadRoot(caller));
       }
     }
   }

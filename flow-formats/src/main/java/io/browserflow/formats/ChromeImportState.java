@@ -41,6 +41,8 @@ final class ChromeImportState {
   final Map<String, Integer> lastStepOfTab = new HashMap<>();
   final Map<String, String> lastUrlOfTab = new HashMap<>();
   final Map<String, Credential> credentials = new LinkedHashMap<>();
+  /** The secret values the recording typed, by the credential key that replaced each (memory only). */
+  final Map<String, String> recordedSecrets = new LinkedHashMap<>();
   final Set<String> inputs = new LinkedHashSet<>();
 
   String id() {

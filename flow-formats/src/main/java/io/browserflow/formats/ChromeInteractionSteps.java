@@ -7,6 +7,7 @@ import io.browserflow.api.Point;
 import io.browserflow.api.Step;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -21,7 +22,12 @@ final class ChromeInteractionSteps {
   private final ChromeImportState st;
   private final ChromeStepParts parts;
   private final ChromeKeys keys;
-  private final Map<String, String> credentialOfField = new LinkedHashMap<>();
+  /** The credential key of each distinct secret value typed (memory only). */
+  private final Map<String, String> credentialOfValue = new LinkedHashMap<>();
+  /** The last value typed into a user-name-like field: names the passwords typed after it. */
+  private String lastUser;
+  /** The user each password key was typed for, when known. */
+  private final Map<String, String> userOfKey = new LinkedHashMap<>();
 
   ChromeInteractionSteps(ChromeImportState st, ChromeStepParts parts, ChromeKeys keys) {
     this.st = st;
@@ -90,11 +96,22 @@ final class ChromeInteractionSteps {
     JsonNode selectors = s.selectors;
     String value = s.value;
     if (!value.isEmpty() && !Placeholders.contains(value) && ChromeSelectors.namesPasswordField(selectors)) {
-      String key = credentialOfField.computeIfAbsent(ChromeSelectors.first(selectors), f -> newCredentialKey());
-      st.credentials.putIfAbsent(key, Credential.of(key, Credential.Type.PASSWORD));
+      // one key per distinct value: a recording that signs in as two users needs two passwords
+      String key = credentialOfValue.get(value);
+      if (key == null) {
+        key = newCredentialKey();
+        credentialOfValue.put(value, key);
+        st.recordedSecrets.put(key, value);
+        st.credentials.put(key, Credential.builder().key(key).type(Credential.Type.PASSWORD)
+            .label(lastUser == null ? "Password typed into " + ChromeSelectors.first(selectors)
+                : "Password of " + lastUser + " typed into " + ChromeSelectors.first(selectors)).build());
+      }
       value = "${credential." + key + "}";
       st.issues.warning(ConversionCode.SENSITIVE_VALUE, p + ".value", "the value typed into a password-like field is replaced by "
-          + value + " (a secret credential supplied at run time); the recorded value is not kept");
+          + value + " (a secret credential supplied at run time, or the recorded one with --use-recorded-secrets); "
+          + "the recorded value is not written");
+    } else if (!value.isEmpty() && !Placeholders.contains(value) && ChromeSelectors.namesUserField(selectors)) {
+      lastUser = value;
     }
     st.refs(value);
     String v = value;
@@ -102,13 +119,30 @@ final class ChromeInteractionSteps {
     return parts.targeted(s, p, t -> Step.Change.builder().id(st.id()).target(t).value(v).build());
   }
 
+  /**
+   * PASSWORD for the first; later ones named after the user signed in with them where known
+   * (PASSWORD_BOB, then PASSWORD_BOB_2 for another of bob's), else numbered.
+   */
   private String newCredentialKey() {
-    String key = "PASSWORD";
-    for (int n = 2; st.credentials.containsKey(key); n++) {
-      key = "PASSWORD_" + n;
+    String base = "PASSWORD";
+    if (st.credentials.containsKey(base) && lastUser != null) {
+      String user = lastUser.replaceAll("@.*$", "").toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]+", "_")
+          .replaceAll("^_+|_+$", "");
+      if (!user.isEmpty() && user.length() <= 40) {
+        base = "PASSWORD_" + user;
+      }
+    }
+    boolean usersOther = lastUser != null && userOfKey.containsValue(lastUser);
+    String key = base.equals("PASSWORD") || usersOther ? null : base;
+    for (int n = 2; key == null || st.credentials.containsKey(key); n++) {
+      key = base.equals("PASSWORD") && !st.credentials.containsKey("PASSWORD") ? "PASSWORD" : base + "_" + n;
+    }
+    if (lastUser != null) {
+      userOfKey.put(key, lastUser);
     }
     return key;
   }
+
 
   String scroll(ChromeStep s, String p) {
     int x = (int) Math.round(s.x);

@@ -56,7 +56,8 @@ final class ChromeRecorderImport {
       st.issues.blocking(ConversionCode.INVALID_FLOW, p.path(), "the imported flow is not valid: " + p.code() + ": "
           + p.message());
     }
-    return Conversion.of(Format.CHROME_RECORDER, Format.FLOW, flow, recording.steps.size(), st.mapped, st.issues);
+    return Conversion.of(Format.CHROME_RECORDER, Format.FLOW, flow, recording.steps.size(), st.mapped, st.issues)
+        .withRecordedSecrets(RecordedSecrets.of(st.recordedSecrets));
   }
 
   private Flow flow() {

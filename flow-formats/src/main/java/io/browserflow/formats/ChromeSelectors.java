@@ -70,6 +70,18 @@ final class ChromeSelectors {
     return false;
   }
 
+  /** Whether a selector names a user-name field (user, login, e-mail, account). */
+  static boolean namesUserField(JsonNode selectors) {
+    for (JsonNode alt : selectors) {
+      for (String part : parts(alt)) {
+        if (part.toLowerCase(Locale.ROOT).matches("(?s).*(user|login|e-?mail|account).*")) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** The first selector text, for naming things in messages. */
   static String first(JsonNode selectors) {
     for (JsonNode alt : selectors) {

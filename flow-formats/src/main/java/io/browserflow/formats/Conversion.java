@@ -30,14 +30,17 @@ public final class Conversion<T> {
   private final int stepsRead;
   private final int stepsMapped;
   private final List<ConversionIssue> issues;
+  private final RecordedSecrets recordedSecrets;
 
-  private Conversion(Format from, Format to, T value, int stepsRead, int stepsMapped, List<ConversionIssue> issues) {
+  private Conversion(Format from, Format to, T value, int stepsRead, int stepsMapped, List<ConversionIssue> issues,
+      RecordedSecrets recordedSecrets) {
     this.from = Objects.requireNonNull(from, "from");
     this.to = Objects.requireNonNull(to, "to");
     this.value = Objects.requireNonNull(value, "value");
     this.stepsRead = stepsRead;
     this.stepsMapped = stepsMapped;
     this.issues = List.copyOf(issues);
+    this.recordedSecrets = recordedSecrets;
   }
 
   /**
@@ -46,7 +49,7 @@ public final class Conversion<T> {
    */
   public static <T> Conversion<T> of(Format from, Format to, T value, int stepsRead, int stepsMapped,
       List<ConversionIssue> issues) {
-    return new Conversion<>(from, to, value, stepsRead, stepsMapped, issues);
+    return new Conversion<>(from, to, value, stepsRead, stepsMapped, issues, RecordedSecrets.none());
   }
 
   /** A conversion result with the issues a codec collected. */
@@ -58,12 +61,29 @@ public final class Conversion<T> {
   public Conversion<T> withIssues(List<ConversionIssue> more) {
     List<ConversionIssue> all = new ArrayList<>(issues);
     all.addAll(more);
-    return new Conversion<>(from, to, value, stepsRead, stepsMapped, all);
+    return new Conversion<>(from, to, value, stepsRead, stepsMapped, all, recordedSecrets);
   }
 
-  /** The same counts and issues around another value (a flow written as text, for example). */
+  /**
+   * The same counts and issues around another value (a flow written as text, for example); the
+   * recorded secrets stay behind.
+   */
   public <U> Conversion<U> withValue(Format newTo, U newValue) {
-    return new Conversion<>(from, newTo, newValue, stepsRead, stepsMapped, issues);
+    return new Conversion<>(from, newTo, newValue, stepsRead, stepsMapped, issues, RecordedSecrets.none());
+  }
+
+  /** This import with the secret values its source recorded. */
+  Conversion<T> withRecordedSecrets(RecordedSecrets secrets) {
+    return new Conversion<>(from, to, value, stepsRead, stepsMapped, issues, secrets);
+  }
+
+  /**
+   * The secret values the source recording typed, by the credential key that replaced each (an
+   * import's only; empty otherwise). For a replay as recorded ({@code --use-recorded-secrets}); never
+   * written by any writer.
+   */
+  public RecordedSecrets recordedSecrets() {
+    return recordedSecrets;
   }
 
   public Format from() {

@@ -80,7 +80,8 @@ final class SideImport {
     for (Problem p : FlowValidator.of(SideImportState.LIMITS).validate(built)) {
       st.issues.blocking(ConversionCode.INVALID_FLOW, "flow." + p.path(), p.code() + ": " + p.message());
     }
-    return Conversion.of(Format.SELENIUM_IDE, Format.FLOW, built, st.cmds.size(), st.mapped.size(), st.issues);
+    return Conversion.of(Format.SELENIUM_IDE, Format.FLOW, built, st.cmds.size(), st.mapped.size(), st.issues)
+        .withRecordedSecrets(RecordedSecrets.of(st.recordedSecrets));
   }
 
   // ------------------------------------------------------------------ commands

@@ -33,6 +33,8 @@ final class SideImportState {
   final Set<Integer> mapped = new HashSet<>();
   final Map<String, Input> inputs = new LinkedHashMap<>();
   final Map<String, Credential> credentials = new LinkedHashMap<>();
+  /** The secret values the recording typed, by the credential key that replaced each (memory only). */
+  final Map<String, String> recordedSecrets = new LinkedHashMap<>();
   final List<TabAlias> tabs = new ArrayList<>();
   boolean scriptEval;
   /** Variable name to the placeholder reading it now. */

@@ -60,10 +60,11 @@ final class SideInteractionCommands {
         String k = secretKeys.isEmpty() ? "PASSWORD" : "PASSWORD_" + (secretKeys.size() + 1);
         st.credentials.put(k, Credential.builder().key(k).type(Credential.Type.PASSWORD)
             .label("Password typed in the Selenium IDE recording").build());
+        st.recordedSecrets.put(k, v);
         return k;
       });
       st.issues.warning(ConversionCode.SENSITIVE_VALUE, c.path + ".value", "a literal value typed into a "
-          + "password field became ${credential." + key + "}: give the credential at run time");
+          + "password field became ${credential." + key + "}: give the credential at run time (or replay the recorded one with --use-recorded-secrets)");
       return "${credential." + key + "}";
     }
     return vars.interpolate(value, c.path + ".value");

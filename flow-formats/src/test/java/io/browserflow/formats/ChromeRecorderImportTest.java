@@ -134,19 +134,26 @@ class ChromeRecorderImportTest {
   }
 
   @Test
-  void should_replace_a_password_typed_in_the_recording_by_a_secret_credential() {
+  void should_replace_each_distinct_password_typed_in_the_recording_by_its_own_secret_credential() {
     Conversion<Flow> c = read(OPEN + ","
         + "{\"type\": \"change\", \"selectors\": [[\"#password\"]], \"value\": \"hunter2-secret\"},"
-        + "{\"type\": \"change\", \"selectors\": [[\"#password\"]], \"value\": \"hunter2-secret!\"}");
+        + "{\"type\": \"change\", \"selectors\": [[\"#password\"]], \"value\": \"hunter2-secret!\"},"
+        + "{\"type\": \"change\", \"selectors\": [[\"#email\"]], \"value\": \"grace@example.test\"},"
+        + "{\"type\": \"change\", \"selectors\": [[\"#password\"]], \"value\": \"grace-secret\"},"
+        + "{\"type\": \"change\", \"selectors\": [[\"#pwd-again\"]], \"value\": \"hunter2-secret\"}");
 
-    assertThat(((Step.Change) c.value().steps().get(1)).value()).isEqualTo("${credential.PASSWORD}");
-    assertThat(((Step.Change) c.value().steps().get(2)).value()).isEqualTo("${credential.PASSWORD}");
-    assertThat(c.value().credentials()).containsExactly(Credential.of("PASSWORD", Credential.Type.PASSWORD));
-    assertThat(c.value().credentials().get(0).secret()).isTrue();
-    assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
-        .containsExactly(tuple(ConversionCode.SENSITIVE_VALUE, "steps[1].value"), tuple(ConversionCode.SENSITIVE_VALUE, "steps[2].value"));
-    assertThat(c.report()).doesNotContain("hunter2");
-    assertThat(FlowJson.write(c.value())).doesNotContain("hunter2");
+    List<Step> steps = c.value().steps().subList(1, 6);
+    assertThat(steps).extracting(s -> ((Step.Change) s).value()).containsExactly("${credential.PASSWORD}",
+        "${credential.PASSWORD_2}", "grace@example.test", "${credential.PASSWORD_GRACE}", "${credential.PASSWORD}");
+    assertThat(c.value().credentials()).extracting(Credential::key).containsExactly("PASSWORD", "PASSWORD_2", "PASSWORD_GRACE");
+    assertThat(c.value().credentials()).allMatch(Credential::secret).allMatch(k -> k.type() == Credential.Type.PASSWORD);
+    assertThat(c.recordedSecrets().keys()).containsExactly("PASSWORD", "PASSWORD_2", "PASSWORD_GRACE");
+    assertThat(c.recordedSecrets().value("PASSWORD_GRACE")).hasValue("grace-secret");
+    assertThat(c.recordedSecrets().toString()).doesNotContain("secret\"", "hunter2", "grace-secret");
+    assertThat(c.issues()).extracting(ConversionIssue::code).containsOnly(ConversionCode.SENSITIVE_VALUE);
+    assertThat(c.report()).doesNotContain("hunter2", "grace-secret");
+    assertThat(FlowJson.write(c.value())).doesNotContain("hunter2", "grace-secret");
+    assertThat(c.withValue(Format.FLOW, "text").recordedSecrets().isEmpty()).isTrue();
   }
 
   @Test

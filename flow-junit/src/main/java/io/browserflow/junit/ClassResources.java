@@ -4,12 +4,14 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Input;
 import io.browserflow.api.validate.FlowLimits;
+import io.browserflow.engine.Caller;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunOptions;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.PageDriver;
 import io.browserflow.engine.spi.SessionOptions;
+import io.browserflow.playwright.BrowserNotFoundException;
 import io.browserflow.playwright.LaunchOptions;
 import io.browserflow.playwright.PlaywrightDriver;
 import java.nio.file.Path;
@@ -121,7 +123,11 @@ final class ClassResources implements AutoCloseable, ExtensionContext.Store.Clos
     LaunchOptions.Builder options = LaunchOptions.builder().headless(settings.headless)
         .slowMo(Duration.ofMillis(settings.slowMoMs));
     settings.browserPath.ifPresent(options::executablePath);
-    return PlaywrightDriver.launch(options.build());
+    try {
+      return PlaywrightDriver.launch(options.build());
+    } catch (BrowserNotFoundException e) {
+      throw new ExtensionConfigurationException(e.code() + ": " + e.message(Caller.JUNIT), e);
+    }
   }
 
   /** Runs {@code work} with the engine's sessions routed to the test's session (on this thread only). */
@@ -141,8 +147,9 @@ final class ClassResources implements AutoCloseable, ExtensionContext.Store.Clos
 
   /** Options of runs that do not bring their own: allowed capabilities, the served origin. */
   RunOptions runOptions() {
-    RunOptions.Builder b = RunOptions.builder();
+    RunOptions.Builder b = RunOptions.builder().caller(Caller.JUNIT);
     b.addAllAllowed(settings.allow);
+    b.addAllAllowOrigins(settings.allowOrigins);
     b.traceOnFailure(settings.traceOnFailure);
     serverUrl().ifPresent(b::addAllowOrigins);
     return b.build();

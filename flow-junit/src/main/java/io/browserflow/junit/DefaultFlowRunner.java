@@ -1,6 +1,7 @@
 package io.browserflow.junit;
 
 import io.browserflow.api.Flow;
+import io.browserflow.engine.Caller;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunOptions;
 import io.browserflow.engine.RunResult;
@@ -30,11 +31,12 @@ final class DefaultFlowRunner implements FlowRunner {
     Objects.requireNonNull(inputs, "inputs");
     Objects.requireNonNull(options, "options");
     Inputs values = scope.resources.inputsFor(flow, inputs);
+    RunOptions worded = RunOptions.builder().from(options).caller(Caller.JUNIT).build(); // refusals name attributes and keys
     RunResult result;
     Path trace;
     synchronized (scope) {
       ClassResources.Binding binding = scope.binding();
-      result = scope.resources.bound(binding, () -> scope.resources.engine().run(flow, values, options));
+      result = scope.resources.bound(binding, () -> scope.resources.engine().run(flow, values, worded));
       trace = scope.tracePath();
     }
     result = withTrace(result, trace);

@@ -91,15 +91,13 @@ final class FailureReport {
     if (code.isEmpty()) {
       return Optional.empty();
     }
+    // a missing input or capability: the engine's message already says what to set (worded for JUnit)
     switch (code.get()) {
-      case INPUT_MISSING:
       case INPUT_INVALID:
         return Optional.of("give inputs with @FlowTest(inputs = \"KEY=value\"), the configuration parameter "
             + "browserflow.input.KEY or the environment variable BROWSERFLOW_INPUT_KEY, and credentials with "
             + "browserflow.credential.KEY or BROWSERFLOW_CREDENTIAL_KEY (or pass Inputs to the run); "
             + "@FlowTest(serve = ...) fills SERVER_URL and BASE_URL");
-      case CAPABILITY_DENIED:
-        return Optional.of("allow it with @FlowTest(allow = \"<capability id>\") or browserflow.allow");
       default:
         return Optional.empty();
     }

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -41,6 +42,7 @@ final class FlowSettings {
   final Map<String, String> inputs;
   final Set<Capability> allow;
   final List<Path> uploadRoots;
+  final List<String> allowOrigins;
 
   private FlowSettings(Class<?> testClass, Optional<FlowTest> a, Function<String, Optional<String>> config) {
     this.testClass = testClass;
@@ -73,6 +75,17 @@ final class FlowSettings {
     List<String> roots = new ArrayList<>(a.map(t -> Arrays.asList(t.uploadRoots())).orElse(List.of()));
     config.apply(PREFIX + "uploadRoots").ifPresent(v -> roots.addAll(split(v)));
     uploadRoots = roots.stream().filter(s -> !s.isBlank()).map(s -> Path.of(s.trim())).collect(Collectors.toUnmodifiableList());
+    List<String> origins = new ArrayList<>(a.map(t -> Arrays.asList(t.allowOrigins())).orElse(List.of()));
+    config.apply(PREFIX + "allowOrigins").ifPresent(v -> origins.addAll(split(v)));
+    List<String> checked = new ArrayList<>();
+    for (String origin : origins) {
+      String o = origin.trim().replaceAll("/+$", "");
+      if (!o.matches("(?i)[a-z][a-z0-9+.-]*://[^/?#\\s]+")) {
+        throw r.bad("allowOrigins", origin, "write an origin as scheme://host[:port], e.g. http://127.0.0.1:8080");
+      }
+      checked.add(o.toLowerCase(Locale.ROOT));
+    }
+    allowOrigins = List.copyOf(checked);
   }
 
   /** Settings of the class (the annotation found on it, its superclasses or enclosing classes). */

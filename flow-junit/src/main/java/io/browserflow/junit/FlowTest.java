@@ -68,6 +68,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  *   <tr><td>{@code retries} / {@code browserflow.retries}</td><td>0</td></tr>
  *   <tr><td>{@code allow} / {@code browserflow.allow} (comma-separated; both apply)</td><td>none</td></tr>
  *   <tr><td>{@code uploadRoots} / {@code browserflow.uploadRoots} (comma-separated; both apply)</td><td>none: uploads refused</td></tr>
+ *   <tr><td>{@code allowOrigins} / {@code browserflow.allowOrigins} (comma-separated; both apply)</td><td>the flows' own and the served origin</td></tr>
  * </table>
  *
  * <h2>Inputs and credentials</h2>
@@ -162,4 +163,10 @@ public @interface FlowTest {
 
   /** Directories upload files must lie in (paths, relative to the working directory). Added to those of {@code browserflow.uploadRoots}. */
   String[] uploadRoots() default {};
+
+  /**
+   * Origins ({@code scheme://host[:port]}) runs may reach besides the flows' own, their policies' and
+   * the served one. Added to those of {@code browserflow.allowOrigins} (comma-separated).
+   */
+  String[] allowOrigins() default {};
 }

@@ -53,8 +53,15 @@ class FailureMessageTest {
   @Test
   void should_say_where_to_give_a_missing_input() {
     String message = Kit.failure(results.testEvents(), "missing_input").getMessage();
-    assertThat(message).contains("was refused before its first step: INPUT_MISSING", "NAME",
-        "browserflow.input.KEY", "BROWSERFLOW_INPUT_KEY");
+    assertThat(message).contains("was refused before its first step: INPUT_MISSING", "input NAME",
+        "@FlowTest(inputs = \"NAME=value\")", "browserflow.input.NAME", "BROWSERFLOW_INPUT_NAME").doesNotContain("Inputs.builder()");
+  }
+
+  @Test
+  void should_say_how_to_allow_a_capability_in_the_extensions_terms() {
+    String message = Kit.failure(results.testEvents(), "script_not_allowed").getMessage();
+    assertThat(message).contains("CAPABILITY_DENIED", "@FlowTest(allow = \"script.eval\")", "browserflow.allow=script.eval")
+        .doesNotContain("RunOptions", "--allow");
   }
 
   @Test
@@ -91,6 +98,14 @@ class FailureMessageTest {
       var flow = io.browserflow.api.Flow.named("Needs a name").input("BASE_URL").input("NAME")
           .open("${BASE_URL}/form.html").fill(io.browserflow.api.dsl.Dsl.testId("name"), "${NAME}").build();
       assertThat(flows.run(flow, Inputs.empty())).succeeded();
+    }
+
+    @Test
+    void script_not_allowed(FlowRunner flows) {
+      var flow = io.browserflow.api.Flow.named("Reads the title").input("BASE_URL")
+          .capabilities(io.browserflow.api.Capability.SCRIPT_EVAL).open("${BASE_URL}/form.html").eval("document.title").build();
+      // options of its own: still worded for the extension
+      assertThat(flows.run(flow, Inputs.empty(), io.browserflow.engine.RunOptions.defaults())).succeeded();
     }
 
     @Test

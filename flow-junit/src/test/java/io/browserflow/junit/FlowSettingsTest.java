@@ -52,13 +52,15 @@ class FlowSettingsTest {
   void should_take_configuration_parameters_where_the_annotation_leaves_a_setting_unset() {
     FlowSettings s = settings(Unset.class, Map.of("browserflow.headless", "false", "browserflow.retries", "3",
         "browserflow.browserPath", "/opt/chrome/chrome", "browserflow.defaultTimeoutMs", "1500",
-        "browserflow.allow", "file.upload, script.eval", "browserflow.uploadRoots", "a,b"));
+        "browserflow.allow", "file.upload, script.eval", "browserflow.uploadRoots", "a,b",
+        "browserflow.allowOrigins", "HTTP://Api.Example.test:8443/, https://cdn.example.test"));
     assertThat(s.headless).isFalse();
     assertThat(s.retries).isEqualTo(3);
     assertThat(s.browserPath).contains(Path.of("/opt/chrome/chrome"));
     assertThat(s.defaultTimeoutMs).hasValue(1500);
     assertThat(s.allow).containsExactlyInAnyOrder(Capability.FILE_UPLOAD, Capability.SCRIPT_EVAL);
     assertThat(s.uploadRoots).containsExactly(Path.of("a"), Path.of("b"));
+    assertThat(s.allowOrigins).containsExactly("http://api.example.test:8443", "https://cdn.example.test");
   }
 
   @Test
@@ -92,6 +94,9 @@ class FlowSettingsTest {
         .hasMessageContaining("connect = \"localhost:9222\" is invalid");
     assertThatThrownBy(() -> settings(Unset.class, Map.of("browserflow.allow", "teleport")))
         .hasMessageContaining("allow = \"teleport\" is invalid: capabilities are ui.observe");
+    assertThatThrownBy(() -> settings(Unset.class, Map.of("browserflow.allowOrigins", "example.test/path")))
+        .hasMessageContaining("allowOrigins = \"example.test/path\" is invalid: write an origin as scheme://host[:port]")
+        .hasMessageContaining("attribute allowOrigins or configuration parameter browserflow.allowOrigins");
     assertThatThrownBy(() -> settings(Unset.class, Map.of("browserflow.traceOnFailure", "yes")))
         .hasMessageContaining("@FlowTest on " + Unset.class.getName()).hasMessageContaining("use true or false");
   }

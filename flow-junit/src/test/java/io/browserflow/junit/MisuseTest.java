@@ -34,6 +34,15 @@ class MisuseTest {
   }
 
   @Test
+  void should_say_how_to_point_at_a_browser_in_the_extensions_terms() {
+    EngineExecutionResults results = Kit.run(MissingBrowserCase.class);
+    assertThat(Kit.failure(results.testEvents(), "runs_a_flow")).isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageContaining("BROWSER_NOT_FOUND").hasMessageContaining("/no/such/chromium")
+        .hasMessageContaining("@FlowTest(browserPath = \"...\"), the configuration parameter browserflow.browserPath")
+        .hasMessageNotContaining("LaunchOptions").hasMessageNotContaining("--browser");
+  }
+
+  @Test
   void should_name_a_served_folder_that_does_not_exist() {
     assertThat(classFailure(MissingServeCase.class)).isInstanceOf(ExtensionConfigurationException.class)
         .hasMessageContaining("@FlowTest(serve = \"classpath:no-such-site\")")
@@ -119,6 +128,14 @@ class MisuseTest {
   static class PlainCase {
     @Test
     void never_runs() {
+    }
+  }
+
+  @FlowTest(browserPath = "/no/such/chromium")
+  static class MissingBrowserCase {
+    @Test
+    void runs_a_flow(FlowRunner flows) {
+      flows.run(io.browserflow.api.Flow.named("Open").open("about:blank").build(), io.browserflow.engine.Inputs.empty());
     }
   }
 

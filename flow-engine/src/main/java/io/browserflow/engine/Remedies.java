@@ -1,0 +1,107 @@
+package io.browserflow.engine;
+
+import io.browserflow.api.Capability;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What a user does about a refused run, worded for the {@link Caller} that started it: the one
+ * source of these phrases for the engine, the command line and the JUnit extension. Each method
+ * returns the remedy part of a message ("allow it with --allow eval").
+ *
+ * <pre>{@code
+ * Remedies.allow(Capability.SCRIPT_EVAL, Caller.CLI);   // "run with --allow eval"
+ * Remedies.allow(Capability.SCRIPT_EVAL, Caller.API);   // "allow it with RunOptions.builder().allow(Capability.SCRIPT_EVAL)"
+ * }</pre>
+ */
+public final class Remedies {
+  private Remedies() {}
+
+  /** How to allow a gated capability the flow declares. */
+  public static String allow(Capability capability, Caller caller) {
+    return switch (caller) {
+      case API -> "allow it with RunOptions.builder().allow(Capability." + capability.name() + ")";
+      case CLI -> cliWord(capability).map(w -> "run with --allow " + w)
+          .orElse("the command line cannot allow " + capability.id() + "; run the flow through the Java API");
+      case JUNIT -> "allow it with @FlowTest(allow = \"" + capability.id() + "\") or the configuration parameter browserflow.allow="
+          + capability.id();
+    };
+  }
+
+  /** The command line's word for a capability ({@code --allow eval}), when it has one. */
+  public static Optional<String> cliWord(Capability capability) {
+    return switch (capability) {
+      case SCRIPT_EVAL -> Optional.of("eval");
+      case FILE_UPLOAD -> Optional.of("upload");
+      case FILE_DOWNLOAD -> Optional.of("download");
+      default -> Optional.empty();
+    };
+  }
+
+  /** The capability a command-line word ({@code eval}, {@code upload}, {@code download}, or an id) names. */
+  public static Optional<Capability> fromCliWord(String word) {
+    String w = word.trim().toLowerCase(Locale.ROOT);
+    for (Capability c : Capability.values()) {
+      if (cliWord(c).filter(w::equals).isPresent() || (cliWord(c).isPresent() && c.id().equals(w))) {
+        return Optional.of(c);
+      }
+    }
+    return w.equals("script") ? Optional.of(Capability.SCRIPT_EVAL) : Optional.empty();
+  }
+
+  /** How to supply the missing inputs and credentials (keys as the flow declares them). */
+  public static String supply(List<String> inputs, List<String> credentials, Caller caller) {
+    List<String> ways = new ArrayList<>();
+    switch (caller) {
+      case API -> {
+        inputs.forEach(k -> ways.add(".input(\"" + k + "\", ...)"));
+        credentials.forEach(k -> ways.add(".credential(\"" + k + "\", ...)"));
+        return "supply them with Inputs.builder()" + String.join("", ways);
+      }
+      case CLI -> {
+        inputs.forEach(k -> ways.add("--input " + k + "=VALUE"));
+        credentials.forEach(k -> ways.add("--credential " + k + "=VALUE (or BROWSERFLOW_CREDENTIAL_" + k
+            + " in the environment with --credentials-env)"));
+        return "run with " + String.join(" ", ways);
+      }
+      case JUNIT -> {
+        inputs.forEach(k -> ways.add("input " + k + ": @FlowTest(inputs = \"" + k + "=value\"), the configuration parameter browserflow.input."
+            + k + " or the environment variable BROWSERFLOW_INPUT_" + k));
+        credentials.forEach(k -> ways.add("credential " + k + ": the configuration parameter browserflow.credential." + k
+            + " or the environment variable BROWSERFLOW_CREDENTIAL_" + k));
+        return "supply " + String.join("; ", ways);
+      }
+      default -> throw new IllegalArgumentException(String.valueOf(caller));
+    }
+  }
+
+  /** How to allow an origin the run refused. */
+  public static String allowOrigin(String origin, Caller caller) {
+    String policy = "add it to the flow's policy.allowedOrigins";
+    return switch (caller) {
+      case API -> policy + " or RunOptions.builder().addAllowOrigins(\"" + origin + "\")";
+      case CLI -> policy + " or run with --allow-origin " + origin;
+      case JUNIT -> policy + " or to @FlowTest(allowOrigins = \"" + origin + "\") or the configuration parameter browserflow.allowOrigins";
+    };
+  }
+
+  /** How to let uploads read files from a directory. */
+  public static String uploadRoot(Caller caller) {
+    return switch (caller) {
+      case API -> "configure FlowEngine.builder().uploadRoots(...)";
+      case CLI -> "run with --upload-root DIR (the working directory and the flow files' folders are roots already)";
+      case JUNIT -> "list the folder in @FlowTest(uploadRoots = \"...\") or the configuration parameter browserflow.uploadRoots";
+    };
+  }
+
+  /** How to point the run at a Chromium or Chrome executable. */
+  public static String browser(Caller caller) {
+    return switch (caller) {
+      case API -> "point LaunchOptions.builder().executablePath(...) or the environment variable BROWSERFLOW_CHROMIUM at a Chromium/Chrome executable";
+      case CLI -> "pass --browser PATH, or set BROWSERFLOW_CHROMIUM=PATH";
+      case JUNIT -> "set @FlowTest(browserPath = \"...\"), the configuration parameter browserflow.browserPath or the environment variable BROWSERFLOW_CHROMIUM";
+    };
+  }
+}
