@@ -22,6 +22,16 @@ public final class Glob {
     return compile(glob, "[^/]*").matcher(url).matches();
   }
 
+  /**
+   * Whether a url glob matches every page of a site: past its origin (or a leading {@code ${...}}
+   * placeholder) it holds a wildcard and nothing literal but slashes and punctuation
+   * ({@code **}{@code /}, {@code **}{@code /*}, {@code ${BASE_URL}/**}). An exact address does not.
+   */
+  public static boolean matchesEveryPage(String urlGlob) {
+    String g = urlGlob.replaceFirst("^(?i)(https?://[^/]*|\\$\\{[^}]+})", "");
+    return g.contains("*") && !g.replace("*", "").matches("(?s).*[\\p{L}\\p{N}].*");
+  }
+
   public static boolean matchesText(String glob, String text) {
     return compile(glob, ".*").matcher(text).matches();
   }

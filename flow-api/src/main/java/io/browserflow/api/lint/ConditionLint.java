@@ -2,7 +2,10 @@ package io.browserflow.api.lint;
 
 import io.browserflow.api.Condition;
 import io.browserflow.api.ConditionVisitor;
+import io.browserflow.api.Glob;
 import io.browserflow.api.lint.LintWarning.Severity;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Conditions wherever they appear (expect, wait until, assert, if, while): their targets through
@@ -10,6 +13,8 @@ import io.browserflow.api.lint.LintWarning.Severity;
  * run page scripts.
  */
 final class ConditionLint {
+  /** A script behind which one address serves every page (the page is named by the query). */
+  private static final Pattern FRONT_CONTROLLER = Pattern.compile("(?i).*/[^/*]+\\.(php|aspx?|jsp|cgi|pl|do|action|cfm)");
   private final LintContext ctx;
   private final ValueLint values;
   private final SelectorLint selectors;
@@ -18,6 +23,24 @@ final class ConditionLint {
     this.ctx = ctx;
     this.values = values;
     this.selectors = selectors;
+  }
+
+  /**
+   * Why a url glob matches every page of a site, if it does: nothing literal but slashes,
+   * punctuation and wildcards ({@code **}{@code /}, {@code **}{@code /*}), or a front controller
+   * script with any query ({@code **}{@code /doku.php?**}).
+   */
+  static Optional<String> weakness(String glob) {
+    String g = glob.replaceFirst("^(?i)(https?://[^/]*|\\$\\{[^}]+})", "");
+    if (Glob.matchesEveryPage(glob)) {
+      return Optional.of(g.length() == glob.length() ? "matches every page of any site" : "matches every page of the site");
+    }
+    int q = g.indexOf('?');
+    if (q > 0 && FRONT_CONTROLLER.matcher(g.substring(0, q)).matches() && !g.substring(q + 1).replace("*", "")
+        .matches("(?s).*[\\p{L}\\p{N}].*")) {
+      return Optional.of("matches every page " + g.substring(0, q).replaceFirst("^\\*\\*", "") + " serves, whatever its query");
+    }
+    return Optional.empty();
   }
 
   void check(Condition c, String path, String stepId, boolean active) {
@@ -39,6 +62,10 @@ final class ConditionLint {
     @Override
     public Void visitUrl(Condition.Url url) {
       values.scan(path + ".url", stepId, url.glob(), true, "the url glob", null);
+      weakness(url.glob()).ifPresent(why -> ctx.add(LintCode.WEAK_CHECK, Severity.WARNING, path + ".url", stepId,
+          "the url check " + url.glob() + " " + why + ": it cannot fail, so it checks nothing",
+          "name the page: keep the path and the query parameters that identify it (**/doku.php?id=start), "
+              + "or check an element or the title of the page instead"));
       return null;
     }
 

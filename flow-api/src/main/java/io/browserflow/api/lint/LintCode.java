@@ -126,6 +126,14 @@ public enum LintCode {
   SUCCESS_CHECK_MISSING,
 
   /**
+   * A url check that matches every page of a site ({@code **}{@code /}, {@code **}{@code /*}, a
+   * front controller with any query such as {@code **}{@code /doku.php?**}): it cannot fail, so it
+   * verifies nothing. Warning. Source: write steps are verified by checks that name the page
+   * reached; a check that cannot fail is no check.
+   */
+  WEAK_CHECK,
+
+  /**
    * An {@code eval} step or an {@code expression} condition: page scripts bypass real user events
    * and the bounded, reviewable step vocabulary. Warning. Source: the converter's eval fallbacks
    * (CHANGE_FALLBACK_TO_EVAL, SUBMIT_FALLBACK_TO_EVAL must warn) and the bounded-operations rule

@@ -6,6 +6,7 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowMeta;
+import io.browserflow.api.Glob;
 import io.browserflow.api.Point;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Step;
@@ -266,8 +267,12 @@ final class DraftBuilder {
     }
   }
 
-  /** The main frame of {@code tab} now shows {@code url}. */
-  void navigated(String tab, String url, long now) {
+  /**
+   * The main frame of {@code tab} now shows {@code url}; {@code byBrowser} when the browser started
+   * the navigation itself (an address typed, a bookmark, the embedding code): then it is a
+   * {@code navigate} step even right after an action, which did not cause it.
+   */
+  void navigated(String tab, String url, long now, boolean byBrowser) {
     if (!context.knows(tab) || url == null || url.isEmpty() || url.equals("about:blank") || url.equals(context.url(tab))) {
       return;
     }
@@ -284,19 +289,32 @@ final class DraftBuilder {
       return;
     }
     DraftSteps.Entry last = steps.last();
-    if (last != null && !last.tab.equals(tab) && isAction(last.step) && now - last.at < NAVIGATION_WINDOW_MS) {
+    if (!byBrowser && last != null && !last.tab.equals(tab) && isAction(last.step) && now - last.at < NAVIGATION_WINDOW_MS) {
       // an action in another tab (a popup signing in, say) moved this one: the switch back to it expects the URL
       return;
     }
-    if (last != null && last.tab.equals(tab) && isAction(last.step) && now - last.at < NAVIGATION_WINDOW_MS) {
+    if (!byBrowser && last != null && last.tab.equals(tab) && isAction(last.step) && now - last.at < NAVIGATION_WINDOW_MS) {
       List<Condition> expect = last.step.expect().stream().filter(c -> !RecordedStep.isExpectUrl(c)).collect(Collectors.toList());
-      expect.add(Condition.Url.of(UrlGlobs.of(url)));
+      expect.add(Condition.Url.of(urlCheck(url)));
       steps.amend(last, last.step.withExpect(expect));
       return;
     }
     context.sync(tab, FrameRef.MAIN_FRAME, now); // leaves the replay in the main frame of tab
     steps.add(Step.Navigate.builder().id(steps.id()).url(parameters.pageUrl(url)).title("Go to " + shortUrl(url)).build(),
         tab, now, "", false);
+  }
+
+  /**
+   * The URL check after an action that navigated: a glob without the origin and with volatile parts
+   * generalized, or, where that glob would match every page of the site, the whole address with
+   * only its volatile parts generalized.
+   */
+  private String urlCheck(String url) {
+    String glob = UrlGlobs.of(url, parameters::isInputValue);
+    if (!Glob.matchesEveryPage(glob)) {
+      return glob;
+    }
+    return UrlGlobs.anchored(parameters.pageUrl(url), parameters::isInputValue);
   }
 
   /** A page opened by {@code openerTab}; the alias it is bound to, or empty when no recorded click opened it. */

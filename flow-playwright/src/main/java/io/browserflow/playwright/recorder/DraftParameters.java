@@ -106,6 +106,11 @@ final class DraftParameters {
     inputs.put(key, Input.builder().from(inputs.get(key)).defaultValue(value).build());
   }
 
+  /** Whether {@code value} is the recorded value (default) of an input: a URL check must not pin it. */
+  boolean isInputValue(String value) {
+    return parameterize && inputs.values().stream().anyMatch(i -> i.defaultValue().filter(value::equals).isPresent());
+  }
+
   /** The input key of a {@code ${input.KEY}} value declared here, else null. */
   String inputKeyOf(String value) {
     if (value.startsWith("${input.") && value.endsWith("}")) {

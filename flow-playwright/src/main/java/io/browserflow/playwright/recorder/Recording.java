@@ -2,7 +2,10 @@ package io.browserflow.playwright.recorder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
 import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.CDPSession;
 import com.microsoft.playwright.ElementHandle;
 import com.microsoft.playwright.Frame;
 import com.microsoft.playwright.Page;
@@ -15,6 +18,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -303,14 +307,16 @@ public final class Recording implements AutoCloseable {
 
   private void follow(Page page, String alias) {
     aliases.put(page, alias);
+    CDPSession history = historyOf(page);
     page.onFrameNavigated(f -> {
       long now = System.currentTimeMillis();
       String url = f.url();
       inOrder(() -> {
         received.remove(f);
         if (f == page.mainFrame() && !stopped) {
+          boolean byBrowser = browserInitiated(history, url);
           withBuilder(b -> {
-            b.navigated(alias, url, now);
+            b.navigated(alias, url, now, byBrowser);
             return null;
           });
         }
@@ -327,6 +333,44 @@ public final class Recording implements AutoCloseable {
         }
       });
     });
+  }
+
+  /** Transition types of navigations the browser started itself: the address bar, a bookmark, the embedding code. */
+  private static final Set<String> BROWSER_TRANSITIONS = Set.of("typed", "address_bar", "auto_bookmark", "generated",
+      "keyword", "keyword_generated", "auto_toplevel");
+
+  /** A DevTools session of {@code page} for its navigation history; null where the browser has none (not Chromium). */
+  private CDPSession historyOf(Page page) {
+    try {
+      return context.newCDPSession(page);
+    } catch (PlaywrightException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Whether the navigation of the main frame to {@code url} was started by the browser (an address
+   * typed, a bookmark, {@code page.navigate} from the embedding code), not by the page (a link, a
+   * form, a script): its history entry's transition type says so.
+   */
+  private static boolean browserInitiated(CDPSession history, String url) {
+    if (history == null) {
+      return false;
+    }
+    try {
+      JsonObject h = history.send("Page.getNavigationHistory");
+      JsonArray entries = h.getAsJsonArray("entries");
+      int current = h.get("currentIndex").getAsInt();
+      if (current < 0 || current >= entries.size()) {
+        return false;
+      }
+      JsonObject entry = entries.get(current).getAsJsonObject();
+      String entryUrl = entry.has("url") ? entry.get("url").getAsString() : "";
+      String type = entry.has("transitionType") ? entry.get("transitionType").getAsString() : "";
+      return entryUrl.equals(url) && BROWSER_TRANSITIONS.contains(type);
+    } catch (RuntimeException e) {
+      return false; // the page closed or the session went away: decided as before, by timing
+    }
   }
 
   /**
@@ -369,7 +413,7 @@ public final class Recording implements AutoCloseable {
       follow(page, a);
       String url = page.url();
       withBuilder(b -> {
-        b.navigated(a, url, now);
+        b.navigated(a, url, now, false);
         return null;
       });
     });

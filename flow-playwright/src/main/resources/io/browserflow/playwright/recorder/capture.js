@@ -687,9 +687,34 @@
     + '[role=treeitem],[role=grid],[role=tablist],[role=tab],[aria-activedescendant]';
   const SCROLL_KEYS = new Set(['PageDown', 'PageUp', 'End', 'Home', 'ArrowDown', 'ArrowUp', ' ']);
   let scrollIntent = 0;
+  // keys the browser acts on, not the page (address bar, tabs, windows, reload, history, bookmarks,
+  // downloads, devtools): never the page's own key presses
+  const RESERVED_CTRL = new Set(['n', 't', 'w', 'Tab', 'PageUp', 'PageDown', 'q']);
+  const BROWSER_CTRL = new Set(['l', 'r', 'd', 'h', 'j', 'o', 'k', 'e']);
+  const BROWSER_KEYS = new Set(['F5', 'F6', 'F11', 'F12', 'BrowserBack', 'BrowserForward', 'BrowserRefresh', 'BrowserHome']);
+  const browserKey = (e) => {
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const ctl = (e.ctrlKey || e.metaKey) && !e.altKey;
+    if (ctl && (RESERVED_CTRL.has(k) || /^[1-9]$/.test(k))) return 'reserved';
+    if (BROWSER_KEYS.has(e.key) || (ctl && BROWSER_CTRL.has(k))
+        || (e.altKey && !e.ctrlKey && !e.metaKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Home'))) {
+      return 'browser';
+    }
+    return null;
+  };
   const onKeyDown = (e) => {
     if (!e.isTrusted) return;
-    const el = targetOf(e);
+    const browser = browserKey(e);
+    if (browser === 'reserved') return;
+    const el = targetOf(e); // now: the event's path is gone once it is dispatched
+    if (browser) {
+      // the page's own shortcut only when a handler of the page took it (prevented the browser's action)
+      setTimeout(() => { if (e.defaultPrevented) recordKey(e, el); }, 0);
+      return;
+    }
+    recordKey(e, el);
+  };
+  const recordKey = (e, el) => {
     const editable = el && isTextField(el);
     if (SCROLL_KEYS.has(e.key) && !editable) scrollIntent = Date.now();
     const mods = modifiersOf(e).filter((m) => m !== 'Shift' || SPECIAL.has(e.key) || e.ctrlKey || e.metaKey || e.altKey);
@@ -701,6 +726,8 @@
       record = true; // keyboard choices in custom comboboxes, listboxes, menus, trees, grids, tab lists
     } else if (!modifierKey && (e.ctrlKey || e.metaKey || e.altKey)) {
       record = !(editable && /^[acvxzy]$/i.test(e.key));
+    } else if (!modifierKey && /^F([1-9]|1[0-2])$/.test(e.key) && e.defaultPrevented) {
+      record = true; // a function key the page handles
     }
     if (!record) return;
     if (e.key === 'Enter') lastEnter = Date.now();

@@ -98,7 +98,7 @@ class RecorderInteractionsTest extends RecorderTestBase {
     assertThat(ops(draft)).as(FlowJson.write(draft.flow())).containsExactly("open", "fill", "press");
     Step.Press press = (Step.Press) draft.flow().steps().get(2);
     assertThat(press.key()).isEqualTo("Enter");
-    assertThat(press.expect()).containsExactly(Condition.Url.of("**/results.html?**"));
+    assertThat(press.expect()).containsExactly(Condition.Url.of("**/results.html?q=lamp+42"));
     assertThat(replayState(draft.flow())).isEqualTo(expected);
   }
 
