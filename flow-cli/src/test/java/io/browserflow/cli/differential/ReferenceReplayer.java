@@ -18,9 +18,9 @@ import java.util.concurrent.TimeUnit;
  * run by node on the system Chromium. One node process replays a batch of recordings, each in a
  * fresh browser context, and reports per recording whether it completed.
  */
-final class ReferenceReplayer {
+public final class ReferenceReplayer {
   /** The outcome of one recording: completed, or the reference's error message. */
-  record Outcome(boolean ok, String error, long millis, String state) {}
+  public record Outcome(boolean ok, String error, long millis, String state) {}
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -29,7 +29,7 @@ final class ReferenceReplayer {
   private final Map<String, Path> batch = new LinkedHashMap<>();
   private final Map<String, String> probes = new LinkedHashMap<>();
 
-  ReferenceReplayer(Path chromium) {
+  public ReferenceReplayer(Path chromium) {
     this.referenceDir = projectRoot().resolve("reference");
     this.chromium = chromium;
     assertThat(referenceDir.resolve("node_modules/@puppeteer/replay/package.json"))
@@ -40,12 +40,12 @@ final class ReferenceReplayer {
   }
 
   /** Adds a recording to the next batch. */
-  void add(String id, Path recording) {
+  public void add(String id, Path recording) {
     batch.put(id, recording);
   }
 
   /** Adds a recording whose main page is probed after a completed replay: {@code probe} is a JS expression, its value the outcome's state. */
-  void add(String id, Path recording, String probe) {
+  public void add(String id, Path recording, String probe) {
     batch.put(id, recording);
     probes.put(id, probe);
   }
@@ -54,7 +54,7 @@ final class ReferenceReplayer {
    * Replays every recording added since the last call, {@code concurrency} at a time (each in its
    * own browser context), and returns their outcomes by id.
    */
-  Map<String, Outcome> replayAll(Path workDir, int timeoutMs, int concurrency) throws Exception {
+  public Map<String, Outcome> replayAll(Path workDir, int timeoutMs, int concurrency) throws Exception {
     ObjectNode manifest = JSON.createObjectNode();
     manifest.put("executablePath", chromium.toString());
     manifest.put("timeout", timeoutMs);
@@ -95,7 +95,7 @@ final class ReferenceReplayer {
   }
 
   /** The project root: the nearest directory upwards holding {@code reference/package.json}. */
-  static Path projectRoot() {
+  public static Path projectRoot() {
     Path dir = Path.of("").toAbsolutePath();
     while (dir != null && !Files.isRegularFile(dir.resolve("reference/package.json"))) {
       dir = dir.getParent();

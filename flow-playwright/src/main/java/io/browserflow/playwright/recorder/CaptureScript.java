@@ -16,11 +16,30 @@ final class CaptureScript {
   final String binding;
   final String key;
   final String expression;
+  private final String salt;
 
-  private CaptureScript(String binding, String key, String expression) {
+  private CaptureScript(String binding, String key, String expression, String salt) {
     this.binding = binding;
     this.key = key;
     this.expression = expression;
+    this.salt = salt;
+  }
+
+  /**
+   * The fingerprint the script sends for a secret value ({@code secretId}), computed the same way:
+   * lets the recorder recognize a secret value elsewhere (in an address) without the page sending it.
+   */
+  String fingerprint(String value) {
+    String s = salt + "\u0000" + value;
+    int a = 0x811c9dc5;
+    int b = 0x9747b28c;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      a = (a ^ c) * 16777619;
+      b = (b ^ c) * 0x5bd1e995;
+      b = b ^ (b >>> 15);
+    }
+    return Integer.toHexString(a) + Integer.toHexString(b);
   }
 
   /** A script with fresh names, so several recordings (or a recording and the page) never collide. */
@@ -28,13 +47,14 @@ final class CaptureScript {
     String id = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     String binding = "__browserflowRecord_" + id;
     String key = "__browserflowRecorder_" + id;
+    String salt = UUID.randomUUID().toString().replace("-", "") + UUID.randomUUID().toString().replace("-", "");
     String cfg;
     try {
-      cfg = new ObjectMapper().writeValueAsString(Map.of("binding", binding, "key", key, "scrollIdleMs", 400));
+      cfg = new ObjectMapper().writeValueAsString(Map.of("binding", binding, "key", key, "scrollIdleMs", 400, "salt", salt));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
-    return new CaptureScript(binding, key, "(" + SOURCE.strip() + ")(" + cfg + ")");
+    return new CaptureScript(binding, key, "(" + SOURCE.strip() + ")(" + cfg + ")", salt);
   }
 
   private static String load() {

@@ -21,6 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -234,7 +236,15 @@ final class DraftBuilder {
       // one credential per secret field, even when its candidates change (a show-password toggle)
       String field = ev.path("field").asInt() > 0 ? tab + " | " + String.join(" > ", frame.owners) + " | secret#"
           + ev.path("field").asInt() : key;
-      String cred = parameters.credentialFor(field, ev.path("secretKind").asText(), ev.path("hint").asText());
+      String secretId = ev.path("secretId").asText();
+      // typing on in the same field keeps its credential; another value elsewhere gets its own
+      Optional<String> typingOn = last != null && last.key.equals(key)
+          ? previous.fill().map(f -> parameters.credentialKeyOf(f.value())).filter(k -> k != null) : Optional.empty();
+      if (typingOn.isEmpty() && ev.path("secretContinues").asBoolean()) {
+        typingOn = parameters.credentialOfField(field);
+      }
+      String cred = typingOn.isPresent() ? parameters.sameSecret(typingOn.get(), secretId)
+          : parameters.credentialFor(field, ev.path("secretKind").asText(), ev.path("hint").asText(), secretId);
       value = "${credential." + cred + "}";
       title = "Fill " + label(target) + " from credential " + cred;
     } else {
@@ -265,6 +275,11 @@ final class DraftBuilder {
     } else {
       steps.add(fill, tab, now, key, false);
     }
+  }
+
+  /** How the capture script fingerprints secret values: a value typed as a secret is never written into a URL check. */
+  void recognizeSecrets(Function<String, String> fingerprint) {
+    parameters.fingerprints(fingerprint);
   }
 
   /**
@@ -310,11 +325,12 @@ final class DraftBuilder {
    * only its volatile parts generalized.
    */
   private String urlCheck(String url) {
-    String glob = UrlGlobs.of(url, parameters::isInputValue);
+    Predicate<String> variable = v -> parameters.isInputValue(v) || parameters.isSecretValue(v);
+    String glob = UrlGlobs.of(url, variable);
     if (!Glob.matchesEveryPage(glob)) {
       return glob;
     }
-    return UrlGlobs.anchored(parameters.pageUrl(url), parameters::isInputValue);
+    return UrlGlobs.anchored(parameters.pageUrl(url), variable);
   }
 
   /** A page opened by {@code openerTab}; the alias it is bound to, or empty when no recorded click opened it. */

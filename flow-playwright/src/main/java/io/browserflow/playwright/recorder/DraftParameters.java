@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -26,6 +27,9 @@ final class DraftParameters {
   private final Consumer<LintWarning> warn;
   private final Map<String, Credential> credentials = new LinkedHashMap<>();
   private final Map<String, String> secretKeys = new HashMap<>();
+  /** Credential keys by the fingerprint of the secret value typed (memory only): one key per distinct value. */
+  private final Map<String, String> keyOfSecret = new HashMap<>();
+  private final Map<String, String> idsOfKey = new HashMap<>();
   private final Map<String, Input> inputs = new LinkedHashMap<>();
   private final Map<String, String> inputKeys = new HashMap<>();
   private String baseOrigin;
@@ -60,10 +64,23 @@ final class DraftParameters {
     return origin.get().equals(baseOrigin) ? "${BASE_URL}" + url.substring(baseOrigin.length()) : url;
   }
 
-  /** The credential for the secret field {@code fieldKey}: the one it already has, or a new one named after its hint or kind. */
-  String credentialFor(String fieldKey, String kind, String hint) {
-    String known = secretKeys.get(fieldKey);
+  /**
+   * The credential for a secret value typed into field {@code fieldKey}: one key per distinct value
+   * ({@code secretId}, the value's salted fingerprint; empty when unknown, then one per field), so a
+   * wrong password typed on purpose and the right one, or two users' passwords, stay apart; a new
+   * key is named after the field's hint or kind.
+   */
+  String credentialFor(String fieldKey, String kind, String hint, String secretId) {
+    String known = secretId.isEmpty() ? secretKeys.get(fieldKey) : keyOfSecret.get(secretId);
+    if (known == null && !secretId.isEmpty() && secretKeys.containsKey(fieldKey) && !idsOfKey.containsKey(secretKeys.get(fieldKey))) {
+      known = secretKeys.get(fieldKey); // the field's credential, met before without a value
+    }
     if (known != null) {
+      if (!secretId.isEmpty()) {
+        keyOfSecret.put(secretId, known);
+        idsOfKey.put(known, secretId);
+      }
+      secretKeys.put(fieldKey, known);
       return known;
     }
     String fallback;
@@ -86,7 +103,37 @@ final class DraftParameters {
     credentials.put(key, Credential.builder().key(key).type(type).secret(true)
         .label("Secret typed into a " + kind + " field during recording (never stored)").build());
     secretKeys.put(fieldKey, key);
+    if (!secretId.isEmpty()) {
+      keyOfSecret.put(secretId, key);
+      idsOfKey.put(key, secretId);
+    }
     return key;
+  }
+
+  /** The credential the secret field {@code fieldKey} was last given, if any. */
+  Optional<String> credentialOfField(String fieldKey) {
+    return Optional.ofNullable(secretKeys.get(fieldKey));
+  }
+
+  /** Typing went on in a secret field: its credential {@code key} now stands for the longer value. */
+  String sameSecret(String key, String secretId) {
+    if (!secretId.isEmpty()) {
+      String before = idsOfKey.put(key, secretId);
+      if (before != null) {
+        keyOfSecret.remove(before);
+      }
+      keyOfSecret.put(secretId, key);
+    }
+    return key;
+  }
+
+  /** The credential key of a {@code ${credential.KEY}} value declared here, else null. */
+  String credentialKeyOf(String value) {
+    if (value.startsWith("${credential.") && value.endsWith("}")) {
+      String k = value.substring("${credential.".length(), value.length() - 1);
+      return credentials.containsKey(k) ? k : null;
+    }
+    return null;
   }
 
   /** The input for {@code value} typed into the field {@code fieldKey}, declared with that value as its default. */
@@ -104,6 +151,17 @@ final class DraftParameters {
   /** Typing went on in the same field: its input takes the longer value as default. */
   void defaultValue(String key, String value) {
     inputs.put(key, Input.builder().from(inputs.get(key)).defaultValue(value).build());
+  }
+
+  private Function<String, String> fingerprint = v -> "";
+
+  void fingerprints(Function<String, String> f) {
+    fingerprint = f;
+  }
+
+  /** Whether {@code value} was typed as a secret during this recording (by its fingerprint). */
+  boolean isSecretValue(String value) {
+    return !value.isEmpty() && keyOfSecret.containsKey(fingerprint.apply(value));
   }
 
   /** Whether {@code value} is the recorded value (default) of an input: a URL check must not pin it. */

@@ -75,6 +75,7 @@ public final class Recording implements AutoCloseable {
     this.runner = runner;
     this.release = release;
     this.builder = new DraftBuilder(options);
+    builder.recognizeSecrets(script::fingerprint);
   }
 
   /** On the Playwright thread: installs the capture in {@code context} and follows {@code main}. */
@@ -360,14 +361,14 @@ public final class Recording implements AutoCloseable {
     try {
       JsonObject h = history.send("Page.getNavigationHistory");
       JsonArray entries = h.getAsJsonArray("entries");
-      int current = h.get("currentIndex").getAsInt();
-      if (current < 0 || current >= entries.size()) {
-        return false;
+      // the entry of this navigation: the latest with its URL up to the current one (the page may have moved on)
+      for (int i = Math.min(h.get("currentIndex").getAsInt(), entries.size() - 1); i >= 0; i--) {
+        JsonObject entry = entries.get(i).getAsJsonObject();
+        if (entry.has("url") && entry.get("url").getAsString().equals(url)) {
+          return entry.has("transitionType") && BROWSER_TRANSITIONS.contains(entry.get("transitionType").getAsString());
+        }
       }
-      JsonObject entry = entries.get(current).getAsJsonObject();
-      String entryUrl = entry.has("url") ? entry.get("url").getAsString() : "";
-      String type = entry.has("transitionType") ? entry.get("transitionType").getAsString() : "";
-      return entryUrl.equals(url) && BROWSER_TRANSITIONS.contains(type);
+      return false;
     } catch (RuntimeException e) {
       return false; // the page closed or the session went away: decided as before, by timing
     }

@@ -47,9 +47,10 @@ final class UrlGlobs {
     return sb.toString();
   }
 
-  /** Parameters whose values change from visit to visit without naming another page. */
+  /** Parameters whose values change from visit to visit without naming another page, or that carry secrets. */
   private static final Pattern NOISE = Pattern.compile(
-      "(?i)utm_.*|fbclid|gclid|_|ts|t|timestamp|nonce|cache|cb|csrf.*|.*token.*|session.*|sid|state|code|ref|source");
+      "(?i)utm_.*|fbclid|gclid|_|ts|t|timestamp|nonce|cache|cb|csrf.*|.*token.*|session.*|sid|state|code|ref|source"
+          + "|.*pass.*|.*pwd.*|.*secret.*|otp|pin|.*key|auth.*|sig|signature");
 
   /** The query of {@code s} ("" when none): names kept, stable values kept, the others generalized. */
   private static String query(String s, Predicate<String> variable) {

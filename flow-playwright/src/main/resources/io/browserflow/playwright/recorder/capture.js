@@ -2,7 +2,7 @@
 // It listens to real (trusted) user events only, describes the element each one acts on with
 // candidate locators that are unique at record time, and sends one JSON event per user action to
 // the recorder's binding. Values typed into password, one-time-code and card fields never leave
-// the page: their events carry no value.
+// the page: their events carry no value, only a salted fingerprint telling distinct values apart.
 (cfg) => {
   const W = window;
   // One install per window. Listeners sit on the window, not the document: a popup's initial
@@ -494,8 +494,22 @@
   let pendingScroll = null;
   let scrollTimer = null;
 
+  // a salted fingerprint tells distinct secret values apart (two users' passwords, a wrong one on
+  // purpose) without the value leaving the page; the recorder keeps it in memory only
+  const fingerprint = (v) => {
+    const s = cfg.salt + '\u0000' + v;
+    let a = 0x811c9dc5, b = 0x9747b28c;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      a = Math.imul(a ^ c, 16777619) >>> 0;
+      b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+      b = (b ^ (b >>> 15)) >>> 0;
+    }
+    return a.toString(16) + b.toString(16);
+  };
   // a field that looked secret while typed into stays secret (a "show password" toggle must not leak it)
   const secretFields = new WeakMap();
+  const lastSecret = new WeakMap(); // in this page only, never sent
   let secretCount = 0;
   const fillEvent = (el) => {
     const ev = {type: 'fill', target: describe(el, 'fill')};
@@ -505,6 +519,12 @@
       ev.secretKind = kind;
       ev.field = secretFields.has(el) ? secretFields.get(el).n : 0;
       ev.hint = fieldHint(el);
+      const v = el.isContentEditable ? el.innerText : el.value;
+      if (v) ev.secretId = fingerprint(v);
+      // typing on (or correcting) in the same field is the same secret, not another one
+      const before = lastSecret.get(el);
+      if (before && v && (v.includes(before) || before.includes(v))) ev.secretContinues = true;
+      if (v) lastSecret.set(el, v);
     } else {
       ev.value = el.isContentEditable ? el.innerText : el.value;
       ev.hint = fieldHint(el) || (el.labels && el.labels[0] ? labelText(el.labels[0]) : '') || norm(el.getAttribute('placeholder'));
@@ -708,11 +728,27 @@
     if (browser === 'reserved') return;
     const el = targetOf(e); // now: the event's path is gone once it is dispatched
     if (browser) {
-      // the page's own shortcut only when a handler of the page took it (prevented the browser's action)
-      setTimeout(() => { if (e.defaultPrevented) recordKey(e, el); }, 0);
+      // the page's own shortcut only when a handler of the page took it (prevented the browser's
+      // action): decided when the event bubbles back to the window, in order with the next keys;
+      // a handler that stopped it on the way is caught after the dispatch
+      const pending = {e, el};
+      pendingBrowserKey = pending;
+      setTimeout(() => {
+        if (pendingBrowserKey === pending) {
+          pendingBrowserKey = null;
+          if (e.defaultPrevented) recordKey(e, el);
+        }
+      }, 0);
       return;
     }
     recordKey(e, el);
+  };
+  let pendingBrowserKey = null;
+  const onKeyDownBubbled = (e) => {
+    const pending = pendingBrowserKey;
+    if (!pending || pending.e !== e) return;
+    pendingBrowserKey = null;
+    if (e.defaultPrevented) recordKey(e, pending.el);
   };
   const recordKey = (e, el) => {
     const editable = el && isTextField(el);
@@ -845,6 +881,7 @@
   W.addEventListener('input', onInput, opts);
   W.addEventListener('change', onChange, opts);
   W.addEventListener('keydown', onKeyDown, opts);
+  W.addEventListener('keydown', onKeyDownBubbled, false);
   W.addEventListener('mouseover', onMouseOver, opts);
   W.addEventListener('wheel', onWheel, {capture: true, passive: true});
   W.addEventListener('scroll', onScroll, opts);

@@ -158,4 +158,33 @@ class RecorderEdgeCasesTest extends RecorderTestBase {
         .extracting(st -> ((Step.Press) st).key() + ((Step.Press) st).modifiers())
         .as(FlowJson.write(draft.flow())).containsExactly("d[Control]", "Escape[]");
   }
+
+  @Test
+  void should_give_a_wrong_password_typed_on_purpose_a_credential_of_its_own() {
+    server.page("/login.html", page("Login", "<form action=\"/login.html\" method=\"get\"><input name=\"u\" aria-label=\"User\">"
+        + "<input type=\"password\" name=\"password\" aria-label=\"Password\"><button>Sign in</button></form>"));
+    List<String> events = new ArrayList<>();
+    Recording rec = Recorder.start(RecorderOptions.builder().page(page).listener(new RecordingListener() {
+      @Override
+      public void stepCaptured(Step step, int count) {
+        events.add(step.toString());
+      }
+    }).build());
+    page.navigate(server.url("/login.html"));
+    page.getByLabel("User").pressSequentially("ada");
+    page.getByLabel("Password").pressSequentially("wrong-guess");
+    page.getByText("Sign in").click();
+    page.waitForURL("**/login.html?**");
+    page.getByLabel("User").pressSequentially("ada");
+    page.getByLabel("Password").pressSequentially("right-one");
+    page.getByText("Sign in").click();
+    page.waitForURL("**password=right-one");
+    FlowDraft draft = rec.stop();
+
+    assertThat(draft.flow().credentials()).extracting(c -> c.key()).as(FlowJson.write(draft.flow()))
+        .containsExactly("PASSWORD", "PASSWORD_2");
+    assertThat(draft.flow().steps()).filteredOn(st -> st.kind() == Step.Kind.FILL).extracting(st -> ((Step.Fill) st).value())
+        .containsExactly("ada", "${credential.PASSWORD}", "ada", "${credential.PASSWORD_2}");
+    assertThat(FlowJson.write(draft.flow()) + String.join("\n", events)).doesNotContain("wrong-guess", "right-one");
+  }
 }
