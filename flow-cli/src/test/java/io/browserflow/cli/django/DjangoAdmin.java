@@ -29,6 +29,8 @@ import java.util.stream.Stream;
 final class DjangoAdmin implements AutoCloseable {
   static final String PYTHON = "/usr/bin/python3";
   static final Path RESOURCES = ReferenceReplayer.projectRoot().resolve("flow-cli/src/test/resources/django");
+  /** The check scripts, one per scenario; another folder with {@code -Dbrowserflow.django.checks=DIR} while writing new ones. */
+  static final Path CHECKS = Path.of(System.getProperty("browserflow.django.checks", RESOURCES.resolve("checks").toString()));
 
   final String password = "bf-" + UUID.randomUUID();
   final String baseUrl;
@@ -80,13 +82,18 @@ final class DjangoAdmin implements AutoCloseable {
    * it printed {@code CHECK OK}, else an {@link AssertionError} with what it said.
    */
   String check(String name) throws Exception {
-    Path script = RESOURCES.resolve("checks/" + name + ".py");
+    Path script = CHECKS.resolve(name + ".py");
     Result r = run(project, Map.of("BF_CHECK", script.toString()), List.of(PYTHON, "manage.py", "shell", "-c",
         "import os; exec(open(os.environ['BF_CHECK']).read())"));
     if (r.exit != 0 || !r.out.contains("CHECK OK")) {
       throw new AssertionError("check " + name + " failed on the server's database:\n" + r.out);
     }
     return r.out;
+  }
+
+  /** Whether the check script {@code name} says ({@code # no-change} on its first line) that its scenario changes no data. */
+  boolean checksNoChange(String name) throws IOException {
+    return Files.readString(CHECKS.resolve(name + ".py")).startsWith("# no-change");
   }
 
   /** Whether the check script {@code name} passes now (for the seeded state, where it must not). */

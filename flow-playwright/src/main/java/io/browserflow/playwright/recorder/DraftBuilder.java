@@ -386,7 +386,7 @@ final class DraftBuilder {
       steps.add(Step.TabClose.builder().id(steps.id()).alias(tab).title("Close tab " + tab).build(),
           context.currentTab(), now, "", false);
     }
-    context.closed(tab);
+    context.closed(tab, closedByPage);
   }
 
   // ================================================================= the draft

@@ -308,14 +308,14 @@ public final class Recording implements AutoCloseable {
 
   private void follow(Page page, String alias) {
     aliases.put(page, alias);
-    CDPSession history = historyOf(page);
+    CDPSession[] history = {historyOf(page)};
     page.onFrameNavigated(f -> {
       long now = System.currentTimeMillis();
       String url = f.url();
       inOrder(() -> {
         received.remove(f);
         if (f == page.mainFrame() && !stopped) {
-          boolean byBrowser = browserInitiated(history, url);
+          boolean byBrowser = browserInitiated(page, history, url);
           withBuilder(b -> {
             b.navigated(alias, url, now, byBrowser);
             return null;
@@ -354,24 +354,39 @@ public final class Recording implements AutoCloseable {
    * typed, a bookmark, {@code page.navigate} from the embedding code), not by the page (a link, a
    * form, a script): its history entry's transition type says so.
    */
-  private static boolean browserInitiated(CDPSession history, String url) {
-    if (history == null) {
+  private boolean browserInitiated(Page page, CDPSession[] history, String url) {
+    if (history[0] == null) {
       return false;
     }
+    JsonObject h;
     try {
-      JsonObject h = history.send("Page.getNavigationHistory");
-      JsonArray entries = h.getAsJsonArray("entries");
-      // the entry of this navigation: the latest with its URL up to the current one (the page may have moved on)
-      for (int i = Math.min(h.get("currentIndex").getAsInt(), entries.size() - 1); i >= 0; i--) {
-        JsonObject entry = entries.get(i).getAsJsonObject();
-        if (entry.has("url") && entry.get("url").getAsString().equals(url)) {
-          return entry.has("transitionType") && BROWSER_TRANSITIONS.contains(entry.get("transitionType").getAsString());
-        }
-      }
-      return false;
+      h = history[0].send("Page.getNavigationHistory");
     } catch (RuntimeException e) {
-      return false; // the page closed or the session went away: decided as before, by timing
+      // a navigation that swapped the page's renderer leaves the session behind: attach again, once
+      try {
+        history[0].detach();
+      } catch (RuntimeException ignored) {
+        // already gone
+      }
+      history[0] = historyOf(page);
+      try {
+        h = history[0] == null ? null : history[0].send("Page.getNavigationHistory");
+      } catch (RuntimeException again) {
+        h = null;
+      }
+      if (h == null) {
+        return false; // the page closed: decided as before, by timing
+      }
     }
+    JsonArray entries = h.getAsJsonArray("entries");
+    // the entry of this navigation: the latest with its URL up to the current one (the page may have moved on)
+    for (int i = Math.min(h.get("currentIndex").getAsInt(), entries.size() - 1); i >= 0; i--) {
+      JsonObject entry = entries.get(i).getAsJsonObject();
+      if (entry.has("url") && entry.get("url").getAsString().equals(url)) {
+        return entry.has("transitionType") && BROWSER_TRANSITIONS.contains(entry.get("transitionType").getAsString());
+      }
+    }
+    return false;
   }
 
   /**

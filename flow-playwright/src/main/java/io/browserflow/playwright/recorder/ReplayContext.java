@@ -92,11 +92,15 @@ final class ReplayContext {
     currentFrames = List.of();
   }
 
-  /** {@code alias} (not the main tab) was closed: when it was current, its opener (or the main tab) becomes current. */
-  void closed(String alias) {
+  /**
+   * {@code alias} (not the main tab) was closed: when it was current and a {@code tabClose} step
+   * closed it, its opener (or the main tab) becomes current, as in the replay; when the page closed
+   * itself (a popup after saving), no tab is current, so the next step switches to its tab explicitly.
+   */
+  void closed(String alias, boolean byPage) {
     Tab t = tabs.get(alias);
     if (currentTab.equals(alias)) {
-      currentTab = t.opener == null || !tabs.containsKey(t.opener) ? DraftBuilder.MAIN : t.opener;
+      currentTab = byPage ? "" : t.opener == null || !tabs.containsKey(t.opener) ? DraftBuilder.MAIN : t.opener;
       currentFrames = List.of();
     }
   }
