@@ -31,6 +31,12 @@ class RecordedSecretsRunTest {
       + " else { out.textContent = 'Wrong password for ' + u; document.title = 'Sign in failed'; }\">Sign in</button>"
       + "<p id='out'></p>";
 
+  private Path site() throws Exception {
+    Path site = Files.createDirectories(dir.resolve("site"));
+    Files.writeString(site.resolve("login.html"), LOGIN);
+    return site;
+  }
+
   private static int freePort() throws Exception {
     try (ServerSocket s = new ServerSocket(0)) {
       return s.getLocalPort();
@@ -49,8 +55,7 @@ class RecordedSecretsRunTest {
 
   @Test
   void should_replay_each_recorded_password_in_memory_and_write_none() throws Exception {
-    Path site = Files.createDirectories(dir.resolve("site"));
-    Files.writeString(site.resolve("login.html"), LOGIN);
+    Path site = site();
     int port = freePort();
     Path recording = Files.writeString(dir.resolve("logins.json"), "{\"title\": \"Logins\", \"steps\": ["
         + "{\"type\": \"navigate\", \"url\": \"http://127.0.0.1:" + port + "/login.html\"},"
@@ -79,8 +84,7 @@ class RecordedSecretsRunTest {
 
   @Test
   void should_replay_a_wrong_password_on_purpose_only_with_the_recorded_one() throws Exception {
-    Path site = Files.createDirectories(dir.resolve("site"));
-    Files.writeString(site.resolve("login.html"), LOGIN);
+    Path site = site();
     int port = freePort();
     Path recording = Files.writeString(dir.resolve("bad-login.json"), "{\"title\": \"Bad login\", \"steps\": ["
         + "{\"type\": \"navigate\", \"url\": \"http://127.0.0.1:" + port + "/login.html\"},"

@@ -91,6 +91,15 @@ final class DjangoAdmin implements AutoCloseable {
     return r.out;
   }
 
+  /** Runs Python {@code code} in the project's shell (the ORM at hand) with {@code env}; its output. */
+  String shell(Map<String, String> env, String code) throws Exception {
+    Result r = run(project, env, List.of(PYTHON, "manage.py", "shell", "-c", code));
+    if (r.exit != 0) {
+      throw new AssertionError("manage.py shell failed: " + r.out);
+    }
+    return r.out;
+  }
+
   /** Whether the check script {@code name} says ({@code # no-change} on its first line) that its scenario changes no data. */
   boolean checksNoChange(String name) throws IOException {
     return Files.readString(CHECKS.resolve(name + ".py")).startsWith("# no-change");

@@ -14,6 +14,16 @@ import org.junit.jupiter.api.Test;
 /** Situations where a naive recorder records the wrong thing, a secret, or loses an action. */
 @Tag("browser")
 class RecorderEdgeCasesTest extends RecorderTestBase {
+  /** A recording of {@code page} whose live step events are collected into {@code events}. */
+  private Recording recordingInto(List<String> events) {
+    return Recorder.start(RecorderOptions.builder().page(page).listener(new RecordingListener() {
+      @Override
+      public void stepCaptured(Step step, int count) {
+        events.add(step.toString());
+      }
+    }).build());
+  }
+
   private static List<String> ops(FlowDraft d) {
     return d.flow().steps().stream().map(s -> s.kind().op()).collect(Collectors.toList());
   }
@@ -41,12 +51,7 @@ class RecorderEdgeCasesTest extends RecorderTestBase {
             + "<label><input type=\"checkbox\" id=\"show\" onchange=\"document.getElementById('pw').type = this.checked ? 'text' : 'password'\"> Show</label>"
             + "<button>Next</button>"));
     List<String> events = new ArrayList<>();
-    Recording rec = Recorder.start(RecorderOptions.builder().page(page).listener(new RecordingListener() {
-      @Override
-      public void stepCaptured(Step step, int count) {
-        events.add(step.toString());
-      }
-    }).build());
+    Recording rec = recordingInto(events);
     page.navigate(server.url("/secret.html"));
     page.locator("#pw").pressSequentially("hunter2");
     page.locator("#show").check();
@@ -164,12 +169,7 @@ class RecorderEdgeCasesTest extends RecorderTestBase {
     server.page("/login.html", page("Login", "<form action=\"/login.html\" method=\"get\"><input name=\"u\" aria-label=\"User\">"
         + "<input type=\"password\" name=\"password\" aria-label=\"Password\"><button>Sign in</button></form>"));
     List<String> events = new ArrayList<>();
-    Recording rec = Recorder.start(RecorderOptions.builder().page(page).listener(new RecordingListener() {
-      @Override
-      public void stepCaptured(Step step, int count) {
-        events.add(step.toString());
-      }
-    }).build());
+    Recording rec = recordingInto(events);
     page.navigate(server.url("/login.html"));
     page.getByLabel("User").pressSequentially("ada");
     page.getByLabel("Password").pressSequentially("wrong-guess");

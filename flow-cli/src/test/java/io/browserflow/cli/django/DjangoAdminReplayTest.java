@@ -1,0 +1,103 @@
+package io.browserflow.cli.django;
+
+import static io.browserflow.api.dsl.Dsl.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.browserflow.api.Credential;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.Flow;
+import io.browserflow.engine.FlowEngine;
+import io.browserflow.engine.Inputs;
+import io.browserflow.engine.RunResult;
+import io.browserflow.engine.RunStatus;
+import io.browserflow.playwright.PlaywrightDriver;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Replays flows against an application nobody here wrote: Django's admin ({@link DjangoAdmin}, a
+ * fresh project and database served on a free 127.0.0.1 port and stopped afterwards). Outcomes are
+ * checked on the server, through Django's ORM, not on the page.
+ */
+@Tag("browser")
+class DjangoAdminReplayTest {
+  @TempDir
+  static Path dir;
+
+  private static DjangoAdmin admin;
+  private static PlaywrightDriver driver;
+
+  @BeforeAll
+  static void startDjango() throws Exception {
+    admin = DjangoAdmin.start(dir);
+    driver = PlaywrightDriver.launch();
+  }
+
+  @AfterAll
+  static void stopDjango() throws Exception {
+    if (driver != null) {
+      driver.close();
+    }
+    if (admin != null) {
+      admin.close();
+    }
+  }
+
+  @Test
+  void should_sign_in_and_create_a_group_that_the_server_then_holds() throws Exception {
+    String group = "QA " + UUID.randomUUID().toString().substring(0, 8);
+    assertThat(groups(group)).isZero();
+
+    RunResult result = run(createGroup(), group, admin.password);
+
+    assertThat(result.status()).as("%s", result.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(groups(group)).isEqualTo(1);
+    assertThat(result.toJson()).doesNotContain(admin.password);
+  }
+
+  @Test
+  void should_fail_at_sign_in_with_a_wrong_password_and_create_nothing() throws Exception {
+    String group = "QA " + UUID.randomUUID().toString().substring(0, 8);
+
+    RunResult result = run(createGroup(), group, "not-the-password");
+
+    assertThat(result.status()).isEqualTo(RunStatus.FAILED);
+    assertThat(result.errorCode()).contains(ErrorCode.CHECK_FAILED);
+    assertThat(result.errorPath()).contains("steps[3]");
+    assertThat(groups(group)).isZero();
+  }
+
+  private static Flow createGroup() {
+    return Flow.named("Create a group in the Django admin")
+        .input("BASE_URL").input("GROUP")
+        .credential("PASSWORD", credentialType(Credential.Type.PASSWORD))
+        .open("${BASE_URL}/admin/login/")
+        .fill(label("Username:").or(css("#id_username")), "admin")
+        .fill(label("Password:").or(css("#id_password")), "${credential.PASSWORD}")
+        .click(role("button", "Log in")).expect(urlMatches("**/admin/")).timeoutMs(10_000)
+        .open("${BASE_URL}/admin/auth/group/add/")
+        .fill(label("Name:").or(css("#id_name")), "${GROUP}")
+        .click(css("input[name=_save]")).expect(urlMatches("**/admin/auth/group/")).timeoutMs(10_000)
+        .build();
+  }
+
+  private static RunResult run(Flow flow, String group, String password) {
+    try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
+      return engine.run(flow, Inputs.builder().input("BASE_URL", admin.baseUrl).input("GROUP", group)
+          .credential("PASSWORD", password).build());
+    }
+  }
+
+  /** How many groups of that name the server's database holds, asked through Django's ORM. */
+  private static int groups(String name) throws Exception {
+    String out = admin.shell(Map.of("BF_GROUP", name), "import os; from django.contrib.auth.models import Group; "
+        + "print(Group.objects.filter(name=os.environ['BF_GROUP']).count())");
+    return Integer.parseInt(out.strip().lines().reduce((a, b) -> b).orElseThrow());
+  }
+}
