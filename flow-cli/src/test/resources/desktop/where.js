@@ -1,6 +1,6 @@
 // Reports where the page's elements are on the X screen, so a test can point the OS mouse at them.
 // The report goes to the server that served this script (POST /where?page=<title>), on load and on
-// every resize; keys: "#id", "name=NAME", "value=VALUE" (buttons) and "link=TEXT".
+// every resize or scroll; only elements inside the viewport are reported; keys: "#id", "name=NAME", "value=VALUE" (buttons) and "link=TEXT".
 (function () {
   const to = new URL(document.currentScript.src).origin + '/where?page=' + encodeURIComponent(document.title);
   function report() {
@@ -9,7 +9,9 @@
     const at = {};
     const put = (key, el) => {
       const r = el.getBoundingClientRect();
-      if (r.width > 0 && r.height > 0 && !(key in at)) {
+      const shown = r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight
+          && r.left >= 0 && r.right <= window.innerWidth;
+      if (shown && !(key in at)) {
         at[key] = [Math.round(window.screenX + side + r.left + r.width / 2),
                    Math.round(window.screenY + ui + r.top + r.height / 2)];
       }
@@ -21,5 +23,8 @@
     navigator.sendBeacon(to, JSON.stringify(at));
   }
   addEventListener('load', () => setTimeout(report, 250));
-  addEventListener('resize', () => setTimeout(report, 250));
+  let pending;
+  const later = () => { clearTimeout(pending); pending = setTimeout(report, 250); };
+  addEventListener('resize', later);
+  addEventListener('scroll', later);
 })();

@@ -42,7 +42,7 @@ public final class XScreen implements AutoCloseable {
     public Point of(String key) {
       Point p = at.get(key);
       if (p == null) {
-        throw new AssertionError("page '" + page + "' reported no element '" + key + "', only " + at.keySet());
+        throw new AssertionError("page '" + page + "' shows no element '" + key + "' in its viewport, only " + at.keySet());
       }
       return p;
     }
@@ -129,6 +129,27 @@ public final class XScreen implements AutoCloseable {
     }
   }
 
+  /** Waits until no window's title contains {@code title} (a popup has closed itself). */
+  public void awaitWindowGone(String title) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (windowShown(title)) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("a window titled '" + title + "' is still open after 20 s");
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private boolean windowShown(String title) throws Exception {
+    ProcessBuilder pb = new ProcessBuilder("/usr/bin/xdotool", "search", "--onlyvisible", "--name",
+        java.util.regex.Pattern.quote(title)).redirectErrorStream(true);
+    pb.environment().put("DISPLAY", display);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    p.waitFor(30, TimeUnit.SECONDS);
+    return p.exitValue() == 0 && !out.isBlank();
+  }
+
   /** Moves the mouse to {@code p} and clicks its left button. */
   public void click(Point p) throws Exception {
     xdotool("mousemove", "--sync", String.valueOf(p.x()), String.valueOf(p.y()), "click", "1");
@@ -137,6 +158,12 @@ public final class XScreen implements AutoCloseable {
   /** Moves the mouse to {@code p}: the window under it gets the keyboard (there is no window manager). */
   public void moveTo(Point p) throws Exception {
     xdotool("mousemove", "--sync", String.valueOf(p.x()), String.valueOf(p.y()));
+  }
+
+  /** Turns the mouse wheel {@code notches} times towards the end of the page under the mouse at {@code p}. */
+  public void scrollDown(Point p, int notches) throws Exception {
+    xdotool("mousemove", "--sync", String.valueOf(p.x()), String.valueOf(p.y()), "click", "--repeat",
+        String.valueOf(notches), "--delay", "30", "5");
   }
 
   /** Types {@code text} key by key, as a person does. */

@@ -39,7 +39,7 @@ final class DjangoAdmin implements AutoCloseable {
   private final Process server;
   private final Path log;
 
-  private DjangoAdmin(Path dir) throws Exception {
+  private DjangoAdmin(Path dir, String extraHead) throws Exception {
     if (!Files.isExecutable(Path.of(PYTHON))) {
       throw new IllegalStateException("Python 3 with Django is needed: apt-get install -y python3-django");
     }
@@ -47,7 +47,14 @@ final class DjangoAdmin implements AutoCloseable {
     python(project, Map.of(), "-m", "django", "startproject", "bfsite", ".");
     copyTree(RESOURCES.resolve("library"), project.resolve("library"));
     Files.writeString(project.resolve("bfsite/settings.py"),
-        "\nINSTALLED_APPS += ['library']\nUSE_TZ = True\nTIME_ZONE = 'UTC'\n", java.nio.file.StandardOpenOption.APPEND);
+        "\nINSTALLED_APPS += ['library']\nUSE_TZ = True\nTIME_ZONE = 'UTC'\n"
+            + "TEMPLATES[0]['DIRS'] = [BASE_DIR / 'templates']\n", java.nio.file.StandardOpenOption.APPEND);
+    if (!extraHead.isEmpty()) {
+      // Django's own admin templates, extended (not replaced) by one that adds to every page's <head>.
+      Path template = Files.createDirectories(project.resolve("templates/admin")).resolve("base_site.html");
+      Files.writeString(template, "{% extends \"admin/base_site.html\" %}\n"
+          + "{% block extrahead %}{{ block.super }}" + extraHead + "{% endblock %}\n");
+    }
     manage(Map.of(), "makemigrations", "library", "-v0");
     manage(Map.of(), "migrate", "--noinput", "-v0");
     manage(Map.of("DJANGO_SUPERUSER_PASSWORD", password), "createsuperuser", "--noinput", "--username", "admin",
@@ -69,7 +76,12 @@ final class DjangoAdmin implements AutoCloseable {
 
   /** A fresh project, database and server under {@code dir}. */
   static DjangoAdmin start(Path dir) throws Exception {
-    return new DjangoAdmin(dir);
+    return new DjangoAdmin(dir, "");
+  }
+
+  /** A fresh project as {@link #start(Path)}, whose admin pages all have {@code html} added to their {@code <head>}. */
+  static DjangoAdmin startWithHead(Path dir, String html) throws Exception {
+    return new DjangoAdmin(dir, html);
   }
 
   /** The seeded database again, as after {@link #start}: every replay begins here. */
