@@ -63,6 +63,13 @@ public enum ErrorCode {
   ACTION_FAILED,
   /** A post-condition or assertion did not hold. */
   CHECK_FAILED,
+  /**
+   * A native dialog (alert, confirm, prompt, beforeunload) appeared that the step does not declare,
+   * or not as declared (another type or message); it was dismissed. Declare it on the step with its answer.
+   */
+  DIALOG_UNEXPECTED,
+  /** A dialog the step declares did not appear while the step ran. */
+  DIALOG_MISSING,
   /** A step or the whole run ran out of time. */
   TIMEOUT,
   /** A navigation did not finish in time. */

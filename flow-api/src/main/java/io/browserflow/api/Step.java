@@ -76,6 +76,22 @@ public sealed interface Step {
       return op;
     }
 
+    /**
+     * Whether a step of this kind acts on a page and so may open a native dialog it declares
+     * ({@link Step#dialogs()}): navigations, tab opening and closing, interactions and eval; not
+     * waits, checks, reads, variables, loops or conditions.
+     */
+    public boolean opensDialogs() {
+      switch (this) {
+        case OPEN: case NAVIGATE: case BACK: case FORWARD: case RELOAD: case TAB_NEW: case TAB_CLOSE: case CLICK:
+        case DBLCLICK: case CONTEXTMENU: case HOVER: case FILL: case CHANGE: case TYPE: case PRESS: case SELECT:
+        case CHECK: case UNCHECK: case TOGGLE: case SCROLL: case DRAG: case UPLOAD: case EVAL:
+          return true;
+        default:
+          return false;
+      }
+    }
+
     /** The kind for a JSON {@code op} value, if any. */
     public static Optional<Kind> fromOp(String op) {
       for (Kind k : values()) {
@@ -146,6 +162,13 @@ public sealed interface Step {
   /** Post-conditions checked after the action. */
   List<Condition> expect();
 
+  /**
+   * The native dialogs the step's action opens, in order, each with its answer ({@link Dialog});
+   * any other dialog fails the step with {@code DIALOG_UNEXPECTED}. Only steps that act on a page
+   * may declare dialogs (not loops, conditions or variables).
+   */
+  List<Dialog> dialogs();
+
   @Value.Default
   default boolean disabled() {
     return false;
@@ -162,6 +185,8 @@ public sealed interface Step {
   Step withOnError(OnError onError);
 
   Step withExpect(Iterable<? extends Condition> expect);
+
+  Step withDialogs(Iterable<? extends Dialog> dialogs);
 
   Step withDisabled(boolean disabled);
 

@@ -150,7 +150,16 @@ public final class FlowArbitraries {
     Arbitrary<Decoration> onError = Arbitraries.of(OnError.continueRun(), OnError.retry(), OnError.stop())
         .map(o -> s -> s.withOnError(o));
     Arbitrary<Decoration> disabled = Arbitraries.just(s -> s.withDisabled(true));
-    List<Arbitrary<Decoration>> all = new ArrayList<>(List.of(none, titled, timed, retried, expecting, onError, disabled));
+    Arbitrary<io.browserflow.api.Dialog> dialog = Arbitraries.oneOf(
+        word().map(w -> io.browserflow.api.Dialog.alert("Saved " + w)),
+        word().map(w -> io.browserflow.api.Dialog.confirm("Delete " + w + "?").dismiss()),
+        word().map(w -> io.browserflow.api.Dialog.prompt("Name?").answer(w)),
+        Arbitraries.just(io.browserflow.api.Dialog.of(io.browserflow.api.Dialog.Type.PROMPT)),
+        Arbitraries.just(io.browserflow.api.Dialog.beforeUnload().dismiss()));
+    Arbitrary<Decoration> dialogs = dialog.list().ofMinSize(1).ofMaxSize(2)
+        .map(ds -> s -> s.kind().opensDialogs() ? s.withDialogs(ds) : s);
+    List<Arbitrary<Decoration>> all = new ArrayList<>(List.of(none, titled, timed, retried, expecting, onError, disabled,
+        dialogs));
     if (depth < 3) {
       all.add(simpleStep(scope).list().ofMinSize(1).ofMaxSize(2)
           .map(fb -> s -> s.withOnError(OnError.fallback(fb))));

@@ -13,6 +13,7 @@ import io.browserflow.engine.RunOptions;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.spi.PageDriver;
 import io.browserflow.formats.RecordedSecrets;
+import io.browserflow.formats.SideProjectImport;
 import io.browserflow.engine.store.RunStore;
 import io.browserflow.playwright.BrowserNotFoundException;
 import io.browserflow.playwright.LaunchOptions;
@@ -72,9 +73,41 @@ final class BatchRun {
    * with {@code serving}, the served address counts as given for {@link #SERVER_INPUTS}.
    */
   List<String> unmet(Flow flow, boolean serving) {
+    return unmet(flow, serving, Set.of());
+  }
+
+  /** As {@link #unmet(Flow, boolean)}, with the inputs {@code chained} given by an earlier test of a shared session. */
+  List<String> unmet(Flow flow, boolean serving, Set<String> chained) {
     Inputs given = inputsFor(flow);
-    return RunNeeds.unmet(flow, allowed, k -> given.inputs().containsKey(k) || (serving && SERVER_INPUTS.contains(k)),
-        given.credentials()::containsKey);
+    return RunNeeds.unmet(flow, allowed, k -> given.inputs().containsKey(k) || chained.contains(k)
+        || (serving && SERVER_INPUTS.contains(k)), given.credentials()::containsKey);
+  }
+
+  /**
+   * One flow of a batch; a test of a Selenium IDE project carries its test and, when its suite
+   * persists the session, the suite: consecutive flows of one such suite share a browser session
+   * and the variables their tests store.
+   */
+  record Planned(Flow flow, SideProjectImport.TestImport test, SideProjectImport.Suite sharedSession) {
+    static Planned of(Flow flow) {
+      return new Planned(flow, null, null);
+    }
+  }
+
+  /**
+   * The inputs of {@code test} an earlier test of its shared session stores ({@code stored}: variable
+   * names), so nobody has to give them.
+   */
+  static Set<String> chained(SideProjectImport.TestImport test, Set<String> stored) {
+    Set<String> keys = new LinkedHashSet<>();
+    if (test != null) {
+      test.importedVariables().forEach((key, var) -> {
+        if (stored.contains(var)) {
+          keys.add(key);
+        }
+      });
+    }
+    return keys;
   }
 
   /** A credential given on the command line, else (with --credentials-env) in the environment. */
@@ -88,9 +121,17 @@ final class BatchRun {
 
   /** The values for one flow: only the keys it declares. */
   Inputs inputsFor(Flow flow) {
+    return inputsFor(flow, Map.of());
+  }
+
+  /** As {@link #inputsFor(Flow)}, with {@code chained} values (from earlier tests of a shared session) where nothing is given. */
+  Inputs inputsFor(Flow flow, Map<String, String> chained) {
     Inputs.Builder b = Inputs.builder();
     for (Input input : flow.inputs()) {
       String value = inputs.get(input.key());
+      if (value == null) {
+        value = chained.get(input.key());
+      }
       if (value == null && SERVER_INPUTS.contains(input.key()) && serverUrl.isPresent()) {
         value = serverUrl.get();
       }
@@ -122,8 +163,17 @@ final class BatchRun {
   }
 
   List<RunResult> run(List<Flow> flows, Progress progress, PrintWriter err) {
+    return runPlanned(flows.stream().map(Planned::of).toList(), progress, err);
+  }
+
+  /**
+   * Runs the flows in order in one browser; the flows of a suite that persists its session run in
+   * one shared session, each test seeing the variables the earlier ones stored (as
+   * {@code selenium-side-runner} plays such a suite).
+   */
+  List<RunResult> runPlanned(List<Planned> planned, Progress progress, PrintWriter err) {
     List<RunResult> results = new ArrayList<>();
-    try (PageDriver driver = driver()) {
+    try (SharedSessions driver = new SharedSessions(driver())) {
       FlowEngine.Builder builder = FlowEngine.builder().driver(driver).store(store)
           .uploadRoots(uploadRoots.toArray(new Path[0]));
       if (progress != null) {
@@ -135,9 +185,37 @@ final class BatchRun {
         serverUrl.ifPresent(options::addAllowOrigins);
         timeout.ifPresent(options::timeBudget);
         RunOptions runOptions = options.build();
-        for (Flow flow : flows) {
-          results.add(engine.run(flow, inputsFor(flow), runOptions));
+        SideProjectImport.Suite session = null;
+        Map<String, String> stored = new LinkedHashMap<>();
+        for (Planned p : planned) {
+          if (p.sharedSession() != session) {
+            driver.endShare();
+            stored.clear();
+            session = p.sharedSession();
+            if (session != null) {
+              driver.share();
+            }
+          }
+          Map<String, String> chained = new LinkedHashMap<>();
+          if (p.test() != null) {
+            p.test().importedVariables().forEach((key, var) -> {
+              if (stored.containsKey(var)) {
+                chained.put(key, stored.get(var));
+              }
+            });
+          }
+          RunResult result = engine.run(p.flow(), inputsFor(p.flow(), chained), runOptions);
+          results.add(result);
+          if (session != null && p.test() != null) {
+            p.test().exportedVariables().forEach((var, key) -> {
+              String value = result.outputs().get(key);
+              if (value != null) {
+                stored.put(var, value);
+              }
+            });
+          }
         }
+        driver.endShare();
       }
     }
     return results;

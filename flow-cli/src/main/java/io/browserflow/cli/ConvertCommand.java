@@ -9,6 +9,7 @@ import io.browserflow.formats.Conversion;
 import io.browserflow.formats.ConversionCode;
 import io.browserflow.formats.FlowFormats;
 import io.browserflow.formats.Format;
+import io.browserflow.formats.SideProjectImport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -50,8 +51,15 @@ final class ConvertCommand implements Callable<Integer> {
       description = "The format to write: flow, chrome-recorder, browserctl, browserctl-text or java.")
   String to;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "Where to write the result (default: stdout).")
+  @Option(names = "--out", paramLabel = "FILE|DIR",
+      description = "Where to write the result (default: stdout). For a Selenium IDE project, a directory (existing, or "
+          + "ending in /) gets one file per test, named after the test.")
   Path out;
+
+  @Option(names = "--filter", paramLabel = "REGEX",
+      description = "Selenium IDE projects: convert the tests of the suites whose name REGEX finds, or when none, the "
+          + "tests whose name it finds (as selenium-side-runner --filter); with --out DIR.")
+  String filter;
 
   @Option(names = "--input", paramLabel = "KEY=VALUE",
       description = "Fill a declared input into the output: every ${KEY} / ${input.KEY} becomes VALUE (repeatable). "
@@ -70,13 +78,26 @@ final class ConvertCommand implements Callable<Integer> {
       err.println("browserflow: --to " + to + " is not a format BrowserFlow writes; use one of: " + writableFormats());
       return BrowserflowCommand.USAGE;
     }
+    boolean project = FlowFiles.isSideProject(file);
+    if (filter != null && !project) {
+      err.println("browserflow: --filter picks suites and tests of a Selenium IDE project (.side), and " + file + " is none");
+      return BrowserflowCommand.USAGE;
+    }
+    boolean toDirectory = out != null && (Files.isDirectory(out) || spec.commandLine().getParseResult()
+        .matchedOption("--out").stringValues().stream().anyMatch(v -> v.endsWith("/") || v.endsWith(java.io.File.separator)));
+    if (project && toDirectory) {
+      return convertProject(target.get(), stdout, err);
+    }
+    if (filter != null) {
+      err.println("browserflow: --filter writes one file per test: give --out DIR (an existing directory, or ending in /)");
+      return BrowserflowCommand.USAGE;
+    }
     FlowFiles.Loaded loaded = FlowFiles.load(file, FlowJson.reader());
     if (loaded.error != null) {
       FlowFiles.printError(err, file, loaded.error);
       err.println("browserflow: cannot convert " + file + ": " + advice(loaded.error));
       return BrowserflowCommand.USAGE;
     }
-    Conversion<Flow> imported = loaded.imported();
     Flow flow;
     try {
       flow = ExportInputs.fill(loaded.flow, ExportInputs.parse(loaded.flow, inputs));
@@ -84,34 +105,138 @@ final class ConvertCommand implements Callable<Integer> {
       err.println("browserflow: " + e.getMessage());
       return BrowserflowCommand.USAGE;
     }
-    Conversion<String> exported;
-    try {
-      exported = FlowFormats.write(flow, target.get());
-    } catch (FlowException e) {
-      FlowFiles.printError(err, file, e);
-      return BrowserflowCommand.USAGE;
-    }
     // with the result on stdout, the report must not mix into it
     PrintWriter report = out == null ? err : stdout;
-    // one file: its name on each summary line, the issues indented below it
-    report.print(file + ": " + imported.report());
-    if (!RunNeeds.all(loaded.flow).isEmpty()) {
-      report.println(file + ": " + RunNeeds.all(loaded.flow));
+    Optional<Quality> quality = export(loaded.imported(), flow, file.toString(), target.get(), out, report, err);
+    if (quality.isEmpty()) {
+      return BrowserflowCommand.USAGE;
     }
-    report.print(file + ": " + exported.report());
-    if (out == null) {
-      stdout.print(exported.value());
-      stdout.flush();
+    if (quality.get() == Quality.BLOCKED) {
+      return BrowserflowCommand.FAILED;
+    }
+    return BrowserflowCommand.OK;
+  }
+
+  /**
+   * A Selenium IDE project into a directory: one file per test (those {@code --filter} picks, each
+   * once), named after the test; the report names each test.
+   */
+  private int convertProject(Format target, PrintWriter report, PrintWriter err) {
+    SideProjectImport project;
+    List<SideProjectImport.TestImport> tests;
+    try {
+      project = FlowFormats.readSideProject(file);
+      tests = filter == null ? project.tests() : project.select(filter).stream().flatMap(s -> s.tests().stream())
+          .distinct().collect(Collectors.toList());
+    } catch (FlowException e) {
+      FlowFiles.printError(err, file, e);
+      err.println("browserflow: cannot convert " + file + ": " + advice(e));
+      return BrowserflowCommand.USAGE;
+    } catch (java.util.regex.PatternSyntaxException e) {
+      err.println("browserflow: --filter " + filter + " is not a regular expression: " + e.getDescription());
+      return BrowserflowCommand.USAGE;
+    }
+    if (tests.isEmpty()) {
+      err.println("browserflow: no suite or test of " + file + " matches --filter " + filter + " (" + project.names() + ")");
+      return BrowserflowCommand.USAGE;
+    }
+    for (String given : inputs) {
+      String key = given.split("=", 2)[0].trim();
+      if (tests.stream().noneMatch(t -> t.flow().input(key).isPresent())) {
+        err.println("browserflow: --input " + key + ": no test of " + file + " declares it");
+        return BrowserflowCommand.USAGE;
+      }
+    }
+    project.issues().forEach(i -> report.println(file + ": " + i.describe()));
+    Set<String> names = new java.util.HashSet<>();
+    boolean blocked = false;
+    for (SideProjectImport.TestImport t : tests) {
+      String label = file + " › " + t.name();
+      Flow flow;
+      try {
+        List<String> own = inputs.stream().filter(g -> t.flow().input(g.split("=", 2)[0].trim()).isPresent())
+            .collect(Collectors.toList());
+        flow = ExportInputs.fill(t.flow(), ExportInputs.parse(t.flow(), own));
+      } catch (ExportInputs.Refused e) {
+        err.println("browserflow: " + label + ": " + e.getMessage());
+        return BrowserflowCommand.USAGE;
+      }
+      Path to = out.resolve(fileName(t.name(), target, names));
+      Optional<Quality> quality = export(t.conversion(), flow, label, target, to, report, err);
+      if (quality.isEmpty()) {
+        return BrowserflowCommand.USAGE;
+      }
+      blocked |= quality.get() == Quality.BLOCKED;
+    }
+    report.println("wrote " + tests.size() + (tests.size() == 1 ? " test" : " tests") + " of " + file + " to " + out);
+    report.flush();
+    return blocked ? BrowserflowCommand.FAILED : BrowserflowCommand.OK;
+  }
+
+  /** A file name from a test's name, unique in {@code taken}: {@code Log in!} becomes {@code log-in.flow.json}. */
+  static String fileName(String testName, Format target, Set<String> taken) {
+    String base = java.text.Normalizer.normalize(testName, java.text.Normalizer.Form.NFKD).replaceAll("\\p{M}", "")
+        .toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+    if (base.isEmpty()) {
+      base = "test";
+    }
+    if (base.length() > 60) {
+      base = base.substring(0, 60);
+    }
+    String name = base;
+    for (int n = 2; !taken.add(name); n++) {
+      name = base + "-" + n;
+    }
+    return name + extension(target);
+  }
+
+  private static String extension(Format f) {
+    switch (f) {
+      case CHROME_RECORDER:
+        return ".json";
+      case BROWSERCTL:
+        return ".browserctl-flow.json";
+      case BROWSERCTL_TEXT:
+        return ".browserctl";
+      case JAVA:
+        return ".java";
+      default:
+        return ".flow.json";
+    }
+  }
+
+  /**
+   * Exports one flow and prints the import's and the export's report, prefixed with {@code label};
+   * the quality of both, or empty when it could not be exported or written (already said on {@code err}).
+   */
+  private Optional<Quality> export(Conversion<Flow> imported, Flow flow, String label, Format target, Path to,
+      PrintWriter report, PrintWriter err) {
+    Conversion<String> exported;
+    try {
+      exported = FlowFormats.write(flow, target);
+    } catch (FlowException e) {
+      FlowFiles.printError(err, file, e);
+      return Optional.empty();
+    }
+    // one file: its name on each summary line, the issues indented below it
+    report.print(label + ": " + imported.report());
+    if (!RunNeeds.all(flow).isEmpty()) {
+      report.println(label + ": " + RunNeeds.all(flow));
+    }
+    report.print(label + ": " + exported.report());
+    if (to == null) {
+      spec.commandLine().getOut().print(exported.value());
+      spec.commandLine().getOut().flush();
     } else {
       try {
-        Path parent = out.toAbsolutePath().getParent();
+        Path parent = to.toAbsolutePath().getParent();
         if (parent != null) {
           Files.createDirectories(parent);
         }
-        Files.writeString(out, exported.value(), StandardCharsets.UTF_8);
+        Files.writeString(to, exported.value(), StandardCharsets.UTF_8);
       } catch (IOException e) {
-        err.println("browserflow: cannot write " + out + ": " + e.getMessage());
-        return BrowserflowCommand.USAGE;
+        err.println("browserflow: cannot write " + to + ": " + e.getMessage());
+        return Optional.empty();
       }
     }
     Set<String> unfilled = ExportInputs.unfilled(flow, exported.value());
@@ -120,17 +245,16 @@ final class ConvertCommand implements Callable<Integer> {
           .map(k -> k + "=...").collect(Collectors.joining(" ")) + "); credentials are never filled");
     }
     Quality quality = imported.quality().compareTo(exported.quality()) >= 0 ? imported.quality() : exported.quality();
-    String where = out == null ? "stdout" : out.toString();
-    report.println("wrote " + where + " (" + target.get().id() + "), quality " + quality.jsonName());
+    String where = to == null ? "stdout" : to.toString();
+    report.println("wrote " + where + " (" + target.id() + "), quality " + quality.jsonName());
     report.flush();
     if (quality == Quality.BLOCKED) {
       int n = imported.blockingIssues().size() + exported.blockingIssues().size();
-      err.println("browserflow: " + file + ": " + ErrorCode.REVIEW_REQUIRED + ": the conversion has " + n
+      err.println("browserflow: " + label + ": " + ErrorCode.REVIEW_REQUIRED + ": the conversion has " + n
           + (n == 1 ? " blocking issue" : " blocking issues") + " (listed above); fix "
-          + (out == null ? "the output" : out.toString()) + " before running it");
-      return BrowserflowCommand.FAILED;
+          + (to == null ? "the output" : to.toString()) + " before running it");
     }
-    return BrowserflowCommand.OK;
+    return Optional.of(quality);
   }
 
   /** What the person can do about an input that could not be read. */

@@ -10,6 +10,8 @@ import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.validate.FlowLimits;
 import io.browserflow.api.lint.Quality;
 import io.browserflow.formats.Conversion;
+import io.browserflow.formats.ConversionIssue;
+import io.browserflow.formats.SideProjectImport;
 import io.browserflow.formats.FlowFormats;
 import io.browserflow.formats.Format;
 import java.io.IOException;
@@ -34,23 +36,40 @@ final class FlowFiles {
 
   private FlowFiles() {}
 
-  /** A file and its flow, or the error that kept it from being read. */
+  /** A file and its flow (for a Selenium IDE project: one of its tests), or the error that kept it from being read. */
   static final class Loaded {
     final Path file;
     final Flow flow;
     final FlowException error;
     /** The import of a file that was not browserflow/1; null for flow files and errors. */
     final Conversion<Flow> conversion;
+    /** How messages name it: the file, or {@code file › suite › test} for a test of a project. */
+    final String label;
+    /** The test of a Selenium IDE project this is; null otherwise. */
+    final SideProjectImport.TestImport test;
+    /** The suite it runs in, when the suite shares one session ({@code persistSession}); null otherwise. */
+    final SideProjectImport.Suite sharedSession;
+    /** Issues of the project as a whole, on the first test loaded from it; empty otherwise. */
+    final List<ConversionIssue> projectIssues;
 
     Loaded(Path file, Flow flow, FlowException error) {
       this(file, flow, error, null);
     }
 
     Loaded(Path file, Flow flow, FlowException error, Conversion<Flow> conversion) {
+      this(file, flow, error, conversion, file.toString(), null, null, List.of());
+    }
+
+    private Loaded(Path file, Flow flow, FlowException error, Conversion<Flow> conversion, String label,
+        SideProjectImport.TestImport test, SideProjectImport.Suite sharedSession, List<ConversionIssue> projectIssues) {
       this.file = file;
       this.flow = flow;
       this.error = error;
       this.conversion = conversion;
+      this.label = label;
+      this.test = test;
+      this.sharedSession = sharedSession;
+      this.projectIssues = projectIssues;
     }
 
     boolean converted() {
@@ -73,6 +92,56 @@ final class FlowFiles {
     List<Loaded> out = new ArrayList<>();
     for (Path file : files) {
       out.add(load(file, reader));
+    }
+    return out;
+  }
+
+  /**
+   * Reads {@code files} for {@code run}: a Selenium IDE project becomes the tests its suites play
+   * ({@code filter}: the runner's {@code --filter}, {@code .*} for all), in order, each test once per
+   * suite it is in; a filter that selects nothing is an error naming the suites and tests there are.
+   */
+  static List<Loaded> readForRun(List<Path> files, FlowJson.Reader reader, String filter) {
+    List<Loaded> out = new ArrayList<>();
+    for (Path file : files) {
+      Optional<String> text = text(file);
+      if (text.isPresent() && FlowFormats.detect(text.get()).filter(f -> f == Format.SELENIUM_IDE).isPresent()) {
+        out.addAll(project(file, text.get(), filter));
+      } else {
+        out.add(load(file, reader));
+      }
+    }
+    return out;
+  }
+
+  /** Whether {@code file} holds a Selenium IDE project. */
+  static boolean isSideProject(Path file) {
+    return text(file).flatMap(FlowFormats::detect).filter(f -> f == Format.SELENIUM_IDE).isPresent();
+  }
+
+  private static List<Loaded> project(Path file, String text, String filter) {
+    SideProjectImport project;
+    List<SideProjectImport.Suite> suites;
+    try {
+      project = FlowFormats.readSideProject(text, file.getFileName().toString());
+      suites = project.select(filter);
+    } catch (FlowException e) {
+      return List.of(new Loaded(file, null, e));
+    } catch (java.util.regex.PatternSyntaxException e) {
+      return List.of(new Loaded(file, null, new FlowFormatException(List.of(Problem.of(ErrorCode.FIELD_INVALID, "--filter",
+          "--filter " + filter + " is not a regular expression: " + e.getDescription())))));
+    }
+    if (suites.isEmpty()) {
+      return List.of(new Loaded(file, null, new FlowFormatException(List.of(Problem.of(ErrorCode.FIELD_INVALID, "--filter",
+          "no suite or test of the project matches --filter " + filter + " (" + project.names() + ")")))));
+    }
+    List<Loaded> out = new ArrayList<>();
+    for (SideProjectImport.Suite suite : suites) {
+      for (SideProjectImport.TestImport t : suite.tests()) {
+        String label = file + (suite.name().isEmpty() ? "" : " › " + suite.name()) + " › " + t.name();
+        out.add(new Loaded(file, t.flow(), null, t.conversion(), label, t, suite.persistSession() ? suite : null,
+            out.isEmpty() ? project.issues() : List.of()));
+      }
     }
     return out;
   }
@@ -134,13 +203,18 @@ final class FlowFiles {
    * file: side -> flow: 12 of 14 steps mapped, 0 blocking, 2 warnings; quality needs_review}.
    */
   static void printConversion(PrintWriter w, Path file, Conversion<?> c) {
+    printConversion(w, file.toString(), c);
+  }
+
+  /** As {@link #printConversion(PrintWriter, Path, Conversion)}, each line prefixed with {@code label}. */
+  static void printConversion(PrintWriter w, String label, Conversion<?> c) {
     for (String line : c.report().split("\n")) {
       if (!line.isBlank()) {
-        w.println(file + ": " + line.strip());
+        w.println(label + ": " + line.strip());
       }
     }
     if (c.value() instanceof Flow flow && !RunNeeds.all(flow).isEmpty()) {
-      w.println(file + ": " + RunNeeds.all(flow));
+      w.println(label + ": " + RunNeeds.all(flow));
     }
   }
 

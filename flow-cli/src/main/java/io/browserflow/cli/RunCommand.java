@@ -32,6 +32,11 @@ final class RunCommand implements Callable<Integer> {
           + "browserctl-flow.json, .browserctl, Selenium IDE .side), detected from the content and converted first.")
   List<Path> files;
 
+  @Option(names = "--filter", paramLabel = "REGEX",
+      description = "Selenium IDE projects: run the suites whose name REGEX finds, or when none, the tests whose name it "
+          + "finds (as selenium-side-runner --filter); default: every suite.")
+  String filter;
+
   @Option(names = "--input", paramLabel = "KEY=VALUE", description = "A business input, e.g. --input DEVICE_ID=42.")
   Map<String, String> inputs = new LinkedHashMap<>();
 
@@ -99,14 +104,19 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    List<FlowFiles.Loaded> loaded = FlowFiles.read(files, FlowJson.reader());
+    if (filter != null && files.stream().noneMatch(FlowFiles::isSideProject)) {
+      err.println("browserflow: --filter picks suites and tests of Selenium IDE projects (.side), and no FILE is one");
+      return BrowserflowCommand.USAGE;
+    }
+    List<FlowFiles.Loaded> loaded = FlowFiles.readForRun(files, FlowJson.reader(), filter == null ? ".*" : filter);
     boolean invalid = false;
     for (FlowFiles.Loaded l : loaded) {
+      l.projectIssues.forEach(i -> err.println(l.file + ": " + i.describe()));
       if (l.error != null) {
         FlowFiles.printError(err, l.file, l.error);
         invalid = true;
       } else if (l.converted()) {
-        FlowFiles.printConversion(err, l.file, l.conversion);
+        FlowFiles.printConversion(err, l.label, l.conversion);
       }
     }
     if (invalid) {
@@ -156,11 +166,22 @@ final class RunCommand implements Callable<Integer> {
       useRecordedSecrets(loaded, batch, err);
     }
     boolean unmet = false;
+    java.util.Set<String> stored = new java.util.HashSet<>();
+    Object session = null;
     for (int i = 0; i < flows.size(); i++) {
-      List<String> needs = batch.unmet(flows.get(i), serve != null);
+      FlowFiles.Loaded current = loaded.get(i);
+      if (current.sharedSession != session) {
+        stored.clear();
+        session = current.sharedSession;
+      }
+      List<String> needs = batch.unmet(flows.get(i), serve != null,
+          session == null ? java.util.Set.of() : BatchRun.chained(current.test, stored));
+      if (session != null && current.test != null) {
+        stored.addAll(current.test.exportedVariables().keySet());
+      }
       if (!needs.isEmpty()) {
         unmet = true;
-        err.println("browserflow: " + loaded.get(i).file + " needs what this command line does not give it:");
+        err.println("browserflow: " + loaded.get(i).label + " needs what this command line does not give it:");
         needs.forEach(n -> err.println("  " + n));
         FlowFiles.Loaded l = loaded.get(i);
         if (!useRecordedSecrets && l.converted() && !l.conversion.recordedSecrets().isEmpty()) {
@@ -185,7 +206,8 @@ final class RunCommand implements Callable<Integer> {
         }
       }
       Progress progress = json ? null : new Progress(out, System.console() != null);
-      List<RunResult> results = batch.run(flows, progress, err);
+      List<RunResult> results = batch.runPlanned(loaded.stream()
+          .map(l -> new BatchRun.Planned(l.flow, l.test, l.sharedSession)).collect(Collectors.toList()), progress, err);
       if (json) {
         out.println(results.stream().map(RunResult::toJson).collect(Collectors.joining(",\n", "[\n", "\n]")));
       } else if (results.size() > 1) {
@@ -220,7 +242,7 @@ final class RunCommand implements Callable<Integer> {
       List<String> used = l.conversion.recordedSecrets().keys().stream()
           .filter(k -> batch.givenCredential(k).isEmpty()).collect(Collectors.toList());
       if (!used.isEmpty()) {
-        err.println("browserflow: warning: " + l.file + ": replaying the password" + (used.size() == 1 ? "" : "s")
+        err.println("browserflow: warning: " + l.label + ": replaying the password" + (used.size() == 1 ? "" : "s")
             + " the recording holds for " + String.join(", ", used) + " (--use-recorded-secrets): kept in memory for this run "
             + "only; the recording file itself still holds them, keep it out of version control or give them with --credential");
       }
@@ -240,9 +262,9 @@ final class RunCommand implements Callable<Integer> {
       int n = l.conversion.blockingIssues().size();
       String issues = n + (n == 1 ? " blocking issue" : " blocking issues");
       if (force) {
-        err.println(l.file + ": running despite " + issues + " (--force)");
+        err.println(l.label + ": running despite " + issues + " (--force)");
       } else {
-        err.println(l.file + ": " + ErrorCode.REVIEW_REQUIRED + ": converted from " + l.conversion.from().id() + " with "
+        err.println(l.label + ": " + ErrorCode.REVIEW_REQUIRED + ": converted from " + l.conversion.from().id() + " with "
             + issues + "; fix them in the file (or in the output of 'browserflow convert " + l.file
             + " --to flow'), or pass --force to run it anyway");
         refused = true;

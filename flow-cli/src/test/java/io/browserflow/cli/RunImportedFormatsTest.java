@@ -81,7 +81,7 @@ class RunImportedFormatsTest {
         "--credential", "PASSWORD=" + SIDE_PASSWORD, "--allow", "eval", "--json");
 
     assertThat(cli.exit).as(cli.err() + cli.out()).isZero();
-    assertThat(cli.err()).contains(side + ": side -> flow: ").doesNotContain(SIDE_PASSWORD);
+    assertThat(cli.err()).contains(side + " › Default Suite › Checkout: side -> flow: ").doesNotContain(SIDE_PASSWORD);
     JsonNode result = onlyResult(cli);
     assertThat(result.get("status").asText()).isEqualTo("SUCCEEDED");
     assertThat(cli.out()).doesNotContain(SIDE_PASSWORD);

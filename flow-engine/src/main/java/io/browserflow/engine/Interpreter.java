@@ -113,7 +113,14 @@ final class Interpreter {
     Duration timeout = run.budget().timeoutFor(step);
     Step bound = lane.binder.step(step);
     run.journal().dispatching(at, attempt);
-    LeafActions.Outcome outcome = bound.accept(new LeafActions(run, lane, timeout, at.iteration()));
+    List<io.browserflow.api.Dialog> dialogs = DialogChecks.arm(step.dialogs(), lane);
+    LeafActions.Outcome outcome;
+    try {
+      outcome = bound.accept(new LeafActions(run, lane, timeout, at.iteration()));
+    } catch (FlowException e) {
+      throw DialogChecks.failure(step.id(), lane, e);
+    }
+    DialogChecks.settle(step.id(), dialogs, lane, timeout);
     run.journal().checking(at, attempt);
     for (Condition c : step.expect()) {
       ConditionChecks.await(c, lane, timeout);

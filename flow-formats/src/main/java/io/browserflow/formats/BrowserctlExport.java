@@ -172,6 +172,11 @@ final class BrowserctlExport {
       st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".onError", "browserctl stops at a failed command; onError "
           + s.onError().kind().name().toLowerCase(Locale.ROOT) + " was left out");
     }
+    if (!s.dialogs().isEmpty()) {
+      st.issues.blocking(ConversionCode.UNSUPPORTED_OPTION, p + ".dialogs", "browserctl has no command that answers a native "
+          + "dialog; " + s.describe() + " opens " + ChromeRecorderExport.describe(s.dialogs()) + ", which the replay would not "
+          + "answer as declared");
+    }
     Command main = out.commands.get(out.main);
     main.id = st.uniqueId(s.id());
     if (!titleSecret) {

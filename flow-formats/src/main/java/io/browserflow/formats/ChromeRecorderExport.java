@@ -81,6 +81,10 @@ final class ChromeRecorderExport {
       st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p, "retry and onError have no equivalent; the replay stops at the first failure of "
           + s.describe());
     }
+    if (!s.dialogs().isEmpty()) {
+      st.issues.blocking(ConversionCode.UNSUPPORTED_OPTION, p + ".dialogs", "Chrome Recorder has no step that answers a "
+          + "native dialog; " + s.describe() + " opens " + describe(s.dialogs()) + ", which the replay would not answer as declared");
+    }
     Set<String> held = new LinkedHashSet<>();
     for (int i = before; i < st.steps.size(); i++) {
       String written = st.steps.get(i).toString();
@@ -93,5 +97,9 @@ final class ChromeRecorderExport {
           + ", which the recording replays literally: fill the inputs in before exporting, or put real values in before replaying it "
           + "(credentials are never filled in)");
     }
+  }
+
+  static String describe(java.util.List<io.browserflow.api.Dialog> dialogs) {
+    return dialogs.stream().map(io.browserflow.api.Dialog::describe).collect(java.util.stream.Collectors.joining(", "));
   }
 }

@@ -140,9 +140,30 @@ public enum ConversionCode {
 
   /**
    * The Selenium IDE project holds another test: another flow, not part of this conversion. Info.
-   * Import that test on its own.
+   * {@code browserflow run} plays every suite of the project ({@code --filter} picks some), {@code
+   * convert --out DIR} writes one flow per test, {@code FlowFormats.readSideProject} imports them all.
    */
   OTHER_TEST,
+
+  /**
+   * A Selenium IDE {@code run} command: the commands of the test it calls are inlined after it (in
+   * the caller's variables; their steps get ids of the caller's flow). Info. Nothing to do; edit
+   * the called test in the project to change both.
+   */
+  TEST_INLINED,
+
+  /**
+   * A Selenium IDE {@code run} command calls a test the project does not have (blocking; the
+   * reference fails there), or a suite lists a test id the project does not have (warning; the
+   * reference skips it). Fix the name or the id in the project.
+   */
+  TEST_NOT_FOUND,
+
+  /**
+   * Selenium IDE {@code run} commands call each other in a cycle ({@code a → b → a}): the repeated
+   * call is not inlined. Blocking: the reference would recurse until it fails. Break the cycle.
+   */
+  TEST_CALL_CYCLE,
 
   /**
    * The converted flow breaks a validation rule of flow-api; the message names the problem's
@@ -154,6 +175,13 @@ public enum ConversionCode {
   INVALID_FLOW,
 
   // ---- steps and commands ----
+  /**
+   * A Selenium IDE dialog command ({@code assertConfirmation}, {@code acceptAlert}, ...) follows no
+   * action of its block that could open the dialog, or an answer armed for the next dialog has no
+   * action after it; it was left out. Warning. Put the dialog on the step that opens it ({@code dialogs}).
+   */
+  DIALOG_UNATTACHED,
+
   /**
    * A step or command has no equivalent on the other side and was left out: a browserctl or
    * Selenium IDE command, a Chrome Recorder step type BrowserFlow does not know, or a flow step the

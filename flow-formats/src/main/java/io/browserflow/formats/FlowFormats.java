@@ -64,6 +64,20 @@ public final class FlowFormats {
     return read(text(path), path.getFileName().toString());
   }
 
+  /**
+   * Imports a whole Selenium IDE project: every test as a flow, and its suites ({@link
+   * SideProjectImport#select} picks what {@code selenium-side-runner --filter} would play). {@link
+   * #read(String, String)} gives only its first test.
+   */
+  public static SideProjectImport readSideProject(String content, String origin) {
+    return SideProjectImport.of(SideCodec.project(content, origin), origin);
+  }
+
+  /** Imports the Selenium IDE project at {@code path} whole; see {@link #readSideProject(String, String)}. */
+  public static SideProjectImport readSideProject(Path path) {
+    return readSideProject(text(path), path.getFileName().toString());
+  }
+
   /** Exports {@code flow} as {@code format}. */
   public static Conversion<String> write(Flow flow, Format format) {
     if (!format.writable()) {

@@ -77,6 +77,10 @@ final class JavaStepWriter {
     if (!s.expect().isEmpty()) {
       more.add(".expect(" + s.expect().stream().map(targets::condition).collect(Collectors.joining(", ")) + ")");
     }
+    if (!s.dialogs().isEmpty()) {
+      src.types.add("io.browserflow.api.Dialog");
+      more.add(".dialog(" + s.dialogs().stream().map(JavaStepWriter::dialog).collect(Collectors.joining(", ")) + ")");
+    }
     String onError = switch (s.onError().kind()) {
       case STOP -> "";
       case CONTINUE -> ".continueOnError()";
@@ -99,6 +103,28 @@ final class JavaStepWriter {
       body(src.indent(indent + 4) + ".fallback(", "fallback", s.onError().fallback(), path + ".onError.fallback",
           indent + 4, ")");
     }
+  }
+
+  /** {@code Dialog.confirm("Delete?").dismiss()}, {@code Dialog.prompt("Name").answer("Ada")}, ... */
+  static String dialog(io.browserflow.api.Dialog d) {
+    String make;
+    switch (d.type()) {
+      case BEFOREUNLOAD:
+        make = "Dialog.beforeUnload()";
+        break;
+      case ALERT:
+      case CONFIRM:
+      case PROMPT:
+        make = d.message().isPresent() ? "Dialog." + d.type().jsonName() + "(" + str(d.message().get()) + ")"
+            : "Dialog.of(Dialog.Type." + d.type().name() + ")";
+        break;
+      default:
+        throw new IllegalStateException(d.type().name());
+    }
+    if (d.answer() == io.browserflow.api.Dialog.Answer.DISMISS) {
+      return make + ".dismiss()";
+    }
+    return make + d.text().map(t -> ".answer(" + str(t) + ")").orElse("");
   }
 
   private String retry(Retry r) {

@@ -73,7 +73,8 @@ final class SideCodec implements FormatCodec {
       if (i != chosen) {
         SideProject.Test t = tests.get(i);
         others.info(ConversionCode.OTHER_TEST, "tests[" + i + "]", "test \"" + t.listedName
-            + "\" (" + t.commandCount + " commands) is another flow: import it on its own");
+            + "\" (" + t.commandCount + " commands) is another flow: browserflow run plays every suite of the "
+            + "project, convert --out DIR writes one flow per test");
       }
     }
     return c.withIssues(others.list());
@@ -89,7 +90,7 @@ final class SideCodec implements FormatCodec {
     return all;
   }
 
-  private static SideProject project(String content, String origin) {
+  static SideProject project(String content, String origin) {
     JsonNode root = Json.parse(content, origin);
     if (root == null || !root.isObject() || !root.path("tests").isArray()) {
       throw new FlowFormatException(List.of(Problem.of(ErrorCode.SCHEMA_UNSUPPORTED, "",

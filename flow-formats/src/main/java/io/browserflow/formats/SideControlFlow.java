@@ -25,6 +25,7 @@ final class SideControlFlow {
   private final SideConditions conditions;
   /** Maps one command that is no block of its own (the importer's dispatch). */
   private final Function<Command, List<Step>> commands;
+  private final SideDialogs dialogs;
   private int cursor;
   private int doLoops;
 
@@ -34,6 +35,14 @@ final class SideControlFlow {
     this.vars = vars;
     this.conditions = conditions;
     this.commands = commands;
+    this.dialogs = new SideDialogs(st, vars);
+  }
+
+  /** The whole test: its steps, then what the dialog commands left over. */
+  List<Step> test() {
+    List<Step> out = steps(Set.of());
+    dialogs.reportUnused("tests");
+    return out;
   }
 
   List<Step> steps(Set<String> until) {
@@ -56,9 +65,18 @@ final class SideControlFlow {
         continue;
       }
       cursor++;
-      List<Step> made = commands.apply(c);
+      if (SideDialogs.handles(c.name)) {
+        if (c.disabled) {
+          st.issues.info(ConversionCode.STEP_DISABLED, c.path, "the disabled " + c.name + " is left out");
+        } else if (dialogs.apply(c, out)) {
+          st.mapped.add(c);
+        }
+        continue;
+      }
+      List<Step> made = new ArrayList<>(commands.apply(c));
+      dialogs.attachArmed(made);
       if (!made.isEmpty()) {
-        st.mapped.add(c.index);
+        st.mapped.add(c);
         if (!c.comment.isEmpty()) {
           made.set(0, made.get(0).withTitle(c.comment));
         }
@@ -74,7 +92,7 @@ final class SideControlFlow {
   /** Expects {@code name} at the cursor (the end of a block) and consumes it. */
   private boolean close(String name, Command opener) {
     if (cursor < st.cmds.size() && st.cmds.get(cursor).name.equals(name)) {
-      st.mapped.add(st.cmds.get(cursor).index);
+      st.mapped.add(st.cmds.get(cursor));
       cursor++;
       return true;
     }
@@ -91,10 +109,10 @@ final class SideControlFlow {
     if (cursor < st.cmds.size() && st.cmds.get(cursor).name.equals("elseIf")) {
       Command elseIf = st.cmds.get(cursor++);
       Step nested = ifStep(elseIf);
-      st.mapped.add(elseIf.index);
+      st.mapped.add(elseIf);
       otherwise.add(elseIf.comment.isEmpty() ? nested : nested.withTitle(elseIf.comment));
     } else if (cursor < st.cmds.size() && st.cmds.get(cursor).name.equals("else")) {
-      st.mapped.add(st.cmds.get(cursor).index);
+      st.mapped.add(st.cmds.get(cursor));
       cursor++;
       otherwise.addAll(steps(Set.of("end")));
       close("end", c);
@@ -144,7 +162,7 @@ final class SideControlFlow {
     int max = SideImportState.LIMITS.maxWhileIterations();
     if (cursor < st.cmds.size() && st.cmds.get(cursor).name.equals("repeatIf")) {
       Command repeatIf = st.cmds.get(cursor);
-      st.mapped.add(repeatIf.index);
+      st.mapped.add(repeatIf);
       cursor++;
       again = conditions.expression(repeatIf.target, repeatIf.path + ".target");
       max = loopLimit(repeatIf);

@@ -19,14 +19,8 @@ import java.util.Set;
  * {@link SideImportState}. See {@link SideCodec} for variables, windows and frames.
  */
 final class SideImport {
-  private static final Set<String> DIALOGS = Set.of("answerOnNextPrompt", "chooseOkOnNextConfirmation",
-      "chooseCancelOnNextConfirmation", "chooseCancelOnNextPrompt", "webdriverAnswerOnVisiblePrompt",
-      "webdriverChooseOkOnVisibleConfirmation", "webdriverChooseCancelOnVisibleConfirmation",
-      "webdriverChooseCancelOnVisiblePrompt", "acceptAlert", "acceptConfirmation", "dismissConfirmation",
-      "dismissPrompt", "answerPrompt");
   static final Set<String> KNOWN_UNSUPPORTED = Set.of("mouseDown", "mouseDownAt", "mouseUp", "mouseUpAt",
-      "mouseMoveAt", "mouseOut", "removeSelection", "editContent", "submit", "run", "assertAlert",
-      "assertConfirmation", "assertPrompt", "verifyAlert", "verifyConfirmation", "verifyPrompt");
+      "mouseMoveAt", "mouseOut", "removeSelection", "editContent", "submit");
 
   private final SideProject project;
   private final SideProject.Test test;
@@ -43,7 +37,9 @@ final class SideImport {
     this.project = project;
     this.test = test;
     this.origin = origin;
-    this.st = new SideImportState(test.commands(), project.baseUrl);
+    List<Command> commands = new ArrayList<>();
+    inline(test, new ArrayList<>(List.of(test.listedName)), commands);
+    this.st = new SideImportState(commands, project.baseUrl);
     SideVariables vars = new SideVariables(st);
     this.locators = new SideLocators(st, vars);
     this.pages = new SidePageCommands(st, vars, locators);
@@ -54,7 +50,7 @@ final class SideImport {
   }
 
   Conversion<Flow> convert() {
-    List<Step> steps = control.steps(Set.of());
+    List<Step> steps = control.test();
     String name = test.name.trim();
     if (name.isEmpty()) {
       name = "Selenium IDE test " + (test.index + 1);
@@ -83,6 +79,63 @@ final class SideImport {
     return Conversion.of(Format.SELENIUM_IDE, Format.FLOW, built, st.cmds.size(), st.mapped.size(), st.issues)
         .withRecordedSecrets(RecordedSecrets.of(st.recordedSecrets));
   }
+
+  /**
+   * The commands of {@code t} with each {@code run NAME} followed by the commands of the test it
+   * calls, as the reference plays them (in the caller's variables, its steps getting ids of the
+   * caller's flow); a call back into a test on {@code chain} is a blocking cycle and inlines nothing.
+   */
+  /** What inlining found out about each run command, reported when the command's turn comes. */
+  private record CallNote(ConversionCode code, ConversionIssue.Severity severity, String message) {}
+
+  private final java.util.Map<Command, CallNote> calls = new java.util.IdentityHashMap<>();
+
+  private void inline(SideProject.Test t, List<String> chain, List<Command> out) {
+    for (Command c : t.commands()) {
+      out.add(c);
+      if (!c.name.equals("run") || c.disabled) {
+        continue;
+      }
+      String called = c.target.trim();
+      java.util.Optional<SideProject.Test> callee = project.testNamed(called);
+      if (callee.isEmpty()) {
+        calls.put(c, new CallNote(ConversionCode.TEST_NOT_FOUND, ConversionIssue.Severity.BLOCKING, "run calls the test \""
+            + called + "\", which the project does not have"));
+      } else if (chain.contains(called)) {
+        calls.put(c, new CallNote(ConversionCode.TEST_CALL_CYCLE, ConversionIssue.Severity.BLOCKING, "run calls \"" + called
+            + "\" again: " + String.join(" → ", chain) + " → " + called + "; nothing is inlined"));
+      } else {
+        chain.add(called);
+        int before = out.size();
+        inline(callee.get(), chain, out);
+        chain.remove(chain.size() - 1);
+        calls.put(c, new CallNote(ConversionCode.TEST_INLINED, ConversionIssue.Severity.INFO, "the " + (out.size() - before)
+            + " commands of test \"" + called + "\" (" + callee.get().path() + ") are inlined here"));
+      }
+    }
+  }
+
+  /**
+   * After {@link #convert}: each variable the test stores, to where its value is at the end of a run
+   * ({@code steps.s3.text}, {@code vars.x}: a key of the run's outputs).
+   */
+  java.util.Map<String, String> exportedVariables() {
+    java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+    st.refs.forEach((var, ref) -> {
+      java.util.regex.Matcher m = OUTPUT_REF.matcher(ref);
+      if (m.matches()) {
+        out.put(var, m.group(1));
+      }
+    });
+    return out;
+  }
+
+  /** After {@link #convert}: the inputs that stand for variables an earlier test sets, input key to variable. */
+  java.util.Map<String, String> importedVariables() {
+    return new java.util.LinkedHashMap<>(st.outsideVars);
+  }
+
+  private static final java.util.regex.Pattern OUTPUT_REF = java.util.regex.Pattern.compile("\\$\\{((?:steps|vars)\\.[^}]+)}");
 
   // ------------------------------------------------------------------ commands
 
@@ -199,6 +252,19 @@ final class SideImport {
       case "forEach":
         control.forEach(c, out);
         break;
+      case "run": {
+        CallNote note = calls.get(c);
+        if (note == null) { // disabled: nothing was inlined
+          st.issues.info(ConversionCode.STEP_DISABLED, c.path, "the disabled run of \"" + c.target.trim()
+              + "\" is left out: its test's commands are not inlined");
+          break;
+        }
+        st.issues.add(note.code(), note.severity(), c.path, note.message());
+        if (note.severity() != ConversionIssue.Severity.BLOCKING) {
+          st.mapped.add(c); // its test's commands follow it (see inline)
+        }
+        break;
+      }
       case "":
         st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "an empty command line");
         break;
@@ -211,14 +277,9 @@ final class SideImport {
   }
 
   private void unknown(Command c) {
-    if (DIALOGS.contains(c.name)) {
-      st.unsupported(c, ConversionIssue.Severity.WARNING, "dialogs are not handled by flows; the replay "
-          + "dismisses them");
-    } else if (KNOWN_UNSUPPORTED.contains(c.name)) {
-      st.unsupported(c, c.name.equals("run") || c.name.startsWith("assert")
-          ? ConversionIssue.Severity.BLOCKING : ConversionIssue.Severity.WARNING,
-          c.name.equals("run") ? "the steps of test \"" + c.target + "\" are not inlined: import it as its own flow"
-              : "it has no step equivalent");
+    if (KNOWN_UNSUPPORTED.contains(c.name)) {
+      st.unsupported(c, c.name.startsWith("assert") ? ConversionIssue.Severity.BLOCKING : ConversionIssue.Severity.WARNING,
+          "it has no step equivalent");
     } else {
       st.unsupported(c, ConversionIssue.Severity.BLOCKING, "it is not a command this converter knows");
     }

@@ -25,18 +25,20 @@ final class SideImportState {
   static final Pattern NUMBER = Pattern.compile("-?\\d{1,15}(\\.\\d{1,15})?");
   static final Pattern VARIABLE = Pattern.compile("\\$\\{([^}]*)}");
 
-  /** The test's commands, in order. */
+  /** The test's commands, in order, with the commands of the tests it runs inlined. */
   final List<Command> cmds;
   final String baseUrl;
   final Issues issues = new Issues();
-  /** Indexes of the commands carried over. */
-  final Set<Integer> mapped = new HashSet<>();
+  /** The commands carried over (by identity: an inlined test's commands are new ones per call). */
+  final Set<Command> mapped = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
   final Map<String, Input> inputs = new LinkedHashMap<>();
   final Map<String, Credential> credentials = new LinkedHashMap<>();
   /** The secret values the recording typed, by the credential key that replaced each (memory only). */
   final Map<String, String> recordedSecrets = new LinkedHashMap<>();
   final List<TabAlias> tabs = new ArrayList<>();
   boolean scriptEval;
+  /** Inputs made of variables no command of the test stores (set by an earlier test of a shared session): input key to variable. */
+  final Map<String, String> outsideVars = new LinkedHashMap<>();
   /** Variable name to the placeholder reading it now. */
   final Map<String, String> refs = new HashMap<>();
   /** storeJson arrays of scalars, usable as forEach sources. */

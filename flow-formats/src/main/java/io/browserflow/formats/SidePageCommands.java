@@ -99,7 +99,7 @@ final class SidePageCommands {
   void storeWindowHandle(Command c) {
     String var = c.target.trim();
     st.handles.put(var, st.currentTab);
-    st.mapped.add(c.index);
+    st.mapped.add(c);
     st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "window handle " + var + " is the tab alias "
         + st.currentTab + " of the flow; selectWindow handle=${" + var + "} switches to it");
   }

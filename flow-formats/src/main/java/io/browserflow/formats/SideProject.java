@@ -4,19 +4,25 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.browserflow.formats.SideProject.Command;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * A Selenium IDE project ({@code .side}) as the importer reads it: its name and base url, and its
- * tests with their commands. A test's commands are read when the test is converted.
+ * A Selenium IDE project ({@code .side}) as the importer reads it: its name, version and base url,
+ * its tests with their commands, and its suites (which tests run, in which order, sharing a
+ * session or not). A test's commands are read when the test is converted.
  */
 final class SideProject {
   final String name;
+  /** The {@code version} as written ({@code "2.0"}, {@code "3.1"}); empty when it is missing. */
+  final String version;
   /** The project's url without a trailing slash; empty when it has none. */
   final String baseUrl;
   final List<Test> tests;
+  final List<Suite> suites;
 
   private SideProject(JsonNode root) {
     this.name = root.path("name").asText("").trim();
+    this.version = root.path("version").asText("").trim();
     String url = root.path("url").asText("").trim();
     this.baseUrl = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     List<Test> all = new ArrayList<>();
@@ -25,6 +31,41 @@ final class SideProject {
       all.add(new Test(i, list.get(i)));
     }
     this.tests = List.copyOf(all);
+    List<Suite> suiteList = new ArrayList<>();
+    JsonNode suiteNodes = root.path("suites");
+    for (int i = 0; i < suiteNodes.size(); i++) {
+      suiteList.add(new Suite(i, suiteNodes.get(i)));
+    }
+    this.suites = List.copyOf(suiteList);
+  }
+
+  /** The test {@code run NAME} calls: the reference looks tests up by name, the first one wins. */
+  Optional<Test> testNamed(String testName) {
+    return tests.stream().filter(t -> t.listedName.equals(testName)).findFirst();
+  }
+
+  /** The test with {@code id}, as suites list them. */
+  Optional<Test> testWithId(String id) {
+    return tests.stream().filter(t -> t.id.equals(id)).findFirst();
+  }
+
+  /** One suite: tests by id, in order; {@code persistSession} shares one browser session and the variables. */
+  static final class Suite {
+    final int index;
+    final String name;
+    final boolean persistSession;
+    final boolean parallel;
+    final List<String> testIds;
+
+    private Suite(int index, JsonNode node) {
+      this.index = index;
+      this.name = node.path("name").asText("");
+      this.persistSession = node.path("persistSession").asBoolean(false);
+      this.parallel = node.path("parallel").asBoolean(false);
+      List<String> ids = new ArrayList<>();
+      node.path("tests").forEach(t -> ids.add(t.asText("")));
+      this.testIds = List.copyOf(ids);
+    }
   }
 
   /** The project of a parsed {@code .side} file, whose {@code tests} is an array. */
@@ -59,6 +100,11 @@ final class SideProject {
         out.add(new Command(index, j, commands.get(j)));
       }
       return out;
+    }
+
+    /** Where it is: {@code tests[2]}. */
+    String path() {
+      return "tests[" + index + "]";
     }
   }
 

@@ -124,6 +124,7 @@ final class SideVariables {
           if (!st.inputs.containsKey(key)) {
             st.inputs.put(key, Input.builder().key(key).label("Selenium IDE variable " + name
                 + " (set outside this test)").build());
+            st.outsideVars.put(key, name);
             st.issues.warning(ConversionCode.BINDING_UNRESOLVED, path, "no earlier command of this test stores "
                 + name + ": it became the input " + key);
           }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class SideUnsupportedTest {
   @Test
   void should_report_unsupported_commands_with_code_path_and_severity() {
-    Conversion<Flow> c = read(cmd("open", "/"), cmd("answerOnNextPrompt", "yes"), cmd("run", "login"),
+    Conversion<Flow> c = read(cmd("open", "/"), cmd("editContent", "id=note", "hi"), cmd("run", "login"),
         cmd("mouseDown", "id=a"), cmd("flyToTheMoon", "now"), cmd("setSpeed", "100"));
 
     assertThat(c.value().steps()).hasSize(1);
@@ -21,7 +21,7 @@ class SideUnsupportedTest {
         .containsExactly(
             tuple(ConversionCode.UNSUPPORTED_STEP, "tests[0].commands[1]",
                 ConversionIssue.Severity.WARNING),
-            tuple(ConversionCode.UNSUPPORTED_STEP, "tests[0].commands[2]",
+            tuple(ConversionCode.TEST_NOT_FOUND, "tests[0].commands[2]",
                 ConversionIssue.Severity.BLOCKING),
             tuple(ConversionCode.UNSUPPORTED_STEP, "tests[0].commands[3]",
                 ConversionIssue.Severity.WARNING),

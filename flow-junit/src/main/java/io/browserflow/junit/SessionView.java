@@ -163,6 +163,16 @@ final class SessionView implements DriverSession {
     return session.blockedRequests();
   }
 
+  @Override
+  public void armDialogs(List<io.browserflow.api.Dialog> dialogs) {
+    session.armDialogs(dialogs);
+  }
+
+  @Override
+  public List<io.browserflow.engine.spi.SeenDialog> settleDialogs(Duration timeout) {
+    return session.settleDialogs(timeout);
+  }
+
   /** The run is over; the test's context stays open for the test. */
   @Override
   public void close() {

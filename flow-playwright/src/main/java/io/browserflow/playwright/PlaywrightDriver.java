@@ -396,6 +396,7 @@ public final class PlaywrightDriver implements PageDriver {
         }
         SharedContext shared = new SharedContext(thread, context, artifacts, guard, trace);
         context.onPage(shared.downloads::watch);
+        context.onPage(shared.dialogs::watch);
         Page page = context.newPage();
         return new PlaywrightSession(shared, "main", page, false, () -> sessions.remove(holder[0]));
       } catch (RuntimeException e) {

@@ -224,6 +224,31 @@ final class PlaywrightSession implements DriverSession {
   }
 
   @Override
+  public void armDialogs(List<io.browserflow.api.Dialog> dialogs) {
+    state.shared.dialogs.plan.arm(dialogs);
+  }
+
+  @Override
+  public List<io.browserflow.engine.spi.SeenDialog> settleDialogs(Duration timeout) {
+    io.browserflow.engine.spi.DialogPlan dialogs = state.shared.dialogs.plan;
+    if (!dialogs.settled() && !timeout.isZero()) {
+      // Playwright delivers a dialog only while a call is in progress: wait inside one
+      Deadline d = Deadline.in(timeout);
+      state.run(() -> {
+        Page p = state.page();
+        while (!dialogs.settled() && !d.expired()) {
+          try {
+            p.waitForTimeout(Math.min(25, Math.max(1, d.remainingMs())));
+          } catch (com.microsoft.playwright.PlaywrightException e) {
+            return; // the page closed: what it showed is in the list
+          }
+        }
+      });
+    }
+    return dialogs.seen();
+  }
+
+  @Override
   public void close() {
     if (state.closed()) {
       return;

@@ -16,6 +16,8 @@ final class SharedContext {
   final Downloads downloads;
   final NetworkGuard guard;
   final boolean trace;
+  /** Answers the native dialogs of every page of the context. */
+  final Dialogs dialogs = new Dialogs();
   /** Sessions (the owner and its open forks) using the context; above one, long blocking browser calls are avoided. */
   final AtomicInteger users = new AtomicInteger(1);
 

@@ -53,6 +53,9 @@ final class Tabs {
   /** What a failed navigation means for the flow; null when it is no failure (superseded, or a download). */
   private FlowRunException navigationFailure(String what, String url, PlaywrightException e, double timeoutMs) {
     String m = String.valueOf(e.getMessage());
+    if (state.shared.dialogs.plan.stayed()) {
+      return null; // the page's beforeunload was answered "stay", as the step declares: no navigation is the outcome
+    }
     if (Failures.isTimeout(e)) {
       return new FlowTimeoutException(ErrorCode.NAVIGATION_TIMEOUT, what + " did not finish loading within "
           + (long) timeoutMs + " ms", Map.of());
@@ -174,10 +177,29 @@ final class Tabs {
       if (t == null) {
         throw tabNotFound(String.valueOf(target));
       }
-      try {
-        t.page.close();
-      } catch (PlaywrightException e) {
-        // already gone: the binding goes anyway
+      java.util.Optional<io.browserflow.api.Dialog> next = state.shared.dialogs.plan.peekNext()
+          .filter(d -> d.type() == io.browserflow.api.Dialog.Type.BEFOREUNLOAD);
+      if (next.isPresent()) {
+        // the page's beforeunload handler runs and the declared answer decides: dismissed, the tab stays
+        boolean stay = next.get().answer() == io.browserflow.api.Dialog.Answer.DISMISS;
+        try {
+          t.page.close(new Page.CloseOptions().setRunBeforeUnload(true));
+          long until = System.nanoTime() + 5_000_000_000L;
+          while (!t.page.isClosed() && System.nanoTime() < until && !(stay && state.shared.dialogs.plan.settled())) {
+            t.page.waitForTimeout(25);
+          }
+        } catch (PlaywrightException e) {
+          // closed meanwhile
+        }
+        if (!t.page.isClosed()) {
+          return; // the flow chose to stay (or the page asked nothing: DIALOG_MISSING follows)
+        }
+      } else {
+        try {
+          t.page.close();
+        } catch (PlaywrightException e) {
+          // already gone: the binding goes anyway
+        }
       }
       state.unbind(target);
     });

@@ -217,6 +217,20 @@ final class InMemorySession implements DriverSession {
   }
 
   @Override
+  public void armDialogs(List<io.browserflow.api.Dialog> dialogs) {
+    state.requireOpen();
+    state.dialogs.arm(dialogs);
+  }
+
+  @Override
+  public List<io.browserflow.engine.spi.SeenDialog> settleDialogs(Duration timeout) {
+    // a dialog a timer opens comes on the virtual clock: let it run until the plan settles
+    Deadline d = state.deadline(timeout);
+    state.clock.waitFor(d.at(), () -> state.dialogs.settled() ? Optional.of(Boolean.TRUE) : Optional.empty());
+    return state.dialogs.seen();
+  }
+
+  @Override
   public void close() {
     if (state.closed) {
       return;

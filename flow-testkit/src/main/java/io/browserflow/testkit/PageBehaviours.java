@@ -25,7 +25,7 @@ final class PageBehaviours {
   private static final Set<String> COMPOSED = Set.of("click", "dblclick", "contextmenu", "hover", "input", "drop",
       "keydown", "keyup");
   private static final Set<String> VERBS = Set.of("show", "hide", "toggle", "enable", "disable", "text", "append",
-      "remove", "title", "navigate", "popup", "download");
+      "remove", "title", "navigate", "popup", "download", "alert", "confirm", "prompt");
 
   private final VirtualClock clock;
   private final PageLoader loader;
@@ -144,7 +144,7 @@ final class PageBehaviours {
             + Dom.describe(source) + "; known: " + String.join(", ", new java.util.TreeSet<>(VERBS)), Map.of(FlowException.Details.ATTRIBUTE, attribute));
       }
       String value = "";
-      if (verb.equals("text") || verb.equals("append")) {
+      if (verb.equals("text") || verb.equals("append") || verb.equals("confirm") || verb.equals("prompt")) {
         List<String> sides = splitTopLevel(arg, '=');
         if (sides.size() < 2) {
           throw new FlowRunException(ErrorCode.ACTION_FAILED, "behaviour '" + verb + "' needs <css>=<text> in " + attribute
@@ -229,6 +229,21 @@ final class PageBehaviours {
       case "download":
         artifacts.download(arg, arg.getBytes(StandardCharsets.UTF_8));
         break;
+      case "alert":
+        loader.dialog(io.browserflow.api.Dialog.Type.ALERT, arg);
+        break;
+      case "confirm": {
+        // confirm:<css>=<message>: the answer ("true" / "false") becomes the text of <css>
+        boolean ok = loader.dialog(io.browserflow.api.Dialog.Type.CONFIRM, value).isPresent();
+        each(doc, arg).forEach(e -> Dom.setTextContent(e, String.valueOf(ok)));
+        break;
+      }
+      case "prompt": {
+        // prompt:<css>=<message>: the typed answer (or "null" when cancelled) becomes the text of <css>
+        String typed = loader.dialog(io.browserflow.api.Dialog.Type.PROMPT, value).orElse("null");
+        each(doc, arg).forEach(e -> Dom.setTextContent(e, typed));
+        break;
+      }
       default: // parse() admits only the VERBS
         throw new IllegalStateException("behaviour '" + verb + "' is in VERBS but has no action");
     }

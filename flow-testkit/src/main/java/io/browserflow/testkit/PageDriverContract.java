@@ -1675,4 +1675,112 @@ public abstract class PageDriverContract {
     s.navigate(url("/"), timeout());
     assertThat(s.state().title()).isEqualTo("Home");
   }
+
+  // ================================================================== native dialogs
+
+  private static final String DIALOGS = "<p id=\"out\">none</p>"
+      + "<button id=\"alert\" data-on-click=\"alert:Saved\">Alert</button>"
+      + "<button id=\"confirm\" data-on-click=\"confirm:#out=Delete 3 orders?\">Confirm</button>"
+      + "<button id=\"prompt\" data-on-click=\"prompt:#out=Your name?\">Prompt</button>"
+      + "<button id=\"late\" data-on-click=\"alert:Later\" data-on-click-delay=\"300\">Late</button>";
+
+  private static String text(DriverSession s, String css, Duration timeout) {
+    return s.read(css(css), Step.ReadKind.TEXT, Optional.empty(), timeout).value();
+  }
+
+  @Test
+  public void should_answer_an_armed_confirm_with_ok_or_cancel_inside_the_action() {
+    DriverSession s = page(DIALOGS, Map.of());
+
+    s.armDialogs(List.of(io.browserflow.api.Dialog.confirm("Delete 3 orders?").accept()));
+    s.perform(click(css("#confirm")), timeout());
+    assertThat(s.settleDialogs(timeout())).containsExactly(
+        new io.browserflow.engine.spi.SeenDialog(io.browserflow.api.Dialog.Type.CONFIRM, "Delete 3 orders?", true));
+    assertThat(text(s, "#out", timeout())).isEqualTo("true");
+
+    s.armDialogs(List.of(io.browserflow.api.Dialog.confirm("Delete 3 orders?").dismiss()));
+    s.perform(click(css("#confirm")), timeout());
+    assertThat(s.settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::expected).containsExactly(true);
+    assertThat(text(s, "#out", timeout())).isEqualTo("false");
+  }
+
+  @Test
+  public void should_type_the_armed_answer_into_a_prompt_or_cancel_it() {
+    DriverSession s = page(DIALOGS, Map.of());
+
+    s.armDialogs(List.of(io.browserflow.api.Dialog.prompt("Your name?").answer("Ada")));
+    s.perform(click(css("#prompt")), timeout());
+    s.settleDialogs(timeout());
+    assertThat(text(s, "#out", timeout())).isEqualTo("Ada");
+
+    s.armDialogs(List.of(io.browserflow.api.Dialog.prompt("Your name?").dismiss()));
+    s.perform(click(css("#prompt")), timeout());
+    s.settleDialogs(timeout());
+    assertThat(text(s, "#out", timeout())).isEqualTo("null");
+  }
+
+  @Test
+  public void should_dismiss_and_report_a_dialog_nobody_armed_or_one_with_another_message() {
+    DriverSession s = page(DIALOGS, Map.of());
+
+    s.armDialogs(List.of());
+    s.perform(click(css("#confirm")), timeout());
+    assertThat(s.settleDialogs(Duration.ZERO)).containsExactly(
+        new io.browserflow.engine.spi.SeenDialog(io.browserflow.api.Dialog.Type.CONFIRM, "Delete 3 orders?", false));
+    assertThat(text(s, "#out", timeout())).as("dismissed: Cancel").isEqualTo("false");
+
+    s.armDialogs(List.of(io.browserflow.api.Dialog.alert("Saved!")));
+    s.perform(click(css("#alert")), timeout());
+    assertThat(s.settleDialogs(shortTimeout())).containsExactly(
+        new io.browserflow.engine.spi.SeenDialog(io.browserflow.api.Dialog.Type.ALERT, "Saved", false));
+    assertThat(text(s, "#out", timeout())).as("the page goes on").isEqualTo("false");
+  }
+
+  @Test
+  public void should_wait_for_an_armed_dialog_a_timer_opens_after_the_click() {
+    DriverSession s = page(DIALOGS, Map.of());
+
+    s.armDialogs(List.of(io.browserflow.api.Dialog.alert("Later")));
+    s.perform(click(css("#late")), timeout());
+    assertThat(s.settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::message,
+        io.browserflow.engine.spi.SeenDialog::expected).containsExactly(org.assertj.core.groups.Tuple.tuple("Later", true));
+
+    s.armDialogs(List.of(io.browserflow.api.Dialog.alert("Never")));
+    assertThat(s.settleDialogs(shortTimeout())).as("nothing opened it").isEmpty();
+  }
+
+  @Test
+  public void should_stay_on_a_page_whose_beforeunload_is_dismissed_and_leave_when_accepted() {
+    DriverSession s = page("<form data-beforeunload><input id=\"draft\" value=\"unsaved\"></form>"
+        + "<button id=\"touch\" data-on-click=\"text:#draft=edited\">Edit</button>", Map.of("/next", doc("Next", "<p>next</p>")));
+    s.perform(click(css("#touch")), timeout()); // a person's gesture: browsers ask only on pages a person used
+
+    s.armDialogs(List.of(io.browserflow.api.Dialog.beforeUnload().dismiss()));
+    try {
+      s.navigate(url("/next"), shortTimeout());
+    } catch (FlowRunException e) {
+      // a browser may report the navigation it did not make
+    }
+    assertThat(s.settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::type)
+        .containsExactly(io.browserflow.api.Dialog.Type.BEFOREUNLOAD);
+    assertThat(s.state().title()).isEqualTo("Home");
+
+    s.armDialogs(List.of(io.browserflow.api.Dialog.beforeUnload()));
+    s.navigate(url("/next"), timeout());
+    assertThat(s.settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::expected).containsExactly(true);
+    assertThat(s.state().title()).isEqualTo("Next");
+  }
+
+  @Test
+  public void should_keep_a_tab_whose_beforeunload_is_dismissed_on_close() {
+    DriverSession s = page("<form data-beforeunload><input id=\"draft\"></form>"
+        + "<button id=\"touch\" data-on-click=\"text:#draft=edited\">Edit</button>", Map.of());
+    s.perform(click(css("#touch")), timeout());
+
+    s.armDialogs(List.of(io.browserflow.api.Dialog.beforeUnload().dismiss()));
+    s.closeTab(Optional.empty());
+    assertThat(s.settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::type)
+        .containsExactly(io.browserflow.api.Dialog.Type.BEFOREUNLOAD);
+    assertThat(s.state().tabs()).as("the tab stays").contains("main");
+  }
 }

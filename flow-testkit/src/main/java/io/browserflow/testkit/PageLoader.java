@@ -6,6 +6,7 @@ import io.browserflow.api.FlowRunException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Optional;
 import org.jsoup.nodes.Element;
 
 /**
@@ -33,8 +34,17 @@ final class PageLoader {
     this.behaviours = new PageBehaviours(state.clock, this, artifacts);
   }
 
-  /** Shows {@code url} in a tab, pushing a history entry (push) or keeping the history as it is. */
-  void commit(Tab tab, String url, boolean push) {
+  /**
+   * Shows {@code url} in a tab, pushing a history entry (push) or keeping the history as it is; false
+   * when the page's beforeunload dialog was answered "stay" and nothing changed.
+   */
+  boolean commit(Tab tab, String url, boolean push) {
+    PageDocument old = tab.document;
+    boolean fragment = old != null && old.live && url.contains("#") && !old.url.equals("about:blank")
+        && InMemoryPageDriver.withoutFragment(old.url).equals(InMemoryPageDriver.withoutFragment(url));
+    if (!fragment && !mayLeave(old)) {
+      return false;
+    }
     if (push) {
       while (tab.history.size() > tab.index + 1) {
         tab.history.remove(tab.history.size() - 1);
@@ -42,21 +52,54 @@ final class PageLoader {
       tab.history.add(url);
       tab.index = tab.history.size() - 1;
     }
-    PageDocument old = tab.document;
-    if (old != null && old.live && url.contains("#") && !old.url.equals("about:blank")
-        && InMemoryPageDriver.withoutFragment(old.url).equals(InMemoryPageDriver.withoutFragment(url))) {
+    if (fragment) {
       old.url = url; // a fragment navigation keeps the document
-      return;
+      return true;
     }
-    replaceDocument(tab, url);
+    show(tab, url);
+    return true;
   }
 
-  void replaceDocument(Tab tab, String url) {
+  /** Loads {@code url} into the tab in place of its document (a reload); false when the page's beforeunload kept it. */
+  boolean replaceDocument(Tab tab, String url) {
+    if (!mayLeave(tab.document)) {
+      return false;
+    }
+    show(tab, url);
+    return true;
+  }
+
+  private void show(Tab tab, String url) {
     unload(tab.document);
     tab.document = load(url, null, 0);
     if (state.focused != null && !Dom.attached(state.focused)) {
       state.focused = null;
     }
+  }
+
+  /**
+   * Whether the top document may be left: a page with {@code data-beforeunload} on an element asks
+   * first (a {@code beforeunload} dialog); an armed answer decides, an undeclared dialog is accepted.
+   */
+  boolean mayLeave(PageDocument doc) {
+    if (doc == null || !doc.live || doc.owner != null || doc.dom.selectFirst("[data-beforeunload]") == null) {
+      return true;
+    }
+    return state.dialogs.answer(io.browserflow.api.Dialog.Type.BEFOREUNLOAD, "")
+        .map(d -> d.answer() == io.browserflow.api.Dialog.Answer.ACCEPT).orElse(true);
+  }
+
+  /**
+   * A dialog the page opens ({@code alert:}, {@code confirm:}, {@code prompt:} behaviours): the
+   * armed answer's text ({@code ""} for a plain OK) when it is accepted, empty when it is dismissed
+   * or nobody declared it.
+   */
+  Optional<String> dialog(io.browserflow.api.Dialog.Type type, String message) {
+    Optional<io.browserflow.api.Dialog> want = state.dialogs.answer(type, message);
+    if (want.isEmpty() || want.get().answer() == io.browserflow.api.Dialog.Answer.DISMISS) {
+      return Optional.empty();
+    }
+    return Optional.of(want.get().text().orElse(""));
   }
 
   /** A navigation a page caused (link, form, behaviour): after the navigation delay, in the document's own frame. */

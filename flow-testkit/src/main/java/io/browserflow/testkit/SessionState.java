@@ -34,6 +34,8 @@ final class SessionState {
   Element focused;
   /** Keys held down by {@code press} steps with phase down, in the order they went down. */
   final Set<String> heldKeys = new LinkedHashSet<>();
+  /** The native dialogs armed for the running step, and those the pages showed. */
+  final io.browserflow.engine.spi.DialogPlan dialogs = new io.browserflow.engine.spi.DialogPlan();
   String popupAlias;
   final List<String> popupsOpened = new ArrayList<>();
   int autoAliases;

@@ -46,8 +46,11 @@ final class Tabs {
     if (tab.index > 0) {
       int to = tab.index - 1;
       explicitNavigation(tab, tab.history.get(to), state.deadline(timeout), () -> {
+        int was = tab.index;
         tab.index = to;
-        loader.commit(tab, tab.history.get(to), false);
+        if (!loader.commit(tab, tab.history.get(to), false)) {
+          tab.index = was; // the page's beforeunload kept it
+        }
       });
     }
   }
@@ -58,8 +61,11 @@ final class Tabs {
     if (tab.index + 1 < tab.history.size()) {
       int to = tab.index + 1;
       explicitNavigation(tab, tab.history.get(to), state.deadline(timeout), () -> {
+        int was = tab.index;
         tab.index = to;
-        loader.commit(tab, tab.history.get(to), false);
+        if (!loader.commit(tab, tab.history.get(to), false)) {
+          tab.index = was; // the page's beforeunload kept it
+        }
       });
     }
   }
@@ -102,6 +108,9 @@ final class Tabs {
     Tab tab = alias.isPresent() ? state.tabs.get(alias.get()) : state.current;
     if (tab == null) {
       throw state.tabNotFound(alias.orElse("(current)"));
+    }
+    if (!loader.mayLeave(tab.document)) {
+      return; // the page's beforeunload kept the tab open
     }
     loader.unload(tab.document);
     state.tabs.remove(tab.alias);

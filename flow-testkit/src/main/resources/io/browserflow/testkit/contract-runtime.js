@@ -8,6 +8,8 @@
  *     verbs: show:<css> hide:<css> toggle:<css> enable:<css> disable:<css> text:<css>=<text>
  *            append:<css>=<text> remove:<css>
  *            title:<text> navigate:<url> popup:<url> download:<file name>
+ *            alert:<message> confirm:<css>=<message> (writes true/false) prompt:<css>=<message> (the answer or null)
+ *   data-beforeunload on an element: leaving the page asks first (a beforeunload dialog)
  *     data-on-<event>-delay="ms" runs the list later. Selectors are matched in the document and in each
  *     open shadow root separately.
  *   data-show-after / data-hide-after / data-attach-after / data-detach-after = "ms" (from DOMContentLoaded)
@@ -20,7 +22,7 @@
   window.__browserflowRuntime = true;
 
   var VERBS = ['show', 'hide', 'toggle', 'enable', 'disable', 'text', 'append', 'remove', 'title', 'navigate', 'popup',
-    'download'];
+    'download', 'alert', 'confirm', 'prompt'];
   var EVENTS = { click: 'click', dblclick: 'dblclick', contextmenu: 'contextmenu', hover: 'mouseover',
     input: 'input', change: 'change', drop: 'drop', submit: 'submit', keydown: 'keydown', keyup: 'keyup' };
 
@@ -57,7 +59,7 @@
         throw new Error('unknown behaviour "' + verb + '" in ' + attribute);
       }
       var value = '';
-      if (verb === 'text' || verb === 'append') {
+      if (verb === 'text' || verb === 'append' || verb === 'confirm' || verb === 'prompt') {
         var sides = splitTop(arg, '=');
         if (sides.length < 2) { throw new Error('behaviour ' + verb + ' needs <css>=<text> in ' + attribute); }
         value = arg.substring(sides[0].length + 1);
@@ -118,6 +120,17 @@
       case 'title': doc.title = a.arg; break;
       case 'navigate': win.location.href = new URL(a.arg, doc.baseURI).href; break;
       case 'popup': win.open(new URL(a.arg, doc.baseURI).href, '_blank'); break;
+      case 'alert': win.alert(a.arg); break;
+      case 'confirm': {
+        var ok = win.confirm(a.value);
+        each(doc, a.arg).forEach(function (e) { e.textContent = String(ok); });
+        break;
+      }
+      case 'prompt': {
+        var typed = win.prompt(a.value, '');
+        each(doc, a.arg).forEach(function (e) { e.textContent = typed === null ? 'null' : typed; });
+        break;
+      }
       default: {
         var link = doc.createElement('a');
         link.href = URL.createObjectURL(new Blob([a.arg], { type: 'application/octet-stream' }));
@@ -133,6 +146,13 @@
     var doc = el.ownerDocument;
     parse(list, attribute).forEach(function (a) { apply(doc, a); });
   }
+
+  window.addEventListener('beforeunload', function (e) {
+    if (document.querySelector('[data-beforeunload]')) {
+      e.preventDefault();
+      e.returnValue = '';
+    }
+  });
 
   var handled = new WeakSet();
 

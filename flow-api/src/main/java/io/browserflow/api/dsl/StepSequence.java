@@ -1,6 +1,7 @@
 package io.browserflow.api.dsl;
 
 import io.browserflow.api.Condition;
+import io.browserflow.api.Dialog;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Point;
@@ -478,6 +479,18 @@ public abstract class StepSequence<B extends StepSequence<B>> {
       List<Condition> all = new ArrayList<>(s.expect());
       all.addAll(Arrays.asList(conditions));
       return s.withExpect(all);
+    });
+  }
+
+  /**
+   * Declares native dialogs the last step's action opens, in order, with their answers: {@code
+   * .click(id("delete")).dialog(Dialog.confirm("Delete?").accept())}.
+   */
+  public B dialog(Dialog... dialogs) {
+    return modifyLast("dialog", s -> {
+      List<Dialog> all = new ArrayList<>(s.dialogs());
+      all.addAll(Arrays.asList(dialogs));
+      return s.withDialogs(all);
     });
   }
 

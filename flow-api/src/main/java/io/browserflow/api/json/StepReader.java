@@ -1,6 +1,7 @@
 package io.browserflow.api.json;
 
 import io.browserflow.api.Condition;
+import io.browserflow.api.Dialog;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.OnError;
@@ -73,6 +74,7 @@ final class StepReader {
     Retry retry = f.has("retry") ? retry(f.get("retry"), f.at("retry")) : null;
     OnError onError = f.has("onError") ? onError(f.get("onError"), f.at("onError"), depth) : null;
     List<Condition> expect = conditions.list(f, "expect");
+    List<Dialog> dialogs = read.objects(f, "dialogs", this::dialog);
     Boolean disabled = read.bool(f, "disabled");
     Supplier<Step> make = kind == null ? null : opStep(kind, f, id, depth);
     if (kind != null) {
@@ -98,6 +100,9 @@ final class StepReader {
       if (!expect.isEmpty()) {
         step = step.withExpect(expect);
       }
+      if (!dialogs.isEmpty()) {
+        step = step.withDialogs(dialogs);
+      }
       if (disabled != null) {
         step = step.withDisabled(disabled);
       }
@@ -122,6 +127,23 @@ final class StepReader {
       return null;
     }
     return kind.get();
+  }
+
+  private Dialog dialog(JsonValue v, String path) {
+    Fields f = read.object(v, path, "a dialog");
+    if (f == null) {
+      return null;
+    }
+    int before = read.problemCount();
+    Dialog.Type type = read.enumValue(f, "type", Dialog.Type.class, null);
+    Optional<String> message = read.optString(f, "message");
+    Dialog.Answer answer = read.enumValue(f, "answer", Dialog.Answer.class, Dialog.Answer.ACCEPT);
+    Optional<String> text = read.optString(f, "text");
+    read.unknown(f, FormatNames.DIALOG);
+    if (read.problemCount() > before) {
+      return null;
+    }
+    return read.build(path, v, () -> Dialog.builder().type(type).message(message).answer(answer).text(text).build());
   }
 
   private Retry retry(JsonValue v, String path) {

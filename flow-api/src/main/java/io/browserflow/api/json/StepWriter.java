@@ -4,6 +4,7 @@ import static io.browserflow.api.json.FlowJsonWriter.putStrings;
 import static io.browserflow.api.json.FlowJsonWriter.strings;
 import static io.browserflow.api.json.FlowJsonWriter.tooDeep;
 
+import io.browserflow.api.Dialog;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Point;
@@ -55,6 +56,17 @@ final class StepWriter {
       JsonValue a = JsonValue.array();
       s.expect().forEach(c -> a.add(ConditionWriter.condition(c, 1)));
       o.put("expect", a);
+    }
+    if (!s.dialogs().isEmpty()) {
+      JsonValue a = JsonValue.array();
+      for (Dialog d : s.dialogs()) {
+        JsonValue dj = JsonValue.object().put("type", FormatNames.of(d.type()));
+        d.message().ifPresent(m -> dj.put("message", m));
+        dj.put("answer", FormatNames.of(d.answer()));
+        d.text().ifPresent(t -> dj.put("text", t));
+        a.add(dj);
+      }
+      o.put("dialogs", a);
     }
     if (s.disabled()) {
       o.put("disabled", JsonValue.bool(true));

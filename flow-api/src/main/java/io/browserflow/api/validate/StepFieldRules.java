@@ -472,6 +472,42 @@ final class StepFieldRules {
     placeholders.text(url, path);
   }
 
+  /**
+   * The dialogs a step declares: only on steps that act on a page; a prompt's text only when it is
+   * accepted; messages and texts within the value limit.
+   */
+  void dialogs(Step s, String p) {
+    if (s.dialogs().isEmpty()) {
+      return;
+    }
+    if (!s.kind().opensDialogs()) {
+      ctx.invalid(p + ".dialogs", "a " + s.kind().op() + " step opens no dialog of its own: declare the dialog on the step "
+          + "whose action opens it");
+      return;
+    }
+    for (int i = 0; i < s.dialogs().size(); i++) {
+      io.browserflow.api.Dialog d = s.dialogs().get(i);
+      String at = p + ".dialogs[" + i + "]";
+      if (d.text().isPresent() && (d.type() != io.browserflow.api.Dialog.Type.PROMPT
+          || d.answer() != io.browserflow.api.Dialog.Answer.ACCEPT)) {
+        ctx.invalid(at + ".text", "only an accepted prompt is answered with a text; this is "
+            + (d.type() == io.browserflow.api.Dialog.Type.PROMPT ? "a dismissed prompt" : "a " + d.type().jsonName()));
+      }
+      if (d.type() == io.browserflow.api.Dialog.Type.BEFOREUNLOAD && d.message().isPresent()) {
+        ctx.invalid(at + ".message", "the browser words a beforeunload dialog itself: leave out its message");
+      }
+      d.message().ifPresent(m -> {
+        valueLength(m, at + ".message", "the dialog message");
+        placeholders.text(m, at + ".message");
+      });
+      d.text().ifPresent(t -> {
+        valueLength(t, at + ".text", "the prompt answer");
+        placeholders.text(t, at + ".text");
+      });
+    }
+  }
+
+
   private void path(String file, String path) {
     if (file.isBlank()) {
       ctx.invalid(path, "the file path is blank: give a path");

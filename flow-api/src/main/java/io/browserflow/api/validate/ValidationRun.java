@@ -82,6 +82,7 @@ final class ValidationRun {
     List<Object> fallbackDecls = ctx.scope().hideSince(mark);
     List<Problem> problems = ctx.problems();
     int expectAt = problems.size();
+    fieldRules.dialogs(s, p); // written after expect, before the op fields
     fieldRules.check(s, p, depth);
     if (!s.expect().isEmpty()) {
       // expect is checked after the action (own outputs and body visible) but written before the

@@ -180,6 +180,33 @@ public interface DriverSession extends AutoCloseable {
   /** Requests blocked by network deny mode so far (URLs without query strings). */
   List<String> blockedRequests();
 
+  // ------------------------------------------------------------------ native dialogs
+
+  /**
+   * Arms the dialogs the next action opens, in order (their placeholders resolved), replacing what
+   * was armed before. From now on, in every tab of the session, a dialog whose type and message
+   * (when declared) match the next armed one is answered as declared, inside the dialog event;
+   * any other dialog is dismissed (so the page goes on) and reported by {@link #settleDialogs}.
+   * The engine arms before every leaf step, with an empty list for steps declaring none. A driver
+   * that cannot answer dialogs keeps the default, which refuses a non-empty list with
+   * {@code UNSUPPORTED_STEP}.
+   */
+  default void armDialogs(List<io.browserflow.api.Dialog> dialogs) {
+    if (!dialogs.isEmpty()) {
+      throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
+          "this driver cannot answer native dialogs");
+    }
+  }
+
+  /**
+   * The dialogs that appeared since the last {@link #armDialogs}, in order; first waits, up to
+   * {@code timeout}, until every armed dialog has appeared (a dialog a click opens from a timer comes
+   * after the click returns). Never throws for what it saw: the engine decides.
+   */
+  default List<SeenDialog> settleDialogs(Duration timeout) {
+    return List.of();
+  }
+
   /** Closes the session and its tabs. */
   @Override
   void close();
