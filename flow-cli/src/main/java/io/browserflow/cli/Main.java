@@ -16,7 +16,7 @@ public final class Main {
   }
 
   /** Runs the command writing to the given streams (for embedding and tests). */
-  static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
+  public static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
     CommandLine cli = BrowserflowCommand.commandLine();
     cli.setOut(out);
     cli.setErr(err);

@@ -141,6 +141,14 @@ final class SideControlFlow {
     String id = st.id();
     String v = c.target.trim();
     int times = 1;
+    java.util.regex.Matcher var = java.util.regex.Pattern.compile("\\$\\{([^}]+)}").matcher(v);
+    if (var.matches() && st.literals.containsKey(var.group(1).trim())
+        && SideImportState.NUMBER.matcher(st.literals.get(var.group(1).trim())).matches()) {
+      // a count stored once as a literal number (store 3 rounds): the reference reads the same number
+      v = st.literals.get(var.group(1).trim());
+      st.issues.info(ConversionCode.APPROXIMATED, c.path + ".target", "times " + c.target.trim() + " repeats "
+          + v + " times: the number the test stores in " + var.group(1).trim());
+    }
     if (SideImportState.NUMBER.matcher(v).matches()) {
       times = st.clamp((int) Double.parseDouble(v), 1, SideImportState.LIMITS.maxRepeatTimes(), c, "the repeat count");
     } else {

@@ -38,6 +38,9 @@ final class SideDataCommands {
     String name = SideVariables.varName(var);
     out.add(Step.SetVar.builder().id(st.id()).name(name).value(value).build());
     st.refs.put(var, "${vars." + name + "}");
+    if (!vars.assignedMoreThanOnce(var) && !value.contains("${")) {
+      st.literals.put(var.trim(), value);
+    }
   }
 
   /** storeText, storeValue. */

@@ -20,7 +20,7 @@ import java.util.Set;
  */
 final class SideImport {
   static final Set<String> KNOWN_UNSUPPORTED = Set.of("mouseDown", "mouseDownAt", "mouseUp", "mouseUpAt",
-      "mouseMoveAt", "mouseOut", "removeSelection", "editContent", "submit");
+      "mouseMoveAt", "mouseOut", "editContent", "submit");
 
   private final SideProject project;
   private final SideProject.Test test;
@@ -181,6 +181,7 @@ final class SideImport {
         break;
       case "select":
       case "addSelection":
+      case "removeSelection":
         locators.target(c).ifPresent(t -> interactions.select(c, t, out));
         break;
       case "dragAndDropToObject":

@@ -39,6 +39,8 @@ final class SideImportState {
   boolean scriptEval;
   /** Inputs made of variables no command of the test stores (set by an earlier test of a shared session): input key to variable. */
   final Map<String, String> outsideVars = new LinkedHashMap<>();
+  /** Variables stored exactly once, with a literal value ({@code store 3 rounds}): name to value. */
+  final Map<String, String> literals = new HashMap<>();
   /** Variable name to the placeholder reading it now. */
   final Map<String, String> refs = new HashMap<>();
   /** storeJson arrays of scalars, usable as forEach sources. */

@@ -135,6 +135,40 @@ final class SideInteractionCommands {
     }
   }
 
+  /**
+   * addSelection / removeSelection: one option of a multi-select selected or deselected, the others
+   * kept, as the reference's click on the option does; a page script (select steps replace the
+   * selection), so the flow declares script.eval.
+   */
+  private void multiple(Command c, Target t, String kind, String what, boolean add, List<Step> out) {
+    Optional<String> element = t.candidates().stream().map(SideLocators::elementScript).flatMap(Optional::stream).findFirst();
+    if (element.isEmpty() || !t.framePath().isEmpty()) {
+      st.unsupported(c, ConversionIssue.Severity.BLOCKING, c.name + " needs a css, id or xpath locator for the select");
+      return;
+    }
+    String match;
+    switch (kind) {
+      case "value":
+        match = "o.value === " + SideLocators.jsString(what);
+        break;
+      case "index":
+        match = "i === " + SideLocators.jsString(what) + " * 1";
+        break;
+      case "id":
+        match = "o.id === " + SideLocators.jsString(what);
+        break;
+      default:
+        match = "o.text.trim() === " + SideLocators.jsString(what);
+    }
+    out.add(st.eval("const s = " + element.get() + "; if (!s) throw new Error('select not found'); "
+        + "const o = Array.from(s.options).find((o, i) => " + match + "); "
+        + "if (!o) throw new Error('no option ' + " + SideLocators.jsString(kind + "=" + what) + "); "
+        + "o.selected = " + add + "; s.dispatchEvent(new Event('input', {bubbles: true}));"
+        + " s.dispatchEvent(new Event('change', {bubbles: true}));"));
+    st.issues.info(ConversionCode.APPROXIMATED, c.path, c.name + " " + (add ? "adds" : "removes") + " option " + kind + "="
+        + what + (add ? " to" : " from") + " the selection by a page script (a select step would replace the selection)");
+  }
+
   void select(Command c, Target t, List<Step> out) {
     String option = c.value.trim();
     int eq = option.indexOf('=');
@@ -145,9 +179,9 @@ final class SideInteractionCommands {
       what = option;
     }
     what = vars.interpolate(what, c.path + ".value");
-    if (c.name.equals("addSelection")) {
-      st.issues.info(ConversionCode.APPROXIMATED, c.path, "addSelection selects the option (a multi-select "
-          + "keeps only this one selected)");
+    if (c.name.equals("addSelection") || c.name.equals("removeSelection")) {
+      multiple(c, t, kind, what, c.name.equals("addSelection"), out);
+      return;
     }
     switch (kind) {
       case "value":

@@ -64,6 +64,11 @@ final class SideVariables {
     });
   }
 
+  /** Whether {@code var} is assigned more than once or inside a loop (its value then changes during a run). */
+  boolean assignedMoreThanOnce(String var) {
+    return multi.contains(var.trim());
+  }
+
   static String assignedVar(Command c) {
     if (c.name.equals("storeTitle")) {
       return c.value.isBlank() ? c.target.trim() : c.value.trim();

@@ -86,7 +86,8 @@ class SideInteractionTest {
     assertThat(((Step.Select) step(c, 1)).label()).hasValue("Large");
     assertThat(((Step.Select) step(c, 2)).value()).hasValue("l");
     assertThat(((Step.Select) step(c, 3)).label()).hasValue("Medium");
-    assertThat(((Step.Select) step(c, 4)).label()).hasValue("red");
+    assertThat(((Step.Eval) step(c, 4)).script()).as("addSelection keeps the other options selected")
+        .contains("o.text.trim() === \"red\"", "o.selected = true").doesNotContain("selectedIndex");
     assertThat(((Step.Eval) step(c, 5)).script()).contains("document.getElementById(\"size\")", "selectedIndex");
     assertThat(c.value().policy().get().capabilities()).contains(Capability.SCRIPT_EVAL);
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).contains(
