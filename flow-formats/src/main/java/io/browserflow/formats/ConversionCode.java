@@ -37,7 +37,8 @@ public enum ConversionCode {
   /**
    * The source gives no schema version (a browserctl-flow.json without {@code schemaVersion}), or
    * one other than the version written (a flow of another {@code schema} exported as Java, which
-   * always builds {@code browserflow/1}); it was converted as the current version. Warning. Check
+   * always builds {@code browserflow/1}), or a Selenium IDE project has a {@code version} other
+   * than 1.x to 3.x; it was converted as the current version. Warning. Check
    * that the result still means what the source meant.
    */
   SCHEMA_VERSION_ASSUMED("SCHEMA_VERSION_MISSING", "SCHEMA_VERSION"),

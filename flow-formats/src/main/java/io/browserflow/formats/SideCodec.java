@@ -69,6 +69,7 @@ final class SideCodec implements FormatCodec {
     }
     Conversion<Flow> c = new SideImport(project, tests.get(chosen), origin).convert();
     Issues others = new Issues();
+    SideProjectImport.checkVersion(project, others);
     for (int i = 0; i < tests.size(); i++) {
       if (i != chosen) {
         SideProject.Test t = tests.get(i);

@@ -44,13 +44,18 @@ public final class SideProjectImport {
     this.issues = List.copyOf(issues);
   }
 
-  static SideProjectImport of(SideProject project, String origin) {
-    Issues issues = new Issues();
+  /** The project's version, when it is none BrowserFlow knows: a warning at {@code version}. */
+  static void checkVersion(SideProject project, Issues issues) {
     if (!project.version.matches("[123](\\.\\d+)*")) {
       issues.warning(ConversionCode.SCHEMA_VERSION_ASSUMED, "version", "the project's version is "
           + (project.version.isEmpty() ? "missing" : "\"" + project.version + "\"") + "; BrowserFlow reads Selenium IDE "
           + "projects of versions 1 to 3 and read it as one of those");
     }
+  }
+
+  static SideProjectImport of(SideProject project, String origin) {
+    Issues issues = new Issues();
+    checkVersion(project, issues);
     Map<SideProject.Test, TestImport> byTest = new IdentityHashMap<>();
     List<TestImport> all = new ArrayList<>();
     for (SideProject.Test t : project.tests) {

@@ -153,4 +153,24 @@ class SideProjectImportTest {
     assertThat(open.importedVariables()).containsEntry("order", "order").containsEntry("count", "count");
     assertThat(open.flow().inputs()).extracting(i -> i.key()).containsExactly("order", "count");
   }
+
+  @Test
+  void should_turn_a_malformed_project_into_issues_with_paths_never_a_crash() {
+    String text = "{\"id\": \"p\", \"version\": \"7\", \"url\": 42, \"tests\": ["
+        + "{\"id\": \"t1\", \"name\": \"odd\", \"commands\": [\"open\", 12, {\"command\": 5}, {\"command\": \"open\", "
+        + "\"target\": {\"a\": 1}}, {\"command\": \"flyToTheMoon\", \"target\": \"now\"}, null]},"
+        + "{\"name\": null, \"commands\": {}}], \"suites\": [{\"name\": \"S\", \"tests\": [\"t1\", 3]}, 7]}";
+
+    SideProjectImport p = FlowFormats.readSideProject(text, "odd.side");
+
+    assertThat(p.issues()).extracting(ConversionIssue::code).contains(ConversionCode.SCHEMA_VERSION_ASSUMED,
+        ConversionCode.TEST_NOT_FOUND);
+    Conversion<Flow> odd = p.tests().get(0).conversion();
+    ConversionIssue unknown = odd.issues().stream().filter(i -> i.message().contains("flyToTheMoon")).findFirst().orElseThrow();
+    assertThat(unknown.path()).isEqualTo("tests[0].commands[4]");
+    assertThat(unknown.severity()).isEqualTo(ConversionIssue.Severity.BLOCKING);
+    assertThat(p.tests()).hasSize(2);
+    assertThat(new SideCodec().read(text, "odd.side").issues()).extracting(ConversionIssue::code)
+        .contains(ConversionCode.SCHEMA_VERSION_ASSUMED);
+  }
 }
