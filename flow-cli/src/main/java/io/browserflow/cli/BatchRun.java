@@ -197,12 +197,8 @@ final class BatchRun {
             }
           }
           Map<String, String> chained = new LinkedHashMap<>();
-          if (p.test() != null) {
-            p.test().importedVariables().forEach((key, var) -> {
-              if (stored.containsKey(var)) {
-                chained.put(key, stored.get(var));
-              }
-            });
+          for (String key : chained(p.test(), stored.keySet())) {
+            chained.put(key, stored.get(p.test().importedVariables().get(key)));
           }
           RunResult result = engine.run(p.flow(), inputsFor(p.flow(), chained), runOptions);
           results.add(result);

@@ -108,7 +108,7 @@ final class FlowFiles {
       if (text.isPresent() && FlowFormats.detect(text.get()).filter(f -> f == Format.SELENIUM_IDE).isPresent()) {
         out.addAll(project(file, text.get(), filter));
       } else {
-        out.add(load(file, reader));
+        out.add(load(file, text, reader));
       }
     }
     return out;
@@ -152,8 +152,12 @@ final class FlowFiles {
    * converter.
    */
   static Loaded load(Path file, FlowJson.Reader reader) {
+    return load(file, text(file), reader);
+  }
+
+  /** As {@link #load(Path, FlowJson.Reader)}, with the file's text already read. */
+  private static Loaded load(Path file, Optional<String> text, FlowJson.Reader reader) {
     try {
-      Optional<String> text = text(file);
       Optional<Format> format = text.flatMap(FlowFormats::detect);
       if (format.isEmpty() || format.get() == Format.FLOW) {
         if (text.isPresent() && format.isEmpty() && !jsonLike(file, text.get())) {

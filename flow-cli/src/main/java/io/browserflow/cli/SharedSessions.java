@@ -1,10 +1,9 @@
 package io.browserflow.cli;
 
 import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.DriverSessions;
 import io.browserflow.engine.spi.PageDriver;
 import io.browserflow.engine.spi.SessionOptions;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 
 /**
  * A driver whose sessions can be shared by several runs, for a Selenium IDE suite with {@code
@@ -53,18 +52,7 @@ final class SharedSessions implements PageDriver {
     if (shared == null) {
       shared = driver.openSession(options);
     }
-    DriverSession real = shared;
-    return (DriverSession) Proxy.newProxyInstance(DriverSession.class.getClassLoader(), new Class<?>[] {DriverSession.class},
-        (proxy, method, args) -> {
-          if (method.getName().equals("close") && method.getParameterCount() == 0) {
-            return null; // the suite closes it
-          }
-          try {
-            return method.invoke(real, args);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
-        });
+    return DriverSessions.keptOpen(shared); // the suite closes it
   }
 
   @Override

@@ -222,7 +222,7 @@ final class ClassResources implements AutoCloseable, ExtensionContext.Store.Clos
       Binding binding = bound.get();
       if (binding != null) {
         binding.scope.viewport(options.viewportWidth(), options.viewportHeight());
-        return new SessionView(binding.session);
+        return io.browserflow.engine.spi.DriverSessions.keptOpen(binding.session); // the test's scope closes it
       }
       return driver().openSession(options);
     }

@@ -63,9 +63,15 @@ import java.util.concurrent.ConcurrentHashMap;
  *       ancestors; click/dblclick/contextmenu/hover/input/drop/keydown/keyup also leave shadow roots):
  *       {@code show:<css>}, {@code hide:<css>}, {@code toggle:<css>}, {@code enable:<css>},
  *       {@code disable:<css>}, {@code text:<css>=<text>}, {@code append:<css>=<text>}, {@code remove:<css>}, {@code title:<text>},
- *       {@code navigate:<url>}, {@code popup:<url>}, {@code download:<file name>}. Selectors are matched in
+ *       {@code navigate:<url>}, {@code popup:<url>}, {@code download:<file name>}, and native dialogs
+ *       {@code alert:<message>}, {@code confirm:<css>=<message>} (the answer, {@code true} or
+ *       {@code false}, becomes the text of {@code <css>}), {@code prompt:<css>=<message>} (the typed
+ *       answer, or {@code null} when cancelled), answered as the running step declares
+ *       ({@link DriverSession#armDialogs}). Selectors are matched in
  *       the element's document and each of its open shadow roots separately (like {@code querySelectorAll}).
  *       {@code data-on-<event>-delay="ms"} runs the list that much later.</li>
+ *   <li>{@code data-beforeunload} on any element: leaving the page (a navigation, a reload, closing
+ *       its tab) first shows a {@code beforeunload} dialog; answered "stay", nothing happens.</li>
  *   <li>{@code data-show-after="ms"} (hidden at load, shown later), {@code data-hide-after},
  *       {@code data-attach-after} (absent at load, inserted later), {@code data-detach-after}.</li>
  *   <li>Native defaults: links navigate (relative URLs resolved; {@code target=_blank} or a
