@@ -161,6 +161,14 @@ public enum LintCode {
   UNRECORDED_TAB,
 
   /**
+   * A native dialog answered during recording that no recorded step can declare: it opened before
+   * any action in its tab, or a "leave this page?" was answered Stay with no action that asked to
+   * leave. Where it opens again, the replay fails with {@code DIALOG_UNEXPECTED} until a step
+   * declares it. Warning.
+   */
+  UNRECORDED_DIALOG,
+
+  /**
    * A captured user action with no step equivalent in this version; it is listed instead of dropped.
    * Warning.
    */

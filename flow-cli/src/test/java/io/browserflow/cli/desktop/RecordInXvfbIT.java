@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code browserflow record} as a person uses it: the packaged CLI records in a headed Chromium on a
  * virtual X display, driven only by OS-level mouse and keyboard (clicks, typing key by key, Ctrl+L
  * and an address typed into the address bar, a popup window that closes itself), and is stopped by
- * typing {@code s} into its terminal. The draft it writes is replayed headless by {@code browserflow
+ * typing {@code s} into its terminal; native dialogs (confirm, prompt, "leave this page?") are
+ * answered with Return, Escape and typed text as a person does. The draft it writes is replayed headless by {@code browserflow
  * run} on a fresh server and must leave the server in the state the person left it in.
  */
 @Tag("browser")
@@ -35,6 +36,9 @@ class RecordInXvfbIT {
   @TempDir static Path dir;
   static XScreen screen;
   static final List<Map<String, Object>> orders = new ArrayList<>();
+  /** The native dialogs the dialog page said it was opening, and what it did with the answers. */
+  static final List<String> asked = new ArrayList<>();
+  static final List<String> done = new ArrayList<>();
 
   @BeforeAll
   static void start() throws Exception {
@@ -116,6 +120,80 @@ class RecordInXvfbIT {
     assertThat(snapshot()).as("the headless replay of the draft, on a fresh server").isEqualTo(recorded);
   }
 
+  @Test
+  void should_record_the_native_dialogs_a_person_answers_and_replay_them_answered_the_same_way() throws Exception {
+    reset();
+    Path draft = dir.resolve("dialogs.flow.json");
+    String url = screen.origin() + "/dialogs.html";
+    try (RecorderProcess rec = RecorderProcess.start(dir, Map.of("DISPLAY", screen.display()),
+        "record", "--url", url, "--out", draft.toString(), "--name", "Draft orders")) {
+      rec.awaitOutput("Recording " + url, 60);
+      Report page = screen.awaitPage("Draft orders", 0);
+
+      screen.click(page.of("#delete"));
+      answer(1, "Return"); // OK
+      awaitDone(List.of("deleted"));
+      screen.click(page.of("#rename"));
+      awaitAsked(2);
+      screen.type("Plan B");
+      answer(2, "Return");
+      awaitDone(List.of("deleted", "renamed Plan B"));
+      screen.click(page.of("#archive"));
+      answer(3, "Escape"); // Cancel
+      awaitDone(List.of("deleted", "renamed Plan B", "kept"));
+
+      screen.click(page.of("#note"));
+      screen.type("call back");
+      long before = screen.seq();
+      screen.click(page.of("link=All orders"));
+      answer(4, "Escape"); // "Leave site?": Stay
+      Thread.sleep(1_000);
+      assertThat(screen.seq()).as("no page loaded after Stay").isEqualTo(before);
+      screen.click(page.of("link=All orders"));
+      answer(5, "Return"); // Leave
+      awaitPage(rec, "Orders", before);
+
+      rec.typeInTerminal("s");
+      assertThat(rec.awaitExit(60)).as("record's exit code; %s", rec.transcript()).isZero();
+    }
+    List<String> recordedAsks = asked();
+    assertThat(recordedAsks).containsExactly("confirm", "prompt", "confirm", "beforeunload", "beforeunload");
+    assertThat(done()).containsExactly("deleted", "renamed Plan B", "kept");
+
+    JsonNode flow = JSON.readTree(draft.toFile());
+    System.out.println("[desktop] dialogs recorded under Xvfb: " + flow.get("steps"));
+    List<String> declared = new ArrayList<>();
+    flow.get("steps").forEach(s -> s.path("dialogs").forEach(d -> declared.add(d.get("type").asText() + " "
+        + d.path("message").asText() + " " + d.path("answer").asText("accept") + " " + d.path("text").asText())));
+    assertThat(declared).as("the dialogs declared on their steps").containsExactly(
+        "confirm Delete 3 drafts? accept ", "prompt New name for the list accept Plan B", "confirm Archive the list? dismiss ",
+        "beforeunload  dismiss ", "beforeunload  accept ");
+
+    reset();
+    try (RecorderProcess run = RecorderProcess.start(dir, Map.of(), "run", draft.toString(), "--json")) {
+      int code = run.awaitExit(120);
+      assertThat(code).as("run's exit code; %s", run.transcript()).isZero();
+      assertThat(JSON.readTree(run.stdout()).get(0).get("status").asText()).as(run.stdout()).isEqualTo("SUCCEEDED");
+    }
+    assertThat(done()).as("what the headless replay did with its answers").containsExactly("deleted", "renamed Plan B", "kept");
+    assertThat(asked()).as("the dialogs the replay met").isEqualTo(recordedAsks);
+  }
+
+  /** Waits until the page said it opens its {@code n}th dialog, gives the dialog time to show, then presses {@code key}. */
+  private static void answer(int n, String key) throws Exception {
+    awaitAsked(n);
+    screen.key(key);
+  }
+
+  private static void awaitAsked(int n) throws InterruptedException {
+    await(() -> asked().size() >= n, "dialog " + n + " opening (asked: " + asked() + ")");
+    Thread.sleep(600); // the dialog shows after the page said so
+  }
+
+  private static void awaitDone(List<String> expected) throws InterruptedException {
+    await(() -> done().equals(expected), "the page did " + expected + " (did: " + done() + ")");
+  }
+
   private static Report awaitPage(RecorderProcess rec, String title, long after) throws Exception {
     try {
       return screen.awaitPage(title, after);
@@ -126,6 +204,16 @@ class RecordInXvfbIT {
 
   private static synchronized void reset() {
     orders.clear();
+    asked.clear();
+    done.clear();
+  }
+
+  private static synchronized List<String> asked() {
+    return List.copyOf(asked);
+  }
+
+  private static synchronized List<String> done() {
+    return List.copyOf(done);
   }
 
   private static synchronized List<Map<String, Object>> snapshot() {
@@ -173,6 +261,14 @@ class RecordInXvfbIT {
             order.put("confirmed", false);
             orders.add(order);
             XScreen.respond(ex, 200, "text/plain", String.valueOf(orders.size()).getBytes(StandardCharsets.UTF_8));
+          }
+          case "POST /api/asking" -> {
+            asked.add(body);
+            XScreen.respond(ex, 200, "text/plain", new byte[0]);
+          }
+          case "POST /api/done" -> {
+            done.add(body);
+            XScreen.respond(ex, 200, "text/plain", new byte[0]);
           }
           case "GET /api/orders" -> XScreen.respond(ex, 200, "application/json", JSON.writeValueAsBytes(orders));
           case "POST /api/confirm" -> {

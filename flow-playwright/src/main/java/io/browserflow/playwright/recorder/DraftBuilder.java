@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
+import io.browserflow.api.Dialog;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowMeta;
 import io.browserflow.api.Glob;
@@ -18,8 +19,12 @@ import io.browserflow.api.lint.LintWarning;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -58,6 +63,10 @@ final class DraftBuilder {
   private final DraftSteps steps;
   private final ReplayContext context;
   private final DraftParameters parameters;
+  /** Tabs whose page said a script is closing it (window.close): their close is not a {@code tabClose} step. */
+  private final Set<String> closingByScript = new HashSet<>();
+  /** Tabs showing a "leave this page?" dialog not yet known to be answered, and when it opened. */
+  private final Map<String, Long> leaving = new HashMap<>();
 
   DraftBuilder(RecorderOptions options) {
     this.options = options;
@@ -113,6 +122,15 @@ final class DraftBuilder {
       return;
     }
     String type = ev.path("type").asText();
+    if (type.equals("closing")) {
+      closingByScript.add(tab);
+      return;
+    }
+    if (type.equals("dialog")) {
+      dialog(tab, ev);
+      return;
+    }
+    stayed(tab);
     if (type.equals("skip")) {
       steps.warn(LintWarning.of(LintCode.OVERLAY_CLICK, LintWarning.Severity.WARNING, "", null,
           "a click on what looks like a loading mask or overlay (" + ev.path("what").asText() + ") was not recorded",
@@ -271,10 +289,84 @@ final class DraftBuilder {
     }
     Step fill = Step.Fill.builder().id(steps.id()).target(target).value(value).title(title).build();
     if (last != null && last.key.equals(key) && (previous.fill().isPresent() || (previous.click().isPresent() && last.field))) {
-      steps.replaceLast(fill.withId(last.step.id()), tab, now, key, false);
+      // a dialog the click (or the typing so far) opened stays declared on the step that replaces it
+      steps.replaceLast(fill.withId(last.step.id()).withDialogs(last.step.dialogs()), tab, now, key, false);
     } else {
       steps.add(fill, tab, now, key, false);
     }
+  }
+
+  /**
+   * An alert, confirm or prompt the person answered in {@code tab}: declared, with its message and
+   * answer, on the last action recorded there (which opened it: the capture sends an action before
+   * the page's own handlers run).
+   */
+  private void dialog(String tab, JsonNode ev) {
+    Dialog.Type type;
+    switch (ev.path("kind").asText()) {
+      case "alert":
+        type = Dialog.Type.ALERT;
+        break;
+      case "confirm":
+        type = Dialog.Type.CONFIRM;
+        break;
+      case "prompt":
+        type = Dialog.Type.PROMPT;
+        break;
+      default:
+        return; // not sent by the capture script
+    }
+    Dialog.Builder b = Dialog.builder().type(type).message(ev.path("message").asText());
+    if (ev.path("answer").asText().equals("dismiss")) {
+      b.answer(Dialog.Answer.DISMISS);
+    } else if (type == Dialog.Type.PROMPT && ev.has("text")) {
+      b.text(ev.path("text").asText());
+    }
+    declare(steps.lastIn(tab), b.build());
+  }
+
+  /**
+   * The page in {@code tab} asked "leave this page?" (its beforeunload); how the person answered
+   * shows next: the tab navigates or closes (Leave), or anything else happens there (Stay).
+   */
+  void beforeUnload(String tab, long now) {
+    if (!steps.paused() && context.knows(tab)) {
+      stayed(tab);
+      leaving.put(tab, now);
+    }
+  }
+
+  /** A "leave this page?" shown in {@code tab} before anything else happened there was answered Stay. */
+  private void stayed(String tab) {
+    Long asked = leaving.remove(tab);
+    if (asked == null) {
+      return;
+    }
+    DraftSteps.Entry last = steps.lastIn(tab);
+    if (last != null && asked - last.at < NAVIGATION_WINDOW_MS) {
+      declare(last, Dialog.beforeUnload().dismiss());
+    } else {
+      declare(null, Dialog.beforeUnload().dismiss());
+    }
+  }
+
+  /** The person left the page in {@code tab} through its "leave this page?": declared on {@code step}, what left it. */
+  private void left(String tab, DraftSteps.Entry step) {
+    if (leaving.remove(tab) != null) {
+      declare(step, Dialog.beforeUnload());
+    }
+  }
+
+  private void declare(DraftSteps.Entry entry, Dialog dialog) {
+    if (entry == null || !entry.step.kind().opensDialogs()) {
+      steps.warn(LintWarning.of(LintCode.UNRECORDED_DIALOG, LintWarning.Severity.WARNING, "", null,
+          "a " + dialog.describe() + " dialog was answered where no recorded step opened it; it is not declared",
+          "add it by hand to the step that opens it (\"dialogs\" in JSON, .dialog(...) in Java)"));
+      return;
+    }
+    List<Dialog> dialogs = new ArrayList<>(entry.step.dialogs());
+    dialogs.add(dialog);
+    steps.amend(entry, entry.step.withDialogs(dialogs));
   }
 
   /** How the capture script fingerprints secret values: a value typed as a secret is never written into a URL check. */
@@ -306,17 +398,21 @@ final class DraftBuilder {
     DraftSteps.Entry last = steps.last();
     if (!byBrowser && last != null && !last.tab.equals(tab) && isAction(last.step) && now - last.at < NAVIGATION_WINDOW_MS) {
       // an action in another tab (a popup signing in, say) moved this one: the switch back to it expects the URL
+      left(tab, last);
       return;
     }
     if (!byBrowser && last != null && last.tab.equals(tab) && isAction(last.step) && now - last.at < NAVIGATION_WINDOW_MS) {
       List<Condition> expect = last.step.expect().stream().filter(c -> !RecordedStep.isExpectUrl(c)).collect(Collectors.toList());
       expect.add(Condition.Url.of(urlCheck(url)));
       steps.amend(last, last.step.withExpect(expect));
+      left(tab, last);
       return;
     }
     context.sync(tab, FrameRef.MAIN_FRAME, now); // leaves the replay in the main frame of tab
-    steps.add(Step.Navigate.builder().id(steps.id()).url(parameters.pageUrl(url)).title("Go to " + shortUrl(url)).build(),
-        tab, now, "", false);
+    if (steps.add(Step.Navigate.builder().id(steps.id()).url(parameters.pageUrl(url)).title("Go to " + shortUrl(url)).build(),
+        tab, now, "", false)) {
+      left(tab, steps.last());
+    }
   }
 
   /**
@@ -381,15 +477,28 @@ final class DraftBuilder {
       return;
     }
     DraftSteps.Entry last = steps.last();
-    boolean closedByPage = last != null && last.tab.equals(tab) && isAction(last.step) && now - last.at < SELF_CLOSE_WINDOW_MS;
-    if (!closedByPage && !steps.paused()) {
-      steps.add(Step.TabClose.builder().id(steps.id()).alias(tab).title("Close tab " + tab).build(),
-          context.currentTab(), now, "", false);
+    // a script closed it (it said so before going), or it went right after an action in it (the
+    // saying may not have arrived: a page closing itself from a timer of its own)
+    boolean closedByPage = closingByScript.remove(tab)
+        || last != null && last.tab.equals(tab) && isAction(last.step) && now - last.at < SELF_CLOSE_WINDOW_MS;
+    if (!closedByPage && !steps.paused()
+        && steps.add(Step.TabClose.builder().id(steps.id()).alias(tab).title("Close tab " + tab).build(),
+            context.currentTab(), now, "", false)) {
+      left(tab, steps.last());
+    } else {
+      left(tab, steps.lastIn(tab));
     }
     context.closed(tab, closedByPage);
   }
 
   // ================================================================= the draft
+
+  /** The recording stops: a "leave this page?" still unanswered by a navigation or a close was answered Stay. */
+  void stop() {
+    for (String tab : List.copyOf(leaving.keySet())) {
+      stayed(tab);
+    }
+  }
 
   FlowDraft build() {
     List<Step> recorded = new ArrayList<>();

@@ -41,6 +41,13 @@ import java.util.function.Supplier;
  * {@code name}, label, placeholder, short text, then the shortest unique css (positional only as a
  * last resort, which lint reports as {@code UNSTABLE_SELECTOR}).
  *
+ * <p>Native dialogs: an alert, confirm or prompt is declared on the step that opened it, with its
+ * message and the answer given (OK or Cancel, the text typed into a prompt). In a browser the
+ * recorder launched headed, the person answers dialogs in the window, and a "leave this page?"
+ * ({@code beforeunload}) is recorded on the step that left the page (Leave) or asked to (Stay).
+ * Attached to a page or context, whoever owns it answers dialogs (Playwright dismisses them when
+ * nothing listens), and {@code beforeunload} is not recorded.
+ *
  * <p>Secrets: what is typed into password, one-time-code and card fields never leaves the page;
  * the step fills {@code ${credential.<KEY>}} from a declared secret credential.
  */
@@ -58,12 +65,12 @@ public final class Recorder {
   public static Recording start(RecorderOptions options) {
     if (options.page().isPresent()) {
       Page page = options.page().get();
-      return Recording.attach(options, page.context(), page, direct(), () -> {});
+      return Recording.attach(options, page.context(), page, direct(), () -> {}, false);
     }
     if (options.context().isPresent()) {
       BrowserContext context = options.context().get();
       Page main = context.pages().isEmpty() ? context.newPage() : context.pages().get(0);
-      return Recording.attach(options, context, main, direct(), () -> {});
+      return Recording.attach(options, context, main, direct(), () -> {}, false);
     }
     return launch(options);
   }
@@ -102,7 +109,7 @@ public final class Recorder {
               holder[0].browserGone();
             }
           });
-          holder[0] = Recording.attach(options, context, page, runner, release);
+          holder[0] = Recording.attach(options, context, page, runner, release, !options.headless());
           pump.pumpWith(context, holder[0]::idle);
           return holder[0];
         } catch (RuntimeException e) {

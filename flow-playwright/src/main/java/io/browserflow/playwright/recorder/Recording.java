@@ -68,8 +68,11 @@ public final class Recording implements AutoCloseable {
   private volatile boolean stopped;
   private volatile boolean browserGone;
   private volatile FlowDraft finalDraft;
+  /** Whether a person answers native dialogs in a browser the recorder launched headed (else whoever owns the page does). */
+  private final boolean personAnswers;
 
-  private Recording(RecorderOptions options, BrowserContext context, Runner runner, Runnable release) {
+  private Recording(RecorderOptions options, BrowserContext context, Runner runner, Runnable release, boolean personAnswers) {
+    this.personAnswers = personAnswers;
     this.options = options;
     this.context = context;
     this.runner = runner;
@@ -79,8 +82,9 @@ public final class Recording implements AutoCloseable {
   }
 
   /** On the Playwright thread: installs the capture in {@code context} and follows {@code main}. */
-  static Recording attach(RecorderOptions options, BrowserContext context, Page main, Runner runner, Runnable release) {
-    Recording r = new Recording(options, context, runner, release);
+  static Recording attach(RecorderOptions options, BrowserContext context, Page main, Runner runner, Runnable release,
+      boolean personAnswers) {
+    Recording r = new Recording(options, context, runner, release, personAnswers);
     r.install(main);
     return r;
   }
@@ -251,7 +255,10 @@ public final class Recording implements AutoCloseable {
         }
       }
     }
-    FlowDraft d = withBuilder(DraftBuilder::build);
+    FlowDraft d = withBuilder(b -> {
+      b.stop();
+      return b.build();
+    });
     finalDraft = d;
     try {
       release.run();
@@ -323,6 +330,23 @@ public final class Recording implements AutoCloseable {
         }
       });
     });
+    if (personAnswers) {
+      // a listener keeps Playwright from dismissing dialogs itself: the person answers them in the
+      // window; alert/confirm/prompt report their answers from the page, "leave this page?" from here
+      page.onDialog(d -> {
+        if (d.type().equals("beforeunload")) {
+          long now = System.currentTimeMillis();
+          inOrder(() -> {
+            if (!stopped) {
+              withBuilder(b -> {
+                b.beforeUnload(alias, now);
+                return null;
+              });
+            }
+          });
+        }
+      });
+    }
     page.onClose(p -> {
       long now = System.currentTimeMillis();
       inOrder(() -> {

@@ -566,6 +566,42 @@
     stopped = true;
   };
 
+  // ------------------------------------------------------------------ dialogs and window.close
+  // alert/confirm/prompt return once the person answered: the answer is sent after the call, with
+  // typed text first flushed so the dialog follows the step that opened it. A window closed by a
+  // script (a popup after saving, often closed by its opener) says so before it goes, which the
+  // recorder cannot tell from a person closing the tab otherwise.
+  const answered = (kind, original) => function (...args) {
+    flush();
+    const result = original.apply(this, args);
+    const message = args.length > 0 && args[0] !== undefined ? String(args[0]) : '';
+    const ev = {type: 'dialog', kind, message};
+    if (kind === 'alert') {
+      ev.answer = 'accept';
+    } else if (kind === 'confirm') {
+      ev.answer = result ? 'accept' : 'dismiss';
+    } else {
+      ev.answer = result === null ? 'dismiss' : 'accept';
+      if (result !== null) ev.text = String(result);
+    }
+    send(ev);
+    return result;
+  };
+  for (const kind of ['alert', 'confirm', 'prompt']) {
+    const original = W[kind];
+    if (typeof original === 'function') {
+      W[kind] = answered(kind, original);
+    }
+  }
+  const originalClose = W.close;
+  if (typeof originalClose === 'function') {
+    W.close = function (...args) {
+      flush();
+      send({type: 'closing'});
+      return originalClose.apply(this, args);
+    };
+  }
+
   // ------------------------------------------------------------------ listeners
   const targetOf = (e) => {
     const t = e.composedPath ? e.composedPath()[0] : e.target;

@@ -126,6 +126,64 @@ class RecorderInteractionsTest extends RecorderTestBase {
   }
 
   @Test
+  void should_not_record_a_close_when_the_opener_closed_the_popup_long_after_the_last_action_in_it() {
+    // the opener closes the popup 2.5 s after it reported back (past the window in which a close
+    // right after an action counts as the page's own): only the page saying so tells it from a person
+    server.page("/parent.html", page("Parent",
+        "<button onclick=\"window.open('/child.html')\">Add author</button><input id=\"date\" aria-label=\"Date\">"
+            + "<script>function added(w, name){ log('added ' + name); setTimeout(() => w.close(), 2500); }</script>" + LOG));
+    server.page("/child.html", page("Child", "<button onclick=\"opener.added(window, 'Ann')\">Save</button>"));
+    Recording rec = Recorder.start(RecorderOptions.builder().page(page).build());
+    page.navigate(server.url("/parent.html"));
+    com.microsoft.playwright.Page popup = page.waitForPopup(() -> page.click("text=Add author"));
+    popup.waitForLoadState();
+    popup.click("text=Save");
+    popup.waitForClose(() -> {});
+    page.bringToFront();
+    page.click("#date");
+    String expected = state(page);
+    FlowDraft draft = rec.stop();
+
+    assertThat(ops(draft)).as(FlowJson.write(draft.flow())).containsExactly("open", "click", "tabSwitch", "click",
+        "tabSwitch", "click");
+    assertThat(expected).contains("added Ann");
+    assertThat(replayState(draft.flow())).isEqualTo(expected);
+  }
+
+  @Test
+  void should_declare_the_dialogs_a_person_answered_on_the_steps_that_opened_them() {
+    server.page("/dialogs.html", page("Dialogs",
+        "<button onclick=\"log(confirm('Delete 3 orders?') ? 'deleted' : 'kept')\">Delete</button>"
+            + "<button onclick=\"log('renamed ' + prompt('New name', 'draft'))\">Rename</button>"
+            + "<button onclick=\"alert('Saved'); log('saved')\">Save</button>"
+            + "<button onclick=\"log(confirm('Archive?') ? 'archived' : 'not archived')\">Archive</button>" + LOG));
+    java.util.ArrayDeque<java.util.function.Consumer<com.microsoft.playwright.Dialog>> answers = new java.util.ArrayDeque<>(List.of(
+        d -> d.accept(), d -> d.accept("Plan B"), d -> d.accept(), d -> d.dismiss()));
+    page.onDialog(d -> answers.poll().accept(d));
+    Recording rec = Recorder.start(RecorderOptions.builder().page(page).build());
+    page.navigate(server.url("/dialogs.html"));
+    for (String button : List.of("Delete", "Rename", "Save", "Archive")) {
+      page.click("text=" + button);
+    }
+    String expected = state(page);
+    FlowDraft draft = rec.stop();
+
+    assertThat(answers).isEmpty();
+    assertThat(ops(draft)).as(FlowJson.write(draft.flow())).containsExactly("open", "click", "click", "click", "click");
+    List<io.browserflow.api.Dialog> declared = draft.flow().steps().stream().flatMap(s -> s.dialogs().stream())
+        .collect(Collectors.toList());
+    assertThat(declared).containsExactly(
+        io.browserflow.api.Dialog.confirm("Delete 3 orders?"),
+        io.browserflow.api.Dialog.prompt("New name").answer("Plan B"),
+        io.browserflow.api.Dialog.alert("Saved"),
+        io.browserflow.api.Dialog.confirm("Archive?").dismiss());
+    assertThat(draft.flow().steps().get(4).dialogs()).containsExactly(io.browserflow.api.Dialog.confirm("Archive?").dismiss());
+    assertThat(expected).contains("deleted\\nrenamed Plan B\\nsaved\\nnot archived");
+    // the replay answers as the person did, and fails a step whose dialog is not declared
+    assertThat(replayState(draft.flow())).isEqualTo(expected);
+  }
+
+  @Test
   void should_skip_clicks_on_loading_overlays_with_a_warning() {
     server.page("/busy.html", page("Busy",
         "<button onclick=\"log('saved')\">Save</button>"
