@@ -57,9 +57,16 @@ public sealed interface Condition {
     }
   }
 
-  /** States an element can be in. {@code HIDDEN} also holds when the element is absent. */
+  /**
+   * States an element can be in. {@code HIDDEN} also holds when the element is absent.
+   * {@code EDITABLE}: an enabled form field ({@code input}, {@code textarea}, {@code select}) without
+   * {@code readonly}, an element with {@code contenteditable}, or an element whose role allows
+   * {@code aria-readonly} without {@code aria-readonly="true"}, as Playwright's {@code isEditable}
+   * and Selenium IDE's {@code assertEditable} decide; {@code NOT_EDITABLE} is the opposite (disabled,
+   * read-only, or nothing one can type into).
+   */
   enum State {
-    EXISTS, VISIBLE, HIDDEN, ENABLED, DISABLED, CHECKED, UNCHECKED
+    EXISTS, VISIBLE, HIDDEN, ENABLED, DISABLED, CHECKED, UNCHECKED, EDITABLE, NOT_EDITABLE
   }
 
   /** The target resolves to one element in the given state. */

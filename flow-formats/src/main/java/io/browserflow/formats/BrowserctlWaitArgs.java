@@ -82,7 +82,7 @@ final class BrowserctlWaitArgs {
                 + "element is visible");
             yield List.of();
           }
-          case ENABLED, DISABLED, CHECKED, UNCHECKED -> null;
+          case ENABLED, DISABLED, CHECKED, UNCHECKED, EDITABLE, NOT_EDITABLE -> null;
         };
         if (state == null) {
           return null;

@@ -122,7 +122,7 @@ final class ChromeConditionSteps {
             properties(n).put("disabled", el.state() == Condition.State.DISABLED);
             yield true;
           }
-          case EXISTS, VISIBLE, HIDDEN -> false;
+          case EXISTS, VISIBLE, HIDDEN, EDITABLE, NOT_EDITABLE -> false;
         };
       }
 
@@ -163,6 +163,9 @@ final class ChromeConditionSteps {
             return n;
           }
         }
+        if (e.state() == Condition.State.EDITABLE || e.state() == Condition.State.NOT_EDITABLE) {
+          return null; // waitForElement compares properties one by one: "enabled and not read-only" has no equivalent
+        }
         ObjectNode n = nodes.targeted("waitForElement", s, e.target(), p);
         if (n == null) {
           return null;
@@ -186,6 +189,7 @@ final class ChromeConditionSteps {
             n.putObject("properties").put("checked", e.state() == Condition.State.CHECKED);
             yield n;
           }
+          case EDITABLE, NOT_EDITABLE -> null;
         };
       }
 
@@ -292,7 +296,7 @@ final class ChromeConditionSteps {
         case VISIBLE -> Optional.of(Condition.Element.of(e.target(), Condition.State.HIDDEN));
         case HIDDEN -> Optional.of(Condition.Element.of(e.target(), Condition.State.VISIBLE));
         case EXISTS -> Optional.of(Condition.Count.of(e.target(), Condition.Op.EQ, 0));
-        case ENABLED, DISABLED, CHECKED, UNCHECKED -> Optional.empty();
+        case ENABLED, DISABLED, CHECKED, UNCHECKED, EDITABLE, NOT_EDITABLE -> Optional.empty(); // these need the element
       };
     }
 

@@ -107,14 +107,10 @@ final class SideConditions {
         return locators.target(c).map(t -> Condition.Element.of(t, Condition.State.HIDDEN));
       case "Editable":
       case "ElementEditable":
-        st.issues.info(ConversionCode.APPROXIMATED, c.path, "editable is checked as enabled (a read-only field "
-            + "counts as editable)");
-        return locators.target(c).map(t -> Condition.Element.of(t, Condition.State.ENABLED));
+        return locators.target(c).map(t -> Condition.Element.of(t, Condition.State.EDITABLE));
       case "NotEditable":
       case "ElementNotEditable":
-        st.issues.info(ConversionCode.APPROXIMATED, c.path, "not editable is checked as disabled (a read-only "
-            + "field does not count)");
-        return locators.target(c).map(t -> Condition.Element.of(t, Condition.State.DISABLED));
+        return locators.target(c).map(t -> Condition.Element.of(t, Condition.State.NOT_EDITABLE));
       default:
         return Optional.empty();
     }

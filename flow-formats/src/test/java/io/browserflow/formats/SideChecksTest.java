@@ -23,7 +23,8 @@ class SideChecksTest {
         cmd("assertValue", "id=qty", "2"), cmd("assertElementPresent", "id=cart"),
         cmd("assertElementNotPresent", "id=error"), cmd("assertChecked", "id=agree"),
         cmd("verifyNotChecked", "id=news"), cmd("assertSelectedValue", "id=size", "l"),
-        cmd("assertSelectedLabel", "id=size", "Large"), cmd("assertEditable", "id=qty"));
+        cmd("assertSelectedLabel", "id=size", "Large"), cmd("assertEditable", "id=qty"),
+        cmd("assertNotEditable", "id=code"));
 
     Target total = Target.of(Candidate.id("total"));
     assertThat(c.value().steps().subList(1, 12)).allSatisfy(s -> assertThat(s).isInstanceOf(Step.Assert.class));
@@ -40,8 +41,10 @@ class SideChecksTest {
     assertThat(cond(c, 9)).isEqualTo(Condition.Value.of(Target.of(Candidate.id("size")), "l"));
     assertThat(cond(c, 10)).isEqualTo(Condition.Text.of(Target.of(Candidate.css("[id=\"size\"] >> option:checked")),
         "Large", Condition.Match.EQUALS));
-    assertThat(cond(c, 11)).isEqualTo(Condition.Element.of(Target.of(Candidate.id("qty")), Condition.State.ENABLED));
-    assertThat(issue(c, ConversionCode.APPROXIMATED).path()).isEqualTo("tests[0].commands[11]");
+    // editable as the reference decides it: enabled and not read-only
+    assertThat(cond(c, 11)).isEqualTo(Condition.Element.of(Target.of(Candidate.id("qty")), Condition.State.EDITABLE));
+    assertThat(cond(c, 12)).isEqualTo(Condition.Element.of(Target.of(Candidate.id("code")), Condition.State.NOT_EDITABLE));
+    assertThat(c.issues()).noneMatch(i -> i.code() == ConversionCode.APPROXIMATED);
   }
 
   @Test
@@ -60,7 +63,7 @@ class SideChecksTest {
     assertThat(((Step.Wait) step(c, 4)).until()).hasValue(
         Condition.Element.of(Target.of(Candidate.id("toast")), Condition.State.HIDDEN));
     assertThat(((Step.Wait) step(c, 5)).until()).hasValue(
-        Condition.Element.of(Target.of(Candidate.id("qty")), Condition.State.ENABLED));
+        Condition.Element.of(Target.of(Candidate.id("qty")), Condition.State.EDITABLE));
     assertThat(issue(c, ConversionCode.VALUE_CLAMPED).path()).isEqualTo("tests[0].commands[2]");
   }
 

@@ -238,6 +238,19 @@ final class Conditions {
       case HIDDEN -> new Check(!loc.isVisible(), seen);
       case ENABLED -> new Check(loc.isEnabled(new Locator.IsEnabledOptions().setTimeout(1000)), seen);
       case DISABLED -> new Check(!loc.isEnabled(new Locator.IsEnabledOptions().setTimeout(1000)), seen);
+      case EDITABLE, NOT_EDITABLE -> {
+        boolean editable;
+        try {
+          editable = loc.isEditable(new Locator.IsEditableOptions().setTimeout(1000));
+        } catch (PlaywrightException e) {
+          if (Failures.isStrictViolation(e) || Failures.isTimeout(e) || Failures.isContextGone(e)) {
+            throw e;
+          }
+          editable = false; // nothing one can type into
+        }
+        yield new Check(editable == (state == Condition.State.EDITABLE),
+            editable ? "the element is editable" : "the element is not editable");
+      }
       case CHECKED, UNCHECKED -> {
         try {
           boolean checked = loc.isChecked(new Locator.IsCheckedOptions().setTimeout(1000));
@@ -338,7 +351,7 @@ final class Conditions {
         WaitForSelectorState selectorState = switch (e.state()) {
           case VISIBLE -> WaitForSelectorState.VISIBLE;
           case EXISTS -> WaitForSelectorState.ATTACHED;
-          case HIDDEN, ENABLED, DISABLED, CHECKED, UNCHECKED -> null; // polled
+          case HIDDEN, ENABLED, DISABLED, CHECKED, UNCHECKED, EDITABLE, NOT_EDITABLE -> null; // polled
         };
         if (selectorState == null || e.target().candidates().size() != 1 || !e.target().framePath().isEmpty()) {
           return false;

@@ -164,6 +164,8 @@ final class ConditionProbe {
       case DISABLED -> !ElementState.enabled(e);
       case CHECKED -> ElementState.checked(e);
       case UNCHECKED -> !ElementState.checked(e);
+      case EDITABLE -> ElementState.editable(e);
+      case NOT_EDITABLE -> !ElementState.editable(e);
     };
     return new Observation(holds, "one element, " + (visible ? "visible" : "hidden") + ", "
         + (ElementState.enabled(e) ? "enabled" : "disabled") + (ElementState.isCheckable(e)

@@ -94,6 +94,28 @@ final class ElementState {
     return !"true".equalsIgnoreCase(Dom.attrOr(e, "aria-disabled", "")) && !nativelyDisabled(e);
   }
 
+  /** Roles whose elements may carry {@code aria-readonly}. */
+  private static final Set<String> READONLY_ROLES = Set.of("checkbox", "combobox", "grid", "gridcell", "listbox",
+      "radiogroup", "slider", "spinbutton", "textbox");
+
+  /**
+   * Enabled and not read-only: a form field without {@code readonly}, a {@code contenteditable}
+   * element, or an {@code aria-readonly} role that is not read-only; anything else cannot be edited.
+   */
+  static boolean editable(Element e) {
+    if (!enabled(e)) {
+      return false;
+    }
+    if (Dom.is(e, "input") || Dom.is(e, "textarea") || Dom.is(e, "select")) {
+      return !e.hasAttr("readonly");
+    }
+    if (READONLY_ROLES.contains(Dom.attrOr(e, "role", "").trim().toLowerCase(Locale.ROOT))) {
+      return !"true".equalsIgnoreCase(Dom.attrOr(e, "aria-readonly", ""));
+    }
+    String editable = Dom.attrOr(e, "contenteditable", null);
+    return editable != null && !editable.equalsIgnoreCase("false");
+  }
+
   /** Disabled by HTML rules alone (what {@code :disabled} matches). */
   static boolean nativelyDisabled(Element e) {
     if (!DISABLEABLE.contains(e.normalName())) {

@@ -1429,6 +1429,25 @@ public abstract class PageDriverContract {
   }
 
   @Test
+  public void should_test_editable_as_enabled_and_not_read_only() {
+    DriverSession s = page("<input id=\"name\" aria-label=\"Name\"><input id=\"code\" readonly aria-label=\"Code\">"
+        + "<textarea id=\"off\" disabled aria-label=\"Off\"></textarea><fieldset disabled><input id=\"inner\" aria-label=\"Inner\">"
+        + "</fieldset><select id=\"size\" aria-label=\"Size\"><option>S</option></select>"
+        + "<div id=\"notes\" contenteditable=\"true\">notes</div><div id=\"fixed\" contenteditable=\"false\">fixed</div>"
+        + "<div id=\"box\" role=\"textbox\" aria-readonly=\"true\">box</div><p id=\"text\">text</p>");
+
+    for (String editable : List.of("#name", "#size", "#notes")) {
+      assertThat(s.test(Condition.Element.of(css(editable), Condition.State.EDITABLE))).as(editable).isTrue();
+      assertThat(s.test(Condition.Element.of(css(editable), Condition.State.NOT_EDITABLE))).as(editable).isFalse();
+    }
+    for (String fixed : List.of("#code", "#off", "#inner", "#fixed", "#box", "#text")) {
+      assertThat(s.test(Condition.Element.of(css(fixed), Condition.State.NOT_EDITABLE))).as(fixed).isTrue();
+      assertThat(s.test(Condition.Element.of(css(fixed), Condition.State.EDITABLE))).as(fixed).isFalse();
+    }
+    assertThat(s.test(Condition.Element.of(css("#none"), Condition.State.NOT_EDITABLE))).as("absent").isFalse();
+  }
+
+  @Test
   public void should_treat_an_absent_element_as_hidden_and_not_existing() {
     DriverSession s = page("<p>x</p>");
 
