@@ -38,6 +38,7 @@ public sealed interface Step {
     DBLCLICK("dblclick"),
     CONTEXTMENU("contextmenu"),
     HOVER("hover"),
+    MOUSE("mouse"),
     FILL("fill"),
     CHANGE("change"),
     TYPE("type"),
@@ -84,7 +85,7 @@ public sealed interface Step {
     public boolean opensDialogs() {
       switch (this) {
         case OPEN: case NAVIGATE: case BACK: case FORWARD: case RELOAD: case TAB_NEW: case TAB_CLOSE: case CLICK:
-        case DBLCLICK: case CONTEXTMENU: case HOVER: case FILL: case CHANGE: case TYPE: case PRESS: case SELECT:
+        case DBLCLICK: case CONTEXTMENU: case HOVER: case MOUSE: case FILL: case CHANGE: case TYPE: case PRESS: case SELECT:
         case CHECK: case UNCHECK: case TOGGLE: case SCROLL: case DRAG: case UPLOAD: case EVAL:
           return true;
         default:
@@ -645,6 +646,67 @@ public sealed interface Step {
 
     /** Builder of {@link Hover}. */
     final class Builder extends ImmutableStep.Hover.Builder {}
+  }
+
+  /** What a {@link Mouse} step does with the pointer. */
+  enum MouseAction {
+    /** Moves to the point and presses the button (JSON {@code down}). */
+    DOWN,
+    /** Moves to the point and releases the button (JSON {@code up}). */
+    UP,
+    /** Moves to the point (JSON {@code move}). */
+    MOVE,
+    /**
+     * Moves just outside the element, as leaving it: one pixel above it when the viewport has room,
+     * else right of it, below it, left of it (JSON {@code out}).
+     */
+    OUT
+  }
+
+  /**
+   * Presses, releases or moves the mouse at the unique element of {@code target}: the low-level
+   * pointer input of Selenium IDE's {@code mouseDown}, {@code mouseUpAt}, {@code mouseMoveAt} and
+   * {@code mouseOut}. The element is scrolled into view and the pointer moves to its centre, or
+   * {@code fromCenter} away from it (negative values go left or up, possibly outside the element:
+   * the point is where the pointer goes, whatever is there). Prefer {@code click}, {@code hover} and
+   * {@code drag}, which wait until the element can receive the input.
+   *
+   * <pre>{@code
+   * mouse(Step.MouseAction.DOWN, css("#handle"))
+   * mouse(Step.MouseAction.UP, css("#track"), Point.of(40, 0))     // 40 px right of the track's centre
+   * }</pre>
+   */
+  @Value.Immutable
+  non-sealed interface Mouse extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitMouse(this);
+    }
+
+    MouseAction action();
+
+    Target target();
+
+    /** Where the pointer goes, from the element's centre (as WebDriver actions count); the centre when empty. Not for {@code OUT}. */
+    Optional<Point> fromCenter();
+
+    /** The button pressed or released ({@code DOWN}, {@code UP}); only {@code LEFT} for a move. */
+    @Value.Default
+    default MouseButton button() {
+      return MouseButton.LEFT;
+    }
+
+    @Override
+    default Kind kind() {
+      return Kind.MOUSE;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Mouse}. */
+    final class Builder extends ImmutableStep.Mouse.Builder {}
   }
 
   /** Replaces the value of a field with {@code value}. */

@@ -49,6 +49,8 @@ public interface StepVisitor<R> {
 
   R visitHover(Step.Hover step);
 
+  R visitMouse(Step.Mouse step);
+
   R visitFill(Step.Fill step);
 
   R visitChange(Step.Change step);

@@ -212,6 +212,11 @@ public final class FlowArbitraries {
         t.map(tt -> Step.Dblclick.builder().id("x").target(tt).build()),
         t.map(tt -> Step.Contextmenu.builder().id("x").target(tt).offset(Point.of(1.5, 2)).build()),
         t.map(tt -> Step.Hover.builder().id("x").target(tt).build()),
+        Combinators.combine(t, Arbitraries.of(Step.MouseAction.class), Arbitraries.doubles().between(-50, 50).ofScale(1).optional())
+            .as((tt, a, o) -> Step.Mouse.builder().id("x").action(a).target(tt)
+                .fromCenter(a == Step.MouseAction.OUT ? java.util.Optional.<Point>empty() : o.map(d -> Point.of(d, -d)))
+                .button(a == Step.MouseAction.DOWN || a == Step.MouseAction.UP ? Step.MouseButton.MIDDLE : Step.MouseButton.LEFT)
+                .build()),
         Combinators.combine(t, v).as((tt, vv) -> Step.Fill.builder().id("x").target(tt).value(vv).build()),
         Combinators.combine(t, v).as((tt, vv) -> Step.Change.builder().id("x").target(tt).value(vv).build()),
         Combinators.combine(t.optional(), v).as((tt, vv) -> Step.Type.builder().id("x").target(tt).text(vv).build()),

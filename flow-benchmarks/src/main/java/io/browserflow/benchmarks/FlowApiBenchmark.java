@@ -112,6 +112,7 @@ public class FlowApiBenchmark {
     @Override public Integer visitDblclick(Step.Dblclick s) { return 1; }
     @Override public Integer visitContextmenu(Step.Contextmenu s) { return 1; }
     @Override public Integer visitHover(Step.Hover s) { return 1; }
+    @Override public Integer visitMouse(Step.Mouse s) { return 1; }
     @Override public Integer visitFill(Step.Fill s) { return 1; }
     @Override public Integer visitChange(Step.Change s) { return 1; }
     @Override public Integer visitType(Step.Type s) { return 1; }

@@ -109,6 +109,7 @@ final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlB
   @Override public Optional<ControlBody> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitHover(Step.Hover s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitMouse(Step.Mouse s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitFill(Step.Fill s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitChange(Step.Change s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitType(Step.Type s) { return Optional.empty(); }

@@ -155,6 +155,7 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   @Override public Outcome visitPress(Step.Press s) { return performNavigating(s); }
   @Override public Outcome visitContextmenu(Step.Contextmenu s) { return perform(s); }
   @Override public Outcome visitHover(Step.Hover s) { return perform(s); }
+  @Override public Outcome visitMouse(Step.Mouse s) { return perform(s); }
   @Override public Outcome visitSelect(Step.Select s) { return perform(s); }
   @Override public Outcome visitCheck(Step.Check s) { return perform(s); }
   @Override public Outcome visitUncheck(Step.Uncheck s) { return perform(s); }

@@ -152,6 +152,11 @@ final class StepBinder {
     }
 
     @Override
+    public Step visitMouse(Step.Mouse x) {
+      return Step.Mouse.builder().from(x).target(target(x.target())).build();
+    }
+
+    @Override
     public Step visitFill(Step.Fill x) {
       return Step.Fill.builder().from(x).target(target(x.target())).value(s(x.value())).build();
     }

@@ -68,6 +68,7 @@ final class Walk {
     @Override public Boolean visitDblclick(Step.Dblclick s) { return false; }
     @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
     @Override public Boolean visitHover(Step.Hover s) { return false; }
+    @Override public Boolean visitMouse(Step.Mouse s) { return false; }
     @Override public Boolean visitFill(Step.Fill s) { return false; }
     @Override public Boolean visitChange(Step.Change s) { return false; }
     @Override public Boolean visitType(Step.Type s) { return false; }
@@ -115,6 +116,7 @@ final class Walk {
     @Override public Optional<String> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
     @Override public Optional<String> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
     @Override public Optional<String> visitHover(Step.Hover s) { return Optional.empty(); }
+    @Override public Optional<String> visitMouse(Step.Mouse s) { return Optional.empty(); }
     @Override public Optional<String> visitFill(Step.Fill s) { return Optional.empty(); }
     @Override public Optional<String> visitChange(Step.Change s) { return Optional.empty(); }
     @Override public Optional<String> visitType(Step.Type s) { return Optional.empty(); }
@@ -168,6 +170,7 @@ final class Walk {
     @Override public List<List<Step>> visitDblclick(Step.Dblclick s) { return List.of(); }
     @Override public List<List<Step>> visitContextmenu(Step.Contextmenu s) { return List.of(); }
     @Override public List<List<Step>> visitHover(Step.Hover s) { return List.of(); }
+    @Override public List<List<Step>> visitMouse(Step.Mouse s) { return List.of(); }
     @Override public List<List<Step>> visitFill(Step.Fill s) { return List.of(); }
     @Override public List<List<Step>> visitChange(Step.Change s) { return List.of(); }
     @Override public List<List<Step>> visitType(Step.Type s) { return List.of(); }
@@ -196,6 +199,7 @@ final class Walk {
     @Override public Optional<Target> visitDblclick(Step.Dblclick s) { return Optional.of(s.target()); }
     @Override public Optional<Target> visitContextmenu(Step.Contextmenu s) { return Optional.of(s.target()); }
     @Override public Optional<Target> visitHover(Step.Hover s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitMouse(Step.Mouse s) { return Optional.of(s.target()); }
     @Override public Optional<Target> visitFill(Step.Fill s) { return Optional.of(s.target()); }
     @Override public Optional<Target> visitChange(Step.Change s) { return Optional.of(s.target()); }
     @Override public Optional<Target> visitType(Step.Type s) { return s.target(); }

@@ -161,6 +161,7 @@ final class BrowserctlExportValues {
       @Override public Set<String> visitToggle(Step.Toggle s) { return Set.of(); }
       @Override public Set<String> visitScroll(Step.Scroll s) { return Set.of(); }
       @Override public Set<String> visitDrag(Step.Drag s) { return Set.of(); }
+      @Override public Set<String> visitMouse(Step.Mouse s) { return Set.of(); }
       @Override public Set<String> visitUpload(Step.Upload s) { return Set.of(); }
       @Override public Set<String> visitWait(Step.Wait s) { return Set.of(); }
       @Override public Set<String> visitAssert(Step.Assert s) { return Set.of(); }

@@ -100,6 +100,7 @@ final class BrowserctlSecrets {
     @Override public Optional<Typed> visitToggle(Step.Toggle s) { return Optional.empty(); }
     @Override public Optional<Typed> visitScroll(Step.Scroll s) { return Optional.empty(); }
     @Override public Optional<Typed> visitDrag(Step.Drag s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitMouse(Step.Mouse s) { return Optional.empty(); }
     @Override public Optional<Typed> visitUpload(Step.Upload s) { return Optional.empty(); }
     @Override public Optional<Typed> visitWait(Step.Wait s) { return Optional.empty(); }
     @Override public Optional<Typed> visitAssert(Step.Assert s) { return Optional.empty(); }

@@ -291,6 +291,7 @@ final class BrowserctlStepCommands {
     // no browserctl command
     @Override public Boolean visitContextmenu(Step.Contextmenu s) { return unsupported(s); }
     @Override public Boolean visitDrag(Step.Drag s) { return unsupported(s); }
+    @Override public Boolean visitMouse(Step.Mouse s) { return unsupported(s); }
     @Override public Boolean visitUpload(Step.Upload s) { return unsupported(s); }
     @Override public Boolean visitScrape(Step.Scrape s) { return unsupported(s); }
     @Override public Boolean visitPaginate(Step.Paginate s) { return unsupported(s); }

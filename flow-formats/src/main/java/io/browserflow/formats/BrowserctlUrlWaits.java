@@ -47,6 +47,7 @@ final class BrowserctlUrlWaits {
     @Override public Boolean visitToggle(Step.Toggle s) { return false; }
     @Override public Boolean visitScroll(Step.Scroll s) { return false; }
     @Override public Boolean visitDrag(Step.Drag s) { return false; }
+    @Override public Boolean visitMouse(Step.Mouse s) { return false; }
     @Override public Boolean visitUpload(Step.Upload s) { return false; }
     @Override public Boolean visitWait(Step.Wait s) { return false; }
     @Override public Boolean visitAssert(Step.Assert s) { return false; }

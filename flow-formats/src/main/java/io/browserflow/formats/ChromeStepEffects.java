@@ -90,6 +90,7 @@ final class ChromeStepEffects {
     @Override public Effect visitToggle(Step.Toggle s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitScroll(Step.Scroll s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitDrag(Step.Drag s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitMouse(Step.Mouse s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitUpload(Step.Upload s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitEval(Step.Eval s) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitManual(Step.Manual s) { return Effect.of(Reach.PAGE); }

@@ -325,6 +325,7 @@ final class ChromeStepWriter {
     @Override public Boolean visitForward(Step.Forward s) { return none(s); }
     @Override public Boolean visitReload(Step.Reload s) { return none(s); }
     @Override public Boolean visitDrag(Step.Drag s) { return none(s); }
+    @Override public Boolean visitMouse(Step.Mouse s) { return none(s); }
     @Override public Boolean visitUpload(Step.Upload s) { return none(s); }
     @Override public Boolean visitRead(Step.Read s) { return none(s); }
     @Override public Boolean visitScrape(Step.Scrape s) { return none(s); }

@@ -154,6 +154,7 @@ final class ChromeTabTargets {
     @Override public Void visitToggle(Step.Toggle s) { return acted(); }
     @Override public Void visitScroll(Step.Scroll s) { return acted(); }
     @Override public Void visitDrag(Step.Drag s) { return acted(); }
+    @Override public Void visitMouse(Step.Mouse s) { return acted(); }
     @Override public Void visitUpload(Step.Upload s) { return acted(); }
     @Override public Void visitRead(Step.Read s) { return acted(); }
     @Override public Void visitScrape(Step.Scrape s) { return acted(); }

@@ -154,6 +154,7 @@ final class ChromeTabs {
       @Override public Optional<Step> visitToggle(Step.Toggle s) { return Optional.empty(); }
       @Override public Optional<Step> visitScroll(Step.Scroll s) { return Optional.empty(); }
       @Override public Optional<Step> visitDrag(Step.Drag s) { return Optional.empty(); }
+      @Override public Optional<Step> visitMouse(Step.Mouse s) { return Optional.empty(); }
       @Override public Optional<Step> visitUpload(Step.Upload s) { return Optional.empty(); }
       @Override public Optional<Step> visitWait(Step.Wait s) { return Optional.empty(); }
       @Override public Optional<Step> visitAssert(Step.Assert s) { return Optional.empty(); }

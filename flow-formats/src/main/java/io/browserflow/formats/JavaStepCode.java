@@ -180,6 +180,21 @@ final class JavaStepCode {
     }
 
     @Override
+    public Code visitMouse(Step.Mouse m) {
+      src.types.add("io.browserflow.api.Step");
+      String action = "Step.MouseAction." + m.action().name();
+      if (m.button() != Step.MouseButton.LEFT) {
+        return line(plain(path, "Mouse", m, ".action(" + action + ").target(" + targets.target(m.target()) + ")"
+            + m.fromCenter().map(p -> fromCenter(p)).orElse("") + ".button(Step.MouseButton." + m.button().name() + ")"));
+      }
+      String at = m.fromCenter().map(p -> {
+        src.types.add("io.browserflow.api.Point");
+        return ", Point.of(" + number(p.x()) + ", " + number(p.y()) + ")";
+      }).orElse("");
+      return line(".mouse(" + action + ", " + targets.target(m.target()) + at + ")");
+    }
+
+    @Override
     public Code visitFill(Step.Fill f) {
       return line(".fill(" + targets.target(f.target()) + ", " + str(f.value()) + ")");
     }
@@ -410,6 +425,11 @@ final class JavaStepCode {
     return plain(path, "Scrape", sc, ".target(" + targets.target(sc.target()) + ").mode(" + src.constant(sc.mode()) + ")"
         + (sc.attributes().isEmpty() ? "" : ".addAttributes(" + strs(sc.attributes()) + ")")
         + (sc.limit().isPresent() ? ".limit(" + sc.limit().getAsInt() + ")" : ""));
+  }
+
+  private String fromCenter(Point p) {
+    src.types.add("io.browserflow.api.Point");
+    return ".fromCenter(Point.of(" + number(p.x()) + ", " + number(p.y()) + "))";
   }
 
   private String offset(Point p) {

@@ -95,6 +95,7 @@ final class NativeCodec implements FormatCodec {
     @Override public Integer visitToggle(Step.Toggle step) { return 0; }
     @Override public Integer visitScroll(Step.Scroll step) { return 0; }
     @Override public Integer visitDrag(Step.Drag step) { return 0; }
+    @Override public Integer visitMouse(Step.Mouse step) { return 0; }
     @Override public Integer visitUpload(Step.Upload step) { return 0; }
     @Override public Integer visitWait(Step.Wait step) { return 0; }
     @Override public Integer visitAssert(Step.Assert step) { return 0; }

@@ -19,8 +19,7 @@ import java.util.Set;
  * {@link SideImportState}. See {@link SideCodec} for variables, windows and frames.
  */
 final class SideImport {
-  static final Set<String> KNOWN_UNSUPPORTED = Set.of("mouseDown", "mouseDownAt", "mouseUp", "mouseUpAt",
-      "mouseMoveAt", "mouseOut", "editContent", "submit");
+  static final Set<String> KNOWN_UNSUPPORTED = Set.of("submit");
 
   private final SideProject project;
   private final SideProject.Test test;
@@ -166,6 +165,29 @@ final class SideImport {
         break;
       case "mouseOver":
         locators.target(c).ifPresent(t -> out.add(Step.Hover.builder().id(st.id()).target(t).build()));
+        break;
+      case "mouseDown":
+      case "mouseDownAt":
+      case "mouseUp":
+      case "mouseUpAt":
+      case "mouseMoveAt":
+      case "mouseOut":
+        // WebDriver actions at the element: coordinates count from its centre, as the reference moves
+        locators.target(c).ifPresent(t -> {
+          Step.MouseAction action = c.name.startsWith("mouseDown") ? Step.MouseAction.DOWN
+              : c.name.startsWith("mouseUp") ? Step.MouseAction.UP
+              : c.name.equals("mouseOut") ? Step.MouseAction.OUT : Step.MouseAction.MOVE;
+          Step.Mouse.Builder b = Step.Mouse.builder().id(st.id()).action(action).target(t);
+          interactions.offset(c).ifPresent(b::fromCenter);
+          out.add(b.build());
+        });
+        break;
+      case "editContent":
+        locators.target(c).ifPresent(t -> {
+          st.issues.info(ConversionCode.APPROXIMATED, c.path, "editContent is a fill of the contenteditable element: typed "
+              + "with input events, where the reference sets its innerText without any");
+          out.add(Step.Fill.builder().id(st.id()).target(t).value(interactions.typed(c, c.value)).build());
+        });
         break;
       case "check":
         locators.target(c).ifPresent(t -> out.add(Step.Check.builder().id(st.id()).target(t).build()));

@@ -160,6 +160,14 @@ final class ElementActions {
       }
 
       @Override
+      public ActionResult visitMouse(Step.Mouse s) {
+        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+          mouse(loc, s, ms);
+          return null;
+        }, false));
+      }
+
+      @Override
       public ActionResult visitDrag(Step.Drag s) {
         TargetResolver.Acted<Void> to = resolver.act(s.destination(), timeout, null, false);
         Frame df = resolver.targetFrame(s.destination(), Deadline.in(timeout));
@@ -279,6 +287,58 @@ final class ElementActions {
       }
     });
     return ActionResult.builder().resolution(acted.resolution).openedTab(alias).build();
+  }
+
+  /**
+   * Raw pointer input at the element: scrolled into view, the pointer goes to its centre (or
+   * {@code fromCenter} from it, or just outside it for {@code OUT}) and the button is pressed or
+   * released there, whatever is at that point, as WebDriver actions do.
+   */
+  private static void mouse(Locator loc, Step.Mouse s, double ms) {
+    loc.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(ms));
+    com.microsoft.playwright.options.BoundingBox box = loc.boundingBox(new Locator.BoundingBoxOptions().setTimeout(ms));
+    if (box == null) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "the mouse cannot reach " + s.target().describe()
+          + ": it has no box on the page (not rendered)", Map.of(FlowException.Details.STEP_ID, s.id()));
+    }
+    double cx = box.x + box.width / 2;
+    double cy = box.y + box.height / 2;
+    double x = cx + s.fromCenter().map(p -> p.x()).orElse(0.0);
+    double y = cy + s.fromCenter().map(p -> p.y()).orElse(0.0);
+    Page page = loc.page();
+    if (s.action() == Step.MouseAction.OUT) {
+      Object size = page.evaluate("() => [innerWidth, innerHeight]");
+      java.util.List<?> wh = (java.util.List<?>) size;
+      double vw = ((Number) wh.get(0)).doubleValue();
+      double vh = ((Number) wh.get(1)).doubleValue();
+      if (box.y >= 1) {
+        x = cx;
+        y = box.y - 1;
+      } else if (box.x + box.width + 1 < vw) {
+        x = box.x + box.width + 1;
+        y = cy;
+      } else if (box.y + box.height + 1 < vh) {
+        x = cx;
+        y = box.y + box.height + 1;
+      } else if (box.x >= 1) {
+        x = box.x - 1;
+        y = cy;
+      } else {
+        throw new FlowRunException(ErrorCode.ACTION_FAILED, "the mouse cannot leave " + s.target().describe()
+            + ": it covers the whole viewport", Map.of(FlowException.Details.STEP_ID, s.id()));
+      }
+    }
+    page.mouse().move(x, y);
+    MouseButton button = switch (s.button()) {
+      case RIGHT -> MouseButton.RIGHT;
+      case MIDDLE -> MouseButton.MIDDLE;
+      default -> MouseButton.LEFT; // validation allows no side button here
+    };
+    switch (s.action()) {
+      case DOWN -> page.mouse().down(new com.microsoft.playwright.Mouse.DownOptions().setButton(button));
+      case UP -> page.mouse().up(new com.microsoft.playwright.Mouse.UpOptions().setButton(button));
+      default -> { }
+    }
   }
 
   private ActionResult press(Step.Press s, Duration timeout) {

@@ -88,6 +88,19 @@ final class ElementActions {
     }
 
     @Override
+    public ActionResult visitMouse(Step.Mouse s) {
+      // raw pointer input goes wherever the element is shown, enabled or not
+      Located l = resolver.interactable(s.target(), d, Need.VISIBLE);
+      switch (s.action()) {
+        case DOWN -> behaviours.fire(l.element(), "mousedown");
+        case UP -> behaviours.fire(l.element(), "mouseup");
+        case MOVE -> behaviours.hover(l.element());
+        case OUT -> behaviours.fire(l.element(), "mouseout");
+      }
+      return ActionResult.of(l.resolution());
+    }
+
+    @Override
     public ActionResult visitFill(Step.Fill f) {
       return fill(f, d);
     }

@@ -23,7 +23,7 @@ import org.jsoup.nodes.Node;
 final class PageBehaviours {
   /** Events that leave shadow roots, as their DOM counterparts do; change and submit stop at the root. */
   private static final Set<String> COMPOSED = Set.of("click", "dblclick", "contextmenu", "hover", "input", "drop",
-      "keydown", "keyup");
+      "keydown", "keyup", "mousedown", "mouseup", "mouseout");
   private static final Set<String> VERBS = Set.of("show", "hide", "toggle", "enable", "disable", "text", "append",
       "remove", "title", "navigate", "popup", "download", "alert", "confirm", "prompt");
 

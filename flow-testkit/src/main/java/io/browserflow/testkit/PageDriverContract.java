@@ -979,6 +979,36 @@ public abstract class PageDriverContract {
   }
 
   @Test
+  public void should_press_release_move_and_leave_with_the_mouse() {
+    DriverSession s = page("<p id=\"log\">-</p><p id=\"where\">-</p>"
+        + "<div id=\"knob\" data-on-mousedown=\"text:#log=pressed\" data-on-mouseup=\"text:#log=released\""
+        + " style=\"width:120px;height:40px;margin-top:60px\">knob</div>"
+        + "<div id=\"zone\" data-on-hover=\"text:#where=inside\" data-on-mouseout=\"text:#where=outside\""
+        + " style=\"width:120px;height:40px;margin-top:30px\">zone</div><div style=\"height:40px\"></div>");
+
+    s.perform(mouse(Step.MouseAction.DOWN, "#knob"), timeout());
+    s.await(Condition.Text.of(css("#log"), "pressed", Condition.Match.EQUALS), timeout());
+    s.perform(mouse(Step.MouseAction.UP, "#knob"), timeout());
+    s.await(Condition.Text.of(css("#log"), "released", Condition.Match.EQUALS), timeout());
+    s.perform(mouse(Step.MouseAction.MOVE, "#zone"), timeout());
+    s.await(Condition.Text.of(css("#where"), "inside", Condition.Match.EQUALS), timeout());
+    s.perform(mouse(Step.MouseAction.OUT, "#zone"), timeout());
+    s.await(Condition.Text.of(css("#where"), "outside", Condition.Match.EQUALS), timeout());
+  }
+
+  @Test
+  public void should_fail_a_mouse_step_on_an_element_that_is_not_shown() {
+    DriverSession s = page("<div id=\"knob\" hidden>knob</div>");
+
+    assertThatThrownBy(() -> s.perform(mouse(Step.MouseAction.DOWN, "#knob"), shortTimeout()))
+        .isInstanceOf(FlowRunException.class);
+  }
+
+  private static Step.Mouse mouse(Step.MouseAction action, String css) {
+    return Step.Mouse.builder().id("m").action(action).target(target(Candidate.css(css))).build();
+  }
+
+  @Test
   public void should_double_click_an_element() {
     DriverSession s = page(STATUS + "<button data-on-dblclick=\"text:#status=double\">Twice</button>");
 

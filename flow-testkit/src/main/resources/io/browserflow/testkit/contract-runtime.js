@@ -4,6 +4,7 @@
  * it into every page it serves.
  *
  *   data-on-click | -dblclick | -contextmenu | -hover | -input | -change | -drop | -submit | -keydown | -keyup
+ *     | -mousedown | -mouseup | -mouseout
  *       = "verb:arg; verb:arg"
  *     verbs: show:<css> hide:<css> toggle:<css> enable:<css> disable:<css> text:<css>=<text>
  *            append:<css>=<text> remove:<css>
@@ -24,7 +25,8 @@
   var VERBS = ['show', 'hide', 'toggle', 'enable', 'disable', 'text', 'append', 'remove', 'title', 'navigate', 'popup',
     'download', 'alert', 'confirm', 'prompt'];
   var EVENTS = { click: 'click', dblclick: 'dblclick', contextmenu: 'contextmenu', hover: 'mouseover',
-    input: 'input', change: 'change', drop: 'drop', submit: 'submit', keydown: 'keydown', keyup: 'keyup' };
+    input: 'input', change: 'change', drop: 'drop', submit: 'submit', keydown: 'keydown', keyup: 'keyup',
+    mousedown: 'mousedown', mouseup: 'mouseup', mouseout: 'mouseout' };
 
   function splitTop(s, sep) {
     var out = [], depth = 0, quote = null, start = 0;

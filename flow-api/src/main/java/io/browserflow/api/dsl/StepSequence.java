@@ -171,6 +171,16 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     return step(Step.Hover.builder().id(nextId(Step.Kind.HOVER)).target(target).build());
   }
 
+  /** Presses, releases, moves to or leaves {@code target} with the mouse, at its centre (see {@link Step.Mouse}). */
+  public B mouse(Step.MouseAction action, Target target) {
+    return step(Step.Mouse.builder().id(nextId(Step.Kind.MOUSE)).action(action).target(target).build());
+  }
+
+  /** As {@link #mouse(Step.MouseAction, Target)}, {@code fromCenter} away from the element's centre. */
+  public B mouse(Step.MouseAction action, Target target, Point fromCenter) {
+    return step(Step.Mouse.builder().id(nextId(Step.Kind.MOUSE)).action(action).target(target).fromCenter(fromCenter).build());
+  }
+
   public B fill(Target target, String value) {
     return step(Step.Fill.builder().id(nextId(Step.Kind.FILL)).target(target).value(value).build());
   }
@@ -431,6 +441,7 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     @Override public Step.Click visitDblclick(Step.Dblclick s) { return null; }
     @Override public Step.Click visitContextmenu(Step.Contextmenu s) { return null; }
     @Override public Step.Click visitHover(Step.Hover s) { return null; }
+    @Override public Step.Click visitMouse(Step.Mouse s) { return null; }
     @Override public Step.Click visitFill(Step.Fill s) { return null; }
     @Override public Step.Click visitChange(Step.Change s) { return null; }
     @Override public Step.Click visitType(Step.Type s) { return null; }

@@ -49,6 +49,7 @@ final class FormatNames {
       case CLICK -> List.of("target", "button", "modifiers", "offset", "newTab", "delay");
       case DBLCLICK -> List.of("target", "offset");
       case CONTEXTMENU -> List.of("target", "offset");
+      case MOUSE -> List.of("action", "target", "fromCenter", "button");
       case HOVER -> List.of("target");
       case FILL -> List.of("target", "value");
       case CHANGE -> List.of("target", "value");

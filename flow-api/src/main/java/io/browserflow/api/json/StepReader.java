@@ -310,6 +310,13 @@ final class StepReader {
         Target target = targets.target(f, "target", true);
         yield () -> Step.Hover.builder().id(id).target(target).build();
       }
+      case MOUSE -> {
+        Step.MouseAction action = read.enumValue(f, "action", Step.MouseAction.class, null);
+        Target target = targets.target(f, "target", true);
+        Optional<Point> fromCenter = targets.point(f, "fromCenter");
+        Step.MouseButton button = read.enumValue(f, "button", Step.MouseButton.class, Step.MouseButton.LEFT);
+        yield () -> Step.Mouse.builder().id(id).action(action).target(target).fromCenter(fromCenter).button(button).build();
+      }
       case CHECK -> {
         Target target = targets.target(f, "target", true);
         yield () -> Step.Check.builder().id(id).target(target).build();

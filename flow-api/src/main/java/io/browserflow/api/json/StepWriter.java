@@ -197,6 +197,16 @@ final class StepWriter {
     }
 
     @Override public JsonValue visitHover(Step.Hover x) { return targetOnly(x.target()); }
+
+    @Override
+    public JsonValue visitMouse(Step.Mouse x) {
+      JsonValue o = JsonValue.object().put("action", FormatNames.of(x.action())).put("target", TargetWriter.target(x.target()));
+      x.fromCenter().ifPresent(p -> o.put("fromCenter", TargetWriter.point(p)));
+      if (x.button() != Step.MouseButton.LEFT) {
+        o.put("button", FormatNames.of(x.button()));
+      }
+      return o;
+    }
     @Override public JsonValue visitCheck(Step.Check x) { return targetOnly(x.target()); }
     @Override public JsonValue visitUncheck(Step.Uncheck x) { return targetOnly(x.target()); }
     @Override public JsonValue visitToggle(Step.Toggle x) { return targetOnly(x.target()); }

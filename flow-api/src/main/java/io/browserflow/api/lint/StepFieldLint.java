@@ -107,6 +107,12 @@ final class StepFieldLint {
     }
 
     @Override
+    public Void visitMouse(Step.Mouse s) {
+      selectors.target(s.target(), path + ".target", id, active, false);
+      return null;
+    }
+
+    @Override
     public Void visitCheck(Step.Check s) {
       selectors.target(s.target(), path + ".target", id, active, false);
       return null;

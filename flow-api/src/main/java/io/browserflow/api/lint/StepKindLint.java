@@ -92,6 +92,7 @@ final class StepKindLint {
     @Override public Void visitDblclick(Step.Dblclick s) { return null; }
     @Override public Void visitContextmenu(Step.Contextmenu s) { return null; }
     @Override public Void visitHover(Step.Hover s) { return null; }
+    @Override public Void visitMouse(Step.Mouse s) { return null; }
     @Override public Void visitFill(Step.Fill s) { return null; }
     @Override public Void visitChange(Step.Change s) { return null; }
     @Override public Void visitType(Step.Type s) { return null; }

@@ -75,6 +75,7 @@ final class WriteVerification {
     @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
     @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
     @Override public Boolean visitHover(Step.Hover s) { return false; }
+    @Override public Boolean visitMouse(Step.Mouse s) { return s.action() == Step.MouseAction.DOWN || s.action() == Step.MouseAction.UP; }
     @Override public Boolean visitScroll(Step.Scroll s) { return false; }
     @Override public Boolean visitWait(Step.Wait s) { return false; }
     @Override public Boolean visitAssert(Step.Assert s) { return false; }
@@ -134,6 +135,7 @@ final class WriteVerification {
     @Override public Boolean visitScrape(Step.Scrape s) { return true; }
     @Override public Boolean visitFrame(Step.Frame s) { return true; }
     @Override public Boolean visitHover(Step.Hover s) { return true; }
+    @Override public Boolean visitMouse(Step.Mouse s) { return true; }
     @Override public Boolean visitPaginate(Step.Paginate s) { return true; }
 
     @Override

@@ -224,6 +224,7 @@ final class BindingScope {
     @Override public List<String> visitDblclick(Step.Dblclick s) { return List.of(); }
     @Override public List<String> visitContextmenu(Step.Contextmenu s) { return List.of(); }
     @Override public List<String> visitHover(Step.Hover s) { return List.of(); }
+    @Override public List<String> visitMouse(Step.Mouse s) { return List.of(); }
     @Override public List<String> visitFill(Step.Fill s) { return List.of(); }
     @Override public List<String> visitChange(Step.Change s) { return List.of(); }
     @Override public List<String> visitType(Step.Type s) { return List.of(); }

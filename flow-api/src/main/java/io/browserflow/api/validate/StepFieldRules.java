@@ -165,6 +165,24 @@ final class StepFieldRules {
     }
 
     @Override
+    public Void visitMouse(Step.Mouse s) {
+      targets.check(s.target(), p + ".target");
+      if (s.action() == Step.MouseAction.OUT && s.fromCenter().isPresent()) {
+        ctx.invalid(p + ".fromCenter", "a mouse out goes just outside the element and takes no fromCenter: remove it, "
+            + "or use the action move with fromCenter to go to a point of your choice");
+      }
+      boolean buttonMatters = s.action() == Step.MouseAction.DOWN || s.action() == Step.MouseAction.UP;
+      if (s.button() == Step.MouseButton.BACK || s.button() == Step.MouseButton.FORWARD) {
+        ctx.invalid(p + ".button", "a mouse step presses left, right or middle, not the " + s.button().name()
+            .toLowerCase(java.util.Locale.ROOT) + " button: use a click with that button");
+      } else if (!buttonMatters && s.button() != Step.MouseButton.LEFT) {
+        ctx.invalid(p + ".button", "a mouse " + s.action().name().toLowerCase(java.util.Locale.ROOT)
+            + " presses no button: remove button, or use the action down or up");
+      }
+      return null;
+    }
+
+    @Override
     public Void visitFill(Step.Fill f) {
       targets.check(f.target(), p + ".target");
       valueLength(f.value(), p + ".value", "the fill value");

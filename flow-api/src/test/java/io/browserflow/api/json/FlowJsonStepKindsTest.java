@@ -84,6 +84,11 @@ class FlowJsonStepKindsTest {
             Step.Contextmenu.builder().id("s").target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"hover\", \"target\": " + SAVE + "}",
             Step.Hover.builder().id("s").target(testId("save")).build()),
+        step("{\"id\": \"s\", \"op\": \"mouse\", \"action\": \"down\", \"target\": " + SAVE + ", \"fromCenter\": {\"x\": -4, \"y\": 2.5}, \"button\": \"right\"}",
+            Step.Mouse.builder().id("s").action(Step.MouseAction.DOWN).target(testId("save")).fromCenter(Point.of(-4, 2.5))
+                .button(Step.MouseButton.RIGHT).build()),
+        step("{\"id\": \"s\", \"op\": \"mouse\", \"action\": \"out\", \"target\": " + SAVE + "}",
+            Step.Mouse.builder().id("s").action(Step.MouseAction.OUT).target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"fill\", \"target\": {\"candidates\": [{\"label\": \"User\"}]},"
                 + " \"value\": \"${USER}\"}",
             Step.Fill.builder().id("s").target(label("User")).value("${USER}").build()),

@@ -172,6 +172,10 @@ final class RandomFlows {
         return Step.Contextmenu.builder().id(id).target(target())
             .offset(chance() ? java.util.Optional.of(point()) : java.util.Optional.empty()).build();
       case HOVER: return Step.Hover.builder().id(id).target(target()).build();
+      case MOUSE:
+        return Step.Mouse.builder().id(id).action(pick(Step.MouseAction.values())).target(target())
+            .fromCenter(chance() ? java.util.Optional.of(point()) : java.util.Optional.empty())
+            .button(pick(Step.MouseButton.values())).build();
       case FILL: return Step.Fill.builder().id(id).target(target()).value(text()).build();
       case TYPE: return Step.Type.builder().id(id).target(optionalTarget()).text(text()).build();
       case PRESS:

@@ -183,6 +183,7 @@ public interface FlowReview {
       @Override public Void visitDblclick(Step.Dblclick s) { return interacts(); }
       @Override public Void visitContextmenu(Step.Contextmenu s) { return interacts(); }
       @Override public Void visitHover(Step.Hover s) { return interacts(); }
+      @Override public Void visitMouse(Step.Mouse s) { return interacts(); }
       @Override public Void visitFill(Step.Fill s) { return interacts(); }
       @Override public Void visitChange(Step.Change s) { return interacts(); }
       @Override public Void visitType(Step.Type s) { return interacts(); }

@@ -46,6 +46,7 @@ record RecordedStep(boolean action, Optional<Step.Click> click, Optional<Step.Fi
     @Override public RecordedStep visitDrag(Step.Drag s) { return ACTION; }
     // gestures not taken for the cause of a navigation: a hover, and type and toggle (never recorded)
     @Override public RecordedStep visitHover(Step.Hover s) { return OTHER; }
+    @Override public RecordedStep visitMouse(Step.Mouse s) { return ACTION; }
     @Override public RecordedStep visitType(Step.Type s) { return OTHER; }
     @Override public RecordedStep visitToggle(Step.Toggle s) { return OTHER; }
     // pages, tabs and frames
