@@ -118,25 +118,32 @@ final class SidePageCommands {
       return;
     }
     if (t.equals("relative=parent")) {
-      out.add(Step.FrameMain.builder().id(st.id()).build());
-      if (!st.frames.isEmpty()) {
-        st.frames.remove(st.frames.size() - 1);
-      }
-      for (String f : st.frames) {
-        out.add(Step.Frame.builder().id(st.id()).locator(f).build());
-      }
-      if (!st.frames.isEmpty()) {
-        st.issues.info(ConversionCode.REWRITTEN, c.path, "relative=parent becomes frameMain and " + st.frames.size()
-            + " frame step(s) entering the parent again");
-      }
+      parent(c, out);
       return;
     }
     String locator;
-    Matcher index = Pattern.compile("^index=(\\d+)$").matcher(t);
-    if (index.matches()) {
-      locator = ":is(iframe, frame) >> nth=" + index.group(1);
-      st.issues.warning(ConversionCode.FRAME_SELECTOR_UNSTABLE, c.path, "frame index " + index.group(1) + " becomes the "
-          + "frame element number " + index.group(1) + " in document order; name its owner (css, id) instead");
+    if (t.startsWith("index=")) {
+      // the reference's index path: frame numbers and ".." (the parent) separated by backslashes, as in index=0\1
+      String[] parts = t.substring("index=".length()).split("\\\\", -1);
+      for (String part : parts) {
+        if (!part.equals("..") && !part.matches("\\d{1,4}")) {
+          st.issues.blocking(ConversionCode.FRAME_UNRESOLVED, c.path + ".target", "frame index path " + t
+              + " is not frame numbers and .. separated by \\ (index=0, index=1\\0, index=..\\2)");
+          return;
+        }
+      }
+      for (String part : parts) {
+        if (part.equals("..")) {
+          parent(c, out);
+        } else {
+          String frame = ":is(iframe, frame) >> nth=" + part;
+          out.add(Step.Frame.builder().id(st.id()).locator(frame).build());
+          st.frames.add(frame);
+        }
+      }
+      st.issues.warning(ConversionCode.FRAME_SELECTOR_UNSTABLE, c.path, "frame " + t + " becomes the frame element(s) "
+          + "of those numbers in document order; name their owners (css, id) instead");
+      return;
     } else {
       List<Candidate> cands = locators.candidates(vars.interpolate(t, c.path + ".target"), c.path + ".target");
       Optional<String> sel = cands.stream().map(SideLocators::selector).flatMap(Optional::stream).findFirst();
@@ -153,6 +160,21 @@ final class SidePageCommands {
     }
     out.add(Step.Frame.builder().id(st.id()).locator(locator).build());
     st.frames.add(locator);
+  }
+
+  /** {@code relative=parent}: back to the main frame and into the frames above the current one again. */
+  private void parent(Command c, List<Step> out) {
+    out.add(Step.FrameMain.builder().id(st.id()).build());
+    if (!st.frames.isEmpty()) {
+      st.frames.remove(st.frames.size() - 1);
+    }
+    for (String f : st.frames) {
+      out.add(Step.Frame.builder().id(st.id()).locator(f).build());
+    }
+    if (!st.frames.isEmpty()) {
+      st.issues.info(ConversionCode.REWRITTEN, c.path, "the parent frame is frameMain and " + st.frames.size()
+          + " frame step(s) entering it again");
+    }
   }
 
   void pause(Command c, List<Step> out) {

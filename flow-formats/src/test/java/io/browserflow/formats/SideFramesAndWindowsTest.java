@@ -31,6 +31,22 @@ class SideFramesAndWindowsTest {
   }
 
   @Test
+  void should_follow_an_index_path_through_frames_and_their_parents_as_the_reference_does() {
+    Conversion<Flow> c = read(cmd("open", "/"), cmd("selectFrame", "index=1\\0"), cmd("selectFrame", "index=..\\2"),
+        cmd("selectFrame", "index=1\\x"));
+
+    assertThat(c.value().steps().subList(1, c.value().steps().size())).extracting(s -> s instanceof Step.Frame f
+        ? "frame " + f.locator() : s.kind().op()).containsExactly(
+            "frame :is(iframe, frame) >> nth=1", "frame :is(iframe, frame) >> nth=0",
+            "frameMain", "frame :is(iframe, frame) >> nth=1", "frame :is(iframe, frame) >> nth=2");
+    assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.FRAME_SELECTOR_UNSTABLE).extracting(ConversionIssue::path)
+        .containsExactly("tests[0].commands[1]", "tests[0].commands[2]");
+    ConversionIssue bad = issue(c, ConversionCode.FRAME_UNRESOLVED);
+    assertThat(bad.path()).isEqualTo("tests[0].commands[3].target");
+    assertThat(bad.message()).contains("index=1\\x");
+  }
+
+  @Test
   void should_bind_popups_to_tab_aliases_and_switch_by_stored_handles() {
     ObjectNode opens = cmd("click", "linkText=Terms");
     opens.put("opensWindow", true);
