@@ -656,6 +656,10 @@ public sealed interface Step {
     UP,
     /** Moves to the point (JSON {@code move}). */
     MOVE,
+    /** Moves to the point and clicks there: press and release (JSON {@code click}). */
+    CLICK,
+    /** Moves to the point and double-clicks there (JSON {@code dblclick}). */
+    DBLCLICK,
     /**
      * Moves just outside the element, as leaving it: one pixel above it when the viewport has room,
      * else right of it, below it, left of it (JSON {@code out}).
@@ -664,9 +668,9 @@ public sealed interface Step {
   }
 
   /**
-   * Presses, releases or moves the mouse at the unique element of {@code target}: the low-level
-   * pointer input of Selenium IDE's {@code mouseDown}, {@code mouseUpAt}, {@code mouseMoveAt} and
-   * {@code mouseOut}. The element is scrolled into view and the pointer moves to its centre, or
+   * Presses, releases, moves or clicks the mouse at the unique element of {@code target}: the
+   * low-level pointer input of Selenium IDE's {@code mouseDown}, {@code mouseUpAt},
+   * {@code mouseMoveAt}, {@code mouseOut}, {@code clickAt} and {@code doubleClickAt}. The element is scrolled into view and the pointer moves to its centre, or
    * {@code fromCenter} away from it (negative values go left or up, possibly outside the element:
    * the point is where the pointer goes, whatever is there). Prefer {@code click}, {@code hover} and
    * {@code drag}, which wait until the element can receive the input.
@@ -690,7 +694,7 @@ public sealed interface Step {
     /** Where the pointer goes, from the element's centre (as WebDriver actions count); the centre when empty. Not for {@code OUT}. */
     Optional<Point> fromCenter();
 
-    /** The button pressed or released ({@code DOWN}, {@code UP}); only {@code LEFT} for a move. */
+    /** The button pressed, released or clicked ({@code DOWN}, {@code UP}, {@code CLICK}); only {@code LEFT} otherwise. */
     @Value.Default
     default MouseButton button() {
       return MouseButton.LEFT;

@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowMeta;
+import io.browserflow.api.Point;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
@@ -10,6 +11,7 @@ import io.browserflow.api.validate.FlowValidator;
 import io.browserflow.formats.SideProject.Command;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -147,8 +149,17 @@ final class SideImport {
       case "click":
       case "clickAt":
         locators.target(c).ifPresent(t -> {
+          Optional<Point> at = interactions.offset(c);
+          if (at.isPresent() && !c.opensWindow) {
+            // the reference clicks at a point counted from the element's centre, wherever it lands
+            out.add(Step.Mouse.builder().id(st.id()).action(Step.MouseAction.CLICK).target(t).fromCenter(at.get()).build());
+            return;
+          }
+          if (at.isPresent()) {
+            st.issues.warning(ConversionCode.APPROXIMATED, c.path + ".value", "a click that opens a window is made at the "
+                + "element's centre (it binds the new tab); the coordinates " + c.value + " are left out");
+          }
           Step.Click.Builder b = Step.Click.builder().id(st.id()).target(t);
-          interactions.offset(c).ifPresent(b::offset);
           if (c.opensWindow) {
             b.newTab(pages.popup(c));
           }
@@ -158,9 +169,10 @@ final class SideImport {
       case "doubleClick":
       case "doubleClickAt":
         locators.target(c).ifPresent(t -> {
-          Step.Dblclick.Builder b = Step.Dblclick.builder().id(st.id()).target(t);
-          interactions.offset(c).ifPresent(b::offset);
-          out.add(b.build());
+          Optional<Point> at = interactions.offset(c);
+          out.add(at.isPresent()
+              ? Step.Mouse.builder().id(st.id()).action(Step.MouseAction.DBLCLICK).target(t).fromCenter(at.get()).build()
+              : Step.Dblclick.builder().id(st.id()).target(t).build());
         });
         break;
       case "mouseOver":

@@ -228,7 +228,10 @@ final class SideInteractionCommands {
   private static Map<String, String> keys() {
     Map<String, String> k = new HashMap<>();
     String[][] pairs = {
-        {"ENTER", "Enter"}, {"RETURN", "Enter"}, {"TAB", "Tab"}, {"BACKSPACE", "Backspace"}, {"BKSP", "Backspace"},
+        // the names of selenium-webdriver's Key (what selenium-side-runner knows) and Selenium IDE's older aliases
+        {"ENTER", "Enter"}, {"RETURN", "Enter"}, {"TAB", "Tab"}, {"BACK_SPACE", "Backspace"}, {"BACKSPACE", "Backspace"},
+        {"BKSP", "Backspace"}, {"ARROW_UP", "ArrowUp"}, {"ARROW_DOWN", "ArrowDown"}, {"ARROW_LEFT", "ArrowLeft"},
+        {"ARROW_RIGHT", "ArrowRight"}, {"PAUSE", "Pause"},
         {"DELETE", "Delete"}, {"DEL", "Delete"}, {"ESC", "Escape"}, {"ESCAPE", "Escape"}, {"UP", "ArrowUp"},
         {"DOWN", "ArrowDown"}, {"LEFT", "ArrowLeft"}, {"RIGHT", "ArrowRight"}, {"HOME", "Home"}, {"END", "End"},
         {"PAGE_UP", "PageUp"}, {"PGUP", "PageUp"}, {"PAGE_DOWN", "PageDown"}, {"PGDN", "PageDown"},

@@ -337,6 +337,8 @@ final class ElementActions {
     switch (s.action()) {
       case DOWN -> page.mouse().down(new com.microsoft.playwright.Mouse.DownOptions().setButton(button));
       case UP -> page.mouse().up(new com.microsoft.playwright.Mouse.UpOptions().setButton(button));
+      case CLICK -> page.mouse().click(x, y, new com.microsoft.playwright.Mouse.ClickOptions().setButton(button));
+      case DBLCLICK -> page.mouse().dblclick(x, y);
       default -> { }
     }
   }

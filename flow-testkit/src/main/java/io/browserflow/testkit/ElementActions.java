@@ -91,11 +91,30 @@ final class ElementActions {
     public ActionResult visitMouse(Step.Mouse s) {
       // raw pointer input goes wherever the element is shown, enabled or not
       Located l = resolver.interactable(s.target(), d, Need.VISIBLE);
+      Element e = l.element();
       switch (s.action()) {
-        case DOWN -> behaviours.fire(l.element(), "mousedown");
-        case UP -> behaviours.fire(l.element(), "mouseup");
-        case MOVE -> behaviours.hover(l.element());
-        case OUT -> behaviours.fire(l.element(), "mouseout");
+        case DOWN -> {
+          pressed = s.button() == Step.MouseButton.LEFT ? e : null;
+          behaviours.fire(e, "mousedown");
+        }
+        case UP -> {
+          behaviours.fire(e, "mouseup");
+          if (s.button() == Step.MouseButton.LEFT && pressed == e) {
+            clickAt(e, s.button()); // a press and a release on the same element are a click, as in a browser
+          }
+          pressed = null;
+        }
+        case MOVE -> behaviours.hover(e);
+        case OUT -> behaviours.fire(e, "mouseout");
+        case CLICK -> {
+          behaviours.fire(e, "mousedown");
+          behaviours.fire(e, "mouseup");
+          clickAt(e, s.button());
+        }
+        case DBLCLICK -> {
+          state.focused = e;
+          behaviours.doubleClick(e);
+        }
       }
       return ActionResult.of(l.resolution());
     }
@@ -207,6 +226,18 @@ final class ElementActions {
     private FlowRunException unsupported(Step step) {
       return new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "perform runs interaction steps, not '" + step.kind().op()
           + "' (step " + step.id() + ")", Map.of(FlowException.Details.STEP_ID, step.id(), "op", step.kind().op()));
+    }
+  }
+
+  /** The element a mouse step pressed the left button on, until it is released. */
+  private Element pressed;
+
+  private void clickAt(Element e, Step.MouseButton button) {
+    state.focused = e;
+    switch (button) {
+      case RIGHT -> behaviours.contextMenu(e);
+      case MIDDLE -> behaviours.auxClick(e);
+      default -> behaviours.click(e, withHeld(List.of()));
     }
   }
 

@@ -997,6 +997,20 @@ public abstract class PageDriverContract {
   }
 
   @Test
+  public void should_click_with_the_mouse_and_count_a_press_and_release_on_one_element_as_a_click() {
+    DriverSession s = page("<p id=\"log\"></p><button id=\"once\" data-on-click=\"append:#log=1\">Once</button>"
+        + "<button id=\"twice\" data-on-dblclick=\"append:#log=2\">Twice</button>"
+        + "<button id=\"held\" data-on-click=\"append:#log=3\">Held</button>");
+
+    s.perform(mouse(Step.MouseAction.CLICK, "#once"), timeout());
+    s.perform(mouse(Step.MouseAction.DBLCLICK, "#twice"), timeout());
+    s.perform(mouse(Step.MouseAction.DOWN, "#held"), timeout());
+    s.perform(mouse(Step.MouseAction.UP, "#held"), timeout());
+
+    s.await(Condition.Text.of(css("#log"), "123", Condition.Match.EQUALS), timeout());
+  }
+
+  @Test
   public void should_fail_a_mouse_step_on_an_element_that_is_not_shown() {
     DriverSession s = page("<div id=\"knob\" hidden>knob</div>");
 

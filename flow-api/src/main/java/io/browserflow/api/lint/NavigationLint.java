@@ -92,7 +92,9 @@ final class NavigationLint {
     @Override public Prior visitEmulateNetwork(Step.EmulateNetwork s) { return Prior.OTHER; }
     @Override public Prior visitContextmenu(Step.Contextmenu s) { return Prior.OTHER; }
     @Override public Prior visitHover(Step.Hover s) { return Prior.OTHER; }
-    @Override public Prior visitMouse(Step.Mouse s) { return s.action() == Step.MouseAction.UP ? Prior.CAUSE : Prior.OTHER; }
+    @Override public Prior visitMouse(Step.Mouse s) {
+      return s.action() == Step.MouseAction.MOVE || s.action() == Step.MouseAction.OUT ? Prior.OTHER : Prior.CAUSE;
+    }
     @Override public Prior visitFill(Step.Fill s) { return Prior.OTHER; }
     @Override public Prior visitChange(Step.Change s) { return Prior.OTHER; }
     @Override public Prior visitType(Step.Type s) { return Prior.OTHER; }

@@ -75,7 +75,7 @@ final class WriteVerification {
     @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
     @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
     @Override public Boolean visitHover(Step.Hover s) { return false; }
-    @Override public Boolean visitMouse(Step.Mouse s) { return s.action() == Step.MouseAction.DOWN || s.action() == Step.MouseAction.UP; }
+    @Override public Boolean visitMouse(Step.Mouse s) { return s.action() != Step.MouseAction.MOVE && s.action() != Step.MouseAction.OUT; }
     @Override public Boolean visitScroll(Step.Scroll s) { return false; }
     @Override public Boolean visitWait(Step.Wait s) { return false; }
     @Override public Boolean visitAssert(Step.Assert s) { return false; }

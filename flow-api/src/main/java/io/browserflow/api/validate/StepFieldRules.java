@@ -171,13 +171,14 @@ final class StepFieldRules {
         ctx.invalid(p + ".fromCenter", "a mouse out goes just outside the element and takes no fromCenter: remove it, "
             + "or use the action move with fromCenter to go to a point of your choice");
       }
-      boolean buttonMatters = s.action() == Step.MouseAction.DOWN || s.action() == Step.MouseAction.UP;
+      boolean buttonMatters = s.action() == Step.MouseAction.DOWN || s.action() == Step.MouseAction.UP
+          || s.action() == Step.MouseAction.CLICK;
       if (s.button() == Step.MouseButton.BACK || s.button() == Step.MouseButton.FORWARD) {
         ctx.invalid(p + ".button", "a mouse step presses left, right or middle, not the " + s.button().name()
             .toLowerCase(java.util.Locale.ROOT) + " button: use a click with that button");
       } else if (!buttonMatters && s.button() != Step.MouseButton.LEFT) {
         ctx.invalid(p + ".button", "a mouse " + s.action().name().toLowerCase(java.util.Locale.ROOT)
-            + " presses no button: remove button, or use the action down or up");
+            + " presses only the left button: remove button, or use the action down, up or click");
       }
       return null;
     }
