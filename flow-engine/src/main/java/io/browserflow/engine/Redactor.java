@@ -1,29 +1,46 @@
 package io.browserflow.engine;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** Replaces secret values by {@code ***} in every text the engine writes or reports. */
+/**
+ * Replaces secret values by {@code ***} in every text the engine writes or reports: each secret as
+ * it is and in the forms a page or a log gives it (URL-encoded, once or twice, with {@code +} or
+ * {@code %20} for spaces; JSON-escaped, also twice, and HTML-escaped; base64, standard and URL-safe, at any of the
+ * three byte alignments a secret can have inside a longer encoded value).
+ */
 final class Redactor {
   static final String MASK = "***";
-  private final List<String> secrets;
+  /** Base64 runs shorter than this are not masked: they would match ordinary text. */
+  private static final int MIN_BASE64_RUN = 8;
+  private final List<String> forms;
 
   Redactor(Set<String> secrets) {
+    Set<String> all = new LinkedHashSet<>();
+    for (String s : secrets) {
+      if (s != null && !s.isEmpty()) {
+        all.addAll(forms(s));
+      }
+    }
     // longest first, so a secret containing another is masked whole
-    this.secrets = secrets.stream().filter(s -> s != null && !s.isEmpty())
-        .sorted(Comparator.comparingInt(String::length).reversed()).collect(Collectors.toList());
+    this.forms = all.stream().sorted(Comparator.comparingInt(String::length).reversed()).collect(Collectors.toList());
   }
 
   String redact(String text) {
-    if (text == null || secrets.isEmpty()) {
+    if (text == null || forms.isEmpty()) {
       return text;
     }
     String out = text;
-    for (String secret : secrets) {
-      if (out.contains(secret)) {
-        out = out.replace(secret, MASK);
+    for (String form : forms) {
+      if (out.contains(form)) {
+        out = out.replace(form, MASK);
       }
     }
     return out;
@@ -33,11 +50,88 @@ final class Redactor {
     if (text == null) {
       return false;
     }
-    for (String secret : secrets) {
-      if (text.contains(secret)) {
+    for (String form : forms) {
+      if (text.contains(form)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** {@code secret} and the encoded forms it takes in URLs, JSON, HTML and base64. */
+  static List<String> forms(String secret) {
+    Set<String> f = new LinkedHashSet<>();
+    f.add(secret);
+    String url = URLEncoder.encode(secret, StandardCharsets.UTF_8);
+    f.add(url);
+    f.add(url.replace("+", "%20"));
+    f.add(URLEncoder.encode(url, StandardCharsets.UTF_8));
+    f.add(URLEncoder.encode(url.replace("+", "%20"), StandardCharsets.UTF_8));
+    for (boolean slash : new boolean[] {false, true}) {
+      f.add(json(secret, false, false, slash));
+      f.add(json(secret, true, false, slash));
+      f.add(json(secret, true, true, slash));
+    }
+    f.add(json(json(secret, false, false, false), false, false, false)); // JSON in a JSON string (a body in a log line)
+    f.add(html(secret, "&#39;"));
+    f.add(html(secret, "&#x27;"));
+    byte[] bytes = secret.getBytes(StandardCharsets.UTF_8);
+    for (int offset = 0; offset < 3; offset++) {
+      String core = base64Core(bytes, offset);
+      if (core.length() >= MIN_BASE64_RUN) {
+        f.add(core);
+        f.add(core.replace('+', '-').replace('/', '_'));
+      }
+    }
+    f.removeIf(String::isEmpty);
+    return new ArrayList<>(f);
+  }
+
+  /** The characters of a base64 text that only {@code bytes} decide when they start {@code offset} bytes into a 3-byte group. */
+  static String base64Core(byte[] bytes, int offset) {
+    byte[] shifted = new byte[offset + bytes.length];
+    System.arraycopy(bytes, 0, shifted, offset, bytes.length);
+    String encoded = Base64.getEncoder().withoutPadding().encodeToString(shifted);
+    int firstGroup = offset == 0 ? 0 : 1;
+    int endGroup = (offset + bytes.length) / 3;
+    return endGroup <= firstGroup ? "" : encoded.substring(firstGroup * 4, endGroup * 4);
+  }
+
+  /** {@code s} JSON-escaped: non-ASCII as {@code \\uXXXX} (lower- or upper-case hex) or raw, {@code /} as {@code \\/} or raw. */
+  private static String json(String s, boolean asciiOnly, boolean upperHex, boolean escapeSlash) {
+    StringBuilder b = new StringBuilder();
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '"' -> b.append("\\\"");
+        case '\\' -> b.append("\\\\");
+        case '\n' -> b.append("\\n");
+        case '\r' -> b.append("\\r");
+        case '\t' -> b.append("\\t");
+        case '/' -> b.append(escapeSlash ? "\\/" : "/");
+        default -> {
+          if (c < 0x20 || (asciiOnly && c > 0x7e)) {
+            b.append(String.format(upperHex ? "\\u%04X" : "\\u%04x", (int) c));
+          } else {
+            b.append(c);
+          }
+        }
+      }
+    }
+    return b.toString();
+  }
+
+  private static String html(String s, String apostrophe) {
+    StringBuilder b = new StringBuilder();
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '&' -> b.append("&amp;");
+        case '<' -> b.append("&lt;");
+        case '>' -> b.append("&gt;");
+        case '"' -> b.append("&quot;");
+        case '\'' -> b.append(apostrophe);
+        default -> b.append(c);
+      }
+    }
+    return b.toString();
   }
 }
