@@ -6,12 +6,18 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.SecretMask;
 import io.browserflow.engine.spi.SessionOptions;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -29,11 +35,12 @@ final class Execution {
   private final Instant startedAt;
   private final long startNanos;
   private final Bindings bindings;
-  private final Redactor redactor;
+  private final SecretMask redactor;
   private final RunJournal journal;
   private final StepResults results;
   private String digest;
   private DriverSession session;
+  private Path artifacts;
 
   Execution(DefaultFlowEngine engine, Flow flow, Inputs inputs, RunOptions options, String runId, ResumePlan plan) {
     this.engine = engine;
@@ -51,7 +58,7 @@ final class Execution {
         secrets.add(inputs.credentials().get(c.key()));
       }
     }
-    this.redactor = new Redactor(secrets);
+    this.redactor = SecretMask.of(secrets);
     this.journal = new RunJournal(engine.store, engine.clock, runId, flow.id(), redactor);
     this.results = new StepResults(engine, runId, redactor);
   }
@@ -72,11 +79,11 @@ final class Execution {
     String errorPath = null;
     try {
       journal.runStarted(digest);
-      Path artifacts = engine.store.artifactsDir(runId, flow.id());
+      artifacts = engine.store.artifactsDir(runId, flow.id());
       session = engine.driver.openSession(SessionOptions.builder()
           .viewportWidth(options.viewportWidth()).viewportHeight(options.viewportHeight())
           .artifactsDir(artifacts).denyNetwork(options.denyNetwork()).allowedOrigins(cleared.policy().allowedOrigins())
-          .trace(options.traceOnFailure()).build());
+          .trace(options.trace() != TraceMode.OFF).secrets(redactor).build());
       if (plan != null && plan.decision == ResumeDecision.CANCEL) {
         journal.decision(ResumeDecision.CANCEL);
         throw new RunCancelled();
@@ -112,13 +119,15 @@ final class Execution {
   }
 
   private RunResult finish(RunStatus status, FlowException error, String errorPath) {
+    Optional<String> trace = keptTrace(status);
     RunResult.Builder b = RunResult.builder()
         .runId(runId).flowId(flow.id()).flowName(flow.name())
         .flowDigest(digest == null ? "" : digest)
         .status(status).startedAt(startedAt)
         .tookMs((System.nanoTime() - startNanos) / 1_000_000)
-        .steps(results.all())
-        .outputs(redactAll(bindings.snapshot()));
+        .steps(withTrace(results.all(), errorPath, trace))
+        .outputs(redactAll(bindings.snapshot()))
+        .trace(trace);
     if (session != null) {
       try {
         b.blockedRequests(session.blockedRequests());
@@ -144,6 +153,42 @@ final class Execution {
     engine.store.finish(result);
     engine.notify(l -> l.runFinished(result));
     return result;
+  }
+
+  /** The session's trace when the mode keeps it for this outcome; deleted otherwise. */
+  private Optional<String> keptTrace(RunStatus status) {
+    if (artifacts == null || options.trace() == TraceMode.OFF) {
+      return Optional.empty();
+    }
+    Path file = artifacts.resolve("trace.zip");
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    if (options.trace() == TraceMode.ON_FAILURE && status == RunStatus.SUCCEEDED) {
+      try {
+        Files.deleteIfExists(file);
+      } catch (IOException e) {
+        // an undeletable trace of a passed run stays behind, secrets already stripped
+      }
+      return Optional.empty();
+    }
+    return Optional.of(file.toString());
+  }
+
+  /** The failed step's artifacts list the trace too. */
+  private static List<StepResult> withTrace(List<StepResult> steps, String errorPath, Optional<String> trace) {
+    if (trace.isEmpty() || errorPath == null) {
+      return steps;
+    }
+    List<StepResult> out = new ArrayList<>(steps);
+    for (int i = out.size() - 1; i >= 0; i--) {
+      StepResult s = out.get(i);
+      if (s.path().equals(errorPath) && s.state() == StepState.FAILED) {
+        out.set(i, StepResult.builder().from(s).addArtifacts(trace.get()).build());
+        break;
+      }
+    }
+    return out;
   }
 
   private Map<String, String> redactAll(Map<String, String> values) {

@@ -4,6 +4,7 @@ import io.browserflow.api.Step;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.ScreenshotRequest;
+import io.browserflow.engine.spi.SecretMask;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,10 +17,10 @@ import java.util.Optional;
  */
 final class RunArtifacts {
   private final Path dir;
-  private final Redactor redactor;
+  private final SecretMask redactor;
   private final List<Target> masks = Collections.synchronizedList(new ArrayList<>());
 
-  RunArtifacts(Path dir, Redactor redactor) {
+  RunArtifacts(Path dir, SecretMask redactor) {
     this.dir = dir;
     this.redactor = redactor;
   }

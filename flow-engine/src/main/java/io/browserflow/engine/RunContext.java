@@ -1,6 +1,7 @@
 package io.browserflow.engine;
 
 import io.browserflow.api.Flow;
+import io.browserflow.engine.spi.SecretMask;
 
 /**
  * What the parts of one cleared run share while its steps run. Built by {@link Execution} once
@@ -14,7 +15,7 @@ record RunContext(
     String runId,
     ResumePlan plan,
     RunControl control,
-    Redactor redactor,
+    SecretMask redactor,
     TimeBudget budget,
     RunPolicy policy,
     RunJournal journal,

@@ -2,6 +2,7 @@ package io.browserflow.engine;
 
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
+import io.browserflow.engine.spi.SecretMask;
 import io.browserflow.engine.store.JournalEntry;
 import io.browserflow.engine.store.RunStore;
 import java.time.Clock;
@@ -26,10 +27,10 @@ final class RunJournal {
   private final Clock clock;
   private final String runId;
   private final String flowId;
-  private final Redactor redactor;
+  private final SecretMask redactor;
   private final AtomicLong seq = new AtomicLong();
 
-  RunJournal(RunStore store, Clock clock, String runId, String flowId, Redactor redactor) {
+  RunJournal(RunStore store, Clock clock, String runId, String flowId, SecretMask redactor) {
     this.store = store;
     this.clock = clock;
     this.runId = runId;

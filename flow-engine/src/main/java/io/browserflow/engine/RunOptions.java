@@ -13,7 +13,7 @@ import org.immutables.value.Value;
 /**
  * Per-run settings: capabilities the run allows (a gated capability must be declared by the flow
  * AND allowed here), extra allowed origins, network deny mode, a whole-run time budget, the
- * viewport, where files are written, and a trace on failure.
+ * viewport, where files are written, and when to keep a trace.
  *
  * <pre>{@code
  * RunOptions options = RunOptions.builder().allow(Capability.SCRIPT_EVAL).timeBudget(Duration.ofMinutes(2)).build();
@@ -52,10 +52,22 @@ public interface RunOptions {
   /** Base directory for relative csvImport/csvExport paths; the working directory when empty. */
   Optional<Path> workDir();
 
-  /** Keep a driver trace when the run fails (drivers that support traces). */
+  /**
+   * Keep a driver trace when the run fails (drivers that support traces); the same as
+   * {@link #trace()} {@link TraceMode#ON_FAILURE}, which takes precedence when set.
+   */
   @Value.Default
   default boolean traceOnFailure() {
     return false;
+  }
+
+  /**
+   * When to record and keep a driver trace: {@link TraceMode#OFF} unless {@link #traceOnFailure()}
+   * asks for {@link TraceMode#ON_FAILURE}. A kept trace is {@link RunResult#trace()}.
+   */
+  @Value.Default
+  default TraceMode trace() {
+    return traceOnFailure() ? TraceMode.ON_FAILURE : TraceMode.OFF;
   }
 
   /** Who starts the run: error messages name what that caller can change ({@link Remedies}). */

@@ -43,6 +43,12 @@ public interface RunResult {
   /** Requests blocked by network deny mode. */
   List<String> blockedRequests();
 
+  /**
+   * The driver trace kept for this run ({@link RunOptions#trace()}), secrets stripped; also listed
+   * in the failed step's artifacts. Open it with {@code browserflow show-trace FILE}.
+   */
+  Optional<String> trace();
+
   default boolean succeeded() {
     return status() == RunStatus.SUCCEEDED;
   }

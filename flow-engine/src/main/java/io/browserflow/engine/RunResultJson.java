@@ -47,6 +47,7 @@ final class RunResultJson {
     r.outputs().forEach(outputs::put);
     ArrayNode blocked = n.putArray("blockedRequests");
     r.blockedRequests().forEach(blocked::add);
+    r.trace().ifPresent(t -> n.put("trace", t));
     return n;
   }
 
@@ -109,6 +110,9 @@ final class RunResultJson {
     }
     for (JsonNode u : n.path("blockedRequests")) {
       b.addBlockedRequests(u.asText());
+    }
+    if (n.hasNonNull("trace")) {
+      b.trace(n.get("trace").asText());
     }
     return b.build();
   }

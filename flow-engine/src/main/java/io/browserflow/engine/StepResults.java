@@ -5,6 +5,7 @@ import io.browserflow.api.Step;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.Resolution;
+import io.browserflow.engine.spi.SecretMask;
 import io.browserflow.engine.spi.TargetException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,10 +20,10 @@ import java.util.Optional;
 final class StepResults {
   private final DefaultFlowEngine engine;
   private final String runId;
-  private final Redactor redactor;
+  private final SecretMask redactor;
   private final List<StepResult> results = Collections.synchronizedList(new ArrayList<>());
 
-  StepResults(DefaultFlowEngine engine, String runId, Redactor redactor) {
+  StepResults(DefaultFlowEngine engine, String runId, SecretMask redactor) {
     this.engine = engine;
     this.runId = runId;
     this.redactor = redactor;

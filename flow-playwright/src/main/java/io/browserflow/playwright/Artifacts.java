@@ -18,11 +18,29 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a session leaves behind or reports besides the page: screenshots (password fields and the
- * requested targets painted over), completed downloads and the requests network deny mode blocked.
+ * What a session leaves behind or reports besides the page: screenshots (password fields, the
+ * requested targets and every element showing one of the run's secrets painted over), completed
+ * downloads and the requests network deny mode blocked.
  */
 final class Artifacts {
   static final String MASK_COLOR = "#FF00FF";
+  /** Set for the time of a screenshot on the elements that show a secret. */
+  private static final String SECRET_ATTR = "data-browserflow-secret";
+  /**
+   * Marks every element, in the document and its open shadow roots, whose value or attributes hold a
+   * secret form, or whose text does while no child element's does (the deepest one showing it,
+   * also when the secret is split over child nodes).
+   */
+  private static final String MARK_SECRETS = "forms => {"
+      + " const hit = s => typeof s === 'string' && s.length > 0 && forms.some(f => s.includes(f));"
+      + " let n = 0;"
+      + " const visit = root => { for (const el of root.querySelectorAll('*')) {"
+      + "   let show = hit(el.value);"
+      + "   if (!show) for (const a of el.attributes) { if (hit(a.value)) { show = true; break; } }"
+      + "   if (!show && hit(el.textContent) && ![...el.children].some(c => hit(c.textContent))) show = true;"
+      + "   if (show) { el.setAttribute('" + SECRET_ATTR + "', ''); n++; }"
+      + "   if (el.shadowRoot) visit(el.shadowRoot); } };"
+      + " visit(document); return n; }";
   private static final double SCREENSHOT_TIMEOUT_MS = 15_000;
 
   private final SessionState state;
@@ -34,6 +52,50 @@ final class Artifacts {
   }
 
   Path screenshot(ScreenshotRequest request) {
+    boolean marked = markSecrets();
+    try {
+      return take(request);
+    } finally {
+      if (marked) {
+        unmarkSecrets();
+      }
+    }
+  }
+
+  /** On the driver thread: marks the elements that show a secret, in every frame; whether any frame was marked. */
+  private boolean markSecrets() {
+    if (state.shared.secrets.isEmpty()) {
+      return false;
+    }
+    return state.call(() -> {
+      boolean any = false;
+      for (Frame f : state.page().frames()) {
+        if (f.isDetached()) {
+          continue;
+        }
+        try {
+          any |= ((Number) f.evaluate(MARK_SECRETS, state.shared.secrets.forms())).intValue() > 0;
+        } catch (PlaywrightException e) {
+          // a frame navigating away shows nothing of this page in the screenshot
+        }
+      }
+      return any;
+    });
+  }
+
+  private void unmarkSecrets() {
+    state.run(() -> {
+      for (Frame f : state.page().frames()) {
+        try {
+          f.locator("[" + SECRET_ATTR + "]").evaluateAll("els => els.forEach(e => e.removeAttribute('" + SECRET_ATTR + "'))");
+        } catch (PlaywrightException e) {
+          // the page went away: nothing left marked
+        }
+      }
+    });
+  }
+
+  private Path take(ScreenshotRequest request) {
     Path file = request.file().toAbsolutePath();
     try {
       if (file.getParent() != null) {
@@ -63,8 +125,8 @@ final class Artifacts {
 
   /**
    * On the driver thread: what a screenshot paints over: every element any candidate of a mask target
-   * matches, in every frame of the page (the field may sit in a frame entered earlier), and every
-   * password field. Over-masking is the safe side.
+   * matches, in every frame of the page (the field may sit in a frame entered earlier), every
+   * password field, and every element marked as showing a secret. Over-masking is the safe side.
    */
   private List<Locator> masks(List<Target> targets) {
     List<Locator> out = new ArrayList<>();
@@ -73,6 +135,7 @@ final class Artifacts {
         continue;
       }
       out.add(f.locator("input[type=password]"));
+      out.add(f.locator("[" + SECRET_ATTR + "]"));
       for (Target t : targets) {
         for (Candidate c : t.candidates()) {
           try {

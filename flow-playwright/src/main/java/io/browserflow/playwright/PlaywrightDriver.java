@@ -392,9 +392,10 @@ public final class PlaywrightDriver implements PageDriver {
           guard.install(context);
         }
         if (trace) {
-          context.tracing().start(new Tracing.StartOptions().setScreenshots(true).setSnapshots(true));
+          // screencast frames show whatever is on screen, which text search cannot clean: none with secrets
+          context.tracing().start(new Tracing.StartOptions().setScreenshots(options.secrets().isEmpty()).setSnapshots(true));
         }
-        SharedContext shared = new SharedContext(thread, context, artifacts, guard, trace);
+        SharedContext shared = new SharedContext(thread, context, artifacts, guard, trace, options.secrets());
         context.onPage(shared.downloads::watch);
         context.onPage(shared.dialogs::watch);
         Page page = context.newPage();

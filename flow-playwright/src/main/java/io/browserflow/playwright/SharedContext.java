@@ -2,7 +2,12 @@ package io.browserflow.playwright;
 
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Tracing;
+import io.browserflow.engine.spi.SecretMask;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -10,24 +15,29 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the artifacts directory, downloads, network deny mode and the trace. The owning session closes it.
  */
 final class SharedContext {
+  private static final System.Logger LOG = System.getLogger(SharedContext.class.getName());
   final DriverThread thread;
   final BrowserContext context;
   final Path artifacts;
   final Downloads downloads;
   final NetworkGuard guard;
   final boolean trace;
+  /** The run's secrets: painted over in screenshots, stripped from the trace. */
+  final SecretMask secrets;
   /** Answers the native dialogs of every page of the context. */
   final Dialogs dialogs = new Dialogs();
   /** Sessions (the owner and its open forks) using the context; above one, long blocking browser calls are avoided. */
   final AtomicInteger users = new AtomicInteger(1);
 
-  SharedContext(DriverThread thread, BrowserContext context, Path artifacts, NetworkGuard guard, boolean trace) {
+  SharedContext(DriverThread thread, BrowserContext context, Path artifacts, NetworkGuard guard, boolean trace,
+      SecretMask secrets) {
     this.thread = thread;
     this.context = context;
     this.artifacts = artifacts;
     this.downloads = new Downloads(artifacts.resolve("downloads"));
     this.guard = guard;
     this.trace = trace;
+    this.secrets = secrets;
   }
 
   /** On the driver thread: saves the trace (when recording) and closes the context. */
@@ -35,10 +45,53 @@ final class SharedContext {
     try {
       downloads.settle();
       if (trace) {
-        context.tracing().stop(new Tracing.StopOptions().setPath(artifacts.resolve("trace.zip")));
+        saveTrace(artifacts.resolve("trace.zip"));
       }
     } finally {
       context.close();
+    }
+  }
+
+  /**
+   * Saves the trace; with secrets, Playwright writes it to a private temporary file (in memory
+   * under {@code /dev/shm} where there is one), which is read, stripped of the secrets into
+   * {@code out} and deleted. A trace that cannot be cleaned is not kept.
+   */
+  private void saveTrace(Path out) {
+    if (secrets.isEmpty()) {
+      context.tracing().stop(new Tracing.StopOptions().setPath(out));
+      return;
+    }
+    Path dir = null;
+    Path raw = null;
+    try {
+      dir = Files.createTempDirectory(privateTemp(), "browserflow-trace-",
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      raw = dir.resolve("raw.zip");
+      context.tracing().stop(new Tracing.StopOptions().setPath(raw));
+      TraceRedactor.redact(raw, out, secrets);
+    } catch (IOException | IllegalStateException | UnsupportedOperationException e) {
+      delete(out);
+      LOG.log(System.Logger.Level.WARNING, "the trace was not kept: its secrets could not be stripped ({0})",
+          secrets.redact(e.getMessage()));
+    } finally {
+      delete(raw);
+      delete(dir);
+    }
+  }
+
+  private static Path privateTemp() {
+    Path shm = Paths.get("/dev/shm");
+    return Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Paths.get(System.getProperty("java.io.tmpdir"));
+  }
+
+  private static void delete(Path p) {
+    if (p != null) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (IOException ignored) {
+        // a temporary file of a private directory
+      }
     }
   }
 }

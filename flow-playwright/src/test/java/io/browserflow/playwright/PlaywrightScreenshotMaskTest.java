@@ -7,14 +7,20 @@ import io.browserflow.api.Step;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.ScreenshotRequest;
+import io.browserflow.engine.spi.SecretMask;
+import io.browserflow.engine.spi.SessionOptions;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** Fields filled with secrets are painted over in screenshots: every pixel of their box is the mask colour. */
+/**
+ * Fields filled with secrets, and every element showing a secret, are painted over in screenshots:
+ * every pixel of their box is the mask colour.
+ */
 @Tag("browser")
 class PlaywrightScreenshotMaskTest extends ChromiumTest {
   private static final int MASK = 0xFF00FF;
@@ -93,5 +99,39 @@ class PlaywrightScreenshotMaskTest extends ChromiumTest {
     int[] key = box(s, "#key");
     int[] shifted = {key[0] + 10, key[1] + 10, key[2], key[3]};
     assertThat(allMask(img, shifted)).isTrue();
+  }
+
+  @Test
+  void should_paint_over_every_element_showing_a_secret_as_text_value_or_attribute() throws Exception {
+    String token = "tok-Quokka-4417";
+    server.page("/echo", page("Echo", "<style>p, div { font-size: 24px; margin: 8px; }</style>"
+        + "<p id=\"plain\">Nothing secret here</p>"
+        + "<p id=\"text\">Your token is " + token + "</p>"
+        + "<p id=\"split\"><b>tok-Quo</b><i>kka-4417</i></p>"
+        + "<div id=\"attr\" title=\"" + token + "\">hover me</div>"
+        + "<input id=\"copy\" style=\"font-size: 24px\">"
+        + "<div id=\"host\"></div>"
+        + "<script>document.getElementById('copy').value = '" + token + "';"
+        + " document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = '<span id=\"inner\">" + token + "</span>';</script>"));
+    DriverSession s = session(SessionOptions.builder().artifactsDir(tempDir.resolve("artifacts"))
+        .secrets(SecretMask.of(Set.of(token))).build());
+    s.open(server.url("/echo"), TIMEOUT);
+    Path file = tempDir.resolve("echo.png");
+
+    s.screenshot(ScreenshotRequest.builder().file(file).build());
+
+    BufferedImage img = ImageIO.read(file.toFile());
+    for (String css : List.of("#text", "#split", "#attr", "#copy")) {
+      assertThat(allMask(img, box(s, css))).as(css + " is masked").isTrue();
+    }
+    String inner = s.eval("() => { const r = document.getElementById('host').shadowRoot.getElementById('inner')"
+        + ".getBoundingClientRect(); return [Math.ceil(r.x), Math.ceil(r.y), Math.floor(r.width), Math.floor(r.height)].join(','); }",
+        TIMEOUT);
+    String[] p = inner.split(",");
+    int[] b = {Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]), Integer.parseInt(p[3])};
+    assertThat(allMask(img, b)).as("the text inside a shadow root is masked").isTrue();
+    assertThat(anyMask(img, box(s, "#plain"))).as("text without the secret is left alone").isFalse();
+    assertThat(s.eval("() => String(document.querySelectorAll('[data-browserflow-secret]').length)", TIMEOUT))
+        .as("the marks are removed after the screenshot").isEqualTo("0");
   }
 }

@@ -34,10 +34,20 @@ public interface SessionOptions {
   /** Origins ({@code scheme://host[:port]}) reachable in deny mode. */
   List<String> allowedOrigins();
 
-  /** Record a trace that is kept when the run fails. */
+  /** Record a trace, saved as {@code trace.zip} in the artifacts directory when the session closes. */
   @Value.Default
   default boolean trace() {
     return false;
+  }
+
+  /**
+   * The run's secrets: what screenshots paint over (every element whose text, value or attributes
+   * hold one) and what a trace is stripped of before it is written. Never printed.
+   */
+  @Value.Default
+  @Value.Auxiliary
+  default SecretMask secrets() {
+    return SecretMask.none();
   }
 
   static SessionOptions defaults() {

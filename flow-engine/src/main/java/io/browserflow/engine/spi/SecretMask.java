@@ -1,9 +1,10 @@
-package io.browserflow.engine;
+package io.browserflow.engine.spi;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,18 +12,22 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Replaces secret values by {@code ***} in every text the engine writes or reports: each secret as
+ * The secret values of one run, and how to mask them: replaces them by {@code ***} in every text the
+ * engine writes or reports, and tells drivers what to paint over or strip from their artifacts
+ * (screenshots, traces). Each secret is masked as
  * it is and in the forms a page or a log gives it (URL-encoded, once or twice, with {@code +} or
  * {@code %20} for spaces; JSON-escaped, also twice, and HTML-escaped; base64, standard and URL-safe, at any of the
  * three byte alignments a secret can have inside a longer encoded value).
  */
-final class Redactor {
-  static final String MASK = "***";
+public final class SecretMask {
+  /** What a secret is replaced by. */
+  public static final String MASK = "***";
+  private static final SecretMask NONE = new SecretMask(Set.of());
   /** Base64 runs shorter than this are not masked: they would match ordinary text. */
   private static final int MIN_BASE64_RUN = 8;
   private final List<String> forms;
 
-  Redactor(Set<String> secrets) {
+  private SecretMask(Collection<String> secrets) {
     Set<String> all = new LinkedHashSet<>();
     for (String s : secrets) {
       if (s != null && !s.isEmpty()) {
@@ -30,10 +35,34 @@ final class Redactor {
       }
     }
     // longest first, so a secret containing another is masked whole
-    this.forms = all.stream().sorted(Comparator.comparingInt(String::length).reversed()).collect(Collectors.toList());
+    this.forms = List.copyOf(all.stream().sorted(Comparator.comparingInt(String::length).reversed()).collect(Collectors.toList()));
   }
 
-  String redact(String text) {
+  /** A mask of {@code secrets} (null and empty values are ignored). */
+  public static SecretMask of(Collection<String> secrets) {
+    return secrets.isEmpty() ? NONE : new SecretMask(secrets);
+  }
+
+  /** The mask of a run without secrets: masks nothing. */
+  public static SecretMask none() {
+    return NONE;
+  }
+
+  /** Whether there is nothing to mask. */
+  public boolean isEmpty() {
+    return forms.isEmpty();
+  }
+
+  /**
+   * Every text to mask, longest first: each secret and its encoded forms. For drivers that must
+   * search their own artifacts; never print or store them.
+   */
+  public List<String> forms() {
+    return forms;
+  }
+
+  /** {@code text} with every secret form replaced by {@link #MASK}. */
+  public String redact(String text) {
     if (text == null || forms.isEmpty()) {
       return text;
     }
@@ -46,7 +75,8 @@ final class Redactor {
     return out;
   }
 
-  boolean containsSecret(String text) {
+  /** Whether {@code text} holds a secret in any of its forms. */
+  public boolean containsSecret(String text) {
     if (text == null) {
       return false;
     }
@@ -133,5 +163,11 @@ final class Redactor {
       }
     }
     return b.toString();
+  }
+
+  /** Never shows the secrets. */
+  @Override
+  public String toString() {
+    return "SecretMask[" + forms.size() + " forms]";
   }
 }

@@ -1,4 +1,4 @@
-package io.browserflow.engine;
+package io.browserflow.engine.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,14 +17,14 @@ import net.jqwik.api.constraints.StringLength;
 import org.junit.jupiter.api.Test;
 
 /** Secrets are masked as they are and in the encoded forms pages, URLs and logs give them. */
-class RedactorTest {
+class SecretMaskTest {
   private static final String SECRET = "s3cr3t+P@ss/wörd=&<x>\"q'";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final ObjectMapper ASCII_JSON = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
 
   @Test
   void should_mask_a_secret_in_every_form_it_takes_in_urls_json_html_and_base64() throws Exception {
-    Redactor r = new Redactor(Set.of(SECRET));
+    SecretMask r = SecretMask.of(Set.of(SECRET));
     String url = URLEncoder.encode(SECRET, StandardCharsets.UTF_8);
     List<String> texts = List.of(
         "typed " + SECRET + " into the field",
@@ -38,7 +38,7 @@ class RedactorTest {
             .replace("\"", "&quot;").replace("'", "&#39;") + "\">");
     for (String text : texts) {
       String masked = r.redact(text);
-      assertThat(masked).as(text).contains(Redactor.MASK).doesNotContain(SECRET).doesNotContain(url)
+      assertThat(masked).as(text).contains(SecretMask.MASK).doesNotContain(SECRET).doesNotContain(url)
           .doesNotContain("wörd").doesNotContain("w\\u00f6rd").doesNotContain("w\\u00F6rd").doesNotContain("c3cr3t");
       assertThat(r.containsSecret(text)).as(text).isTrue();
       assertThat(r.containsSecret(masked)).as(masked).isFalse();
@@ -47,21 +47,21 @@ class RedactorTest {
 
   @Test
   void should_mask_a_secret_inside_a_longer_base64_value_at_every_alignment() {
-    Redactor r = new Redactor(Set.of(SECRET));
+    SecretMask r = SecretMask.of(Set.of(SECRET));
     for (String prefix : List.of("", "a", "ab", "user:", "Bearer x")) {
       String header = "Authorization: Basic " + Base64.getEncoder().encodeToString((prefix + SECRET + ";end")
           .getBytes(StandardCharsets.UTF_8));
       String masked = r.redact(header);
-      assertThat(masked).as(header).contains(Redactor.MASK);
+      assertThat(masked).as(header).contains(SecretMask.MASK);
       assertThat(decodes(masked.substring("Authorization: Basic ".length()))).as(masked).doesNotContain(SECRET);
     }
     String urlSafe = Base64.getUrlEncoder().encodeToString(("id=" + SECRET).getBytes(StandardCharsets.UTF_8));
-    assertThat(r.redact(urlSafe)).contains(Redactor.MASK);
+    assertThat(r.redact(urlSafe)).contains(SecretMask.MASK);
   }
 
   @Test
   void should_leave_text_without_a_secret_as_it_is() {
-    Redactor r = new Redactor(Set.of(SECRET, "hunter2"));
+    SecretMask r = SecretMask.of(Set.of(SECRET, "hunter2"));
     String text = "GET http://127.0.0.1/echo?token=abc%2Bdef&value=hunter3 {\"v\":\"s3cr3t\"} aGVsbG8gd29ybGQ=";
 
     assertThat(r.redact(text)).isEqualTo(text);
@@ -71,7 +71,7 @@ class RedactorTest {
   @Property(tries = 300)
   void no_encoding_of_a_secret_survives_redaction(@ForAll @StringLength(min = 12, max = 40) String secret,
       @ForAll @StringLength(max = 6) String before, @ForAll @StringLength(max = 6) String after) throws Exception {
-    Redactor r = new Redactor(Set.of(secret));
+    SecretMask r = SecretMask.of(Set.of(secret));
     String value = before + secret + after;
     List<String> encodings = List.of(value, URLEncoder.encode(value, StandardCharsets.UTF_8),
         JSON.writeValueAsString(value), ASCII_JSON.writeValueAsString(value),
