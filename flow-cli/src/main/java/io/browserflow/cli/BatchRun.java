@@ -10,6 +10,7 @@ import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.Remedies;
 import io.browserflow.engine.RunOptions;
+import io.browserflow.engine.TraceMode;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.spi.PageDriver;
 import io.browserflow.formats.RecordedSecrets;
@@ -48,6 +49,7 @@ final class BatchRun {
   List<Path> uploadRoots = new ArrayList<>();
   List<String> allowOrigins = new ArrayList<>();
   RunStore store = RunStore.none();
+  TraceMode trace = TraceMode.ON_FAILURE;
   /** Secret values converted recordings held, per flow, used for credentials not given otherwise (--use-recorded-secrets). */
   Map<Flow, RecordedSecrets> recordedSecrets = new IdentityHashMap<>();
   Map<String, String> env = System.getenv();
@@ -181,7 +183,7 @@ final class BatchRun {
       }
       try (FlowEngine engine = builder.build()) {
         RunOptions.Builder options = RunOptions.builder().caller(Caller.CLI).addAllAllowed(allowed)
-            .addAllAllowOrigins(allowOrigins).denyNetwork(denyNetwork);
+            .addAllAllowOrigins(allowOrigins).denyNetwork(denyNetwork).trace(trace);
         serverUrl.ifPresent(options::addAllowOrigins);
         timeout.ifPresent(options::timeBudget);
         RunOptions runOptions = options.build();

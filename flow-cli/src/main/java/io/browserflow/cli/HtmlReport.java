@@ -104,6 +104,8 @@ final class HtmlReport {
       h.append("</td></tr>\n");
     }
     h.append("</table>");
+    r.trace().ifPresent(t -> h.append("<p><b>Trace</b>: <code>").append(esc(t))
+        .append("</code>, open it with <code>browserflow show-trace ").append(esc(t)).append("</code></p>"));
     if (!r.blockedRequests().isEmpty()) {
       h.append("<p><b>Blocked requests</b> (network deny mode):</p><ul>");
       r.blockedRequests().forEach(u -> h.append("<li><code>").append(esc(u)).append("</code></li>"));
@@ -114,6 +116,9 @@ final class HtmlReport {
 
   private static void image(StringBuilder h, Path file) {
     String name = file.getFileName().toString().toLowerCase();
+    if (name.endsWith(".zip")) {
+      return; // the trace, shown with the command that opens it below the steps
+    }
     if (!name.endsWith(".png") || !Files.isRegularFile(file)) {
       h.append("<div class=\"note\">artifact: ").append(esc(file.toString())).append("</div>");
       return;

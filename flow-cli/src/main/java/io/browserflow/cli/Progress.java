@@ -75,6 +75,7 @@ final class Progress implements RunListener {
     out.println((result.succeeded() ? "✓ " : "✗ ") + result.flowName() + ": " + result.status() + " in "
         + result.tookMs() + " ms" + result.errorCode().map(c -> " (" + c + " at " + result.errorPath().orElse("")
         + ": " + result.errorMessage().orElse("") + ")").orElse(""));
+    result.trace().ifPresent(t -> out.println("  trace: " + t + " (open it with: browserflow show-trace " + t + ")"));
     out.flush();
   }
 

@@ -1,12 +1,13 @@
 package io.browserflow.cli;
 
-import io.browserflow.playwright.LocalSite;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.engine.RunResult;
+import io.browserflow.engine.TraceMode;
 import io.browserflow.engine.store.RunStore;
+import io.browserflow.playwright.LocalSite;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -90,6 +91,11 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--deny-network", description = "Block (and report) requests outside the flows' allowed origins.")
   boolean denyNetwork;
 
+  @Option(names = "--trace", paramLabel = "WHEN", defaultValue = "on-failure",
+      description = "Record a Playwright trace of each run and keep it: on-failure (default), always or off. "
+          + "Secrets are stripped; open a kept trace with `browserflow show-trace FILE`.")
+  String trace;
+
   @Option(names = "--store", paramLabel = "DIR", description = "Keep journals and results of runs in DIR (enables recovery).")
   Path store;
 
@@ -134,6 +140,15 @@ final class RunCommand implements Callable<Integer> {
     batch.browser = browser;
     batch.connect = connect;
     batch.denyNetwork = denyNetwork;
+    switch (trace) {
+      case "on-failure" -> batch.trace = TraceMode.ON_FAILURE;
+      case "always" -> batch.trace = TraceMode.ALWAYS;
+      case "off" -> batch.trace = TraceMode.OFF;
+      default -> {
+        err.println("browserflow: --trace must be on-failure, always or off, was '" + trace + "'");
+        return BrowserflowCommand.USAGE;
+      }
+    }
     if (timeoutMs != null) {
       if (timeoutMs <= 0) {
         err.println("browserflow: --timeout must be positive, was " + timeoutMs);

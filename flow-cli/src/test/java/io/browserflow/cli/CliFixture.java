@@ -7,11 +7,21 @@ import java.io.StringWriter;
 final class CliFixture {
   final StringWriter out = new StringWriter();
   final StringWriter err = new StringWriter();
-  int exit;
+  volatile int exit;
+  Thread thread;
 
   static CliFixture run(String... args) {
     CliFixture f = new CliFixture();
     f.exit = Main.run(new PrintWriter(f.out, true), new PrintWriter(f.err, true), args);
+    return f;
+  }
+
+  /** Runs the command in a thread of its own; what it prints can be read while it runs. */
+  static CliFixture start(String... args) {
+    CliFixture f = new CliFixture();
+    f.thread = new Thread(() -> f.exit = Main.run(new PrintWriter(f.out, true), new PrintWriter(f.err, true), args),
+        "browserflow-cli-test");
+    f.thread.start();
     return f;
   }
 

@@ -92,6 +92,54 @@ class RunCommandTest {
   }
 
   @Test
+  void should_keep_the_trace_of_a_failed_run_only_and_open_it_with_show_trace() throws Exception {
+    Path ok = flow("fine", "{\"testId\":\"go\"}");
+    Path failing = flow("broken", "{\"testId\":\"nowhere\"}");
+
+    CliFixture cli = CliFixture.run("run", ok.toString(), failing.toString(), "--serve", site().toString());
+
+    assertThat(cli.exit).isEqualTo(1);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("trace: (\\S+) \\(open it with: browserflow show-trace (\\S+)\\)")
+        .matcher(cli.out());
+    assertThat(m.find()).as(cli.out()).isTrue();
+    assertThat(m.group(2)).isEqualTo(m.group(1));
+    Path trace = Path.of(m.group(1));
+    assertThat(m.find()).as("the passing flow keeps no trace").isFalse();
+    assertThat(trace).isRegularFile().hasFileName("trace.zip");
+
+    CliFixture viewer = CliFixture.start("show-trace", trace.toString());
+    String url = null;
+    for (int i = 0; i < 300 && url == null; i++) {
+      Thread.sleep(100);
+      java.util.regex.Matcher at = java.util.regex.Pattern.compile("trace viewer: (http://127\\.0\\.0\\.1:\\d+\\S*)")
+          .matcher(viewer.out());
+      url = at.find() ? at.group(1) : null;
+    }
+    assertThat(url).as("show-trace printed where it serves the viewer").isNotNull();
+    java.net.http.HttpResponse<String> page = java.net.http.HttpClient.newBuilder()
+        .followRedirects(java.net.http.HttpClient.Redirect.NORMAL).build()
+        .send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
+            java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(page.statusCode()).isEqualTo(200);
+    assertThat(page.uri().toString()).contains("trace=");
+    viewer.thread.interrupt();
+    viewer.thread.join(15_000);
+    assertThat(viewer.thread.isAlive()).as("show-trace stops when interrupted").isFalse();
+    assertThat(viewer.exit).isZero();
+  }
+
+  @Test
+  void should_name_the_flag_of_a_bad_trace_mode_and_a_missing_trace_file() throws Exception {
+    CliFixture bad = CliFixture.run("run", flow("fine", "{\"testId\":\"go\"}").toString(), "--trace", "sometimes");
+    CliFixture missing = CliFixture.run("show-trace", dir.resolve("nope.zip").toString());
+
+    assertThat(bad.exit).isEqualTo(2);
+    assertThat(bad.err()).contains("--trace must be on-failure, always or off, was 'sometimes'");
+    assertThat(missing.exit).isEqualTo(2);
+    assertThat(missing.err()).contains("no trace file at").contains("nope.zip");
+  }
+
+  @Test
   void should_refuse_inputs_no_flow_declares() throws Exception {
     Path ok = flow("search", "{\"testId\":\"go\"}");
 

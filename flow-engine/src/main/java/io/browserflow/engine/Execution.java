@@ -84,6 +84,9 @@ final class Execution {
           .viewportWidth(options.viewportWidth()).viewportHeight(options.viewportHeight())
           .artifactsDir(artifacts).denyNetwork(options.denyNetwork()).allowedOrigins(cleared.policy().allowedOrigins())
           .trace(options.trace() != TraceMode.OFF).secrets(redactor).build());
+      if (!redactor.isEmpty()) {
+        session.addSecrets(redactor);
+      }
       if (plan != null && plan.decision == ResumeDecision.CANCEL) {
         journal.decision(ResumeDecision.CANCEL);
         throw new RunCancelled();
@@ -109,6 +112,9 @@ final class Execution {
     } finally {
       if (session != null) {
         try {
+          if (status == RunStatus.SUCCEEDED && options.trace() == TraceMode.ON_FAILURE) {
+            session.discardTrace();
+          }
           session.close();
         } catch (RuntimeException ignored) {
           // closing a broken session must not hide the run's outcome

@@ -47,6 +47,7 @@ final class FailureReport {
           line(out, "screenshot", file);
         } else if (file.endsWith("trace.zip")) {
           line(out, "trace", file + TRACE_NOTE);
+          line(out, "open it with", "browserflow show-trace " + file);
         } else {
           line(out, "file", file);
         }

@@ -57,7 +57,7 @@ final class FlowSettings {
       }
     });
     slowMoMs = r.number("slowMoMs", a.map(FlowTest::slowMoMs).orElse(-1L), 0, 0, 60_000);
-    traceOnFailure = r.bool("traceOnFailure", a.map(FlowTest::traceOnFailure).orElse(""), false);
+    traceOnFailure = r.bool("traceOnFailure", a.map(FlowTest::traceOnFailure).orElse(""), true);
     reportDir = Path.of(r.text("reportDir", a.map(FlowTest::reportDir).orElse("")).orElse("target/browserflow"));
     long timeout = r.number("defaultTimeoutMs", a.map(FlowTest::defaultTimeoutMs).orElse(-1L), -1, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS);
     defaultTimeoutMs = timeout < 0 ? OptionalInt.empty() : OptionalInt.of((int) timeout);

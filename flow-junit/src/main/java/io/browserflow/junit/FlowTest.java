@@ -62,7 +62,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  *   <tr><td>{@code connect} / {@code browserflow.connect}</td><td>none: launch; {@code ws://...} a Playwright
  *       browser server, {@code http://host:port} a Chromium DevTools endpoint</td></tr>
  *   <tr><td>{@code slowMoMs} / {@code browserflow.slowMoMs}</td><td>0</td></tr>
- *   <tr><td>{@code traceOnFailure} / {@code browserflow.traceOnFailure}</td><td>{@code false}</td></tr>
+ *   <tr><td>{@code traceOnFailure} / {@code browserflow.traceOnFailure}</td><td>{@code true}</td></tr>
  *   <tr><td>{@code reportDir} / {@code browserflow.reportDir}</td><td>{@code target/browserflow}</td></tr>
  *   <tr><td>{@code defaultTimeoutMs} / {@code browserflow.defaultTimeoutMs}</td><td>the engine's step default (10 s)</td></tr>
  *   <tr><td>{@code retries} / {@code browserflow.retries}</td><td>0</td></tr>
@@ -126,8 +126,9 @@ public @interface FlowTest {
 
   /**
    * {@code "true"} records a Playwright trace of each test's context and keeps it
-   * ({@code trace.zip} in the test's report folder) when the test fails; unset:
-   * {@code browserflow.traceOnFailure}, else {@code false}.
+   * ({@code trace.zip} in the test's report folder, the secrets of the test's runs stripped) when
+   * the test fails, {@code "false"} records none; unset: {@code browserflow.traceOnFailure}, else
+   * {@code true}. Open a kept trace with {@code browserflow show-trace FILE}.
    */
   String traceOnFailure() default "";
 

@@ -108,6 +108,9 @@ final class TestScope implements AutoCloseable, ExtensionContext.Store.Closeable
     }
     Path attemptDir = attemptDir();
     try {
+      if (!failed) {
+        session.discardTrace();
+      }
       session.close();
     } catch (RuntimeException e) {
       // the browser may be gone already; nothing left to release

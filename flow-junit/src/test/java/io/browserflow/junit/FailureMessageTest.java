@@ -4,6 +4,7 @@ import static io.browserflow.junit.FlowAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.engine.Inputs;
+import io.browserflow.engine.spi.SecretMask;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -69,6 +70,33 @@ class FailureMessageTest {
     String message = Kit.failure(results.testEvents(), "wrong_password").getMessage();
     assertThat(message).contains("(sign-in) failed at steps[3] \"Sign in\"").doesNotContain("wrong-pw");
     assertThat(Kit.entries(results, "browserflow.failure")).noneSatisfy(e -> assertThat(e).contains("wrong-pw"));
+  }
+
+  @Test
+  void should_keep_the_failed_tests_trace_without_the_secret_in_any_file() throws Exception {
+    String message = Kit.failure(results.testEvents(), "wrong_password").getMessage();
+    Path trace = path(message, "trace");
+    assertThat(message).contains("open it with: browserflow show-trace " + trace);
+    assertThat(trace).isRegularFile();
+    SecretMask scan = SecretMask.of(java.util.Set.of("wrong-pw"));
+    java.util.List<String> scanned = new java.util.ArrayList<>();
+    try (var files = Files.walk(trace.getParent())) {
+      for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+        if (f.toString().endsWith(".zip")) {
+          try (var zip = new java.util.zip.ZipInputStream(Files.newInputStream(f))) {
+            for (var e = zip.getNextEntry(); e != null; e = zip.getNextEntry()) {
+              String text = new String(zip.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+              assertThat(scan.containsSecret(text)).as(f + "!" + e.getName()).isFalse();
+              scanned.add(e.getName());
+            }
+          }
+        } else {
+          assertThat(scan.containsSecret(Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1))).as(f.toString()).isFalse();
+          scanned.add(f.toString());
+        }
+      }
+    }
+    assertThat(scanned).contains("trace.trace", "trace.network");
   }
 
   @Test

@@ -41,7 +41,7 @@ class FlowSettingsTest {
     assertThat(s.headless).isTrue();
     assertThat(s.slowMoMs).isZero();
     assertThat(s.retries).isZero();
-    assertThat(s.traceOnFailure).isFalse();
+    assertThat(s.traceOnFailure).as("traces are kept for failures by default").isTrue();
     assertThat(s.reportDir).isEqualTo(Path.of("target/browserflow"));
     assertThat(s.defaultTimeoutMs).isEmpty();
     assertThat(s.connect).isEmpty();

@@ -64,7 +64,7 @@ final class Artifacts {
 
   /** On the driver thread: marks the elements that show a secret, in every frame; whether any frame was marked. */
   private boolean markSecrets() {
-    if (state.shared.secrets.isEmpty()) {
+    if (state.shared.secrets().isEmpty()) {
       return false;
     }
     return state.call(() -> {
@@ -74,7 +74,7 @@ final class Artifacts {
           continue;
         }
         try {
-          any |= ((Number) f.evaluate(MARK_SECRETS, state.shared.secrets.forms())).intValue() > 0;
+          any |= ((Number) f.evaluate(MARK_SECRETS, state.shared.secrets().forms())).intValue() > 0;
         } catch (PlaywrightException e) {
           // a frame navigating away shows nothing of this page in the screenshot
         }

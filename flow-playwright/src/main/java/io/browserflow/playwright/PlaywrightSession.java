@@ -14,6 +14,7 @@ import io.browserflow.engine.spi.ReadResult;
 import io.browserflow.engine.spi.Resolution;
 import io.browserflow.engine.spi.ScrapeResult;
 import io.browserflow.engine.spi.ScreenshotRequest;
+import io.browserflow.engine.spi.SecretMask;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -211,6 +212,16 @@ final class PlaywrightSession implements DriverSession {
   @Override
   public Path screenshot(ScreenshotRequest request) {
     return artifacts.screenshot(request);
+  }
+
+  @Override
+  public void discardTrace() {
+    state.shared.discardTrace = true;
+  }
+
+  @Override
+  public void addSecrets(SecretMask secrets) {
+    state.shared.addSecrets(secrets);
   }
 
   @Override

@@ -22,8 +22,8 @@ final class SharedContext {
   final Downloads downloads;
   final NetworkGuard guard;
   final boolean trace;
-  /** The run's secrets: painted over in screenshots, stripped from the trace. */
-  final SecretMask secrets;
+  /** The secrets of the runs using the context: painted over in screenshots, stripped from the trace. */
+  private volatile SecretMask secrets;
   /** Answers the native dialogs of every page of the context. */
   final Dialogs dialogs = new Dialogs();
   /** Sessions (the owner and its open forks) using the context; above one, long blocking browser calls are avoided. */
@@ -40,11 +40,24 @@ final class SharedContext {
     this.secrets = secrets;
   }
 
+  /** Set when the trace is not wanted: closing stops it without saving. */
+  volatile boolean discardTrace;
+
+  SecretMask secrets() {
+    return secrets;
+  }
+
+  synchronized void addSecrets(SecretMask more) {
+    secrets = secrets.and(more);
+  }
+
   /** On the driver thread: saves the trace (when recording) and closes the context. */
   void close() {
     try {
       downloads.settle();
-      if (trace) {
+      if (trace && discardTrace) {
+        context.tracing().stop();
+      } else if (trace) {
         saveTrace(artifacts.resolve("trace.zip"));
       }
     } finally {

@@ -171,6 +171,22 @@ public interface DriverSession extends AutoCloseable {
   /** Evaluates a script in the current frame and returns its result as text (JSON for objects). */
   String eval(String script, Duration timeout);
 
+  /**
+   * Adds the secrets of a run that uses this session: from then on screenshots paint over what shows
+   * them, and the trace is stripped of them when the session closes. The engine calls it on every
+   * session it runs a flow in, since a session may have been opened by someone else (a JUnit test's
+   * context, a shared suite session) before the run's secrets were known. Drivers that write no
+   * artifacts showing page content keep this default, which does nothing.
+   */
+  default void addSecrets(SecretMask secrets) {}
+
+  /**
+   * The trace recorded so far is not wanted (the run passed and traces are kept for failures only):
+   * {@link #close()} saves none, which is cheaper than saving and deleting it. Drivers without
+   * traces keep this default, which does nothing.
+   */
+  default void discardTrace() {}
+
   /** Takes a screenshot and returns the written file. */
   Path screenshot(ScreenshotRequest request);
 

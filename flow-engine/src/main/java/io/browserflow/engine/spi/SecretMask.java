@@ -25,12 +25,14 @@ public final class SecretMask {
   private static final SecretMask NONE = new SecretMask(Set.of());
   /** Base64 runs shorter than this are not masked: they would match ordinary text. */
   private static final int MIN_BASE64_RUN = 8;
+  private final Set<String> secrets = new LinkedHashSet<>();
   private final List<String> forms;
 
   private SecretMask(Collection<String> secrets) {
     Set<String> all = new LinkedHashSet<>();
     for (String s : secrets) {
       if (s != null && !s.isEmpty()) {
+        this.secrets.add(s);
         all.addAll(forms(s));
       }
     }
@@ -46,6 +48,19 @@ public final class SecretMask {
   /** The mask of a run without secrets: masks nothing. */
   public static SecretMask none() {
     return NONE;
+  }
+
+  /** A mask of this mask's secrets and {@code other}'s. */
+  public SecretMask and(SecretMask other) {
+    if (other.secrets.isEmpty() || secrets.containsAll(other.secrets)) {
+      return this;
+    }
+    if (secrets.isEmpty()) {
+      return other;
+    }
+    Set<String> all = new LinkedHashSet<>(secrets);
+    all.addAll(other.secrets);
+    return new SecretMask(all);
   }
 
   /** Whether there is nothing to mask. */
