@@ -98,6 +98,11 @@ final class HtmlReport {
       s.message().ifPresent(m -> h.append(esc(m)));
       s.candidates().ifPresent(c -> h.append("<div class=\"note\">candidates: ").append(esc(c)).append("</div>"));
       s.url().ifPresent(u -> h.append("<div class=\"note\">url: ").append(esc(u)).append("</div>"));
+      s.console().forEach(c -> h.append("<div class=\"note activity\">").append(esc(c.describe())).append("</div>"));
+      s.requests().forEach(q -> h.append("<div class=\"note activity\">request ").append(esc(q.describe())).append("</div>"));
+      if (s.droppedActivity() > 0) {
+        h.append("<div class=\"note activity\">and ").append(s.droppedActivity()).append(" more console lines or requests</div>");
+      }
       for (String artifact : s.artifacts()) {
         image(h, Path.of(artifact));
       }

@@ -60,10 +60,14 @@ final class Progress implements RunListener {
       if (step.state() == StepState.FAILED) {
         out.print("\r\033[2K");
         out.println("  ✗ " + line(step));
+        activity(step);
       }
       return;
     }
     out.println("  " + mark(step.state()) + " " + line(step));
+    if (step.state() == StepState.FAILED) {
+      activity(step);
+    }
     out.flush();
   }
 
@@ -77,6 +81,12 @@ final class Progress implements RunListener {
         + ": " + result.errorMessage().orElse("") + ")").orElse(""));
     result.trace().ifPresent(t -> out.println("  trace: " + t + " (open it with: browserflow show-trace " + t + ")"));
     out.flush();
+  }
+
+  /** What the page reported around a failed step. */
+  private void activity(StepResult step) {
+    step.console().forEach(c -> out.println("      " + c.describe()));
+    step.requests().forEach(r -> out.println("      request " + r.describe()));
   }
 
   private static String line(StepResult s) {

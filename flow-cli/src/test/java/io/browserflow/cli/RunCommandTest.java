@@ -25,7 +25,8 @@ class RunCommandTest {
   private static final String SITE = "<!doctype html><title>Shop</title>"
       + "<input data-testid='q' placeholder='Search'>"
       + "<button data-testid='go' onclick=\"document.getElementById('out').textContent='Found ' + "
-      + "document.querySelector('[data-testid=q]').value\">Go</button><p id='out'></p>";
+      + "document.querySelector('[data-testid=q]').value\">Go</button><p id='out'></p>"
+      + "<script>console.error('stock service unavailable')</script>";
 
   private Path site() throws Exception {
     Path site = Files.createDirectories(dir.resolve("site"));
@@ -84,6 +85,8 @@ class RunCommandTest {
       assertThat(failedRow.locator("img.shot").isVisible()).isTrue();
       Object width = failedRow.locator("img.shot").evaluate("img => img.naturalWidth");
       assertThat(((Number) width).intValue()).isGreaterThan(100);
+      assertThat(page.locator("#run-1 .activity").allInnerTexts()).as("what the page said while the step ran")
+          .anyMatch(t -> t.startsWith("console error: stock service unavailable"));
       Locator fallbackRow = page.locator("#run-0 tr.fallback");
       assertThat(fallbackRow.innerText()).contains("candidate 1", "fallback", "consider promoting candidate 1");
       String background = (String) fallbackRow.locator("td").first().evaluate("td => getComputedStyle(td).backgroundColor");

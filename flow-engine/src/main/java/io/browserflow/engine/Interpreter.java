@@ -6,6 +6,7 @@ import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
+import io.browserflow.engine.spi.PageActivity;
 import io.browserflow.engine.spi.Resolution;
 import io.browserflow.engine.spi.TargetException;
 import io.browserflow.engine.store.JournalEntry;
@@ -96,14 +97,14 @@ final class Interpreter {
     long took = (System.nanoTime() - started) / 1_000_000;
     int used = Math.min(attempt, attempts);
     if (last == null) {
-      run.results().verified(at, used, took, outcome.resolution, outcome.artifacts, null);
+      run.results().verified(at, used, took, outcome.resolution, outcome.artifacts, null, activity(lane));
       return;
     }
     List<String> artifacts = run.artifacts().failure(lane.session, step, at.iteration());
     run.journal().failed(at, used, last);
     Resolution resolution = last instanceof TargetException ? ((TargetException) last).resolution() : null;
     boolean fallback = step.onError().kind() == OnError.Kind.FALLBACK;
-    run.results().failed(at, lane.session, used, took, resolution, last, artifacts, fallback);
+    run.results().failed(at, lane.session, used, took, resolution, last, artifacts, fallback, activity(lane));
     afterFailure(at, lane, last);
   }
 
@@ -188,17 +189,26 @@ final class Interpreter {
     } catch (StopRun | RunCancelled e) {
       long took = (System.nanoTime() - started) / 1_000_000;
       run.results().failed(at, lane.session, 1, took, null,
-          e instanceof StopRun ? ((StopRun) e).cause : null, List.of(), false);
+          e instanceof StopRun ? ((StopRun) e).cause : null, List.of(), false, PageActivity.none());
       throw e;
     } catch (FlowException e) {
       long took = (System.nanoTime() - started) / 1_000_000;
       run.journal().failed(at, 1, e);
-      run.results().failed(at, lane.session, 1, took, null, e, List.of(), false);
+      run.results().failed(at, lane.session, 1, took, null, e, List.of(), false, PageActivity.none());
       afterFailure(at, lane, e);
       return;
     }
     run.journal().verified(at, 1, JournalEntry.Evidence.CHECK, Map.of());
-    run.results().verified(at, 1, (System.nanoTime() - started) / 1_000_000, null, List.of(), note);
+    run.results().verified(at, 1, (System.nanoTime() - started) / 1_000_000, null, List.of(), note, PageActivity.none());
+  }
+
+  /** What the page reported since the previous step; nothing when the session cannot say (it must not fail the step). */
+  private static PageActivity activity(Lane lane) {
+    try {
+      return lane.session.drainActivity();
+    } catch (RuntimeException e) {
+      return PageActivity.none();
+    }
   }
 
   /** What a failed step's onError does once the failure is recorded: go on, run the fallback, or stop the run. */

@@ -11,7 +11,9 @@ import io.browserflow.api.Problem;
 import java.util.List;
 import java.time.Instant;
 import java.util.Iterator;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** Hand-written JSON mapping of run results, so the public types carry no Jackson annotations. */
 final class RunResultJson {
@@ -72,6 +74,25 @@ final class RunResultJson {
     s.url().ifPresent(u -> n.put("url", u));
     ArrayNode artifacts = n.putArray("artifacts");
     s.artifacts().forEach(artifacts::add);
+    if (!s.console().isEmpty()) {
+      ArrayNode console = n.putArray("console");
+      for (ConsoleLine c : s.console()) {
+        ObjectNode line = console.addObject().put("kind", c.kind().name().toLowerCase(Locale.ROOT)).put("text", c.text());
+        c.location().ifPresent(l -> line.put("location", l));
+      }
+    }
+    if (!s.requests().isEmpty()) {
+      ArrayNode requests = n.putArray("requests");
+      for (RequestLine r : s.requests()) {
+        ObjectNode line = requests.addObject().put("method", r.method()).put("url", r.url());
+        r.status().ifPresent(st -> line.put("status", st));
+        r.failure().ifPresent(f -> line.put("failure", f));
+        line.put("ms", r.ms());
+      }
+    }
+    if (s.droppedActivity() > 0) {
+      n.put("droppedActivity", s.droppedActivity());
+    }
     return n;
   }
 
@@ -151,6 +172,22 @@ final class RunResultJson {
     for (JsonNode a : s.path("artifacts")) {
       b.addArtifacts(a.asText());
     }
+    for (JsonNode c : s.path("console")) {
+      b.addConsole(ConsoleLine.of(ConsoleLine.Kind.valueOf(c.path("kind").asText().toUpperCase(Locale.ROOT)),
+          c.path("text").asText(), c.hasNonNull("location") ? Optional.of(c.get("location").asText()) : Optional.empty()));
+    }
+    for (JsonNode r : s.path("requests")) {
+      RequestLine.Builder line = RequestLine.builder().method(r.path("method").asText()).url(r.path("url").asText())
+          .ms(r.path("ms").asLong());
+      if (r.hasNonNull("status")) {
+        line.status(r.get("status").asInt());
+      }
+      if (r.hasNonNull("failure")) {
+        line.failure(r.get("failure").asText());
+      }
+      b.addRequests(line.build());
+    }
+    b.droppedActivity(s.path("droppedActivity").asInt(0));
     return b.build();
   }
 }

@@ -10,7 +10,8 @@ import org.immutables.value.Value;
  * What happened to one executed step: where it is ({@link #path()}, e.g. {@code steps[2].body[0]},
  * and the loop {@link #iteration()} such as {@code 3} or {@code 1/0} for nested loops), its final
  * state, attempts, time, the winning candidate and whether a fallback candidate was used, the error
- * and the artifacts (failure screenshot). Messages never contain secret values.
+ * and the artifacts (failure screenshot), and what the page reported meanwhile (console and page
+ * errors, failed requests). Messages never contain secret values.
  */
 @Value.Immutable
 public interface StepResult {
@@ -62,6 +63,24 @@ public interface StepResult {
 
   /** Files written for this step (screenshots, traces), as paths. */
   List<String> artifacts();
+
+  /**
+   * Console errors and warnings and page errors seen while the step ran, at most
+   * {@link StepActivityLimits#MAX_CONSOLE}, secrets masked.
+   */
+  List<ConsoleLine> console();
+
+  /**
+   * Requests that failed or were answered 4xx/5xx while the step ran, at most
+   * {@link StepActivityLimits#MAX_REQUESTS}, secrets masked.
+   */
+  List<RequestLine> requests();
+
+  /** Console lines and requests seen while the step ran beyond what {@link #console()} and {@link #requests()} keep. */
+  @Value.Default
+  default int droppedActivity() {
+    return 0;
+  }
 
   static Builder builder() {
     return new Builder();

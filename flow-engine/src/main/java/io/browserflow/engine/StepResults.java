@@ -4,6 +4,7 @@ import io.browserflow.api.FlowException;
 import io.browserflow.api.Step;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.PageActivity;
 import io.browserflow.engine.spi.Resolution;
 import io.browserflow.engine.spi.SecretMask;
 import io.browserflow.engine.spi.TargetException;
@@ -35,18 +36,18 @@ final class StepResults {
   }
 
   void skipped(StepExecution at) {
-    record(at, null, StepState.SKIPPED, 0, 0, null, null, List.of(), "disabled", false);
+    record(at, null, StepState.SKIPPED, 0, 0, null, null, List.of(), "disabled", false, PageActivity.none());
   }
 
   /** A step the interrupted run had verified: resuming restores its outputs and does not replay it. */
   void restored(StepExecution at) {
     record(at, null, StepState.VERIFIED, 1, 0, null, null, List.of(), "verified before the interruption; not replayed",
-        false);
+        false, PageActivity.none());
   }
 
   void verified(StepExecution at, int attempts, long tookMs, Resolution resolution, List<String> artifacts,
-      String note) {
-    record(at, null, StepState.VERIFIED, attempts, tookMs, resolution, null, artifacts, note, false);
+      String note, PageActivity activity) {
+    record(at, null, StepState.VERIFIED, attempts, tookMs, resolution, null, artifacts, note, false, activity);
   }
 
   /**
@@ -54,16 +55,18 @@ final class StepResults {
    * asked for its URL, so the result says where it failed.
    */
   void failed(StepExecution at, DriverSession page, int attempts, long tookMs, Resolution resolution,
-      FlowException error, List<String> artifacts, boolean recoveredByFallback) {
-    record(at, page, StepState.FAILED, attempts, tookMs, resolution, error, artifacts, null, recoveredByFallback);
+      FlowException error, List<String> artifacts, boolean recoveredByFallback, PageActivity activity) {
+    record(at, page, StepState.FAILED, attempts, tookMs, resolution, error, artifacts, null, recoveredByFallback, activity);
   }
 
   private void record(StepExecution at, DriverSession page, StepState state, int attempts, long took,
-      Resolution resolution, FlowException error, List<String> artifacts, String note, boolean recovered) {
+      Resolution resolution, FlowException error, List<String> artifacts, String note, boolean recovered,
+      PageActivity activity) {
     Step step = at.step();
     StepResult.Builder b = StepResult.builder().path(at.path()).stepId(step.id()).op(step.kind().op())
         .title(step.title()).iteration(at.iteration()).state(state).attempts(attempts).tookMs(took)
         .artifacts(artifacts).recoveredByFallback(recovered);
+    activity(b, activity);
     if (resolution != null) {
       if (resolution.resolved()) {
         b.winner(resolution.winner()).fallbackUsed(resolution.fallbackUsed());
@@ -92,5 +95,32 @@ final class StepResults {
     StepResult result = b.build();
     results.add(result);
     engine.notify(l -> l.stepFinished(runId, result));
+  }
+
+  /** The page's activity, secrets masked before long texts are cut (a cut must not leave a secret's prefix). */
+  private void activity(StepResult.Builder b, PageActivity activity) {
+    int dropped = activity.dropped();
+    int kept = 0;
+    for (ConsoleLine c : activity.console()) {
+      if (kept++ >= StepActivityLimits.MAX_CONSOLE) {
+        dropped++;
+        continue;
+      }
+      b.addConsole(ConsoleLine.of(c.kind(), cut(redactor.redact(c.text())), c.location().map(l -> cut(redactor.redact(l)))));
+    }
+    kept = 0;
+    for (RequestLine r : activity.requests()) {
+      if (kept++ >= StepActivityLimits.MAX_REQUESTS) {
+        dropped++;
+        continue;
+      }
+      b.addRequests(RequestLine.builder().from(r).url(cut(redactor.redact(r.url())))
+          .failure(r.failure().map(f -> cut(redactor.redact(f)))).build());
+    }
+    b.droppedActivity(dropped);
+  }
+
+  private static String cut(String text) {
+    return text.length() <= StepActivityLimits.MAX_TEXT ? text : text.substring(0, StepActivityLimits.MAX_TEXT - 1) + "\u2026";
   }
 }

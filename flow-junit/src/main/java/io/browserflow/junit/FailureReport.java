@@ -42,6 +42,11 @@ final class FailureReport {
       line(out, "error", s.message().or(r::errorMessage).orElse(""));
       s.candidates().ifPresent(c -> line(out, "candidates", c));
       s.url().ifPresent(u -> line(out, "url", u));
+      s.console().forEach(c -> line(out, "page said", c.describe()));
+      s.requests().forEach(q -> line(out, "request", q.describe()));
+      if (s.droppedActivity() > 0) {
+        line(out, "and", s.droppedActivity() + " more console lines or requests (see the trace)");
+      }
       for (String file : s.artifacts()) {
         if (file.endsWith(".png")) {
           line(out, "screenshot", file);

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.engine.ConsoleLine;
+import io.browserflow.engine.RequestLine;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.RunStatus;
 import io.browserflow.engine.StepResult;
@@ -12,6 +14,7 @@ import io.browserflow.engine.StepState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** FlowAssertions on results built by hand: what passes, and what a failure says. */
@@ -37,7 +40,10 @@ class RunResultAssertTest {
       .addSteps(step("steps[1].body[0]", "save", StepState.FAILED).title("Save the form").iteration("2")
           .errorCode(ErrorCode.TARGET_NOT_FOUND).message("no candidate matched exactly one element")
           .candidates("testId \"save\" matched 0, css \".btn\" matched 0").url("http://127.0.0.1:8080/form.html")
-          .addArtifacts("/reports/save-2-failure.png", "/reports/trace.zip").build())
+          .addArtifacts("/reports/save-2-failure.png", "/reports/trace.zip")
+          .addConsole(ConsoleLine.of(ConsoleLine.Kind.ERROR, "save failed: 500", Optional.of("http://127.0.0.1:8080/app.js:12:3")))
+          .addRequests(RequestLine.builder().method("POST").url("http://127.0.0.1:8080/api/save").status(500).ms(14).build())
+          .droppedActivity(3).build())
       .errorCode(ErrorCode.TARGET_NOT_FOUND).errorMessage("no candidate matched exactly one element")
       .errorPath("steps[1].body[0]")
       .build();
@@ -59,6 +65,10 @@ class RunResultAssertTest {
         .hasMessageContaining("url:         http://127.0.0.1:8080/form.html")
         .hasMessageContaining("screenshot:  /reports/save-2-failure.png")
         .hasMessageContaining("trace:       /reports/trace.zip")
+        .hasMessageContaining("open it with: browserflow show-trace /reports/trace.zip")
+        .hasMessageContaining("page said:   console error: save failed: 500 (http://127.0.0.1:8080/app.js:12:3)")
+        .hasMessageContaining("request:     POST http://127.0.0.1:8080/api/save -> 500 (14 ms)")
+        .hasMessageContaining("and:         3 more console lines or requests (see the trace)")
         .hasMessageContaining("1 step verified, 1200 ms");
   }
 

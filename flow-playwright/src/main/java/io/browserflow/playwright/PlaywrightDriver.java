@@ -396,6 +396,7 @@ public final class PlaywrightDriver implements PageDriver {
           context.tracing().start(new Tracing.StartOptions().setScreenshots(options.secrets().isEmpty()).setSnapshots(true));
         }
         SharedContext shared = new SharedContext(thread, context, artifacts, guard, trace, options.secrets());
+        shared.activity.watch(context);
         context.onPage(shared.downloads::watch);
         context.onPage(shared.dialogs::watch);
         Page page = context.newPage();

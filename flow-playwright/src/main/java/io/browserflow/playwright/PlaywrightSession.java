@@ -13,6 +13,7 @@ import io.browserflow.engine.spi.PageState;
 import io.browserflow.engine.spi.ReadResult;
 import io.browserflow.engine.spi.Resolution;
 import io.browserflow.engine.spi.ScrapeResult;
+import io.browserflow.engine.spi.PageActivity;
 import io.browserflow.engine.spi.ScreenshotRequest;
 import io.browserflow.engine.spi.SecretMask;
 import java.nio.file.Path;
@@ -212,6 +213,11 @@ final class PlaywrightSession implements DriverSession {
   @Override
   public Path screenshot(ScreenshotRequest request) {
     return artifacts.screenshot(request);
+  }
+
+  @Override
+  public PageActivity drainActivity() {
+    return state.shared.activity.drain();
   }
 
   @Override

@@ -24,6 +24,8 @@ final class SharedContext {
   final boolean trace;
   /** The secrets of the runs using the context: painted over in screenshots, stripped from the trace. */
   private volatile SecretMask secrets;
+  /** Console and page errors and failed requests of every page of the context, drained after each step. */
+  final Activity activity = new Activity();
   /** Answers the native dialogs of every page of the context. */
   final Dialogs dialogs = new Dialogs();
   /** Sessions (the owner and its open forks) using the context; above one, long blocking browser calls are avoided. */

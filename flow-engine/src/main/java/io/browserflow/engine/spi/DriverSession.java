@@ -187,6 +187,16 @@ public interface DriverSession extends AutoCloseable {
    */
   default void discardTrace() {}
 
+  /**
+   * What the session's pages reported since the last call (console errors and warnings, page
+   * errors, failed or 4xx/5xx requests), and forgets it: the engine asks after each step, so each
+   * step's result says what happened around it. Drivers that see no such activity keep this
+   * default, which reports nothing.
+   */
+  default PageActivity drainActivity() {
+    return PageActivity.none();
+  }
+
   /** Takes a screenshot and returns the written file. */
   Path screenshot(ScreenshotRequest request);
 
