@@ -38,7 +38,8 @@ import java.util.zip.ZipOutputStream;
  *   <li>a text or key typed by an input action ({@code fill}, {@code type}, {@code press}, ...) that
  *       is part of a secret reads {@code ***}, and so does its call log, since a secret typed in
  *       pieces is never present whole;</li>
- *   <li>a log preview Playwright cut short with {@code …} loses the secret prefix before it;</li>
+ *   <li>a log preview Playwright cut short with {@code …} loses the secret prefix before it
+ *       ({@link SecretMask#redact});</li>
  *   <li>DOM snapshot text nodes that together spell a secret ({@code <b>sec</b>ret}) are each
  *       replaced, following the snapshots' references to earlier snapshots, so node counts and every
  *       later snapshot stay valid;</li>
@@ -52,9 +53,6 @@ import java.util.zip.ZipOutputStream;
 final class TraceRedactor {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String MASK = SecretMask.MASK;
-  private static final String ELLIPSIS = "\u2026";
-  /** A secret prefix shorter than this before an ellipsis is left: it would match ordinary text. */
-  private static final int MIN_PREFIX = 4;
   private static final Set<String> INPUT_METHODS = Set.of("fill", "type", "press", "pressSequentially",
       "insertText", "keyboardType", "keyboardInsertText", "keyboardPress", "keyboardDown", "keyboardUp");
   private static final Set<String> TYPED_PARAMS = Set.of("value", "text", "key");
@@ -88,7 +86,7 @@ final class TraceRedactor {
         }
       }
     }
-    Map<String, byte[]> redacted = new TraceRedactor(secrets).redact(entries);
+    Map<String, byte[]> redacted = redact(entries, secrets);
     try (OutputStream os = Files.newOutputStream(out); ZipOutputStream zip = new ZipOutputStream(os)) {
       for (Map.Entry<String, byte[]> e : redacted.entrySet()) {
         zip.putNextEntry(new ZipEntry(e.getKey()));
@@ -98,7 +96,12 @@ final class TraceRedactor {
     }
   }
 
-  Map<String, byte[]> redact(Map<String, byte[]> entries) {
+  /** The trace's entries (name to bytes, in zip order) with the secrets stripped. */
+  static Map<String, byte[]> redact(Map<String, byte[]> entries, SecretMask secrets) {
+    return new TraceRedactor(secrets).clean(entries);
+  }
+
+  private Map<String, byte[]> clean(Map<String, byte[]> entries) {
     // resources first, so the events can point at their new names
     Map<String, byte[]> resources = new LinkedHashMap<>();
     for (Map.Entry<String, byte[]> e : entries.entrySet()) {
@@ -241,36 +244,13 @@ final class TraceRedactor {
     return n;
   }
 
-  /** {@code v} without secret forms, without secret prefixes cut short by an ellipsis, and without what a secret call typed. */
+  /** {@code v} without secret forms (also cut short by an ellipsis) and without what a secret call typed. */
   String text(String v, String typed) {
     String r = secrets.redact(v);
     if (typed != null && r.contains(typed)) {
       r = r.replace(typed, MASK);
     }
-    if (r.contains(ELLIPSIS)) {
-      r = truncated(r);
-    }
     return r;
-  }
-
-  private String truncated(String v) {
-    StringBuilder b = new StringBuilder(v);
-    for (int at = b.indexOf(ELLIPSIS); at >= 0; at = b.indexOf(ELLIPSIS, at + 1)) {
-      int cut = 0;
-      for (String f : secrets.forms()) {
-        for (int k = Math.min(f.length() - 1, at); k >= Math.min(MIN_PREFIX, f.length() - 1) && k > cut; k--) {
-          if (b.substring(at - k, at).equals(f.substring(0, k))) {
-            cut = k;
-            break;
-          }
-        }
-      }
-      if (cut > 0) {
-        b.replace(at - cut, at, MASK);
-        at = at - cut + MASK.length();
-      }
-    }
-    return b.toString();
   }
 
   private static String sha1(byte[] content) {

@@ -16,13 +16,18 @@ import java.util.stream.Collectors;
  * engine writes or reports, and tells drivers what to paint over or strip from their artifacts
  * (screenshots, traces). Each secret is masked as
  * it is and in the forms a page or a log gives it (URL-encoded, once or twice, with {@code +} or
- * {@code %20} for spaces; JSON-escaped, also twice, and HTML-escaped; base64, standard and URL-safe, at any of the
- * three byte alignments a secret can have inside a longer encoded value).
+ * {@code %20} for spaces, from UTF-8 or from ISO-8859-1 as pages without a declared charset post
+ * forms; JSON-escaped, also twice, and HTML-escaped; base64, standard and URL-safe, at any of the
+ * three byte alignments a secret can have inside a longer encoded value), and a secret's start
+ * that a preview cut short with an ellipsis.
  */
 public final class SecretMask {
   /** What a secret is replaced by. */
   public static final String MASK = "***";
   private static final SecretMask NONE = new SecretMask(Set.of());
+  private static final String ELLIPSIS = "\u2026";
+  /** A secret's start shorter than this before an ellipsis is left: it would match ordinary text. */
+  private static final int MIN_PREFIX = 4;
   /** Base64 runs shorter than this are not masked: they would match ordinary text. */
   private static final int MIN_BASE64_RUN = 8;
   private final Set<String> secrets = new LinkedHashSet<>();
@@ -76,7 +81,10 @@ public final class SecretMask {
     return forms;
   }
 
-  /** {@code text} with every secret form replaced by {@link #MASK}. */
+  /**
+   * {@code text} with every secret form replaced by {@link #MASK}, and the start of a secret form
+   * that a preview cut short with {@code …} (as browsers and Playwright shorten long texts) too.
+   */
   public String redact(String text) {
     if (text == null || forms.isEmpty()) {
       return text;
@@ -87,7 +95,28 @@ public final class SecretMask {
         out = out.replace(form, MASK);
       }
     }
-    return out;
+    return out.indexOf(ELLIPSIS) >= 0 ? cutShort(out) : out;
+  }
+
+  /** {@code text} without the secret prefixes (of {@value #MIN_PREFIX} characters or more) right before an ellipsis. */
+  private String cutShort(String text) {
+    StringBuilder b = new StringBuilder(text);
+    for (int at = b.indexOf(ELLIPSIS); at >= 0; at = b.indexOf(ELLIPSIS, at + 1)) {
+      int cut = 0;
+      for (String f : forms) {
+        for (int k = Math.min(f.length() - 1, at); k >= Math.min(MIN_PREFIX, f.length() - 1) && k > cut; k--) {
+          if (b.substring(at - k, at).equals(f.substring(0, k))) {
+            cut = k;
+            break;
+          }
+        }
+      }
+      if (cut > 0) {
+        b.replace(at - cut, at, MASK);
+        at = at - cut + MASK.length();
+      }
+    }
+    return b.toString();
   }
 
   /** Whether {@code text} holds a secret in any of its forms. */
@@ -112,6 +141,12 @@ public final class SecretMask {
     f.add(url.replace("+", "%20"));
     f.add(URLEncoder.encode(url, StandardCharsets.UTF_8));
     f.add(URLEncoder.encode(url.replace("+", "%20"), StandardCharsets.UTF_8));
+    if (StandardCharsets.ISO_8859_1.newEncoder().canEncode(secret)) {
+      // a form posted by a page that declares no charset is encoded as windows-1252
+      String latin = URLEncoder.encode(secret, StandardCharsets.ISO_8859_1);
+      f.add(latin);
+      f.add(latin.replace("+", "%20"));
+    }
     for (boolean slash : new boolean[] {false, true}) {
       f.add(json(secret, false, false, slash));
       f.add(json(secret, true, false, slash));

@@ -46,6 +46,35 @@ class SecretMaskTest {
   }
 
   @Test
+  void should_mask_a_form_posted_as_windows_1252_by_a_page_without_a_charset() {
+    SecretMask r = SecretMask.of(Set.of("w\u00f6rd s3cret"));
+    String posted = "user=ada&pw=" + URLEncoder.encode("w\u00f6rd s3cret", StandardCharsets.ISO_8859_1);
+
+    assertThat(posted).contains("%F6");
+    assertThat(r.redact(posted)).isEqualTo("user=ada&pw=***");
+  }
+
+  @Test
+  void should_mask_the_start_of_a_secret_a_preview_cut_short() {
+    SecretMask r = SecretMask.of(Set.of("QUOKKA7351ZEPHYR"));
+
+    assertThat(r.redact("locator resolved to <p>Your token is QUOKKA73\u2026</p>"))
+        .isEqualTo("locator resolved to <p>Your token is ***\u2026</p>");
+    assertThat(r.redact("a list of QUO\u2026")).as("3 characters are ordinary text").isEqualTo("a list of QUO\u2026");
+    assertThat(r.redact("nothing cut here\u2026")).isEqualTo("nothing cut here\u2026");
+  }
+
+  @Test
+  void should_combine_the_secrets_of_two_masks_and_never_print_them() {
+    SecretMask both = SecretMask.of(Set.of("first-secret")).and(SecretMask.of(Set.of("second-secret")));
+
+    assertThat(both.redact("first-secret and second-secret")).isEqualTo("*** and ***");
+    assertThat(both.toString()).doesNotContain("secret");
+    assertThat(SecretMask.none().and(both)).isSameAs(both);
+    assertThat(both.and(SecretMask.of(Set.of("first-secret")))).isSameAs(both);
+  }
+
+  @Test
   void should_mask_a_secret_inside_a_longer_base64_value_at_every_alignment() {
     SecretMask r = SecretMask.of(Set.of(SECRET));
     for (String prefix : List.of("", "a", "ab", "user:", "Bearer x")) {
