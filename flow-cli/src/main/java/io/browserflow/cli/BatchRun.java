@@ -50,6 +50,7 @@ final class BatchRun {
   List<String> allowOrigins = new ArrayList<>();
   RunStore store = RunStore.none();
   TraceMode trace = TraceMode.ON_FAILURE;
+  boolean screenshotEachStep;
   /** Secret values converted recordings held, per flow, used for credentials not given otherwise (--use-recorded-secrets). */
   Map<Flow, RecordedSecrets> recordedSecrets = new IdentityHashMap<>();
   Map<String, String> env = System.getenv();
@@ -183,7 +184,8 @@ final class BatchRun {
       }
       try (FlowEngine engine = builder.build()) {
         RunOptions.Builder options = RunOptions.builder().caller(Caller.CLI).addAllAllowed(allowed)
-            .addAllAllowOrigins(allowOrigins).denyNetwork(denyNetwork).trace(trace);
+            .addAllAllowOrigins(allowOrigins).denyNetwork(denyNetwork).trace(trace)
+            .screenshotEachStep(screenshotEachStep);
         serverUrl.ifPresent(options::addAllowOrigins);
         timeout.ifPresent(options::timeBudget);
         RunOptions runOptions = options.build();

@@ -100,7 +100,7 @@ final class DemoCommand implements Callable<Integer> {
       DemoInputs.fill(batch, flows, uploads);
       List<RunResult> results = batch.run(flows, new Progress(out, System.console() != null), err);
       BatchRun.summary(out, results);
-      Path index = HtmlReport.write(report, results);
+      Path index = BatchReport.write(report, results, batch.store);
       out.println("report: " + index.toAbsolutePath());
       out.flush();
       return BatchRun.exitCode(results);

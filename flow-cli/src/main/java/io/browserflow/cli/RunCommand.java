@@ -96,6 +96,11 @@ final class RunCommand implements Callable<Integer> {
           + "Secrets are stripped; open a kept trace with `browserflow show-trace FILE`.")
   String trace;
 
+  @Option(names = "--screenshots", paramLabel = "WHICH", defaultValue = "failure",
+      description = "Screenshots to take: failure (of failed steps, the default) or all (also after every step, "
+          + "shown as thumbnails in the --report).")
+  String screenshots;
+
   @Option(names = "--store", paramLabel = "DIR", description = "Keep journals and results of runs in DIR (enables recovery).")
   Path store;
 
@@ -140,6 +145,14 @@ final class RunCommand implements Callable<Integer> {
     batch.browser = browser;
     batch.connect = connect;
     batch.denyNetwork = denyNetwork;
+    switch (screenshots) {
+      case "failure" -> batch.screenshotEachStep = false;
+      case "all" -> batch.screenshotEachStep = true;
+      default -> {
+        err.println("browserflow: --screenshots must be failure or all, was '" + screenshots + "'");
+        return BrowserflowCommand.USAGE;
+      }
+    }
     switch (trace) {
       case "on-failure" -> batch.trace = TraceMode.ON_FAILURE;
       case "always" -> batch.trace = TraceMode.ALWAYS;
@@ -229,7 +242,7 @@ final class RunCommand implements Callable<Integer> {
         BatchRun.summary(out, results);
       }
       if (report != null) {
-        Path index = HtmlReport.write(report, results);
+        Path index = BatchReport.write(report, results, batch.store);
         (json ? err : out).println("report: " + index.toAbsolutePath());
       }
       out.flush();

@@ -65,33 +65,77 @@ class RunCommandTest {
     Path ok = flow("fallback", "{\"testId\":\"missing\"},{\"testId\":\"go\"}");
     Path failing = flow("broken", "{\"testId\":\"nowhere\"}");
     Path report = dir.resolve("report");
+    Path store = dir.resolve("store");
+    Path site = site();
+    // the same flow passes, fails, then passes again: its outcomes alternate, so the last report calls it flaky
+    Path toggling = flow("toggling", "{\"testId\":\"go\"}");
+    CliFixture.run("run", toggling.toString(), "--serve", site.toString(), "--store", store.toString());
+    flow("toggling", "{\"testId\":\"gone\"}");
+    CliFixture.run("run", toggling.toString(), "--serve", site.toString(), "--store", store.toString());
+    flow("toggling", "{\"testId\":\"go\"}");
 
-    CliFixture cli = CliFixture.run("run", ok.toString(), failing.toString(), "--serve", site().toString(),
-        "--report", report.toString());
+    CliFixture cli = CliFixture.run("run", ok.toString(), failing.toString(), toggling.toString(), "--serve", site.toString(),
+        "--report", report.toString(), "--store", store.toString(), "--screenshots", "all");
 
     assertThat(cli.exit).isEqualTo(1);
-    assertThat(cli.out()).contains("1 of 2 flows succeeded", "TARGET_NOT_FOUND");
+    assertThat(cli.out()).contains("2 of 3 flows succeeded", "TARGET_NOT_FOUND");
     Path index = report.resolve("index.html");
     assertThat(index).exists();
+    assertThat(Files.readString(index)).as("self-contained: nothing loaded from elsewhere")
+        .doesNotContain("src=\"http", "href=\"http", "<link ");
     try (Playwright playwright = Playwright.create();
          Browser browser = playwright.chromium().launch(new BrowserType.LaunchOptions()
              .setExecutablePath(PlaywrightDriver.findChromium().orElseThrow()))) {
-      Page page = browser.newPage();
+      Page page = browser.newPage(new Browser.NewPageOptions().setViewportSize(1100, 900));
       page.navigate(index.toUri().toString());
-      assertThat(page.locator("#summary").innerText()).isEqualTo("1 of 2 flows succeeded.");
-      Locator failedRow = page.locator("#run-1 tr.failed");
-      assertThat(failedRow.count()).isEqualTo(1);
-      assertThat(failedRow.innerText()).contains("TARGET_NOT_FOUND", "testId \"nowhere\" matched 0");
-      assertThat(failedRow.locator("img.shot").isVisible()).isTrue();
-      Object width = failedRow.locator("img.shot").evaluate("img => img.naturalWidth");
-      assertThat(((Number) width).intValue()).isGreaterThan(100);
-      assertThat(page.locator("#run-1 .activity").allInnerTexts()).as("what the page said while the step ran")
+      assertThat(page.locator("#summary").innerText()).isEqualTo("2 of 3 flows succeeded.");
+      Locator flows = page.locator("section.flow");
+      assertThat(flows.first().getAttribute("data-category")).as("the failed flow comes first").isEqualTo("failed");
+      Locator broken = flows.first();
+      assertThat(broken.locator("h2").innerText()).contains("FAILED", "broken");
+      Locator failure = broken.locator(".failure");
+      assertThat(failure.innerText()).contains("steps[2]", "Search", "TARGET_NOT_FOUND", "testId \"nowhere\" matched 0");
+      assertThat(failure.locator("img.failure-shot").isVisible()).isTrue();
+      assertThat(((Number) failure.locator("img.failure-shot").evaluate("img => img.naturalWidth")).intValue()).isGreaterThan(100);
+      assertThat(broken.locator(".activity").allInnerTexts()).as("what the page said while the steps ran")
           .anyMatch(t -> t.startsWith("console error: stock service unavailable"));
-      Locator fallbackRow = page.locator("#run-0 tr.fallback");
-      assertThat(fallbackRow.innerText()).contains("candidate 1", "fallback", "consider promoting candidate 1");
-      String background = (String) fallbackRow.locator("td").first().evaluate("td => getComputedStyle(td).backgroundColor");
-      assertThat(background).isEqualTo("rgb(255, 248, 197)");
+      assertThat(broken.locator(".trace").innerText()).contains("browserflow show-trace ").contains("trace.zip");
+      assertThat(broken.locator("li.step").count()).isEqualTo(3);
+
+      Locator fallback = page.locator("section.flow", new Page.LocatorOptions().setHasText("fallback")).locator("li.fallback");
+      assertThat(fallback.innerText()).contains("locator testId \"go\" (candidate 1)", "promote testId \"go\" to first");
+      assertThat(page.locator("section.flow", new Page.LocatorOptions().setHasText("fallback")).locator("img.thumb").count())
+          .as("--screenshots all: a thumbnail per step").isEqualTo(3);
+
+      Locator flaky = page.locator("section.flow[data-category=flaky]");
+      assertThat(flaky.locator("h2").innerText()).contains("toggling", "flaky");
+      assertThat(flaky.locator(".history .dot").count()).isEqualTo(3);
+
+      page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Failed 1")).click();
+      assertThat(visibleFlows(page)).containsExactly("broken");
+      page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Flaky 1")).click();
+      assertThat(visibleFlows(page)).containsExactly("toggling");
+      page.getByRole(com.microsoft.playwright.options.AriaRole.BUTTON, new Page.GetByRoleOptions().setName("All 3")).click();
+      page.getByPlaceholder("Search flows, steps, errors").fill("target_not_found");
+      assertThat(visibleFlows(page)).containsExactly("broken");
+      page.getByPlaceholder("Search flows, steps, errors").fill("no such flow");
+      assertThat(page.locator("#nothing").isVisible()).isTrue();
+      page.getByPlaceholder("Search flows, steps, errors").fill("");
+
+      assertThat(((Number) page.evaluate("() => document.documentElement.scrollWidth - innerWidth")).intValue())
+          .as("nothing wider than the window").isLessThanOrEqualTo(0);
+      page.screenshot(new Page.ScreenshotOptions().setPath(dir.resolve("report.png")).setFullPage(true));
+      if (System.getProperty("browserflow.report.screenshot") != null) {
+        Files.copy(dir.resolve("report.png"), Path.of(System.getProperty("browserflow.report.screenshot")),
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
     }
+  }
+
+  /** The names of the flows the report shows. */
+  private static java.util.List<String> visibleFlows(Page page) {
+    return page.locator("section.flow:visible h2").allInnerTexts().stream()
+        .map(t -> t.replaceAll("^(SUCCEEDED|FAILED)\\s+", "").replaceAll("\\s+flaky$", "")).toList();
   }
 
   @Test

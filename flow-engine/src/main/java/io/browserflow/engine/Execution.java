@@ -60,7 +60,7 @@ final class Execution {
     }
     this.redactor = SecretMask.of(secrets);
     this.journal = new RunJournal(engine.store, engine.clock, runId, flow.id(), redactor);
-    this.results = new StepResults(engine, runId, redactor);
+    this.results = new StepResults(engine, runId, redactor, startNanos);
   }
 
   RunResult run() {

@@ -97,6 +97,9 @@ final class Interpreter {
     long took = (System.nanoTime() - started) / 1_000_000;
     int used = Math.min(attempt, attempts);
     if (last == null) {
+      if (run.options().screenshotEachStep() && !(step instanceof Step.Screenshot)) {
+        outcome.artifacts.addAll(run.artifacts().after(lane.session, step, at.iteration()));
+      }
       run.results().verified(at, used, took, outcome.resolution, outcome.artifacts, null, activity(lane));
       return;
     }

@@ -54,6 +54,20 @@ final class RunArtifacts {
     }
   }
 
+  /** The page after a verified step ({@code RunOptions.screenshotEachStep}); none when it cannot be captured. */
+  List<String> after(DriverSession page, Step step, Optional<String> iteration) {
+    if (dir == null) {
+      return List.of();
+    }
+    try {
+      Path file = page.screenshot(ScreenshotRequest.builder().file(dir.resolve(step.id() + suffix(iteration) + "-after.png"))
+          .mask(new ArrayList<>(masks)).build());
+      return List.of(file.toString());
+    } catch (RuntimeException e) {
+      return List.of();
+    }
+  }
+
   private static String suffix(Optional<String> iteration) {
     return iteration.map(i -> "-" + i.replace('/', '_')).orElse("");
   }

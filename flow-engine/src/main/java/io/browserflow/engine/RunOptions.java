@@ -70,6 +70,15 @@ public interface RunOptions {
     return traceOnFailure() ? TraceMode.ON_FAILURE : TraceMode.OFF;
   }
 
+  /**
+   * {@code true}: a screenshot after every verified step (besides screenshot steps), listed in its
+   * artifacts and shown as thumbnails in the report; failed steps always get one.
+   */
+  @Value.Default
+  default boolean screenshotEachStep() {
+    return false;
+  }
+
   /** Who starts the run: error messages name what that caller can change ({@link Remedies}). */
   @Value.Default
   default Caller caller() {

@@ -64,6 +64,8 @@ final class RunResultJson {
     n.put("attempts", s.attempts());
     n.put("tookMs", s.tookMs());
     s.winner().ifPresent(w -> n.put("winner", w));
+    s.locator().ifPresent(l -> n.put("locator", l));
+    s.startMs().ifPresent(ms -> n.put("startMs", ms));
     n.put("fallbackUsed", s.fallbackUsed());
     if (s.recoveredByFallback()) {
       n.put("recoveredByFallback", true);
@@ -156,6 +158,12 @@ final class RunResultJson {
     }
     if (s.hasNonNull("winner")) {
       b.winner(s.get("winner").asInt());
+    }
+    if (s.hasNonNull("locator")) {
+      b.locator(s.get("locator").asText());
+    }
+    if (s.hasNonNull("startMs")) {
+      b.startMs(s.get("startMs").asLong());
     }
     if (s.hasNonNull("errorCode")) {
       b.errorCode(ErrorCode.valueOf(s.get("errorCode").asText()));

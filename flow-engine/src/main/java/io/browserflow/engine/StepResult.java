@@ -4,6 +4,7 @@ import io.browserflow.api.ErrorCode;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.immutables.value.Value;
 
 /**
@@ -38,6 +39,12 @@ public interface StepResult {
 
   /** Index of the candidate that matched exactly one element. */
   OptionalInt winner();
+
+  /** The winning candidate as written ({@code role button "Go"}, {@code testId "save"}). */
+  Optional<String> locator();
+
+  /** Milliseconds from the run's start to this step's start (for timelines). */
+  OptionalLong startMs();
 
   /** True when a candidate other than the first won: consider promoting it. */
   @Value.Default

@@ -23,11 +23,13 @@ final class StepResults {
   private final String runId;
   private final SecretMask redactor;
   private final List<StepResult> results = Collections.synchronizedList(new ArrayList<>());
+  private final long runStartNanos;
 
-  StepResults(DefaultFlowEngine engine, String runId, SecretMask redactor) {
+  StepResults(DefaultFlowEngine engine, String runId, SecretMask redactor, long runStartNanos) {
     this.engine = engine;
     this.runId = runId;
     this.redactor = redactor;
+    this.runStartNanos = runStartNanos;
   }
 
   /** A copy of the results so far. */
@@ -65,13 +67,16 @@ final class StepResults {
     Step step = at.step();
     StepResult.Builder b = StepResult.builder().path(at.path()).stepId(step.id()).op(step.kind().op())
         .title(step.title()).iteration(at.iteration()).state(state).attempts(attempts).tookMs(took)
-        .artifacts(artifacts).recoveredByFallback(recovered);
+        .artifacts(artifacts).recoveredByFallback(recovered)
+        .startMs(Math.max(0, (System.nanoTime() - runStartNanos) / 1_000_000 - took));
     activity(b, activity);
     if (resolution != null) {
+      Optional<Target> target = Walk.target(step);
       if (resolution.resolved()) {
         b.winner(resolution.winner()).fallbackUsed(resolution.fallbackUsed());
+        target.filter(t -> resolution.winner() < t.candidates().size())
+            .ifPresent(t -> b.locator(redactor.redact(t.candidates().get(resolution.winner()).describe())));
       }
-      Optional<Target> target = Walk.target(step);
       if (target.isPresent() && (resolution.fallbackUsed() || !resolution.resolved())) {
         b.candidates(redactor.redact(resolution.describe(target.get())));
       }

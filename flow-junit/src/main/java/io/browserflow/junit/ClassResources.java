@@ -35,6 +35,8 @@ final class ClassResources implements AutoCloseable, ExtensionContext.Store.Clos
   static final List<String> SERVER_INPUTS = List.of("SERVER_URL", "BASE_URL");
 
   final FlowSettings settings;
+  /** The report of the test run this class belongs to; none outside the extension (tests of this class itself). */
+  RunReport report;
   final Path classDir;
   private final Function<String, Optional<String>> config;
   private final Function<String, String> env;
@@ -194,6 +196,9 @@ final class ClassResources implements AutoCloseable, ExtensionContext.Store.Clos
         return;
       }
       closed = true;
+    }
+    if (report != null) {
+      report.classEnded(settings.testClass, settings.historyFile, settings.historySize);
     }
     try {
       engine.close();

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /** The {@link FlowRunner} of one test: runs flows on the class's engine, bound to the test's session. */
 final class DefaultFlowRunner implements FlowRunner {
@@ -40,6 +41,12 @@ final class DefaultFlowRunner implements FlowRunner {
       trace = scope.tracePath();
     }
     result = withTrace(result, trace);
+    ExtensionContext test = scope.context;
+    String testName = test.getTestClass().map(Class::getSimpleName).orElse("") + " › " + test.getDisplayName();
+    if (scope.resources.report != null) {
+      scope.resources.report.add(test.getUniqueId() + " » " + flow.id(), testName + " › " + flow.name(),
+          scope.resources.settings.testClass, scope.attempt(), result);
+    }
     try {
       scope.context.publishReportEntry(FailureReport.entries(result));
     } catch (RuntimeException e) {
@@ -58,20 +65,23 @@ final class DefaultFlowRunner implements FlowRunner {
     return scope.resources.runOptions();
   }
 
-  /** Lists the context's trace among the failed step's artifacts: it is what a person opens next. */
+  /**
+   * The context's trace as the run's trace and among the failed step's artifacts: it is what a
+   * person opens next (saved when the test's context closes).
+   */
   static RunResult withTrace(RunResult result, Path trace) {
     if (trace == null || result.succeeded()) {
       return result;
     }
     Optional<StepResult> failed = result.failedStep();
     if (failed.isEmpty()) {
-      return result;
+      return RunResult.builder().from(result).trace(trace.toString()).build();
     }
     List<StepResult> steps = new ArrayList<>(result.steps());
     int i = steps.lastIndexOf(failed.get());
     StepResult withTrace = StepResult.builder().from(failed.get()).addArtifacts(trace.toString()).build();
     steps.set(i, withTrace);
-    return RunResult.builder().from(result).steps(steps).build();
+    return RunResult.builder().from(result).steps(steps).trace(trace.toString()).build();
   }
 
   @Override

@@ -60,9 +60,12 @@ final class FlowExtension implements BeforeAllCallback, ParameterResolver, Invoc
     }
     ExtensionContext classContext = owner;
     Class<?> testClass = classContext.getRequiredTestClass();
-    return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(ClassResources.class,
-        k -> new ClassResources(FlowSettings.of(testClass, classContext), classContext::getConfigurationParameter,
-            System::getenv), ClassResources.class);
+    return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(ClassResources.class, k -> {
+      FlowSettings settings = FlowSettings.of(testClass, classContext);
+      ClassResources resources = new ClassResources(settings, classContext::getConfigurationParameter, System::getenv);
+      resources.report = RunReport.of(classContext.getRoot(), settings.reportDir);
+      return resources;
+    }, ClassResources.class);
   }
 
   static TestScope scope(ExtensionContext context) {

@@ -36,6 +36,8 @@ final class FlowSettings {
   final long slowMoMs;
   final boolean traceOnFailure;
   final Path reportDir;
+  final Path historyFile;
+  final int historySize;
   final OptionalInt defaultTimeoutMs;
   final int retries;
   final Optional<String> serve;
@@ -59,6 +61,9 @@ final class FlowSettings {
     slowMoMs = r.number("slowMoMs", a.map(FlowTest::slowMoMs).orElse(-1L), 0, 0, 60_000);
     traceOnFailure = r.bool("traceOnFailure", a.map(FlowTest::traceOnFailure).orElse(""), true);
     reportDir = Path.of(r.text("reportDir", a.map(FlowTest::reportDir).orElse("")).orElse("target/browserflow"));
+    historyFile = r.text("historyFile", a.map(FlowTest::historyFile).orElse("")).map(Path::of)
+        .orElse(reportDir.resolve("history.json"));
+    historySize = (int) r.number("historySize", a.map(FlowTest::historySize).orElse(-1), 10, 1, 1000);
     long timeout = r.number("defaultTimeoutMs", a.map(FlowTest::defaultTimeoutMs).orElse(-1L), -1, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS);
     defaultTimeoutMs = timeout < 0 ? OptionalInt.empty() : OptionalInt.of((int) timeout);
     retries = (int) r.number("retries", a.map(FlowTest::retries).orElse(-1), 0, 0, 100);

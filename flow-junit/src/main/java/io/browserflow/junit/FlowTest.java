@@ -64,6 +64,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  *   <tr><td>{@code slowMoMs} / {@code browserflow.slowMoMs}</td><td>0</td></tr>
  *   <tr><td>{@code traceOnFailure} / {@code browserflow.traceOnFailure}</td><td>{@code true}</td></tr>
  *   <tr><td>{@code reportDir} / {@code browserflow.reportDir}</td><td>{@code target/browserflow}</td></tr>
+ *   <tr><td>{@code historyFile} / {@code browserflow.historyFile}</td><td>{@code <reportDir>/history.json}</td></tr>
+ *   <tr><td>{@code historySize} / {@code browserflow.historySize}</td><td>10</td></tr>
  *   <tr><td>{@code defaultTimeoutMs} / {@code browserflow.defaultTimeoutMs}</td><td>the engine's step default (10 s)</td></tr>
  *   <tr><td>{@code retries} / {@code browserflow.retries}</td><td>0</td></tr>
  *   <tr><td>{@code allow} / {@code browserflow.allow} (comma-separated; both apply)</td><td>none</td></tr>
@@ -132,8 +134,22 @@ public @interface FlowTest {
    */
   String traceOnFailure() default "";
 
-  /** Where screenshots, traces and run results go; unset: {@code browserflow.reportDir}, else {@code target/browserflow}. */
+  /**
+   * Where screenshots, traces, run results and the report of the whole test run
+   * ({@code index.html}, every flow run by the extension's tests, rewritten as each class ends) go;
+   * unset: {@code browserflow.reportDir}, else {@code target/browserflow}.
+   */
   String reportDir() default "";
+
+  /**
+   * The file keeping the last outcomes of each test's flows across test runs, so the report marks
+   * those that alternate as flaky; unset: {@code browserflow.historyFile}, else
+   * {@code <reportDir>/history.json}.
+   */
+  String historyFile() default "";
+
+  /** Outcomes kept per test and flow in the history, 1 to 1,000; unset ({@code -1}): {@code browserflow.historySize}, else 10. */
+  int historySize() default -1;
 
   /**
    * Default step timeout of flows (steps without their own {@code timeoutMs}) and default timeout of

@@ -48,6 +48,11 @@ final class TestScope implements AutoCloseable, ExtensionContext.Store.Closeable
     return session;
   }
 
+  /** The current attempt, from 1. */
+  synchronized int attempt() {
+    return attempt;
+  }
+
   /** Where the current attempt's files go. */
   synchronized Path attemptDir() {
     return attempt == 1 ? dir : dir.resolve("attempt-" + attempt);

@@ -18,7 +18,8 @@ import java.util.Optional;
 /**
  * What the pages of one browser context report between two {@link #drain()} calls: console errors
  * and warnings, uncaught page errors, requests that failed or got a 4xx/5xx answer. Bounded: beyond
- * the limits lines are only counted. Playwright delivers the events on the driver thread while it
+ * the limits lines are only counted. The browser's own request for {@code /favicon.ico} is left
+ * out. Playwright delivers the events on the driver thread while it
  * runs a call, so an event is seen by the step during (or after) which the browser reported it.
  */
 final class Activity {
@@ -61,11 +62,17 @@ final class Activity {
       case "warning" -> ConsoleLine.Kind.WARNING;
       default -> null;
     };
-    if (kind != null) {
-      String location = m.location();
+    String location = m.location();
+    if (kind != null && !(location != null && isFavicon(location.replaceAll(":\\d+:\\d+$", "")))) {
       addConsole(ConsoleLine.of(kind, m.text(), location == null || location.isBlank() || location.equals(":0:0")
           ? Optional.empty() : Optional.of(location)));
     }
+  }
+
+  /** The icon Chromium asks every site for by itself: its absence is no page's fault. */
+  private static boolean isFavicon(String url) {
+    int query = url.indexOf('?');
+    return (query < 0 ? url : url.substring(0, query)).endsWith("/favicon.ico");
   }
 
   private void pageError(WebError e) {
@@ -83,7 +90,7 @@ final class Activity {
   private void response(Response r) {
     Request req = r.request();
     long ms = since(req);
-    if (r.status() >= 400) {
+    if (r.status() >= 400 && !isFavicon(r.url())) {
       addRequest(RequestLine.builder().method(req.method()).url(r.url()).status(r.status()).ms(ms).build());
     }
   }
