@@ -234,9 +234,11 @@ final class TargetResolver {
           return new Acted<>(null, r);
         }
         Locator loc = state.call(() -> locator(s, target, r.winner()));
+        // a fallback won: rank the page as it is before acting, so the step's result can say what to promote
+        Resolution seen = r.fallbackUsed() ? suggested(s, target, r) : r;
         Attempt<T> a = attempt(loc, d, action, interactive, scrub);
         if (a.outcome == Outcome.DONE) {
-          return new Acted<>(a.value, r);
+          return new Acted<>(a.value, seen);
         }
         if (a.outcome == Outcome.TIMED_OUT) {
           return timedOut(target, s, loc, r.winner(), d);
@@ -244,7 +246,7 @@ final class TargetResolver {
       }
       if (d.expired()) {
         Resolution full = state.call(() -> count(s, target, true));
-        throw new TargetException(target, Resolution.of(full.counts(), -1));
+        throw new TargetException(target, suggested(s, target, Resolution.of(full.counts(), -1)));
       }
       state.waitForChange(s, d);
     }
@@ -296,7 +298,12 @@ final class TargetResolver {
       throw new FlowTimeoutException(ErrorCode.TIMEOUT, target.candidates().get(index).describe()
           + " matched one element but it stayed " + why + " for " + d.totalMillis() + " ms", details);
     }
-    throw new TargetException(target, Resolution.of(full.counts(), -1));
+    throw new TargetException(target, suggested(f, target, Resolution.of(full.counts(), -1)));
+  }
+
+  /** {@code r} with the elements of {@code f} closest to the target (a failure or a fallback win). */
+  private Resolution suggested(Frame f, Target target, Resolution r) {
+    return r.withSuggested(state.call(() -> SuggestionRanker.rank(f, target)));
   }
 
   /** On the driver thread: why an element that matched was not acted on. */

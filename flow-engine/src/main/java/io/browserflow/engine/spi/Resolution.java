@@ -19,6 +19,17 @@ public interface Resolution {
   @Value.Parameter
   int winner();
 
+  /**
+   * Elements on the live page that resemble the target, best first, when it failed or a fallback
+   * won (drivers that can rank the page fill them in; none otherwise).
+   */
+  List<Suggestion> suggestions();
+
+  /** This resolution with {@code suggestions}. */
+  default Resolution withSuggested(List<Suggestion> suggestions) {
+    return ImmutableResolution.builder().from(this).suggestions(suggestions).build();
+  }
+
   /** True when a candidate other than the first won. */
   default boolean fallbackUsed() {
     return winner() > 0;
@@ -43,11 +54,16 @@ public interface Resolution {
     return of(counts, winner);
   }
 
-  /** {@code css ".btn" matched 3, role button "Save" matched 0}. */
+  /**
+   * {@code css ".btn" matched 3, role button "Save" matched 0}, and the closest elements when there
+   * are suggestions: {@code ; closest: role button "Go" (0.86), testId "go" (0.52)}.
+   */
   default String describe(Target target) {
-    return IntStream.range(0, target.candidates().size())
+    String counted = IntStream.range(0, target.candidates().size())
         .mapToObj(i -> target.candidates().get(i).describe() + " matched "
             + (i < counts().size() && counts().get(i) >= 0 ? String.valueOf(counts().get(i)) : "-"))
         .collect(Collectors.joining(", "));
+    return suggestions().isEmpty() ? counted
+        : counted + "; closest: " + suggestions().stream().map(Suggestion::describe).collect(Collectors.joining(", "));
   }
 }

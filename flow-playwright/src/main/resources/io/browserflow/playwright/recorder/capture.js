@@ -25,7 +25,7 @@
     const fn = W[cfg.binding];
     if (typeof fn === 'function') {
       try {
-        fn(JSON.stringify(ev));
+        return fn(JSON.stringify(ev));
       } catch (e) {
         // the page is going away; nothing to do
       }
@@ -597,8 +597,23 @@
   if (typeof originalClose === 'function') {
     W.close = function (...args) {
       flush();
-      send({type: 'closing'});
-      return originalClose.apply(this, args);
+      const said = send({type: 'closing'});
+      const self = this;
+      let closed = false;
+      const close = () => {
+        if (!closed) {
+          closed = true;
+          originalClose.apply(self, args);
+        }
+      };
+      // close once the recorder has answered (a window closing under an unanswered binding call
+      // fails the recorder's next browser call), or after a second at the latest
+      if (said && typeof said.then === 'function') {
+        said.then(close, close);
+        setTimeout(close, 1000);
+      } else {
+        close();
+      }
     };
   }
 
