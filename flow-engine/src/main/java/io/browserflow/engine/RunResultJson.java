@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.Candidate;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowFormatException;
 import io.browserflow.api.Problem;
+import io.browserflow.engine.spi.Suggestion;
 import java.util.List;
 import java.time.Instant;
 import java.util.Iterator;
@@ -94,6 +96,17 @@ final class RunResultJson {
     }
     if (s.droppedActivity() > 0) {
       n.put("droppedActivity", s.droppedActivity());
+    }
+    if (!s.suggestions().isEmpty()) {
+      ArrayNode suggestions = n.putArray("suggestions");
+      for (Suggestion sg : s.suggestions()) {
+        ObjectNode o = suggestions.addObject().put("score", sg.score());
+        ArrayNode cs = o.putArray("candidates");
+        for (Candidate c : sg.candidates()) {
+          ObjectNode co = cs.addObject().put(c.kind().jsonName(), c.value());
+          c.name().ifPresent(nm -> co.put("name", nm));
+        }
+      }
     }
     return n;
   }
@@ -196,6 +209,24 @@ final class RunResultJson {
       b.addRequests(line.build());
     }
     b.droppedActivity(s.path("droppedActivity").asInt(0));
+    for (JsonNode sg : s.path("suggestions")) {
+      Suggestion.Builder one = Suggestion.builder().score(sg.path("score").asDouble());
+      for (JsonNode c : sg.path("candidates")) {
+        for (Iterator<Map.Entry<String, JsonNode>> f = c.fields(); f.hasNext(); ) {
+          Map.Entry<String, JsonNode> e = f.next();
+          Optional<Candidate.Kind> kind = Candidate.Kind.fromJson(e.getKey());
+          if (kind.isPresent()) {
+            Candidate.Builder cb = Candidate.builder().kind(kind.get()).value(e.getValue().asText());
+            if (c.hasNonNull("name")) {
+              cb.name(c.get("name").asText());
+            }
+            one.addCandidates(cb.build());
+            break;
+          }
+        }
+      }
+      b.addSuggestions(one.build());
+    }
     return b.build();
   }
 }

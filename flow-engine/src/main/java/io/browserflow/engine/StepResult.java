@@ -1,6 +1,7 @@
 package io.browserflow.engine;
 
 import io.browserflow.api.ErrorCode;
+import io.browserflow.engine.spi.Suggestion;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -64,6 +65,13 @@ public interface StepResult {
 
   /** Candidates tried with their match counts, for target errors and fallbacks. */
   Optional<String> candidates();
+
+  /**
+   * Elements of the live page that resemble the step's target, best first, when it failed or a
+   * fallback won ({@code browserflow suggest} writes them into a copy of the flow); suggestions
+   * showing a secret are left out.
+   */
+  List<Suggestion> suggestions();
 
   /** URL of the page when the step finished (failed steps especially). */
   Optional<String> url();

@@ -7,6 +7,7 @@ import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.PageActivity;
 import io.browserflow.engine.spi.Resolution;
 import io.browserflow.engine.spi.SecretMask;
+import io.browserflow.engine.spi.Suggestion;
 import io.browserflow.engine.spi.TargetException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -79,6 +80,7 @@ final class StepResults {
       }
       if (target.isPresent() && (resolution.fallbackUsed() || !resolution.resolved())) {
         b.candidates(redactor.redact(resolution.describe(target.get())));
+        b.suggestions(shown(resolution));
       }
     }
     if (error != null) {
@@ -86,6 +88,7 @@ final class StepResults {
       if (error instanceof TargetException) {
         TargetException te = (TargetException) error;
         b.candidates(redactor.redact(te.resolution().describe(te.target())));
+        b.suggestions(shown(te.resolution()));
       }
     } else if (note != null) {
       b.message(note);
@@ -100,6 +103,13 @@ final class StepResults {
     StepResult result = b.build();
     results.add(result);
     engine.notify(l -> l.stepFinished(runId, result));
+  }
+
+  /** The resolution's suggestions that show no secret in any candidate. */
+  private List<Suggestion> shown(Resolution resolution) {
+    return resolution.suggestions().stream().filter(sg -> sg.candidates().stream()
+        .noneMatch(c -> redactor.containsSecret(c.value()) || c.name().map(redactor::containsSecret).orElse(false)))
+        .toList();
   }
 
   /** The page's activity, secrets masked before long texts are cut (a cut must not leave a secret's prefix). */
