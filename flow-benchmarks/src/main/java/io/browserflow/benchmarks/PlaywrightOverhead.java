@@ -7,16 +7,12 @@ import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
-import com.sun.net.httpserver.HttpServer;
 import io.browserflow.api.Flow;
 import io.browserflow.api.dsl.FlowBuilder;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunResult;
 import io.browserflow.playwright.PlaywrightDriver;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -39,16 +35,8 @@ public final class PlaywrightOverhead {
 
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
-    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    byte[] page = page().getBytes(StandardCharsets.UTF_8);
-    server.createContext("/", x -> {
-      x.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-      x.sendResponseHeaders(200, page.length);
-      x.getResponseBody().write(page);
-      x.close();
-    });
-    server.start();
-    String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
+    LocalPage server = new LocalPage(page());
+    String url = server.url();
     Flow flow = flow(url);
     List<Long> engineMs = new ArrayList<>();
     List<Long> rawMs = new ArrayList<>();
@@ -73,7 +61,7 @@ public final class PlaywrightOverhead {
         System.out.printf("round %d: engine %d ms, raw Playwright %d ms%n", r + 1, engineMs.get(r), rawMs.get(r));
       }
     } finally {
-      server.stop(0);
+      server.close();
     }
     long e = median(engineMs);
     long p = median(rawMs);
