@@ -97,7 +97,7 @@ final class Interpreter {
     long took = (System.nanoTime() - started) / 1_000_000;
     int used = Math.min(attempt, attempts);
     if (last == null) {
-      if (run.options().screenshotEachStep() && !(step instanceof Step.Screenshot)) {
+      if (run.options().screenshotEachStep() && step.kind() != Step.Kind.SCREENSHOT) {
         outcome.artifacts.addAll(run.artifacts().after(lane.session, step, at.iteration()));
       }
       run.results().verified(at, used, took, outcome.resolution, outcome.artifacts, null, activity(lane));
