@@ -43,7 +43,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--credential", paramLabel = "KEY=VALUE",
       description = "A credential. Prefer --credentials-env: command lines are visible to other users.")
-  Map<String, String> credentials = new LinkedHashMap<>();
+  List<String> credentials = new ArrayList<>(); // KEY=VALUE, split here: picocli's map parsing warns with the value
 
   @Option(names = "--credentials-env",
       description = "Read each credential KEY the flows declare from the environment: BROWSERFLOW_CREDENTIAL_KEY, else KEY.")
@@ -139,7 +139,15 @@ final class RunCommand implements Callable<Integer> {
     List<Flow> flows = loaded.stream().map(l -> l.flow).collect(Collectors.toList());
     BatchRun batch = new BatchRun();
     batch.inputs.putAll(inputs);
-    batch.credentials.putAll(credentials);
+    for (String pair : credentials) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        err.println("browserflow: --credential needs KEY=VALUE" + (eq == 0 ? " with a KEY" : "")
+            + " (the value given is not shown)");
+        return BrowserflowCommand.USAGE;
+      }
+      batch.credentials.put(pair.substring(0, eq), pair.substring(eq + 1));
+    }
     batch.credentialsFromEnv = credentialsEnv;
     batch.headed = headed;
     batch.browser = browser;

@@ -184,6 +184,9 @@ class RunCommandTest {
     assertThat(bad.err()).contains("--trace must be on-failure, always or off, was 'sometimes'");
     assertThat(missing.exit).isEqualTo(2);
     assertThat(missing.err()).contains("no trace file at").contains("nope.zip");
+    CliFixture noKey = CliFixture.run("run", flow("fine", "{\"testId\":\"go\"}").toString(), "--credential", "hunter2-value");
+    assertThat(noKey.exit).isEqualTo(2);
+    assertThat(noKey.err()).contains("--credential needs KEY=VALUE").doesNotContain("hunter2");
   }
 
   @Test

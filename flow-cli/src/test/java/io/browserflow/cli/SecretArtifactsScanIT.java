@@ -136,9 +136,21 @@ class SecretArtifactsScanIT {
       if (json) {
         args.add("--json");
       }
-      CliFixture f = CliFixture.run(args.toArray(new String[0]));
+      // what the JVM prints besides the command's own writers (libraries' warnings, loggers) counts too
+      java.io.ByteArrayOutputStream jvm = new java.io.ByteArrayOutputStream();
+      java.io.PrintStream out = System.out;
+      java.io.PrintStream err = System.err;
+      CliFixture f;
+      try {
+        System.setOut(new java.io.PrintStream(jvm, true, StandardCharsets.UTF_8));
+        System.setErr(new java.io.PrintStream(jvm, true, StandardCharsets.UTF_8));
+        f = CliFixture.run(args.toArray(new String[0]));
+      } finally {
+        System.setOut(out);
+        System.setErr(err);
+      }
       assertThat(f.exit).as(f.out() + f.err()).isEqualTo(BrowserflowCommand.FAILED);
-      printed.append(f.out()).append('\n').append(f.err()).append('\n');
+      printed.append(f.out()).append('\n').append(f.err()).append('\n').append(jvm.toString(StandardCharsets.UTF_8)).append('\n');
     }
     return printed.toString();
   }
