@@ -65,12 +65,27 @@ class DjangoAdminReplayTest {
   void should_fail_at_sign_in_with_a_wrong_password_and_create_nothing() throws Exception {
     String group = "QA " + UUID.randomUUID().toString().substring(0, 8);
 
-    RunResult result = run(createGroup(), group, "not-the-password");
+    RunResult result = run(createGroup(), group, "not-the-password",
+        io.browserflow.engine.RunOptions.builder().trace(io.browserflow.engine.TraceMode.ON_FAILURE).build());
 
     assertThat(result.status()).isEqualTo(RunStatus.FAILED);
     assertThat(result.errorCode()).contains(ErrorCode.CHECK_FAILED);
     assertThat(result.errorPath()).contains("steps[3]");
     assertThat(groups(group)).isZero();
+    // the kept trace of Django's sign-in holds the page, the actions and the POST, never the password
+    java.nio.file.Path trace = java.nio.file.Path.of(result.trace().orElseThrow());
+    io.browserflow.engine.spi.SecretMask scan = io.browserflow.engine.spi.SecretMask.of(java.util.Set.of("not-the-password"));
+    StringBuilder events = new StringBuilder();
+    try (var zip = new java.util.zip.ZipInputStream(java.nio.file.Files.newInputStream(trace))) {
+      for (var e = zip.getNextEntry(); e != null; e = zip.getNextEntry()) {
+        String text = new String(zip.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(scan.containsSecret(text)).as(e.getName()).isFalse();
+        if (e.getName().endsWith(".trace") || e.getName().endsWith(".network")) {
+          events.append(text);
+        }
+      }
+    }
+    assertThat(events).contains("/admin/login/", "csrfmiddlewaretoken", "\"value\":\"***\"");
   }
 
   private static Flow createGroup() {
@@ -88,9 +103,13 @@ class DjangoAdminReplayTest {
   }
 
   private static RunResult run(Flow flow, String group, String password) {
+    return run(flow, group, password, io.browserflow.engine.RunOptions.defaults());
+  }
+
+  private static RunResult run(Flow flow, String group, String password, io.browserflow.engine.RunOptions options) {
     try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
       return engine.run(flow, Inputs.builder().input("BASE_URL", admin.baseUrl).input("GROUP", group)
-          .credential("PASSWORD", password).build());
+          .credential("PASSWORD", password).build(), options);
     }
   }
 
