@@ -83,7 +83,8 @@ final class Execution {
       session = engine.driver.openSession(SessionOptions.builder()
           .viewportWidth(options.viewportWidth()).viewportHeight(options.viewportHeight())
           .artifactsDir(artifacts).denyNetwork(options.denyNetwork()).allowedOrigins(cleared.policy().allowedOrigins())
-          .trace(options.trace() != TraceMode.OFF).secrets(redactor).build());
+          .trace(options.trace() != TraceMode.OFF).traceScreenshots(options.trace() == TraceMode.ALWAYS)
+          .secrets(redactor).build());
       if (!redactor.isEmpty()) {
         session.addSecrets(redactor);
       }

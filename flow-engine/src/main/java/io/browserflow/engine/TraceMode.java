@@ -8,8 +8,11 @@ package io.browserflow.engine;
 public enum TraceMode {
   /** No trace. */
   OFF,
-  /** Record a trace and keep it only when the run does not succeed. */
+  /**
+   * Record a trace (actions, DOM snapshots, network, console; no screencast frames, which cost a
+   * few milliseconds per action) and keep it only when the run does not succeed.
+   */
   ON_FAILURE,
-  /** Record and keep a trace of every run. */
+  /** Record and keep a trace of every run, with screencast frames when the run has no secrets. */
   ALWAYS
 }

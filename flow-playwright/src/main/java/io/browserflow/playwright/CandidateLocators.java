@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  *   <li>css: as written (Playwright's css pierces open shadow roots); xpath: {@code xpath=} (does not
  *       pierce shadow roots);</li>
  *   <li>aria: the union ({@code Locator.or}) of {@code getByRole(role, name exact)} over every role
- *       Playwright knows ({@link AriaRole}), hidden elements excluded as role queries exclude them
+ *       an element of the frame may have ({@link AriaRoles}; at worst every role Playwright knows,
+ *       {@link AriaRole}), hidden elements excluded as role queries exclude them
  *       (Chrome Recorder's {@code aria/Name} asks the accessibility tree, which leaves them out too);</li>
  *   <li>textContains: the {@link TextContainsEngine} selector engine, registered on the driver's
  *       Playwright instance.</li>
@@ -69,7 +70,7 @@ final class CandidateLocators {
   private static Locator anyRoleNamed(Frame frame, String name) {
     Frame.GetByRoleOptions o = new Frame.GetByRoleOptions().setName(name).setExact(true);
     Locator union = null;
-    for (AriaRole role : AriaRole.values()) {
+    for (AriaRole role : AriaRoles.of(frame)) {
       Locator one = frame.getByRole(role, o);
       union = union == null ? one : union.or(one);
     }

@@ -251,9 +251,13 @@ final class ElementActions {
     Locator.ClickOptions o = new Locator.ClickOptions().setModifiers(modifiers(s.modifiers())).setButton(button);
     s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
     s.delay().ifPresent(ms -> o.setDelay(ms));
+    boolean plain = button == MouseButton.LEFT && s.modifiers().isEmpty() && s.delay().isEmpty()
+        && s.target().framePath().isEmpty();
     if (s.newTab().isEmpty()) {
       return done(resolver.act(s.target(), timeout, (loc, ms) -> {
-        loc.click(o.setTimeout(ms));
+        if (!plain || !FastClick.tryClick(loc, state.contextFrame(), s.offset(), state.shared.actions)) {
+          loc.click(o.setTimeout(ms));
+        }
         return null;
       }, true));
     }

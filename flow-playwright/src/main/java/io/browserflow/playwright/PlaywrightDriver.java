@@ -105,6 +105,7 @@ public final class PlaywrightDriver implements PageDriver {
   private final boolean traceAll;
   private final Optional<Path> executable;
   private final Set<PlaywrightSession> sessions = ConcurrentHashMap.newKeySet();
+  final ActionStats.Counter actions = new ActionStats.Counter();
   private volatile boolean closed;
 
   private PlaywrightDriver(DriverThread thread, Playwright playwright, Browser browser, boolean ownsBrowser,
@@ -212,6 +213,11 @@ public final class PlaywrightDriver implements PageDriver {
           + (session == null ? "null" : session.getClass().getName()));
     }
     return ((PlaywrightSession) session).shared().context;
+  }
+
+  /** How this driver's clicks were carried out so far: on the fast path, or by Playwright's own waiting (and why). */
+  public ActionStats actionStats() {
+    return actions.snapshot();
   }
 
   /**
@@ -393,9 +399,9 @@ public final class PlaywrightDriver implements PageDriver {
         }
         if (trace) {
           // screencast frames show whatever is on screen, which text search cannot clean: none with secrets
-          context.tracing().start(new Tracing.StartOptions().setScreenshots(options.secrets().isEmpty()).setSnapshots(true));
+          context.tracing().start(new Tracing.StartOptions().setScreenshots(options.traceScreenshots() && options.secrets().isEmpty()).setSnapshots(true));
         }
-        SharedContext shared = new SharedContext(thread, context, artifacts, guard, trace, options.secrets());
+        SharedContext shared = new SharedContext(thread, context, artifacts, guard, trace, options.secrets(), actions);
         shared.activity.watch(context);
         context.onPage(shared.downloads::watch);
         context.onPage(shared.dialogs::watch);

@@ -31,8 +31,12 @@ final class SharedContext {
   /** Sessions (the owner and its open forks) using the context; above one, long blocking browser calls are avoided. */
   final AtomicInteger users = new AtomicInteger(1);
 
+  /** How the driver's clicks were carried out (fast path or Playwright's waiting), counted per driver. */
+  final ActionStats.Counter actions;
+
   SharedContext(DriverThread thread, BrowserContext context, Path artifacts, NetworkGuard guard, boolean trace,
-      SecretMask secrets) {
+      SecretMask secrets, ActionStats.Counter actions) {
+    this.actions = actions;
     this.thread = thread;
     this.context = context;
     this.artifacts = artifacts;

@@ -144,6 +144,7 @@ final class TargetResolver {
   /** On the driver thread: counts candidates in order; {@code all} = false stops at the first unique one (the rest stay -1). */
   Resolution count(Frame f, Target t, boolean all) {
     state.contextFrame();
+    AriaRoles.forget(f);
     int n = t.candidates().size();
     List<Integer> counts = new ArrayList<>(Collections.nCopies(n, -1));
     for (int i = 0; i < n; i++) {

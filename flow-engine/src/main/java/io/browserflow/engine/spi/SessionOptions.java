@@ -41,6 +41,17 @@ public interface SessionOptions {
   }
 
   /**
+   * Whether a {@link #trace()} also films the page (screencast frames in the trace viewer's
+   * timeline). Frames cost a few milliseconds per action and are never taken when the session has
+   * {@link #secrets()}: text search cannot clean a picture. The engine films only
+   * {@code TraceMode.ALWAYS} runs; {@code ON_FAILURE} traces keep actions, DOM snapshots and network.
+   */
+  @Value.Default
+  default boolean traceScreenshots() {
+    return true;
+  }
+
+  /**
    * The run's secrets: what screenshots paint over (every element whose text, value or attributes
    * hold one) and what a trace is stripped of before it is written. Never printed.
    */
