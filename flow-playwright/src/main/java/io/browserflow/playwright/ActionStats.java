@@ -7,11 +7,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * How the driver's clicks were carried out since it started: on the fast path (one page round
- * trip resolving every candidate and checking actionability, the input dispatched at the checked
- * point and verified to arrive at the element), or handed to Playwright's own actionability waiting
- * because the fast check was inconclusive, with the reason why ({@code covered}, {@code animating},
- * {@code moved}, {@code in-frame}, ...). A snapshot; {@link #minus} gives the counts of a span.
+ * How the driver's plain clicks and {@code change} steps were carried out since it started: on the
+ * fast path (one page round trip resolving the locator and checking actionability; a click then
+ * dispatched at the checked point and verified to arrive at the element, a value selected, set or
+ * typed into the focused field), or handed to Playwright's own actionability waiting because the
+ * fast check was inconclusive, with the reason why ({@code covered}, {@code animating},
+ * {@code moved}, {@code in-frame}, {@code hidden}, {@code no-option}, {@code not-focused}, ...).
+ * A snapshot; {@link #minus} gives the counts of a span.
  *
  * @see PlaywrightDriver#actionStats()
  */

@@ -22,7 +22,10 @@ import java.util.WeakHashMap;
  *
  * <p>The answer is kept per frame until {@link #forget(Frame)} (each counting round of the strict
  * rule starts afresh) or for at most {@link #KEEP_MS}, so the locator acted on after a count is the
- * one that was counted.
+ * one that was counted. A fast action may build its locator from the {@link #lastKnown} answer of
+ * any age instead, because its page script walks the document again in the same evaluation
+ * ({@link #guard()}) and refuses to count when an element may now have a role the locator leaves
+ * out.
  */
 final class AriaRoles {
   static final long KEEP_MS = 100;
@@ -98,6 +101,44 @@ final class AriaRoles {
     Set<AriaRole> roles = find(frame);
     SEEN.put(frame, new Seen(roles, now));
     return roles;
+  }
+
+  /** On the driver thread: the roles last seen in {@code frame}, however long ago (asked now when never). */
+  static Set<AriaRole> lastKnown(Frame frame) {
+    Seen s = SEEN.get(frame);
+    if (s != null) {
+      return s.roles;
+    }
+    return of(frame);
+  }
+
+  /** The lower-case names of {@code roles}, as {@link #guard()} expects them; null when every role is in. */
+  static List<String> names(Set<AriaRole> roles) {
+    if (roles.size() == AriaRole.values().length) {
+      return null;
+    }
+    List<String> out = new java.util.ArrayList<>();
+    for (AriaRole r : roles) {
+      out.add(r.name().toLowerCase(Locale.ROOT));
+    }
+    return out;
+  }
+
+  private static final String KNOWN = java.util.Arrays.stream(AriaRole.values())
+      .map(r -> "'" + r.name().toLowerCase(Locale.ROOT) + "'").collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+
+  /**
+   * The start of a fast action's {@code (els, arg) =>} script: when {@code arg.roles} lists the roles
+   * its locator asked for, it walks the document again and returns {@code {count: -1, stale: true}}
+   * when an element may now have another role Playwright knows (the count would not be the strict
+   * rule's count then).
+   */
+  static String guard() {
+    return "  if (arg.roles) {\n"
+        + "    const now = (" + SCRIPT + ")();\n"
+        + "    const known = new Set(" + KNOWN + ");\n"
+        + "    if (now === null || now.some(r => known.has(r) && !arg.roles.includes(r))) return {count: -1, stale: true};\n"
+        + "  }\n";
   }
 
   /** Forgets what was seen in {@code frame}: the next question walks the document again. */

@@ -8,6 +8,7 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -37,7 +38,12 @@ final class CandidateLocators {
   private CandidateLocators() {}
 
   static Locator locate(Frame frame, List<String> shadowPath, Candidate c) {
-    Locator own = forFrame(frame, c);
+    return locate(frame, shadowPath, c, null);
+  }
+
+  /** As {@link #locate(Frame, List, Candidate)}, an aria candidate asking for {@code roles} (null: {@link AriaRoles#of}). */
+  static Locator locate(Frame frame, List<String> shadowPath, Candidate c, Set<AriaRole> roles) {
+    Locator own = c.kind() == Candidate.Kind.ARIA && roles != null ? anyRoleNamed(frame, c.value(), roles) : forFrame(frame, c);
     if (shadowPath.isEmpty()) {
       return own;
     }
@@ -62,15 +68,15 @@ final class CandidateLocators {
       case TEXT -> frame.getByText(c.value(), new Frame.GetByTextOptions().setExact(true));
       case CSS -> frame.locator(c.value());
       case XPATH -> frame.locator("xpath=" + c.value());
-      case ARIA -> anyRoleNamed(frame, c.value());
+      case ARIA -> anyRoleNamed(frame, c.value(), AriaRoles.of(frame));
       case TEXT_CONTAINS -> frame.locator(TextContainsEngine.selector(c.value()));
     };
   }
 
-  private static Locator anyRoleNamed(Frame frame, String name) {
+  private static Locator anyRoleNamed(Frame frame, String name, Set<AriaRole> roles) {
     Frame.GetByRoleOptions o = new Frame.GetByRoleOptions().setName(name).setExact(true);
     Locator union = null;
-    for (AriaRole role : AriaRoles.of(frame)) {
+    for (AriaRole role : roles) {
       Locator one = frame.getByRole(role, o);
       union = union == null ? one : union.or(one);
     }

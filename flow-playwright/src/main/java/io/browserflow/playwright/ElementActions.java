@@ -85,8 +85,16 @@ final class ElementActions {
 
       @Override
       public ActionResult visitChange(Step.Change s) {
-        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
-          new ChangeAction(s, loc, ms).run();
+        boolean plain = s.target().framePath().isEmpty();
+        boolean[] fastTried = {false}; // the first candidate was one element, for the Playwright calls
+        TargetResolver.FastAction fast = !FastClick.ENABLED ? null : (loc, roles) -> {
+          TargetResolver.FastOutcome r = new ChangeAction(s, loc, 0, state.page(), state.contextFrame(), plain,
+              state.shared.actions).fast(true, roles);
+          fastTried[0] = r == TargetResolver.FastOutcome.ONE;
+          return r;
+        };
+        return done(resolver.act(s.target(), timeout, fast, (loc, ms) -> {
+          new ChangeAction(s, loc, ms, state.page(), state.contextFrame(), plain, state.shared.actions).run(fastTried[0]);
           return null;
         }, true, s.value()));
       }
@@ -251,11 +259,20 @@ final class ElementActions {
     Locator.ClickOptions o = new Locator.ClickOptions().setModifiers(modifiers(s.modifiers())).setButton(button);
     s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
     s.delay().ifPresent(ms -> o.setDelay(ms));
-    boolean plain = button == MouseButton.LEFT && s.modifiers().isEmpty() && s.delay().isEmpty()
-        && s.target().framePath().isEmpty();
+    boolean plainButton = button == MouseButton.LEFT && s.modifiers().isEmpty() && s.delay().isEmpty();
+    boolean plain = plainButton && s.target().framePath().isEmpty();
     if (s.newTab().isEmpty()) {
-      return done(resolver.act(s.target(), timeout, (loc, ms) -> {
-        if (!plain || !FastClick.tryClick(loc, state.contextFrame(), s.offset(), state.shared.actions)) {
+      boolean[] fastTried = {false}; // the first candidate was one element, for Playwright to click
+      TargetResolver.FastAction fast = !plain || !FastClick.ENABLED ? null : (loc, roles) -> {
+        TargetResolver.FastOutcome r = FastClick.attempt(loc, state.contextFrame(), s.offset(), state.shared.actions, true, roles);
+        fastTried[0] = r == TargetResolver.FastOutcome.ONE;
+        return r;
+      };
+      return done(resolver.act(s.target(), timeout, fast, (loc, ms) -> {
+        if (plainButton && !plain && FastClick.ENABLED) {
+          state.shared.actions.fellBack("in-frame"); // a frame path: Playwright maps the point through the frames
+        }
+        if (!plain || fastTried[0] || !FastClick.tryClick(loc, state.contextFrame(), s.offset(), state.shared.actions)) {
           loc.click(o.setTimeout(ms));
         }
         return null;

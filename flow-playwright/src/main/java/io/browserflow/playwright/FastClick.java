@@ -6,6 +6,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import io.browserflow.api.Point;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -43,6 +44,7 @@ final class FastClick {
   private FastClick() {}
 
   static final String CHECK = "(els, arg) => {\n"
+      + AriaRoles.guard()
       + "  if (els.length !== 1) return {count: els.length};\n"
       + "  const el = els[0];\n"
       + "  const out = v => ({count: 1, verdict: v});\n"
@@ -138,31 +140,44 @@ final class FastClick {
    * {@code stats}.
    */
   static boolean tryClick(Locator loc, Frame frame, Optional<Point> offset, ActionStats.Counter stats) {
-    if (!ENABLED) {
-      return false;
-    }
+    return ENABLED && attempt(loc, frame, offset, stats, false, null) == TargetResolver.FastOutcome.DONE;
+  }
+
+  /**
+   * The fast click: {@code DONE} when clicked; {@code ONE} when {@code loc} has exactly one element
+   * that is Playwright's to click (the reason counted); {@code UNKNOWN} when it is not known to have
+   * exactly one (counted as a fallback unless {@code speculative}: the strict rule's counting comes
+   * next then, and the click is tried once more on its winner); {@code STALE} when {@code roles}
+   * (the roles an aria locator asks for, null when it is no such locator) no longer cover the page
+   * ({@link AriaRoles#guard()}).
+   */
+  static TargetResolver.FastOutcome attempt(Locator loc, Frame frame, Optional<Point> offset, ActionStats.Counter stats,
+      boolean speculative, List<String> roles) {
     if (frame.parentFrame() != null) {
-      stats.fellBack("in-frame");
-      return false;
+      return unknown(stats, speculative, "in-frame");
     }
     Map<String, Object> arg = new HashMap<>();
     arg.put("dx", offset.map(Point::x).orElse(null));
     arg.put("dy", offset.map(Point::y).orElse(null));
+    arg.put("roles", roles);
     Map<?, ?> r;
     try {
       r = (Map<?, ?>) loc.evaluateAll(CHECK, arg);
     } catch (PlaywrightException e) {
-      stats.fellBack("changing"); // navigating or re-rendering: Playwright waits it out
-      return false;
+      return unknown(stats, speculative, "changing"); // navigating or re-rendering: Playwright waits it out
     }
-    if (((Number) r.get("count")).intValue() != 1) {
-      stats.fellBack(((Number) r.get("count")).intValue() == 0 ? "not-yet-there" : "ambiguous");
-      return false; // Playwright's strict click waits for the element or reports the ambiguity
+    if (r.get("stale") != null) {
+      return TargetResolver.FastOutcome.STALE;
+    }
+    int count = ((Number) r.get("count")).intValue();
+    if (count != 1) {
+      // Playwright's strict click waits for the element or reports the ambiguity
+      return unknown(stats, speculative, count == 0 ? "not-yet-there" : "ambiguous");
     }
     String verdict = String.valueOf(r.get("verdict"));
     if (!verdict.equals("ok")) {
       stats.fellBack(verdict);
-      return false;
+      return TargetResolver.FastOutcome.ONE;
     }
     Page page = frame.page();
     page.mouse().click(((Number) r.get("x")).doubleValue(), ((Number) r.get("y")).doubleValue());
@@ -172,18 +187,25 @@ final class FastClick {
     } catch (PlaywrightException e) {
       if (Failures.isContextGone(e) && !Failures.isClosed(e)) {
         stats.fast(); // the click navigated away: it was delivered (a stopped click would not have)
-        return true;
+        return TargetResolver.FastOutcome.DONE;
       }
       throw e;
     }
     Object blocked = g.get("blocked");
     if (blocked != null) {
       stats.fellBack(String.valueOf(blocked));
-      return false;
+      return TargetResolver.FastOutcome.ONE;
     }
     // no guard left (-1): a new document took the window, the click was delivered; no events seen (0):
     // a page listener ahead of the guard stopped them, so the page had them
     stats.fast();
-    return true;
+    return TargetResolver.FastOutcome.DONE;
+  }
+
+  static TargetResolver.FastOutcome unknown(ActionStats.Counter stats, boolean speculative, String reason) {
+    if (!speculative) {
+      stats.fellBack(reason);
+    }
+    return TargetResolver.FastOutcome.UNKNOWN;
   }
 }

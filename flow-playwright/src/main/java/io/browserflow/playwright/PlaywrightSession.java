@@ -135,6 +135,11 @@ final class PlaywrightSession implements DriverSession {
     network.emulate(offline, downloadBytesPerSecond, uploadBytesPerSecond, latencyMs);
   }
 
+  /** For the driver's own tests: {@code work} on the current page, on the driver thread. */
+  <T> T withPage(java.util.function.Function<Page, T> work) {
+    return state.call(() -> work.apply(state.page()));
+  }
+
   @Override
   public PageState state() {
     return tabs.pageState();

@@ -3,7 +3,9 @@ package io.browserflow.playwright;
 import com.microsoft.playwright.Frame;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.options.AriaRole;
 import com.microsoft.playwright.options.WaitForSelectorState;
+import io.browserflow.api.Candidate;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
@@ -16,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -57,6 +60,29 @@ final class TargetResolver {
   }
 
   private enum Outcome { DONE, AMBIGUOUS, TIMED_OUT, RETRY }
+
+  /** What a fast action made of one locator. */
+  enum FastOutcome {
+    /** It designated exactly one element and the action is done. */
+    DONE,
+    /** It designated exactly one element, which is Playwright's to act on. */
+    ONE,
+    /** Not known to designate exactly one element (none, several, or the page was changing). */
+    UNKNOWN,
+    /** Not counted: the aria roles the locator asks for no longer cover the page. */
+    STALE
+  }
+
+  /**
+   * An action's fast path on one locator, on the driver thread, which counts the locator's elements
+   * in the same page round trip as it checks and acts: resolving the first candidate of a
+   * multi-candidate target and acting on it cost one call instead of a count and then an action.
+   */
+  @FunctionalInterface
+  interface FastAction {
+    /** {@code roles}: what an aria locator asks for, for {@link AriaRoles#guard()} (null: no aria locator, or every role). */
+    FastOutcome tryOn(Locator locator, List<String> roles);
+  }
 
   private static final class Attempt<T> {
     final Outcome outcome;
@@ -203,8 +229,58 @@ final class TargetResolver {
    * values the action types, kept out of error messages.
    */
   <T> Acted<T> act(Target target, Duration timeout, ElementAction<T> action, boolean interactive, String... scrub) {
+    return act(target, timeout, null, action, interactive, scrub);
+  }
+
+  /**
+   * As {@link #act(Target, Duration, ElementAction, boolean, String...)}, trying {@code fast} (null:
+   * none) on the first candidate of a multi-candidate target before any counting: when that
+   * candidate designates exactly one element it wins under the strict rule (counts {@code [1, -, ...]}),
+   * and the fast action is done or {@code action} acts on it; otherwise the candidates are counted as
+   * always. The fast action of a single-candidate target is {@code action}'s own business.
+   */
+  <T> Acted<T> act(Target target, Duration timeout, FastAction fast, ElementAction<T> action, boolean interactive,
+      String... scrub) {
     Deadline d = Deadline.in(timeout);
     int n = target.candidates().size();
+    if (fast != null && n > 1 && target.framePath().isEmpty() && !state.concurrent()) {
+      Locator[] first = new Locator[1];
+      FastOutcome o;
+      try {
+        o = state.raw(() -> {
+          Frame f = state.contextFrame();
+          Candidate c = target.candidates().get(0);
+          Set<AriaRole> roles = c.kind() == Candidate.Kind.ARIA ? AriaRoles.lastKnown(f) : null;
+          first[0] = CandidateLocators.locate(f, target.shadowPath(), c, roles);
+          FastOutcome r = fast.tryOn(first[0], roles == null ? null : AriaRoles.names(roles));
+          if (r == FastOutcome.STALE) {
+            AriaRoles.forget(f);
+          }
+          return r;
+        });
+      } catch (FlowRunException e) {
+        throw e;
+      } catch (PlaywrightException e) {
+        if (!Failures.isContextGone(e) || Failures.isClosed(e)) {
+          throw Failures.actionFailed("the action", e, scrub);
+        }
+        o = FastOutcome.UNKNOWN;
+      }
+      List<Integer> counts = new ArrayList<>(Collections.nCopies(n, -1));
+      counts.set(0, 1);
+      if (o == FastOutcome.DONE) {
+        return new Acted<>(null, Resolution.strict(counts));
+      }
+      if (o == FastOutcome.ONE) {
+        Attempt<T> a = attempt(first[0], d, action, interactive, scrub);
+        if (a.outcome == Outcome.DONE) {
+          return new Acted<>(a.value, Resolution.strict(counts));
+        }
+        if (a.outcome == Outcome.TIMED_OUT) {
+          return timedOut(target, state.call(state::contextFrame), first[0], 0, d);
+        }
+      }
+    }
     if (n == 1 && target.framePath().isEmpty() && !state.concurrent()) {
       // the common case costs what hand-written Playwright costs: one strict locator call
       Locator[] only = new Locator[1];
