@@ -9,7 +9,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 
-/** The SPI contract against real Chromium: one browser for the class, a fresh context per session. */
+/**
+ * The SPI contract against real Chromium: one browser for the class, a fresh context per session.
+ * The build runs it twice: with the fast click and change paths (the default) and without
+ * ({@code -Dbrowserflow.fastActions=false}).
+ */
 @Tag("browser")
 class PlaywrightDriverContractTest extends PageDriverContract {
   private static PlaywrightDriver driver;
@@ -24,7 +28,12 @@ class PlaywrightDriverContractTest extends PageDriverContract {
   @AfterAll
   static void shutdown() {
     if (driver != null) {
+      ActionStats stats = driver.actionStats();
       driver.close();
+      if ("false".equals(System.getProperty("browserflow.fastActions"))) {
+        // the run with the fast paths off (see the pom): none was taken, none was even tried
+        org.assertj.core.api.Assertions.assertThat(stats.fast() + stats.fellBack()).as(stats.toString()).isZero();
+      }
     }
     if (server != null) {
       server.close();
