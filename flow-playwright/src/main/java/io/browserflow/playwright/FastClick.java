@@ -185,8 +185,10 @@ final class FastClick {
     try {
       g = (Map<?, ?>) frame.evaluate(DISARM);
     } catch (PlaywrightException e) {
-      if (Failures.isContextGone(e) && !Failures.isClosed(e)) {
-        stats.fast(); // the click navigated away: it was delivered (a stopped click would not have)
+      if (Failures.isContextGone(e)) {
+        // the click navigated away or closed the page (window.close()): it was delivered, a stopped
+        // click would have done neither
+        stats.fast();
         return TargetResolver.FastOutcome.DONE;
       }
       throw e;
