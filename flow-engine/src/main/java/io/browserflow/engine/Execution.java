@@ -96,7 +96,7 @@ final class Execution {
           cleared.policy(), journal, results, new RunArtifacts(artifacts, redactor));
       new Interpreter(context).runSteps(flow.steps(), "steps", new Lane(session, bindings));
     } catch (StopRun stop) {
-      status = RunStatus.FAILED;
+      status = stop.review ? RunStatus.NEEDS_REVIEW : RunStatus.FAILED;
       error = stop.cause;
       errorPath = stop.path;
     } catch (RunCancelled c) {
@@ -144,11 +144,16 @@ final class Execution {
     }
     if (error != null) {
       b.errorCode(error.code()).errorMessage(redactor.redact(error.getMessage()));
-      if (errorPath != null && status == RunStatus.FAILED) {
+      if (errorPath != null && (status == RunStatus.FAILED || status == RunStatus.NEEDS_REVIEW)) {
         b.errorPath(errorPath);
       }
     }
     RunResult result = b.build();
+    if (status == RunStatus.NEEDS_REVIEW) {
+      // not finished: the store keeps the run unfinished, so recover() lists it and resume() takes it again
+      engine.notify(l -> l.runFinished(result));
+      return result;
+    }
     // the digest is null only when validation refused the flow: then nothing is journaled
     if (digest != null) {
       try {

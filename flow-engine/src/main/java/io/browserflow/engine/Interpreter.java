@@ -62,6 +62,8 @@ final class Interpreter {
       return;
     }
     int attempts = 1 + step.retry().map(r -> r.count()).orElse(step.onError().kind() == OnError.Kind.RETRY ? 1 : 0);
+    // the step an interrupted run left dispatching, verified on resume: whether it acted is unknown
+    boolean unknownDispatch = plan != null && at.key().equals(plan.pendingKey) && plan.decision == ResumeDecision.VERIFY;
     run.engine().notify(l -> l.stepStarted(run.runId(), path, step.id(), at.iteration().orElse(null)));
     run.journal().prepared(at, 1);
     FlowException last = null;
@@ -82,6 +84,9 @@ final class Interpreter {
         last = e;
       } catch (RuntimeException e) {
         last = new FlowRunException(ErrorCode.ACTION_FAILED, e.getClass().getSimpleName() + ": " + e.getMessage());
+      }
+      if (unknownDispatch) {
+        stayForReview(at, lane, last, started);
       }
       if (attempt < attempts) {
         int retry = attempt;
@@ -144,6 +149,23 @@ final class Interpreter {
     run.journal().verified(at, attempt,
         step.expect().isEmpty() ? JournalEntry.Evidence.ACK : JournalEntry.Evidence.CHECK, journaled);
     return outcome;
+  }
+
+  /**
+   * An interrupted dispatch that its checks could not verify stays unknown: no retry, no onError
+   * (neither continue nor a fallback may act on top of a write that may have happened), nothing
+   * journaled as failed (the step stays pending). The run ends {@code NEEDS_REVIEW} and can be
+   * resumed again with CONFIRM, RETRY or CANCEL.
+   */
+  private void stayForReview(StepExecution at, Lane lane, FlowException failure, long started) {
+    long took = (System.nanoTime() - started) / 1_000_000;
+    List<String> artifacts = run.artifacts().failure(lane.session, at.step(), at.iteration());
+    Resolution resolution = failure instanceof TargetException ? ((TargetException) failure).resolution() : null;
+    run.results().failed(at, lane.session, 1, took, resolution, failure, artifacts, false, activity(lane));
+    throw new StopRun(new FlowRunException(ErrorCode.REVIEW_REQUIRED, "step " + at.step().id() + " was dispatching when the run"
+        + " stopped and could not be verified (" + failure.code() + ": " + failure.getMessage() + "); whether it acted is"
+        + " unknown, so neither a retry nor its onError runs: check the application, then resume with CONFIRM (it acted),"
+        + " RETRY (act again) or CANCEL"), at.path(), true);
   }
 
   /** The step an interrupted run left dispatching, settled by the resume decision instead of dispatched again. */

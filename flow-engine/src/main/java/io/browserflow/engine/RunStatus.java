@@ -8,6 +8,10 @@ public enum RunStatus {
   FAILED,
   /** The run was cancelled; cancellation is terminal. */
   CANCELLED,
-  /** The run was interrupted (crash, kill) and must be reviewed; it is never continued automatically. */
+  /**
+   * The run was interrupted (crash, kill), or resumed with {@code VERIFY} and its interrupted step
+   * could not be verified; it must be reviewed and is never continued automatically (it stays
+   * unfinished in the store: {@code recover()} lists it, {@code resume} settles it).
+   */
   NEEDS_REVIEW
 }

@@ -34,6 +34,8 @@ final class FakeDriver implements PageDriver {
   private final Path marker;
   /** Step id to the code its actions fail with. */
   final java.util.Map<String, ErrorCode> failing = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Conditions that never hold: {@code await} times out on them. */
+  volatile java.util.function.Predicate<Condition> unmet = c -> false;
   /** Called with each step before it is performed. */
   volatile java.util.function.Consumer<Step> beforePerform = s -> {};
   /** Ids of the steps performed, in order (opens recorded as "open:<url>"). */
@@ -138,11 +140,15 @@ final class FakeDriver implements PageDriver {
 
       @Override
       public boolean test(Condition condition) {
-        return true;
+        return !unmet.test(condition);
       }
 
       @Override
-      public void await(Condition condition, Duration timeout) {}
+      public void await(Condition condition, Duration timeout) {
+        if (unmet.test(condition)) {
+          throw new io.browserflow.api.FlowTimeoutException("not met: " + condition);
+        }
+      }
 
       @Override
       public String eval(String script, Duration timeout) {

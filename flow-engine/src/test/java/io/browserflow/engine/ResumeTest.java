@@ -6,15 +6,22 @@ import static io.browserflow.engine.EngineFixtures.APP;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.browserflow.api.Candidate;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowRunException;
+import io.browserflow.api.OnError;
+import io.browserflow.api.Step;
+import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.engine.store.JournalEntry;
 import io.browserflow.engine.store.RunStore;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Settling the step an interrupted run left in DISPATCHING: verify, confirm, retry or cancel. */
@@ -22,12 +29,17 @@ class ResumeTest {
   @TempDir
   Path dir;
 
-  private final Flow flow = Flow.named("resume").open(APP + "/home")
-      .fill(testId("name"), "Ann").id("name")
-      .click(testId("save")).id("save").expect(textPresent("Saved"))
-      .click(testId("plain")).id("plain")
-      .click(testId("after")).id("after")
-      .build();
+  private Flow flow = flow(OnError.stop());
+
+  /** The flow with {@code onError} on its step {@code save}, the one a test leaves dispatching. */
+  private static Flow flow(OnError onSave) {
+    return Flow.named("resume").open(APP + "/home")
+        .fill(testId("name"), "Ann").id("name")
+        .click(testId("save")).id("save").expect(textPresent("Saved")).onError(onSave)
+        .click(testId("plain")).id("plain")
+        .click(testId("after")).id("after")
+        .build();
+  }
 
   /** Writes the journal of a run that died while {@code pending} was dispatching. */
   private String interruptedAt(String pendingId, String pendingPath) {
@@ -69,10 +81,50 @@ class ResumeTest {
     FakeDriver driver = new FakeDriver();
     RunResult result = resume(driver, interruptedAt("plain", "steps[3]"), ResumeDecision.VERIFY);
 
-    assertThat(result.status()).isEqualTo(RunStatus.FAILED);
-    assertThat(result.errorCode()).hasValue(ErrorCode.CHECK_FAILED);
-    assertThat(result.errorMessage()).hasValueSatisfying(m -> assertThat(m).contains("CONFIRM, RETRY or CANCEL"));
+    assertThat(result.status()).isEqualTo(RunStatus.NEEDS_REVIEW);
+    assertThat(result.errorCode()).hasValue(ErrorCode.REVIEW_REQUIRED);
+    assertThat(result.errorMessage()).hasValueSatisfying(m -> assertThat(m).contains("CHECK_FAILED", "no expect condition",
+        "CONFIRM (it acted), RETRY (act again) or CANCEL"));
     assertThat(driver.performed).doesNotContain("plain", "after");
+  }
+
+  /** Every onError mode: an unverifiable interrupted dispatch never retries, continues or falls back. */
+  @ParameterizedTest(name = "onError {0}")
+  @ValueSource(strings = {"stop", "continue", "retry", "fallback"})
+  void should_keep_an_unverified_interrupted_dispatch_for_review_whatever_its_on_error(String mode) {
+    OnError onError = switch (mode) {
+      case "continue" -> OnError.continueRun();
+      case "retry" -> OnError.retry();
+      case "fallback" -> OnError.fallback(List.of(Step.Click.builder().id("undo").target(Target.of(Candidate.testId("undo")))
+          .build()));
+      default -> OnError.stop();
+    };
+    flow = flow(onError);
+    String runId = interruptedAt("save", "steps[2]");
+    FakeDriver driver = new FakeDriver();
+    driver.unmet = c -> Walk.describe(c).contains("Saved");
+
+    RunResult result = resume(driver, runId, ResumeDecision.VERIFY);
+
+    assertThat(result.status()).isEqualTo(RunStatus.NEEDS_REVIEW);
+    assertThat(result.errorCode()).hasValue(ErrorCode.REVIEW_REQUIRED);
+    assertThat(result.errorPath()).hasValue("steps[2]");
+    assertThat(result.errorMessage()).hasValueSatisfying(m -> assertThat(m).contains("save", "CHECK_FAILED"));
+    assertThat(driver.performed).as("no dispatch of save, no fallback, nothing after it")
+        .containsExactly("open:" + APP + "/home");
+
+    // still unfinished: listed for review, and resumable with another decision
+    FlowEngine engine = FlowEngine.builder().driver(new FakeDriver()).storeDirectory(dir).build();
+    assertThat(engine.recover()).singleElement().satisfies(r -> {
+      assertThat(r.runId()).isEqualTo(runId);
+      assertThat(r.pendingStepId()).hasValue("save");
+    });
+    FakeDriver confirmed = new FakeDriver();
+    RunResult after = FlowEngine.builder().driver(confirmed).storeDirectory(dir).build()
+        .resume(runId, flow, Inputs.empty(), ResumeDecision.CONFIRM, RunOptions.defaults());
+    assertThat(after.status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(confirmed.performed).containsExactly("open:" + APP + "/home", "plain", "after");
+    assertThat(FlowEngine.builder().driver(new FakeDriver()).storeDirectory(dir).build().recover()).isEmpty();
   }
 
   @Test

@@ -21,7 +21,11 @@ import java.util.Optional;
  * stopped before the page sees it, and the click is handed to Playwright's own click, which waits
  * for actionability as it always does. So is every case the check cannot decide (several or no
  * elements, an iframe, a pinch-zoomed viewport, an element a running animation may move, a
- * disabled or {@code aria-disabled} element, a point outside the viewport after scrolling).
+ * disabled or {@code aria-disabled} element, a point outside the viewport after scrolling), and a
+ * click that may navigate (a link, a submit button of a form): Playwright's click waits for the
+ * navigation it starts to commit, so a form posted by the last step of a run is not cut off when
+ * the run closes its context. A navigation a page script starts from a fast click's handler is not
+ * waited for (the next step's strict waiting covers it).
  *
  * <p>What is the same as Playwright's click: the element must be unique, visible, enabled, receive
  * the events at the point; the click point is the element's centre or the offset from its top left
@@ -57,6 +61,12 @@ final class FastClick {
       + "    if (e.getAttribute && e.getAttribute('aria-disabled') === 'true') return out('disabled');\n"
       + "  }\n"
       + "  if (el.matches(':disabled')) return out('disabled');\n"
+      + "  for (let e = el; e; e = up(e)) {\n"
+      + "    const tag = e.localName;\n"
+      + "    if ((tag === 'a' || tag === 'area') && e.hasAttribute('href')) return out('may-navigate');\n"
+      + "    if (((tag === 'button' && e.type === 'submit') || (tag === 'input' && (e.type === 'submit' || e.type === 'image'))) && e.form)\n"
+      + "      return out('may-navigate');\n"
+      + "  }\n"
       + "  if (!el.checkVisibility({visibilityProperty: true})) return out('hidden');\n"
       + "  const harmless = /^(color|background-color|background|border(-[a-z]+)?-color|outline-color|box-shadow"
       + "|text-decoration-color|text-shadow|fill|stroke|opacity|caret-color|accent-color|column-rule-color|filter)$/;\n"

@@ -77,6 +77,19 @@ class PlaywrightFastPathTest extends ChromiumTest {
   }
 
   @Test
+  void should_hand_a_click_that_may_navigate_to_playwright_which_waits_for_the_navigation() {
+    server.page("/sent", page("Sent", "<p id='done'>sent</p>"));
+    DriverSession s = showing("/form-post", "<form action='/sent'><input name='q' value='1'>"
+        + "<button id='send'>Send</button></form><a id='go' href='/sent'>Go</a>");
+    ActionStats before = driver.actionStats();
+
+    s.perform(click(recorded("Send", "#send")), TIMEOUT);
+
+    assertThat(since(before).fallbackReasons()).containsEntry("may-navigate", 1L);
+    assertThat(s.currentUrl()).as("the submission committed before the step ended").endsWith("/sent?q=1");
+  }
+
+  @Test
   void should_hand_the_click_to_playwright_when_an_overlay_appears_after_the_check() {
     DriverSession s = showing("/overlay-late", COUNTS + BUTTON + "<div id='veil' style='display:none;position:fixed;"
         + "inset:0;background:rgba(0,0,0,.3)'></div>" + afterCheck("() => { const v = document.getElementById('veil');"
