@@ -92,10 +92,23 @@ public enum ErrorCode {
   ENVIRONMENT_DRIFT,
   /** A manual step needs a person and no handler completed it. */
   MANUAL_STEP_REQUIRED,
-  /** The run journal could not be written; the step it announced was not dispatched. */
+  /**
+   * Deprecated, no longer raised: a journal that cannot be written is {@link #STORE_FAILED}; match
+   * that. Kept so code that names it still compiles.
+   */
   JOURNAL_FAILED,
-  /** A run store could not be read, listed or created (a journal, a result, the store's folder). */
+  /**
+   * A run store could not write, read, list or create what a run needs (a journal entry, a result,
+   * the store's folder or table): a full disk, a read-only or removed folder, a lost database
+   * connection. A journal entry that could not be written stops the run before the step it
+   * announced: that step was not dispatched.
+   */
   STORE_FAILED,
+  /**
+   * A resumed run was given an input (or a non-secret credential) whose value differs from the one
+   * it started with, or an input it did not start with; resume it with the inputs it started with.
+   */
+  INPUT_CHANGED,
   // ---- the environment ----
   /** No Chromium or Chrome executable was found, or the configured one does not exist. */
   BROWSER_NOT_FOUND

@@ -84,6 +84,10 @@ public abstract class FlowException extends RuntimeException {
     public static final String INPUT_TYPE = "inputType";
     /** What the action tried, e.g. the ways a {@code change} step can set a value. */
     public static final String TRIED = "tried";
+    /** The input a resumed run was given with another value, e.g. {@code input.DEVICE_ID}. */
+    public static final String INPUT = "input";
+    /** The run a store or a resume refers to. */
+    public static final String RUN_ID = "runId";
 
     private Details() {}
   }

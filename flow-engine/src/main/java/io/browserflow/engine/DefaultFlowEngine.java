@@ -90,7 +90,8 @@ final class DefaultFlowEngine implements FlowEngine {
       ResumePlan plan = new ResumePlan(journal, ResumeDecision.VERIFY);
       RecoveredRun.Builder b = RecoveredRun.builder().runId(runId)
           .flowId(start.flowId().orElse("?")).flowDigest(start.flowDigest().orElse(""))
-          .startedAt(start.at()).verifiedSteps(plan.verified.size());
+          .startedAt(start.at()).verifiedSteps(plan.verified.size())
+          .pinnedInputs(new java.util.TreeSet<>(start.inputPins().keySet()));
       if (plan.pending != null) {
         b.pendingPath(plan.pending.path()).pendingStepId(plan.pending.stepId())
             .pendingIteration(plan.pending.iteration()).pendingState(plan.pending.state());
@@ -114,6 +115,7 @@ final class DefaultFlowEngine implements FlowEngine {
       throw new FlowRunException(ErrorCode.REVIEW_REQUIRED, "run " + runId + " ran another version of flow "
           + flow.id() + " (digest " + digest + "); resume it with the same flow");
     }
+    InputPins.check(runId, journal.get(0).inputPins(), InputPins.of(runId, flow, inputs));
     return new Execution(this, flow, inputs, options, runId, new ResumePlan(journal, decision)).run();
   }
 

@@ -8,6 +8,7 @@ import io.browserflow.api.FlowRunException;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.SecretMask;
 import io.browserflow.engine.spi.SessionOptions;
+import io.browserflow.engine.store.RunStoreException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,7 +79,7 @@ final class Execution {
     FlowException error = null;
     String errorPath = null;
     try {
-      journal.runStarted(digest);
+      journal.runStarted(digest, InputPins.of(runId, flow, inputs));
       artifacts = engine.store.artifactsDir(runId, flow.id());
       session = engine.driver.openSession(SessionOptions.builder()
           .viewportWidth(options.viewportWidth()).viewportHeight(options.viewportHeight())
@@ -162,7 +163,14 @@ final class Execution {
         // the result below still tries to record the outcome
       }
     }
-    engine.store.finish(result);
+    try {
+      engine.store.finish(result);
+    } catch (RunStoreException e) {
+      if (result.errorCode().orElse(null) != ErrorCode.STORE_FAILED) {
+        throw e;
+      }
+      // the store already failed the run: the caller gets the result the store could not keep
+    }
     engine.notify(l -> l.runFinished(result));
     return result;
   }

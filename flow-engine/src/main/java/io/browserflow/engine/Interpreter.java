@@ -10,6 +10,7 @@ import io.browserflow.engine.spi.PageActivity;
 import io.browserflow.engine.spi.Resolution;
 import io.browserflow.engine.spi.TargetException;
 import io.browserflow.engine.store.JournalEntry;
+import io.browserflow.engine.store.RunStoreException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,8 +44,15 @@ final class Interpreter {
       run.results().skipped(at);
       return;
     }
-    step.accept(new ControlBodies(this, run, at, lane)).ifPresentOrElse(body -> runControl(at, lane, body),
-        () -> runLeaf(at, lane));
+    try {
+      step.accept(new ControlBodies(this, run, at, lane)).ifPresentOrElse(body -> runControl(at, lane, body),
+          () -> runLeaf(at, lane));
+    } catch (RunStoreException e) {
+      // the journal cannot be written: stop here, whatever the step's retry and onError say (a retry, a
+      // continue or a fallback would act without the write-ahead entry that makes a crash recoverable)
+      run.results().failed(at, lane.session, 1, 0, null, e, List.of(), false, PageActivity.none());
+      throw new StopRun(e, path);
+    }
   }
 
   // ------------------------------------------------------------------- leaf steps
@@ -78,7 +86,7 @@ final class Interpreter {
         }
         last = null;
         break;
-      } catch (RunCancelled | StopRun e) {
+      } catch (RunCancelled | StopRun | RunStoreException e) {
         throw e;
       } catch (FlowException e) {
         last = e;
@@ -215,6 +223,8 @@ final class Interpreter {
       long took = (System.nanoTime() - started) / 1_000_000;
       run.results().failed(at, lane.session, 1, took, null,
           e instanceof StopRun ? ((StopRun) e).cause : null, List.of(), false, PageActivity.none());
+      throw e;
+    } catch (RunStoreException e) {
       throw e;
     } catch (FlowException e) {
       long took = (System.nanoTime() - started) / 1_000_000;

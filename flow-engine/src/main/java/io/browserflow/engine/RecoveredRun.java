@@ -33,6 +33,12 @@ public interface RecoveredRun {
   /** The state it was left in. */
   Optional<StepState> pendingState();
 
+  /**
+   * Names of the values the run started with and a resume must be given again, unchanged
+   * ({@code input.KEY}, {@code credential.KEY} for non-secret credentials); the store keeps no value.
+   */
+  java.util.List<String> pinnedInputs();
+
   /** Number of steps verified before the interruption. */
   int verifiedSteps();
 

@@ -38,8 +38,9 @@ final class RunJournal {
     this.redactor = redactor;
   }
 
-  void runStarted(String digest) {
-    append(JournalEntry.builder().type(JournalEntry.Type.RUN_STARTED).flowId(flowId).flowDigest(digest), true);
+  void runStarted(String digest, Map<String, String> inputPins) {
+    append(JournalEntry.builder().type(JournalEntry.Type.RUN_STARTED).flowId(flowId).flowDigest(digest)
+        .inputPins(inputPins), true);
   }
 
   void runFinished(RunStatus status) {

@@ -14,9 +14,12 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -38,7 +41,37 @@ final class DirectoryRunStore implements RunStore {
 
   private final Path root;
   private final int keep;
-  private final Map<String, FileChannel> open = new ConcurrentHashMap<>();
+  private final Map<String, Journal> open = new ConcurrentHashMap<>();
+
+  /** An open journal file and the identity of the file it was opened on. */
+  private static final class Journal {
+    final Path file;
+    final FileChannel channel;
+    final Object fileKey;
+
+    Journal(Path file) throws IOException {
+      Files.createDirectories(file.getParent());
+      this.file = file;
+      this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+      this.fileKey = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+    }
+
+    /**
+     * An open channel keeps writing into a file that was deleted or replaced (its directory
+     * removed): those entries would be lost. Every append checks the file is still the one opened.
+     */
+    void checkStillThere() throws IOException {
+      Object now;
+      try {
+        now = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+      } catch (NoSuchFileException e) {
+        throw new IOException("the journal file " + file + " was removed (or its folder)", e);
+      }
+      if (fileKey != null && !fileKey.equals(now)) {
+        throw new IOException("the journal file " + file + " was replaced by another file");
+      }
+    }
+  }
 
   DirectoryRunStore(Path root, int keep) {
     if (keep < 1) {
@@ -59,28 +92,46 @@ final class DirectoryRunStore implements RunStore {
   @Override
   public void append(String runId, String flowId, JournalEntry entry, boolean durable) {
     try {
-      FileChannel channel = open.computeIfAbsent(runId, id -> openJournal(runDir(runId, flowId)));
+      Journal journal = open.computeIfAbsent(runId, id -> openJournal(runDir(runId, flowId).resolve(JOURNAL)));
       byte[] line = (JournalJson.write(entry) + "\n").getBytes(StandardCharsets.UTF_8);
-      synchronized (channel) {
+      synchronized (journal) {
+        journal.checkStillThere();
         ByteBuffer buffer = ByteBuffer.wrap(line);
         while (buffer.hasRemaining()) {
-          channel.write(buffer);
+          journal.channel.write(buffer);
         }
         if (durable) {
-          channel.force(false);
+          journal.channel.force(false);
         }
       }
-    } catch (IOException | UncheckedIOException e) {
-      throw failure(ErrorCode.JOURNAL_FAILED,
-          "cannot write the journal of run " + runId + " under " + root + ": " + e.getMessage(), root, e);
+    } catch (IOException | UncheckedIOException | java.nio.file.ReadOnlyFileSystemException e) {
+      Throwable cause = e instanceof UncheckedIOException ? e.getCause() : e;
+      throw failure(ErrorCode.STORE_FAILED, "cannot write the journal of run " + runId + " under " + root + ": "
+          + describe(cause) + "; nothing was dispatched after the last entry written. Free space, make "
+          + root + " writable, or point the run store elsewhere", root, (Exception) cause);
     }
   }
 
-  private static FileChannel openJournal(Path dir) {
+  /** An I/O error in words: the exception's message alone is often just a path. */
+  private static String describe(Throwable e) {
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied (" + e.getMessage() + ")";
+    }
+    if (e instanceof NoSuchFileException) {
+      return "no such file or folder (" + e.getMessage() + ")";
+    }
+    if (e instanceof java.nio.file.ReadOnlyFileSystemException) {
+      return "read-only file system";
+    }
+    if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
+      return ((FileSystemException) e).getReason() + " (" + ((FileSystemException) e).getFile() + ")";
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  private static Journal openJournal(Path file) {
     try {
-      Files.createDirectories(dir);
-      return FileChannel.open(dir.resolve(JOURNAL), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-          StandardOpenOption.APPEND);
+      return new Journal(file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -90,11 +141,11 @@ final class DirectoryRunStore implements RunStore {
   public void finish(RunResult result) {
     Path dir = runDir(result.runId(), result.flowId());
     try {
-      FileChannel channel = open.remove(result.runId());
-      if (channel != null) {
-        synchronized (channel) {
-          channel.force(false);
-          channel.close();
+      Journal journal = open.remove(result.runId());
+      if (journal != null) {
+        synchronized (journal) {
+          journal.channel.force(false);
+          journal.channel.close();
         }
       }
       Files.createDirectories(dir);
@@ -239,6 +290,10 @@ final class JournalJson {
       ObjectNode o = n.putObject("outputs");
       e.outputs().forEach(o::put);
     }
+    if (!e.inputPins().isEmpty()) {
+      ObjectNode o = n.putObject("inputPins");
+      e.inputPins().forEach(o::put);
+    }
     e.status().ifPresent(v -> n.put("status", v.name()));
     e.decision().ifPresent(v -> n.put("decision", v.name()));
     return n.toString();
@@ -285,6 +340,10 @@ final class JournalJson {
       for (Iterator<Map.Entry<String, JsonNode>> it = n.path("outputs").fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> o = it.next();
         b.putOutputs(o.getKey(), o.getValue().asText());
+      }
+      for (Iterator<Map.Entry<String, JsonNode>> it = n.path("inputPins").fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> o = it.next();
+        b.putInputPins(o.getKey(), o.getValue().asText());
       }
       if (n.hasNonNull("status")) {
         b.status(RunStatus.valueOf(n.get("status").asText()));

@@ -56,6 +56,14 @@ public interface JournalEntry {
   /** Outputs a verified step produced ({@code steps.<id>.<field>} or {@code vars.<name>} to text). */
   Map<String, String> outputs();
 
+  /**
+   * {@code RUN_STARTED} only: the non-secret values the run started with, as a salted SHA-256 per
+   * name ({@code input.KEY}, and {@code credential.KEY} for credentials that are not secret), so a
+   * resume can refuse other values ({@code INPUT_CHANGED}) without the store holding them. Secret
+   * credentials are never pinned, stored or hashed.
+   */
+  Map<String, String> inputPins();
+
   Optional<RunStatus> status();
 
   Optional<ResumeDecision> decision();

@@ -5,9 +5,10 @@ import io.browserflow.api.FlowException;
 import java.util.Map;
 
 /**
- * A {@link RunStore} could not do its work: {@link ErrorCode#JOURNAL_FAILED} when a journal entry
- * could not be written (the step it announced is then not dispatched), {@link ErrorCode#STORE_FAILED}
- * when a journal, result or folder of the store could not be read, listed, written or created.
+ * A {@link RunStore} could not do its work ({@link ErrorCode#STORE_FAILED}): a journal entry,
+ * result, folder or table of the store could not be written, read, listed or created. A journal
+ * entry that could not be written stops the run before the step it announced: that step is not
+ * dispatched. Details name the store ({@code path}: its folder, or its JDBC URL without credentials).
  *
  * <pre>{@code
  * try {

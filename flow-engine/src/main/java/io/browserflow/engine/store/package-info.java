@@ -2,7 +2,7 @@
  * Where runs are kept: the {@link io.browserflow.engine.store.RunStore} interface the engine
  * journals into and reads back for recovery, the {@link io.browserflow.engine.store.JournalEntry}
  * it stores (one per step transition, written before the work it announces), and
- * {@link io.browserflow.engine.store.RunStoreException} ({@code JOURNAL_FAILED}, {@code STORE_FAILED}).
+ * {@link io.browserflow.engine.store.RunStoreException} ({@code STORE_FAILED}).
  *
  * <p>Entry points are the factories on the interface: {@link io.browserflow.engine.store.RunStore#directory(java.nio.file.Path)}
  * (the embedded default: {@code <root>/<flowId>/<runId>/journal.jsonl} as JSON lines, fsynced when
