@@ -109,6 +109,11 @@ public enum ErrorCode {
    * it started with, or an input it did not start with; resume it with the inputs it started with.
    */
   INPUT_CHANGED,
+  /**
+   * Another engine holds the run (it is running there, or being resumed): only one engine resumes a
+   * run. Wait until that engine ends it, or, when it died, until its lease on the run runs out.
+   */
+  RUN_LOCKED,
   // ---- the environment ----
   /** No Chromium or Chrome executable was found, or the configured one does not exist. */
   BROWSER_NOT_FOUND

@@ -15,6 +15,7 @@ import io.browserflow.engine.RunResult;
 import io.browserflow.engine.spi.PageDriver;
 import io.browserflow.formats.RecordedSecrets;
 import io.browserflow.formats.SideProjectImport;
+import io.browserflow.engine.ResumeDecision;
 import io.browserflow.engine.store.RunStore;
 import io.browserflow.playwright.BrowserNotFoundException;
 import io.browserflow.playwright.LaunchOptions;
@@ -49,6 +50,8 @@ final class BatchRun {
   List<Path> uploadRoots = new ArrayList<>();
   List<String> allowOrigins = new ArrayList<>();
   RunStore store = RunStore.none();
+  /** Set by {@code resume}: the batch's one flow resumes this run instead of starting a new one. */
+  Resume resume;
   TraceMode trace = TraceMode.ON_FAILURE;
   boolean screenshotEachStep;
   /** Secret values converted recordings held, per flow, used for credentials not given otherwise (--use-recorded-secrets). */
@@ -91,6 +94,9 @@ final class BatchRun {
    * persists the session, the suite: consecutive flows of one such suite share a browser session
    * and the variables their tests store.
    */
+  /** The run {@code resume} settles and continues, and how. */
+  record Resume(String runId, ResumeDecision decision) {}
+
   record Planned(Flow flow, SideProjectImport.TestImport test, SideProjectImport.Suite sharedSession) {
     static Planned of(Flow flow) {
       return new Planned(flow, null, null);
@@ -204,7 +210,9 @@ final class BatchRun {
           for (String key : chained(p.test(), stored.keySet())) {
             chained.put(key, stored.get(p.test().importedVariables().get(key)));
           }
-          RunResult result = engine.run(p.flow(), inputsFor(p.flow(), chained), runOptions);
+          RunResult result = resume != null
+              ? engine.resume(resume.runId(), p.flow(), inputsFor(p.flow(), chained), resume.decision(), runOptions)
+              : engine.run(p.flow(), inputsFor(p.flow(), chained), runOptions);
           results.add(result);
           if (session != null && p.test() != null) {
             p.test().exportedVariables().forEach((var, key) -> {

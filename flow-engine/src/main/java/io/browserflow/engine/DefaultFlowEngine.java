@@ -103,20 +103,32 @@ final class DefaultFlowEngine implements FlowEngine {
 
   @Override
   public RunResult resume(String runId, Flow flow, Inputs inputs, ResumeDecision decision, RunOptions options) {
+    if (store.result(runId).isPresent()) {
+      throw new FlowRunException(ErrorCode.REVIEW_REQUIRED, "run " + runId + " already finished; start a new run instead");
+    }
     List<JournalEntry> journal = store.journal(runId);
     if (journal.isEmpty()) {
       throw new FlowRunException(ErrorCode.REVIEW_REQUIRED, "no journal for run " + runId + " in the run store");
     }
-    if (store.result(runId).isPresent()) {
-      throw new FlowRunException(ErrorCode.REVIEW_REQUIRED, "run " + runId + " already finished; start a new run instead");
+    String flowId = journal.get(0).flowId().orElse(flow.id());
+    // held before the journal is read for the plan: another engine resuming it at the same time gets RUN_LOCKED
+    RunStore.RunLease lease = store.hold(runId, flowId);
+    try {
+      journal = store.journal(runId);
+      if (store.result(runId).isPresent()) {
+        throw new FlowRunException(ErrorCode.REVIEW_REQUIRED, "run " + runId + " already finished; start a new run instead");
+      }
+      String digest = journal.get(0).flowDigest().orElse("");
+      if (!digest.equals(FlowJson.digest(flow))) {
+        throw new FlowRunException(ErrorCode.REVIEW_REQUIRED, "run " + runId + " ran another version of flow "
+            + flow.id() + " (digest " + digest + "); resume it with the same flow");
+      }
+      InputPins.check(runId, journal.get(0).inputPins(), InputPins.of(runId, flow, inputs));
+    } catch (RuntimeException e) {
+      lease.close();
+      throw e;
     }
-    String digest = journal.get(0).flowDigest().orElse("");
-    if (!digest.equals(FlowJson.digest(flow))) {
-      throw new FlowRunException(ErrorCode.REVIEW_REQUIRED, "run " + runId + " ran another version of flow "
-          + flow.id() + " (digest " + digest + "); resume it with the same flow");
-    }
-    InputPins.check(runId, journal.get(0).inputPins(), InputPins.of(runId, flow, inputs));
-    return new Execution(this, flow, inputs, options, runId, new ResumePlan(journal, decision)).run();
+    return new Execution(this, flow, inputs, options, runId, new ResumePlan(journal, decision), lease).run();
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.browserflow.api.FlowRunException;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.SecretMask;
 import io.browserflow.engine.spi.SessionOptions;
+import io.browserflow.engine.store.RunStore;
 import io.browserflow.engine.store.RunStoreException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,8 +43,16 @@ final class Execution {
   private String digest;
   private DriverSession session;
   private Path artifacts;
+  /** Holds the run in the store from its start to its end; a resume passes the one it took. */
+  private RunStore.RunLease lease;
 
   Execution(DefaultFlowEngine engine, Flow flow, Inputs inputs, RunOptions options, String runId, ResumePlan plan) {
+    this(engine, flow, inputs, options, runId, plan, null);
+  }
+
+  Execution(DefaultFlowEngine engine, Flow flow, Inputs inputs, RunOptions options, String runId, ResumePlan plan,
+      RunStore.RunLease lease) {
+    this.lease = lease;
     this.engine = engine;
     this.flow = flow;
     this.inputs = inputs;
@@ -60,11 +69,21 @@ final class Execution {
       }
     }
     this.redactor = SecretMask.of(secrets);
-    this.journal = new RunJournal(engine.store, engine.clock, runId, flow.id(), redactor);
+    this.journal = new RunJournal(engine.store, engine.clock, runId, flow.id(), redactor, plan == null ? 0 : plan.lastSeq);
     this.results = new StepResults(engine, runId, redactor, startNanos);
   }
 
   RunResult run() {
+    try {
+      return runHeld();
+    } finally {
+      if (lease != null) {
+        lease.close();
+      }
+    }
+  }
+
+  private RunResult runHeld() {
     Preflight.Clearance cleared;
     try {
       cleared = new Preflight(engine, flow, inputs, options, bindings).clear();
@@ -79,6 +98,9 @@ final class Execution {
     FlowException error = null;
     String errorPath = null;
     try {
+      if (lease == null) {
+        lease = engine.store.hold(runId, flow.id());
+      }
       journal.runStarted(digest, InputPins.of(runId, flow, inputs));
       artifacts = engine.store.artifactsDir(runId, flow.id());
       session = engine.driver.openSession(SessionOptions.builder()

@@ -12,11 +12,15 @@ final class ResumePlan {
   final ResumeDecision decision;
   String pendingKey;
   JournalEntry pending;
+  /** The number of the journal's last entry: the resumed run numbers its entries after it. */
+  final long lastSeq;
 
   ResumePlan(List<JournalEntry> journal, ResumeDecision decision) {
     this.decision = decision;
     Map<String, JournalEntry> last = new LinkedHashMap<>();
+    long maxSeq = 0;
     for (JournalEntry e : journal) {
+      maxSeq = Math.max(maxSeq, e.seq());
       if (e.type() != JournalEntry.Type.STEP || e.path().isEmpty()) {
         continue;
       }
@@ -24,6 +28,7 @@ final class ResumePlan {
       last.remove(key);
       last.put(key, e);
     }
+    this.lastSeq = maxSeq;
     for (Map.Entry<String, JournalEntry> e : last.entrySet()) {
       StepState state = e.getValue().state().orElse(StepState.PREPARED);
       if (state == StepState.VERIFIED) {

@@ -30,7 +30,9 @@ final class RunJournal {
   private final SecretMask redactor;
   private final AtomicLong seq = new AtomicLong();
 
-  RunJournal(RunStore store, Clock clock, String runId, String flowId, SecretMask redactor) {
+  /** {@code lastSeq}: the number of the journal's last entry when resuming (numbering goes on), else 0. */
+  RunJournal(RunStore store, Clock clock, String runId, String flowId, SecretMask redactor, long lastSeq) {
+    seq.set(lastSeq);
     this.store = store;
     this.clock = clock;
     this.runId = runId;

@@ -38,6 +38,14 @@ import java.util.stream.Stream;
 final class DirectoryRunStore implements RunStore {
   static final String JOURNAL = "journal.jsonl";
   static final String RESULT = "result.json";
+  static final String LOCK = "run.lock";
+
+  /**
+   * Lock files this JVM holds, by path. POSIX record locks belong to the process and closing any
+   * channel on the file drops them, so within the JVM a held lock file is never opened again: this
+   * registry answers for it.
+   */
+  private static final Map<Path, FileChannel> HELD = new ConcurrentHashMap<>();
 
   private final Path root;
   private final int keep;
@@ -134,6 +142,91 @@ final class DirectoryRunStore implements RunStore {
       return new Journal(file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public RunLease hold(String runId, String flowId) {
+    Path dir = runDir(runId, flowId);
+    Path lockFile = dir.resolve(LOCK);
+    FileChannel channel;
+    try {
+      Files.createDirectories(dir);
+      synchronized (HELD) {
+        if (HELD.containsKey(lockFile)) {
+          throw locked(runId, dir);
+        }
+        channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        java.nio.channels.FileLock lock;
+        try {
+          lock = channel.tryLock();
+        } catch (IOException | RuntimeException e) {
+          channel.close();
+          throw e;
+        }
+        if (lock == null) {
+          channel.close();
+          throw locked(runId, dir);
+        }
+        HELD.put(lockFile, channel);
+      }
+    } catch (IOException e) {
+      throw failure(ErrorCode.STORE_FAILED, "cannot hold run " + runId + " under " + root + ": " + describe(e)
+          + ". Make " + root + " writable, or point the run store elsewhere", dir, e);
+    }
+    return () -> release(runId, lockFile);
+  }
+
+  private static RunStoreException locked(String runId, Path dir) {
+    return new RunStoreException(ErrorCode.RUN_LOCKED, "run " + runId + " is held by another engine (running there, "
+        + "or being resumed); only one engine resumes a run: wait until it ends", Map.of(FlowException.Details.PATH,
+        dir.toString(), FlowException.Details.RUN_ID, runId), null);
+  }
+
+  /** Closes the run's journal and lets go of its lock. */
+  private void release(String runId, Path lockFile) {
+    Journal journal = open.remove(runId);
+    try {
+      if (journal != null) {
+        synchronized (journal) {
+          journal.channel.close();
+        }
+      }
+    } catch (IOException ignored) {
+      // the journal's entries are written already; a close failure loses nothing
+    }
+    synchronized (HELD) {
+      FileChannel channel = HELD.remove(lockFile);
+      if (channel != null) {
+        try {
+          channel.close();
+        } catch (IOException ignored) {
+          // closing the channel releases the lock even when it reports an error
+        }
+      }
+    }
+  }
+
+  /** Whether an engine (in this JVM or another process) holds the run in {@code dir}. */
+  private static boolean heldAnywhere(Path dir) {
+    Path lockFile = dir.resolve(LOCK);
+    synchronized (HELD) {
+      if (HELD.containsKey(lockFile)) {
+        return true;
+      }
+      if (!Files.exists(lockFile)) {
+        return false;
+      }
+      try (FileChannel probe = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
+        java.nio.channels.FileLock lock = probe.tryLock();
+        if (lock == null) {
+          return true;
+        }
+        lock.release();
+        return false;
+      } catch (IOException e) {
+        return false; // a lock file that cannot be opened (read-only store) holds nothing
+      }
     }
   }
 
@@ -237,13 +330,52 @@ final class DirectoryRunStore implements RunStore {
   }
 
   @Override
+  public List<String> flows() {
+    if (!Files.isDirectory(root)) {
+      return List.of();
+    }
+    List<String> flows = new ArrayList<>();
+    try (Stream<Path> dirs = Files.list(root)) {
+      for (Path flowDir : dirs.filter(Files::isDirectory).sorted().collect(Collectors.toList())) {
+        flowIdIn(flowDir).ifPresent(flows::add);
+      }
+    } catch (IOException e) {
+      throw failure(ErrorCode.STORE_FAILED, "cannot list flows under " + root + ": " + e.getMessage(), root, e);
+    }
+    return flows.stream().distinct().sorted().collect(Collectors.toList());
+  }
+
+  /** The flow id its runs' journals name (folder names are made safe for the file system, not always the id). */
+  private static Optional<String> flowIdIn(Path flowDir) throws IOException {
+    try (Stream<Path> runs = Files.list(flowDir)) {
+      for (Path run : runs.filter(Files::isDirectory).collect(Collectors.toList())) {
+        Path journal = run.resolve(JOURNAL);
+        if (Files.isRegularFile(journal)) {
+          try (java.io.BufferedReader r = Files.newBufferedReader(journal, StandardCharsets.UTF_8)) {
+            String first = r.readLine();
+            Optional<String> id = first == null ? Optional.empty() : JournalJson.read(first).flatMap(JournalEntry::flowId);
+            if (id.isPresent()) {
+              return id;
+            }
+          }
+        }
+        if (Files.isRegularFile(run.resolve(RESULT))) {
+          return Optional.of(RunResult.fromJson(Files.readString(run.resolve(RESULT), StandardCharsets.UTF_8)).flowId());
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  @Override
   public List<String> unfinished() {
     if (!Files.isDirectory(root)) {
       return List.of();
     }
     try (Stream<Path> runs = Files.find(root, 2, (p, a) -> a.isDirectory() && p.getParent() != null
         && !p.getParent().equals(root.getParent()) && Files.isRegularFile(p.resolve(JOURNAL)))) {
-      return runs.filter(p -> !Files.exists(p.resolve(RESULT)) && !open.containsKey(p.getFileName().toString()))
+      return runs.filter(p -> !Files.exists(p.resolve(RESULT)) && !open.containsKey(p.getFileName().toString())
+              && !heldAnywhere(p))
           .map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
     } catch (IOException e) {
       throw failure(ErrorCode.STORE_FAILED, "cannot scan runs under " + root + ": " + e.getMessage(), root, e);

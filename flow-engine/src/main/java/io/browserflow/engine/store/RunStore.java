@@ -28,11 +28,42 @@ public interface RunStore {
   /** Run ids of a flow, newest first. */
   List<String> runs(String flowId);
 
+  /**
+   * Ids of the flows the store holds runs of, sorted.
+   *
+   * @throws UnsupportedOperationException by default: a store that cannot list its flows
+   */
+  default List<String> flows() {
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot list the flows it holds runs of");
+  }
+
   /** Runs with a journal but no result: interrupted, to be reviewed. */
   List<String> unfinished();
 
   /** Where artifacts of a run go (screenshots, downloads, traces). */
   Path artifactsDir(String runId, String flowId);
+
+  /**
+   * Holds a run for this engine from its start (or resume) to its end: while held, another engine
+   * sharing the store does not list it in {@link #unfinished()} and cannot hold it, so only one
+   * engine resumes a run. A process that dies lets go of its runs (the directory store's file lock
+   * goes with the process; the JDBC store's lease runs out). The engine closes the lease when the run
+   * ends, finished or left for review.
+   *
+   * <p>The default holds nothing, for a store only one engine uses at a time.
+   *
+   * @throws RunStoreException {@code RUN_LOCKED} when another engine holds the run, {@code STORE_FAILED}
+   *     when the store cannot record the hold
+   */
+  default RunLease hold(String runId, String flowId) {
+    return () -> {};
+  }
+
+  /** A run held by one engine; {@link #close()} lets it go. */
+  interface RunLease extends AutoCloseable {
+    @Override
+    void close();
+  }
 
   /** A directory store keeping the last 10 finished runs per flow. */
   static RunStore directory(Path root) {
@@ -42,6 +73,24 @@ public interface RunStore {
   /** A directory store keeping the last {@code keep} finished runs per flow. */
   static RunStore directory(Path root, int keep) {
     return new DirectoryRunStore(root, keep);
+  }
+
+  /**
+   * A store in a database reached through JDBC (PostgreSQL, H2, ...; the driver on the class path),
+   * keeping artifacts under {@code artifactsRoot}. See {@link JdbcRunStore#builder()} for the lease,
+   * connection properties and how many runs to keep.
+   */
+  static RunStore jdbc(String url, Path artifactsRoot) {
+    return JdbcRunStore.builder().url(url).artifactsRoot(artifactsRoot).build();
+  }
+
+  /**
+   * The embedded database store for one machine: an H2 database in {@code dir} ({@code runs.mv.db})
+   * that several processes on the machine can share (H2's automatic server mode), artifacts under
+   * {@code dir/artifacts}.
+   */
+  static RunStore embedded(Path dir) {
+    return JdbcRunStore.builder().url(JdbcRunStore.embeddedUrl(dir)).artifactsRoot(dir.resolve("artifacts")).build();
   }
 
   /** A store that keeps nothing: no journal, no recovery (artifacts go to a temporary directory). */

@@ -1,0 +1,353 @@
+package io.browserflow.cli;
+
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.Flow;
+import io.browserflow.api.FlowException;
+import io.browserflow.api.json.FlowJson;
+import io.browserflow.engine.RunResult;
+import io.browserflow.engine.TraceMode;
+import io.browserflow.playwright.LocalSite;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The options {@code run} and {@code resume} share (inputs, credentials, browser, policies, store,
+ * outputs) and what both do with them: load the flow files, check what they need, run them in one
+ * browser (or resume one run) and print the outcome.
+ */
+final class RunFlags {
+  @Option(names = "--input", paramLabel = "KEY=VALUE", description = "A business input, e.g. --input DEVICE_ID=42.")
+  Map<String, String> inputs = new LinkedHashMap<>();
+
+  @Option(names = "--credential", paramLabel = "KEY=VALUE",
+      description = "A credential. Prefer --credentials-env: command lines are visible to other users.")
+  List<String> credentials = new ArrayList<>(); // KEY=VALUE, split here: picocli's map parsing warns with the value
+
+  @Option(names = "--credentials-env",
+      description = "Read each credential KEY the flows declare from the environment: BROWSERFLOW_CREDENTIAL_KEY, else KEY.")
+  boolean credentialsEnv;
+
+  @Option(names = "--use-recorded-secrets",
+      description = "Replay converted recordings with the passwords they recorded, for credentials not given otherwise: "
+          + "in memory for this run only (never written to results, reports, journals or exports).")
+  boolean useRecordedSecrets;
+
+  @Option(names = "--headed", description = "Show the browser window.")
+  boolean headed;
+
+  @Option(names = "--browser", paramLabel = "PATH", description = "Chromium or Chrome executable to launch.")
+  Path browser;
+
+  @Option(names = "--connect", paramLabel = "WS", description = "Use a running Playwright browser server at this ws:// endpoint.")
+  String connect;
+
+  @Option(names = "--serve", paramLabel = "DIR[:PORT]",
+      description = "Serve DIR on 127.0.0.1 during the run (ephemeral port by default); flows get its URL as input SERVER_URL (or BASE_URL) when they declare it.")
+  String serve;
+
+  @Option(names = "--report", paramLabel = "DIR", description = "Write an HTML report (DIR/index.html).")
+  Path report;
+
+  @Option(names = "--json", description = "Print the run results as a JSON array on stdout (no progress).")
+  boolean json;
+
+  @Option(names = "--timeout", paramLabel = "MS", description = "Time budget of each run in milliseconds.")
+  Long timeoutMs;
+
+  @Option(names = "--allow", split = ",", paramLabel = "CAPABILITY",
+      description = "Allow a gated capability the flow declares: eval, upload, download.")
+  List<String> allow = new ArrayList<>();
+
+  @Option(names = "--allow-origin", paramLabel = "ORIGIN",
+      description = "Allow an origin (scheme://host[:port]) besides the flows' own and their policy's; repeatable.")
+  List<String> allowOrigins = new ArrayList<>();
+
+  @Option(names = "--upload-root", paramLabel = "DIR",
+      description = "A folder upload files may come from, besides the working directory and the flow files' folders; repeatable.")
+  List<Path> uploadRootDirs = new ArrayList<>();
+
+  @Option(names = "--deny-network", description = "Block (and report) requests outside the flows' allowed origins.")
+  boolean denyNetwork;
+
+  @Option(names = "--trace", paramLabel = "WHEN", defaultValue = "on-failure",
+      description = "Record a Playwright trace of each run and keep it: on-failure (default), always or off. "
+          + "Secrets are stripped; open a kept trace with `browserflow show-trace FILE`.")
+  String trace;
+
+  @Option(names = "--screenshots", paramLabel = "WHICH", defaultValue = "failure",
+      description = "Screenshots to take: failure (of failed steps, the default) or all (also after every step, "
+          + "shown as thumbnails in the --report).")
+  String screenshots;
+
+  @Option(names = "--store", paramLabel = "DIR|URL", description = "Keep journals and results of runs in a folder or a "
+      + "database (a jdbc: URL: PostgreSQL, or H2 for one machine; user and password from BROWSERFLOW_STORE_USER and "
+      + "BROWSERFLOW_STORE_PASSWORD), so runs that died can be listed (browserflow recover) and resumed (browserflow resume).")
+  String store;
+
+  @Option(names = "--lease", paramLabel = "SECONDS",
+      description = "With a database --store: how long a run stays held after this process last renewed it (default 30); "
+          + "when the process dies, other engines see its run for review once the lease ran out.")
+  Integer lease;
+
+  @Option(names = "--artifacts", paramLabel = "DIR",
+      description = "With a database --store: where screenshots, downloads and traces go (default .browserflow/artifacts).")
+  Path artifacts;
+
+  @Option(names = "--force",
+      description = "Run files whose conversion is blocked anyway (they are refused with REVIEW_REQUIRED, exit 1, otherwise).")
+  boolean force;
+
+  /**
+   * Runs {@code files} (the tests and suites of {@code .side} projects that {@code filter} picks), or,
+   * with {@code resume}, resumes that run of the one file.
+   */
+  int execute(List<Path> files, String filter, BatchRun.Resume resume, CommandSpec spec) {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (filter != null && files.stream().noneMatch(FlowFiles::isSideProject)) {
+      err.println("browserflow: --filter picks suites and tests of Selenium IDE projects (.side), and no FILE is one");
+      return BrowserflowCommand.USAGE;
+    }
+    List<FlowFiles.Loaded> loaded = FlowFiles.readForRun(files, FlowJson.reader(), filter == null ? ".*" : filter);
+    boolean invalid = false;
+    for (FlowFiles.Loaded l : loaded) {
+      l.projectIssues.forEach(i -> err.println(l.file + ": " + i.describe()));
+      if (l.error != null) {
+        FlowFiles.printError(err, l.file, l.error);
+        invalid = true;
+      } else if (l.converted()) {
+        FlowFiles.printConversion(err, l.label, l.conversion);
+      }
+    }
+    if (invalid) {
+      return BrowserflowCommand.USAGE;
+    }
+    if (refuseBlocked(loaded, err)) {
+      return BrowserflowCommand.FAILED;
+    }
+    List<Flow> flows = loaded.stream().map(l -> l.flow).collect(Collectors.toList());
+    BatchRun batch = new BatchRun();
+    batch.inputs.putAll(inputs);
+    for (String pair : credentials) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        err.println("browserflow: --credential needs KEY=VALUE" + (eq == 0 ? " with a KEY" : "")
+            + " (the value given is not shown)");
+        return BrowserflowCommand.USAGE;
+      }
+      batch.credentials.put(pair.substring(0, eq), pair.substring(eq + 1));
+    }
+    batch.credentialsFromEnv = credentialsEnv;
+    batch.headed = headed;
+    batch.browser = browser;
+    batch.connect = connect;
+    batch.denyNetwork = denyNetwork;
+    switch (screenshots) {
+      case "failure" -> batch.screenshotEachStep = false;
+      case "all" -> batch.screenshotEachStep = true;
+      default -> {
+        err.println("browserflow: --screenshots must be failure or all, was '" + screenshots + "'");
+        return BrowserflowCommand.USAGE;
+      }
+    }
+    switch (trace) {
+      case "on-failure" -> batch.trace = TraceMode.ON_FAILURE;
+      case "always" -> batch.trace = TraceMode.ALWAYS;
+      case "off" -> batch.trace = TraceMode.OFF;
+      default -> {
+        err.println("browserflow: --trace must be on-failure, always or off, was '" + trace + "'");
+        return BrowserflowCommand.USAGE;
+      }
+    }
+    if (timeoutMs != null) {
+      if (timeoutMs <= 0) {
+        err.println("browserflow: --timeout must be positive, was " + timeoutMs);
+        return BrowserflowCommand.USAGE;
+      }
+      batch.timeout = java.util.Optional.of(Duration.ofMillis(timeoutMs));
+    }
+    try {
+      allow.forEach(a -> batch.allowed.add(BatchRun.capability(a)));
+    } catch (IllegalArgumentException e) {
+      err.println("browserflow: --allow " + e.getMessage());
+      return BrowserflowCommand.USAGE;
+    }
+    List<String> unknown = batch.undeclared(flows);
+    if (!unknown.isEmpty()) {
+      err.println("browserflow: no flow declares " + String.join(", ", unknown));
+      return BrowserflowCommand.USAGE;
+    }
+    batch.uploadRoots.add(Path.of("").toAbsolutePath());
+    files.forEach(f -> batch.uploadRoots.add(f.toAbsolutePath().getParent()));
+    uploadRootDirs.forEach(d -> batch.uploadRoots.add(d.toAbsolutePath().normalize()));
+    for (String origin : allowOrigins) {
+      if (!origin.matches("(?i)[a-z][a-z0-9+.-]*://[^/?#\\s]+")) {
+        err.println("browserflow: --allow-origin " + origin + " is not an origin; write scheme://host[:port], e.g. http://127.0.0.1:8080");
+        return BrowserflowCommand.USAGE;
+      }
+      batch.allowOrigins.add(origin.replaceAll("/+$", "").toLowerCase(java.util.Locale.ROOT));
+    }
+    if (useRecordedSecrets) {
+      useRecordedSecrets(loaded, batch, err);
+    }
+    boolean unmet = false;
+    java.util.Set<String> stored = new java.util.HashSet<>();
+    Object session = null;
+    for (int i = 0; i < flows.size(); i++) {
+      FlowFiles.Loaded current = loaded.get(i);
+      if (current.sharedSession != session) {
+        stored.clear();
+        session = current.sharedSession;
+      }
+      List<String> needs = batch.unmet(flows.get(i), serve != null,
+          session == null ? java.util.Set.of() : BatchRun.chained(current.test, stored));
+      if (session != null && current.test != null) {
+        stored.addAll(current.test.exportedVariables().keySet());
+      }
+      if (!needs.isEmpty()) {
+        unmet = true;
+        err.println("browserflow: " + loaded.get(i).label + " needs what this command line does not give it:");
+        needs.forEach(n -> err.println("  " + n));
+        FlowFiles.Loaded l = loaded.get(i);
+        if (!useRecordedSecrets && l.converted() && !l.conversion.recordedSecrets().isEmpty()) {
+          err.println("  or replay the passwords the recording holds (" + String.join(", ", l.conversion.recordedSecrets().keys())
+              + ") with --use-recorded-secrets");
+        }
+      }
+    }
+    if (unmet) {
+      return BrowserflowCommand.USAGE;
+    }
+    if (store != null) {
+      try {
+        if (lease != null && lease < 1) {
+          err.println("browserflow: --lease must be at least 1 second, was " + lease);
+          return BrowserflowCommand.USAGE;
+        }
+        batch.store = Stores.open(store, artifacts, batch.env, lease);
+      } catch (FlowException e) {
+        BatchRun.printFailure(err, e);
+        return BrowserflowCommand.USAGE;
+      } catch (IllegalArgumentException e) {
+        err.println("browserflow: " + e.getMessage());
+        return BrowserflowCommand.USAGE;
+      }
+    } else if (resume != null) {
+      err.println("browserflow: resume needs --store DIR|URL, the run store holding the run");
+      return BrowserflowCommand.USAGE;
+    }
+    batch.resume = resume;
+    LocalSite server = null;
+    try {
+      if (serve != null) {
+        server = serve(serve);
+        batch.serverUrl = java.util.Optional.of(server.url());
+        if (!json) {
+          out.println("serving " + serveDir(serve) + " at " + server.url());
+        }
+      }
+      Progress progress = json ? null : new Progress(out, System.console() != null);
+      List<RunResult> results = batch.runPlanned(loaded.stream()
+          .map(l -> new BatchRun.Planned(l.flow, l.test, l.sharedSession)).collect(Collectors.toList()), progress, err);
+      if (json) {
+        out.println(results.stream().map(RunResult::toJson).collect(Collectors.joining(",\n", "[\n", "\n]")));
+      } else if (results.size() > 1) {
+        BatchRun.summary(out, results);
+      }
+      if (report != null) {
+        Path index = BatchReport.write(report, results, batch.store);
+        (json ? err : out).println("report: " + index.toAbsolutePath());
+      }
+      out.flush();
+      if (resume != null && resume.decision() == io.browserflow.engine.ResumeDecision.CANCEL
+          && results.stream().allMatch(r -> r.status() == io.browserflow.engine.RunStatus.CANCELLED)) {
+        return BrowserflowCommand.OK;
+      }
+      return BatchRun.exitCode(results);
+    } catch (FlowException e) {
+      if (resume != null && Stores.REFUSALS.contains(e.code())) {
+        Stores.printRefusal(err, e);
+        return BrowserflowCommand.FAILED;
+      }
+      BatchRun.printFailure(err, e);
+      return BrowserflowCommand.USAGE;
+    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+      err.println("browserflow: " + e.getMessage());
+      return BrowserflowCommand.USAGE;
+    } finally {
+      if (server != null) {
+        server.close();
+      }
+      Stores.close(batch.store);
+    }
+  }
+
+  /** Hands the recorded secret values of converted files to the batch, with a warning naming their keys (never values). */
+  private static void useRecordedSecrets(List<FlowFiles.Loaded> loaded, BatchRun batch, PrintWriter err) {
+    for (FlowFiles.Loaded l : loaded) {
+      if (!l.converted() || l.conversion.recordedSecrets().isEmpty()) {
+        continue;
+      }
+      batch.recordedSecrets.put(l.flow, l.conversion.recordedSecrets());
+      List<String> used = l.conversion.recordedSecrets().keys().stream()
+          .filter(k -> batch.givenCredential(k).isEmpty()).collect(Collectors.toList());
+      if (!used.isEmpty()) {
+        err.println("browserflow: warning: " + l.label + ": replaying the password" + (used.size() == 1 ? "" : "s")
+            + " the recording holds for " + String.join(", ", used) + " (--use-recorded-secrets): kept in memory for this run "
+            + "only; the recording file itself still holds them, keep it out of version control or give them with --credential");
+      }
+    }
+  }
+
+  /**
+   * A converted file with blocking issues cannot run as converted: refused before the browser starts
+   * (exit 1, like the engine's own REVIEW_REQUIRED), unless --force.
+   */
+  private boolean refuseBlocked(List<FlowFiles.Loaded> loaded, PrintWriter err) {
+    boolean refused = false;
+    for (FlowFiles.Loaded l : loaded) {
+      if (!l.blocked()) {
+        continue;
+      }
+      int n = l.conversion.blockingIssues().size();
+      String issues = n + (n == 1 ? " blocking issue" : " blocking issues");
+      if (force) {
+        err.println(l.label + ": running despite " + issues + " (--force)");
+      } else {
+        err.println(l.label + ": " + ErrorCode.REVIEW_REQUIRED + ": converted from " + l.conversion.from().id() + " with "
+            + issues + "; fix them in the file (or in the output of 'browserflow convert " + l.file
+            + " --to flow'), or pass --force to run it anyway");
+        refused = true;
+      }
+    }
+    return refused;
+  }
+
+  private static String serveDir(String spec) {
+    int colon = spec.lastIndexOf(':');
+    return colon > 0 && spec.substring(colon + 1).matches("\\d+") ? spec.substring(0, colon) : spec;
+  }
+
+  static LocalSite serve(String spec) {
+    int colon = spec.lastIndexOf(':');
+    int port = 0;
+    String dir = spec;
+    if (colon > 0 && spec.substring(colon + 1).matches("\\d+")) {
+      port = Integer.parseInt(spec.substring(colon + 1));
+      dir = spec.substring(0, colon);
+    }
+    Path root = Path.of(dir);
+    if (!java.nio.file.Files.isDirectory(root)) {
+      throw new IllegalArgumentException("--serve " + dir + " is not a directory");
+    }
+    return LocalSite.directory(root, port);
+  }
+}
