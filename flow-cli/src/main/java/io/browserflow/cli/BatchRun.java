@@ -47,6 +47,8 @@ final class BatchRun {
   Optional<Duration> timeout = Optional.empty();
   Set<Capability> allowed = new LinkedHashSet<>();
   boolean denyNetwork;
+  boolean failOnBlockedRequest;
+  boolean allowSensitiveValues;
   List<Path> uploadRoots = new ArrayList<>();
   List<String> allowOrigins = new ArrayList<>();
   RunStore store = RunStore.none();
@@ -190,7 +192,8 @@ final class BatchRun {
       }
       try (FlowEngine engine = builder.build()) {
         RunOptions.Builder options = RunOptions.builder().caller(Caller.CLI).addAllAllowed(allowed)
-            .addAllAllowOrigins(allowOrigins).denyNetwork(denyNetwork).trace(trace)
+            .addAllAllowOrigins(allowOrigins).denyNetwork(denyNetwork).failOnBlockedRequest(failOnBlockedRequest)
+            .allowSensitiveValues(allowSensitiveValues).trace(trace)
             .screenshotEachStep(screenshotEachStep);
         serverUrl.ifPresent(options::addAllowOrigins);
         timeout.ifPresent(options::timeBudget);

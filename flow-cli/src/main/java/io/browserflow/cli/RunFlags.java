@@ -74,8 +74,29 @@ final class RunFlags {
       description = "A folder upload files may come from, besides the working directory and the flow files' folders; repeatable.")
   List<Path> uploadRootDirs = new ArrayList<>();
 
-  @Option(names = "--deny-network", description = "Block (and report) requests outside the flows' allowed origins.")
-  boolean denyNetwork;
+  /** {@code --deny-network} modes. */
+  enum DenyNetwork { report, strict }
+
+  @Option(names = "--deny-network", arity = "0..1", paramLabel = "report|strict", parameterConsumer = DenyNetworkWord.class,
+      description = "Block requests outside the flows' allowed origins: report them in the results (report, the default "
+          + "when the word is left out), or fail the run at the first one (strict).")
+  DenyNetwork denyNetwork;
+
+  /**
+   * Takes the next argument as the mode only when it is {@code report} or {@code strict}, so
+   * {@code --deny-network FILE} keeps FILE a flow file.
+   */
+  static final class DenyNetworkWord implements picocli.CommandLine.IParameterConsumer {
+    @Override
+    public void consumeParameters(java.util.Stack<String> args, picocli.CommandLine.Model.ArgSpec argSpec,
+        CommandSpec commandSpec) {
+      String mode = "report";
+      if (!args.isEmpty() && (args.peek().equals("report") || args.peek().equals("strict"))) {
+        mode = args.pop();
+      }
+      argSpec.setValue(DenyNetwork.valueOf(mode));
+    }
+  }
 
   @Option(names = "--trace", paramLabel = "WHEN", defaultValue = "on-failure",
       description = "Record a Playwright trace of each run and keep it: on-failure (default), always or off. "
@@ -102,7 +123,8 @@ final class RunFlags {
   Path artifacts;
 
   @Option(names = "--force",
-      description = "Run files whose conversion is blocked anyway (they are refused with REVIEW_REQUIRED, exit 1, otherwise).")
+      description = "Run anyway what is refused for review otherwise (exit 1): files whose conversion is blocked "
+          + "(REVIEW_REQUIRED), flows holding a literal secret value (SENSITIVE_VALUE).")
   boolean force;
 
   /**
@@ -149,7 +171,9 @@ final class RunFlags {
     batch.headed = headed;
     batch.browser = browser;
     batch.connect = connect;
-    batch.denyNetwork = denyNetwork;
+    batch.denyNetwork = denyNetwork != null;
+    batch.failOnBlockedRequest = denyNetwork == DenyNetwork.strict;
+    batch.allowSensitiveValues = force;
     switch (screenshots) {
       case "failure" -> batch.screenshotEachStep = false;
       case "all" -> batch.screenshotEachStep = true;

@@ -105,7 +105,7 @@ final class Execution {
       artifacts = engine.store.artifactsDir(runId, flow.id());
       session = engine.driver.openSession(SessionOptions.builder()
           .viewportWidth(options.viewportWidth()).viewportHeight(options.viewportHeight())
-          .artifactsDir(artifacts).denyNetwork(options.denyNetwork()).allowedOrigins(cleared.policy().allowedOrigins())
+          .artifactsDir(artifacts).denyNetwork(options.denyNetwork() || options.failOnBlockedRequest()).allowedOrigins(cleared.policy().allowedOrigins())
           .trace(options.trace() != TraceMode.OFF).traceScreenshots(options.trace() == TraceMode.ALWAYS)
           .secrets(redactor).build());
       if (!redactor.isEmpty()) {
@@ -118,6 +118,11 @@ final class Execution {
       RunContext context = new RunContext(engine, flow, options, runId, plan, control, redactor, budget,
           cleared.policy(), journal, results, new RunArtifacts(artifacts, redactor));
       new Interpreter(context).runSteps(flow.steps(), "steps", new Lane(session, bindings));
+      session.blockedRequests(); // a driver may deliver events still in flight on this call (Playwright does)
+      Optional<FlowRunException> late = cleared.policy().afterStep(session);
+      if (late.isPresent()) {
+        throw late.get(); // a download or a strictly denied request after the last step
+      }
     } catch (StopRun stop) {
       status = stop.review ? RunStatus.NEEDS_REVIEW : RunStatus.FAILED;
       error = stop.cause;

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Walks a flow's steps on a lane. Each step goes {@code PREPARED -> DISPATCHING -> CHECKING ->
@@ -110,6 +111,14 @@ final class Interpreter {
     long took = (System.nanoTime() - started) / 1_000_000;
     int used = Math.min(attempt, attempts);
     if (last == null) {
+      Optional<FlowRunException> violation = run.policy().afterStep(lane.session);
+      if (violation.isPresent()) {
+        // a download the flow may not make, a request strictly denied: the run stops here, whatever onError says
+        run.journal().failed(at, used, violation.get());
+        run.results().failed(at, lane.session, used, took, outcome.resolution, violation.get(), List.of(), false,
+            activity(lane));
+        throw new StopRun(violation.get(), path);
+      }
       if (run.options().screenshotEachStep() && step.kind() != Step.Kind.SCREENSHOT) {
         outcome.artifacts.addAll(run.artifacts().after(lane.session, step, at.iteration()));
       }

@@ -8,6 +8,9 @@ import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowValidationException;
 import io.browserflow.api.Input;
+import io.browserflow.api.lint.FlowLint;
+import io.browserflow.api.lint.LintCode;
+import io.browserflow.api.lint.LintWarning;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
 import io.browserflow.api.json.FlowJson;
@@ -73,11 +76,32 @@ final class Preflight {
       throw new Refused(inputProblem.get(), digest);
     }
     FlowReview review = FlowReview.of(flow);
-    Optional<FlowException> refusal = checkCapabilities(review).or(() -> checkApproval(digest));
+    Optional<FlowException> refusal = checkCapabilities(review).or(this::checkSensitiveValues)
+        .or(() -> checkApproval(digest));
     if (refusal.isPresent()) {
       throw new Refused(refusal.get(), digest);
     }
-    return new Clearance(digest, new RunPolicy(allowedOrigins(review), engine.uploadRoots, options.caller()));
+    boolean downloads = review.capabilities().contains(Capability.FILE_DOWNLOAD)
+        || flow.policy().map(p -> p.capabilities().contains(Capability.FILE_DOWNLOAD)).orElse(false)
+        || options.allowed().contains(Capability.FILE_DOWNLOAD);
+    return new Clearance(digest, new RunPolicy(allowedOrigins(review), engine.uploadRoots, options.caller(),
+        downloads, options.failOnBlockedRequest()));
+  }
+
+  /** A literal secret in the flow (lint SENSITIVE_VALUE at severity error) is refused unless the run allows it. */
+  private Optional<FlowException> checkSensitiveValues() {
+    if (options.allowSensitiveValues()) {
+      return Optional.empty();
+    }
+    List<LintWarning> secrets = FlowLint.lint(flow).warnings(LintCode.SENSITIVE_VALUE).stream()
+        .filter(w -> w.severity() == LintWarning.Severity.ERROR).collect(java.util.stream.Collectors.toList());
+    if (secrets.isEmpty()) {
+      return Optional.empty();
+    }
+    String where = secrets.stream().map(w -> w.path() + ": " + w.message()).collect(java.util.stream.Collectors.joining("; "));
+    return Optional.of(new FlowRunException(ErrorCode.SENSITIVE_VALUE, "the flow holds " + (secrets.size() == 1
+        ? "a literal secret value" : secrets.size() + " literal secret values") + " (" + where + "); "
+        + Remedies.allowSensitiveValues(options.caller()), Map.of(FlowException.Details.PATH, secrets.get(0).path())));
   }
 
   private Optional<FlowException> checkInputs() {

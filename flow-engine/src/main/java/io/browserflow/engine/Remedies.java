@@ -87,6 +87,37 @@ public final class Remedies {
     };
   }
 
+  /** How to run a flow holding a literal secret value anyway (after moving it into a credential, preferably). */
+  public static String allowSensitiveValues(Caller caller) {
+    String fix = "move the value into a secret credential (${credential.KEY}) and supply it at run time, or";
+    return switch (caller) {
+      case API -> fix + " run it anyway with RunOptions.builder().allowSensitiveValues(true)";
+      case CLI -> fix + " run it anyway with --force";
+      case JUNIT -> fix + " run it anyway with @FlowTest(allowSensitiveValues = \"true\") or the configuration parameter "
+          + "browserflow.allowSensitiveValues=true";
+    };
+  }
+
+  /** How to let a request the strict network deny blocked through. */
+  public static String strictNetwork(String origin, Caller caller) {
+    String strict = switch (caller) {
+      case API -> "or drop RunOptions.failOnBlockedRequest(true) to only report blocked requests";
+      case CLI -> "or run with --deny-network (report only) instead of --deny-network strict";
+      case JUNIT -> "or use @FlowTest(denyNetwork = \"report\") or browserflow.denyNetwork=report instead of strict";
+    };
+    return allowOrigin(origin, caller) + ", " + strict;
+  }
+
+  /** How to let a flow download files. */
+  public static String allowDownload(Caller caller) {
+    String declare = "declare it in the flow (a download expectation, or file.download in its policy.capabilities)";
+    return switch (caller) {
+      case API -> declare + " or allow it with RunOptions.builder().allow(Capability.FILE_DOWNLOAD)";
+      case CLI -> declare + " or run with --allow download";
+      case JUNIT -> declare + " or allow it with @FlowTest(allow = \"file.download\") or browserflow.allow=file.download";
+    };
+  }
+
   /** How to let uploads read files from a directory. */
   public static String uploadRoot(Caller caller) {
     return switch (caller) {

@@ -36,6 +36,27 @@ public interface RunOptions {
     return false;
   }
 
+  /**
+   * Strict network deny: the first request blocked outside the allowed origins fails the run
+   * ({@code NETWORK_ATTEMPT}) at the step during which it was blocked (or at the end of the run, for
+   * one blocked after the last step), whatever that step's {@code onError}. Implies
+   * {@link #denyNetwork()}; without it a blocked request is only reported ({@link RunResult#blockedRequests()}).
+   */
+  @Value.Default
+  default boolean failOnBlockedRequest() {
+    return false;
+  }
+
+  /**
+   * Run a flow that holds a literal secret value (lint {@code SENSITIVE_VALUE} at severity error: a
+   * password, token or key written into the flow instead of a secret credential) anyway; refused
+   * with {@code SENSITIVE_VALUE} otherwise.
+   */
+  @Value.Default
+  default boolean allowSensitiveValues() {
+    return false;
+  }
+
   /** The whole run fails with {@code TIMEOUT} when it takes longer. */
   Optional<Duration> timeBudget();
 

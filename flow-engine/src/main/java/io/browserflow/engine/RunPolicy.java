@@ -18,15 +18,61 @@ final class RunPolicy {
   private final Set<String> allowedOrigins;
   private final List<Path> uploadRoots;
   private final Caller caller;
+  private final boolean downloads;
+  private final boolean failOnBlocked;
+  /** How many downloads and blocked requests the run's session had when last checked. */
+  private final java.util.concurrent.atomic.AtomicInteger downloadsSeen = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger blockedSeen = new java.util.concurrent.atomic.AtomicInteger();
 
   /**
    * {@code allowedOrigins} in the order they were found (messages list them so); empty allows any.
-   * Refusals say what {@code caller} can change.
+   * Refusals say what {@code caller} can change. {@code downloads}: the flow declares (or the run
+   * allows) {@code file.download}; {@code failOnBlocked}: strict network deny.
    */
-  RunPolicy(Set<String> allowedOrigins, List<Path> uploadRoots, Caller caller) {
+  RunPolicy(Set<String> allowedOrigins, List<Path> uploadRoots, Caller caller, boolean downloads, boolean failOnBlocked) {
     this.allowedOrigins = Collections.unmodifiableSet(allowedOrigins);
     this.uploadRoots = uploadRoots;
     this.caller = caller;
+    this.downloads = downloads;
+    this.failOnBlocked = failOnBlocked;
+  }
+
+  /**
+   * After each step: a download the flow may not make, or (strict network deny) a request the
+   * session blocked, fails the run at that step. Nothing to ask the session otherwise.
+   */
+  Optional<FlowRunException> afterStep(io.browserflow.engine.spi.DriverSession session) {
+    if (failOnBlocked) {
+      List<String> blocked = session.blockedRequests();
+      if (blocked.size() > blockedSeen.get()) {
+        String first = blocked.get(blockedSeen.get());
+        blockedSeen.set(blocked.size());
+        String origin = FlowReview.origin(first).orElse(first);
+        return Optional.of(new FlowRunException(ErrorCode.NETWORK_ATTEMPT, "a request to " + first + " was blocked: its "
+            + "origin is outside the allowed origins " + allowedOrigins + " and network access is denied strictly; "
+            + Remedies.strictNetwork(origin, caller), java.util.Map.of(io.browserflow.api.FlowException.Details.URL, first)));
+      }
+    }
+    if (!downloads) {
+      List<io.browserflow.engine.spi.DownloadInfo> all = session.downloads();
+      if (all.size() > downloadsSeen.get()) {
+        io.browserflow.engine.spi.DownloadInfo first = all.get(downloadsSeen.get());
+        downloadsSeen.set(all.size());
+        deleteQuietly(first.path());
+        return Optional.of(new FlowRunException(ErrorCode.CAPABILITY_DENIED, "the page downloaded " + first.suggestedName()
+            + " and the flow may not download files (file.download); the file was deleted. " + Remedies.allowDownload(caller),
+            java.util.Map.of(io.browserflow.api.FlowException.Details.FILE, first.suggestedName())));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      java.nio.file.Files.deleteIfExists(file);
+    } catch (java.io.IOException ignored) {
+      // the file stays in the run's artifacts
+    }
   }
 
   /** For the session, which enforces the origins on the network too. */

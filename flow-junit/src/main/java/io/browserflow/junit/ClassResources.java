@@ -153,6 +153,8 @@ final class ClassResources implements AutoCloseable, ExtensionContext.Store.Clos
     b.addAllAllowed(settings.allow);
     b.addAllAllowOrigins(settings.allowOrigins);
     b.traceOnFailure(settings.traceOnFailure);
+    b.denyNetwork(!settings.denyNetwork.equals("off")).failOnBlockedRequest(settings.denyNetwork.equals("strict"));
+    b.allowSensitiveValues(settings.allowSensitiveValues);
     serverUrl().ifPresent(b::addAllowOrigins);
     return b.build();
   }

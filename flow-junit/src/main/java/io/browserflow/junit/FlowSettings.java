@@ -45,6 +45,9 @@ final class FlowSettings {
   final Set<Capability> allow;
   final List<Path> uploadRoots;
   final List<String> allowOrigins;
+  /** {@code off}, {@code report} or {@code strict}. */
+  final String denyNetwork;
+  final boolean allowSensitiveValues;
 
   private FlowSettings(Class<?> testClass, Optional<FlowTest> a, Function<String, Optional<String>> config) {
     this.testClass = testClass;
@@ -91,6 +94,11 @@ final class FlowSettings {
       checked.add(o.toLowerCase(Locale.ROOT));
     }
     allowOrigins = List.copyOf(checked);
+    denyNetwork = r.text("denyNetwork", a.map(FlowTest::denyNetwork).orElse("")).orElse("off").toLowerCase(Locale.ROOT);
+    if (!List.of("off", "report", "strict").contains(denyNetwork)) {
+      throw r.bad("denyNetwork", denyNetwork, "use off, report or strict");
+    }
+    allowSensitiveValues = r.bool("allowSensitiveValues", a.map(FlowTest::allowSensitiveValues).orElse(""), false);
   }
 
   /** Settings of the class (the annotation found on it, its superclasses or enclosing classes). */

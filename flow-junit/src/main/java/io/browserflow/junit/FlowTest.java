@@ -71,6 +71,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  *   <tr><td>{@code allow} / {@code browserflow.allow} (comma-separated; both apply)</td><td>none</td></tr>
  *   <tr><td>{@code uploadRoots} / {@code browserflow.uploadRoots} (comma-separated; both apply)</td><td>none: uploads refused</td></tr>
  *   <tr><td>{@code allowOrigins} / {@code browserflow.allowOrigins} (comma-separated; both apply)</td><td>the flows' own and the served origin</td></tr>
+ *   <tr><td>{@code denyNetwork} / {@code browserflow.denyNetwork} ({@code off}, {@code report}, {@code strict})</td><td>{@code off}</td></tr>
+ *   <tr><td>{@code allowSensitiveValues} / {@code browserflow.allowSensitiveValues}</td><td>{@code false}</td></tr>
  * </table>
  *
  * <h2>Inputs and credentials</h2>
@@ -186,4 +188,18 @@ public @interface FlowTest {
    * the served one. Added to those of {@code browserflow.allowOrigins} (comma-separated).
    */
   String[] allowOrigins() default {};
+
+  /**
+   * Requests outside the allowed origins: {@code "off"} lets them through, {@code "report"} blocks
+   * them and lists them in each run's {@code blockedRequests}, {@code "strict"} fails the run at the
+   * first one ({@code NETWORK_ATTEMPT}); unset: {@code browserflow.denyNetwork}, else {@code off}.
+   */
+  String denyNetwork() default "";
+
+  /**
+   * {@code "true"} runs flows holding a literal secret value (lint {@code SENSITIVE_VALUE}) anyway;
+   * unset: {@code browserflow.allowSensitiveValues}, else {@code false}: such a flow is refused with
+   * {@code SENSITIVE_VALUE}. Prefer moving the value into a secret credential.
+   */
+  String allowSensitiveValues() default "";
 }

@@ -240,8 +240,20 @@ final class PlaywrightSession implements DriverSession {
     return artifacts.downloads();
   }
 
+  /**
+   * The requests blocked so far. Playwright hands route events to Java only while Java is inside a
+   * Playwright call, so one cheap round trip first delivers those still in flight (a request a page
+   * script started just before).
+   */
   @Override
   public List<String> blockedRequests() {
+    if (state.shared.guard != null) {
+      try {
+        state.call(() -> state.page().evaluate("0"));
+      } catch (RuntimeException closedOrGone) {
+        // a closed page has nothing in flight any more
+      }
+    }
     return artifacts.blockedRequests();
   }
 
