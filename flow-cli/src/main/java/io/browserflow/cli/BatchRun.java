@@ -24,6 +24,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -99,11 +100,20 @@ final class BatchRun {
   /** The run {@code resume} settles and continues, and how. */
   record Resume(String runId, ResumeDecision decision) {}
 
-  record Planned(Flow flow, SideProjectImport.TestImport test, SideProjectImport.Suite sharedSession) {
+  record Planned(Flow flow, SideProjectImport.TestImport test, SideProjectImport.Suite sharedSession,
+      SideProjectImport.Suite suite) {
     static Planned of(Flow flow) {
-      return new Planned(flow, null, null);
+      return new Planned(flow, null, null, null);
+    }
+
+    /** What must run in one worker, in order: the suite, unless it is marked parallel and shares no session. */
+    Object unit() {
+      return suite != null && (!suite.parallel() || sharedSession != null) ? suite : this;
     }
   }
+
+  /** Flows run at once (--workers), each worker with its own driver. */
+  int workers = 1;
 
   /**
    * The inputs of {@code test} an earlier test of its shared session stores ({@code stored}: variable
@@ -183,7 +193,63 @@ final class BatchRun {
    * {@code selenium-side-runner} plays such a suite).
    */
   List<RunResult> runPlanned(List<Planned> planned, Progress progress, PrintWriter err) {
-    List<RunResult> results = new ArrayList<>();
+    Map<Object, List<Integer>> byUnit = new LinkedHashMap<>();
+    for (int i = 0; i < planned.size(); i++) {
+      byUnit.computeIfAbsent(planned.get(i).unit(), u -> new ArrayList<>()).add(i);
+    }
+    java.util.Queue<List<Integer>> queue = new java.util.concurrent.ConcurrentLinkedQueue<>(byUnit.values());
+    RunResult[] results = new RunResult[planned.size()];
+    int n = Math.max(1, Math.min(workers, byUnit.size()));
+    if (n == 1) {
+      work(queue, planned, results, progress);
+      return Arrays.asList(results);
+    }
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n, new java.util.concurrent.ThreadFactory() {
+      private int next = 1;
+
+      @Override
+      public synchronized Thread newThread(Runnable r) {
+        Thread t = new Thread(r, "browserflow-worker-" + next++);
+        t.setDaemon(true);
+        return t;
+      }
+    });
+    try {
+      List<java.util.concurrent.Future<?>> running = new ArrayList<>();
+      for (int w = 0; w < n; w++) {
+        running.add(pool.submit(() -> work(queue, planned, results, progress)));
+      }
+      for (java.util.concurrent.Future<?> f : running) {
+        try {
+          f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+          queue.clear(); // the other workers finish their flow in progress and stop
+          if (e.getCause() instanceof RuntimeException re) {
+            throw re;
+          }
+          throw new IllegalStateException(e.getCause());
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the workers ran", e);
+    } finally {
+      pool.shutdownNow();
+    }
+    return Arrays.asList(results);
+  }
+
+  /**
+   * One worker: its own driver and engine, taking units off {@code queue} until none is left. The
+   * flows of a unit run in order; those of a suite that persists its session run in one shared
+   * session, each test seeing the variables the earlier ones stored (as {@code selenium-side-runner}
+   * plays such a suite).
+   */
+  private void work(java.util.Queue<List<Integer>> queue, List<Planned> planned, RunResult[] results, Progress progress) {
+    List<Integer> unit = queue.poll();
+    if (unit == null) {
+      return;
+    }
     try (SharedSessions driver = new SharedSessions(driver())) {
       FlowEngine.Builder builder = FlowEngine.builder().driver(driver).store(store)
           .uploadRoots(uploadRoots.toArray(new Path[0]));
@@ -198,38 +264,40 @@ final class BatchRun {
         serverUrl.ifPresent(options::addAllowOrigins);
         timeout.ifPresent(options::timeBudget);
         RunOptions runOptions = options.build();
-        SideProjectImport.Suite session = null;
-        Map<String, String> stored = new LinkedHashMap<>();
-        for (Planned p : planned) {
-          if (p.sharedSession() != session) {
-            driver.endShare();
-            stored.clear();
-            session = p.sharedSession();
-            if (session != null) {
-              driver.share();
+        for (; unit != null; unit = queue.poll()) {
+          SideProjectImport.Suite session = null;
+          Map<String, String> stored = new LinkedHashMap<>();
+          for (int index : unit) {
+            Planned p = planned.get(index);
+            if (p.sharedSession() != session) {
+              driver.endShare();
+              stored.clear();
+              session = p.sharedSession();
+              if (session != null) {
+                driver.share();
+              }
+            }
+            Map<String, String> chained = new LinkedHashMap<>();
+            for (String key : chained(p.test(), stored.keySet())) {
+              chained.put(key, stored.get(p.test().importedVariables().get(key)));
+            }
+            RunResult result = resume != null
+                ? engine.resume(resume.runId(), p.flow(), inputsFor(p.flow(), chained), resume.decision(), runOptions)
+                : engine.run(p.flow(), inputsFor(p.flow(), chained), runOptions);
+            results[index] = result;
+            if (session != null && p.test() != null) {
+              p.test().exportedVariables().forEach((var, key) -> {
+                String value = result.outputs().get(key);
+                if (value != null) {
+                  stored.put(var, value);
+                }
+              });
             }
           }
-          Map<String, String> chained = new LinkedHashMap<>();
-          for (String key : chained(p.test(), stored.keySet())) {
-            chained.put(key, stored.get(p.test().importedVariables().get(key)));
-          }
-          RunResult result = resume != null
-              ? engine.resume(resume.runId(), p.flow(), inputsFor(p.flow(), chained), resume.decision(), runOptions)
-              : engine.run(p.flow(), inputsFor(p.flow(), chained), runOptions);
-          results.add(result);
-          if (session != null && p.test() != null) {
-            p.test().exportedVariables().forEach((var, key) -> {
-              String value = result.outputs().get(key);
-              if (value != null) {
-                stored.put(var, value);
-              }
-            });
-          }
+          driver.endShare();
         }
-        driver.endShare();
       }
     }
-    return results;
   }
 
   /** Maps {@code --allow} words to capabilities. */

@@ -52,6 +52,14 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--only", paramLabel = "NAME", description = "Run only sample flows whose file name contains NAME.")
   String only;
 
+  @Option(names = "--workers", paramLabel = "N", defaultValue = "1",
+      description = "Replay up to N sample flows at once (1 to 16), each worker with its own Playwright and browser.")
+  int workers;
+
+  @Option(names = "--repeat", paramLabel = "TIMES", defaultValue = "1",
+      description = "Replay the sample flows this many times (1 to 1000), as one batch.")
+  int repeat;
+
   @Spec
   CommandSpec spec;
 
@@ -78,6 +86,18 @@ final class DemoCommand implements Callable<Integer> {
       err.println("browserflow: no sample flow matches" + (only == null ? "" : " '" + only + "'"));
       return BrowserflowCommand.USAGE;
     }
+    if (workers < 1 || workers > 16) {
+      err.println("browserflow: --workers must be between 1 and 16, was " + workers);
+      return BrowserflowCommand.USAGE;
+    }
+    if (repeat < 1 || repeat > 1000) {
+      err.println("browserflow: --repeat must be between 1 and 1000, was " + repeat);
+      return BrowserflowCommand.USAGE;
+    }
+    List<Flow> once = List.copyOf(flows);
+    for (int r = 1; r < repeat; r++) {
+      flows.addAll(once);
+    }
     Path uploads;
     try {
       uploads = Files.createTempDirectory("browserflow-demo");
@@ -87,18 +107,20 @@ final class DemoCommand implements Callable<Integer> {
     }
     try (LocalSite server = LocalSite.classpath("demo-app", DemoCommand.class.getClassLoader(), 0)) {
       out.println("BrowserFlow demo: serving the demo app at " + server.url() + ", replaying " + flows.size()
-          + " sample flows in " + (headed ? "headed" : "headless") + " Chromium");
+          + " sample flows in " + (headed ? "headed" : "headless") + " Chromium"
+          + (workers > 1 ? ", " + workers + " at once" : ""));
       BatchRun batch = new BatchRun();
       batch.serverUrl = java.util.Optional.of(server.url());
       batch.headed = headed;
       batch.browser = browser;
+      batch.workers = workers;
       batch.allowed.add(Capability.FILE_UPLOAD);
       batch.allowed.add(Capability.FILE_DOWNLOAD);
       batch.uploadRoots.add(uploads);
       batch.credentials.put("USERNAME", DEMO_USER);
       batch.credentials.put("PASSWORD", DEMO_PASSWORD);
       DemoInputs.fill(batch, flows, uploads);
-      List<RunResult> results = batch.run(flows, new Progress(out, System.console() != null), err);
+      List<RunResult> results = batch.run(flows, new Progress(out, System.console() != null && workers == 1, workers > 1), err);
       BatchRun.summary(out, results);
       Path index = BatchReport.write(report, results, batch.store);
       out.println("report: " + index.toAbsolutePath());

@@ -49,6 +49,8 @@ final class FlowFiles {
     final SideProjectImport.TestImport test;
     /** The suite it runs in, when the suite shares one session ({@code persistSession}); null otherwise. */
     final SideProjectImport.Suite sharedSession;
+    /** The suite of the project it runs in; null for a flow file. */
+    final SideProjectImport.Suite suite;
     /** Issues of the project as a whole, on the first test loaded from it; empty otherwise. */
     final List<ConversionIssue> projectIssues;
 
@@ -57,11 +59,13 @@ final class FlowFiles {
     }
 
     Loaded(Path file, Flow flow, FlowException error, Conversion<Flow> conversion) {
-      this(file, flow, error, conversion, file.toString(), null, null, List.of());
+      this(file, flow, error, conversion, file.toString(), null, null, null, List.of());
     }
 
     private Loaded(Path file, Flow flow, FlowException error, Conversion<Flow> conversion, String label,
-        SideProjectImport.TestImport test, SideProjectImport.Suite sharedSession, List<ConversionIssue> projectIssues) {
+        SideProjectImport.TestImport test, SideProjectImport.Suite suite, SideProjectImport.Suite sharedSession,
+        List<ConversionIssue> projectIssues) {
+      this.suite = suite;
       this.file = file;
       this.flow = flow;
       this.error = error;
@@ -139,7 +143,7 @@ final class FlowFiles {
     for (SideProjectImport.Suite suite : suites) {
       for (SideProjectImport.TestImport t : suite.tests()) {
         String label = file + (suite.name().isEmpty() ? "" : " › " + suite.name()) + " › " + t.name();
-        out.add(new Loaded(file, t.flow(), null, t.conversion(), label, t, suite.persistSession() ? suite : null,
+        out.add(new Loaded(file, t.flow(), null, t.conversion(), label, t, suite, suite.persistSession() ? suite : null,
             out.isEmpty() ? project.issues() : List.of()));
       }
     }

@@ -14,17 +14,31 @@ import java.io.PrintWriter;
 final class Progress implements RunListener {
   private final PrintWriter out;
   private final boolean terminal;
+  /** Several runs at once (--workers): step lines name their flow. */
+  private final boolean concurrent;
+  private final java.util.Map<String, String> names = new java.util.HashMap<>();
   private int done;
   private int total;
   private String flowName = "";
 
   Progress(PrintWriter out, boolean terminal) {
+    this(out, terminal, false);
+  }
+
+  /** {@code terminal}: a progress bar (one run at a time only); {@code concurrent}: lines prefixed with their flow. */
+  Progress(PrintWriter out, boolean terminal, boolean concurrent) {
     this.out = out;
-    this.terminal = terminal;
+    this.terminal = terminal && !concurrent;
+    this.concurrent = concurrent;
+  }
+
+  private String prefix(String runId) {
+    return concurrent ? "[" + names.getOrDefault(runId, "?") + "] " : "";
   }
 
   @Override
   public synchronized void runStarted(String runId, Flow flow) {
+    names.put(runId, flow.name());
     done = 0;
     total = countSteps(flow.steps());
     flowName = flow.name();
@@ -46,7 +60,7 @@ final class Progress implements RunListener {
   public synchronized void stepRetrying(String runId, String path, String stepId, int nextAttempt, long delayMs,
       String reason) {
     if (!terminal) {
-      out.println("  ↻ " + path + " " + stepId + " attempt " + nextAttempt + " in " + delayMs + " ms: " + reason);
+      out.println("  " + prefix(runId) + "↻ " + path + " " + stepId + " attempt " + nextAttempt + " in " + delayMs + " ms: " + reason);
       out.flush();
     }
   }
@@ -64,7 +78,7 @@ final class Progress implements RunListener {
       }
       return;
     }
-    out.println("  " + mark(step.state()) + " " + line(step));
+    out.println("  " + prefix(runId) + mark(step.state()) + " " + line(step));
     if (step.state() == StepState.FAILED) {
       activity(step);
     }
@@ -73,6 +87,7 @@ final class Progress implements RunListener {
 
   @Override
   public synchronized void runFinished(RunResult result) {
+    names.remove(result.runId());
     if (terminal) {
       out.print("\r\033[2K");
     }

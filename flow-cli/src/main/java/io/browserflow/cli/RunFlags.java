@@ -122,6 +122,12 @@ final class RunFlags {
       description = "With a database --store: where screenshots, downloads and traces go (default .browserflow/artifacts).")
   Path artifacts;
 
+  @Option(names = "--workers", paramLabel = "N", defaultValue = "1",
+      description = "Run up to N flows at once (1 to 16, default 1), each worker with its own Playwright and browser; "
+          + "results and the report keep the files' order. Tests of a Selenium IDE suite run one after another in one "
+          + "worker unless the suite is marked parallel.")
+  int workers;
+
   @Option(names = "--force",
       description = "Run anyway what is refused for review otherwise (exit 1): files whose conversion is blocked "
           + "(REVIEW_REQUIRED), flows holding a literal secret value (SENSITIVE_VALUE).")
@@ -171,6 +177,11 @@ final class RunFlags {
     batch.headed = headed;
     batch.browser = browser;
     batch.connect = connect;
+    if (workers < 1 || workers > 16) {
+      err.println("browserflow: --workers must be between 1 and 16, was " + workers);
+      return BrowserflowCommand.USAGE;
+    }
+    batch.workers = workers;
     batch.denyNetwork = denyNetwork != null;
     batch.failOnBlockedRequest = denyNetwork == DenyNetwork.strict;
     batch.allowSensitiveValues = force;
@@ -278,9 +289,9 @@ final class RunFlags {
           out.println("serving " + serveDir(serve) + " at " + server.url());
         }
       }
-      Progress progress = json ? null : new Progress(out, System.console() != null);
+      Progress progress = json ? null : new Progress(out, System.console() != null && workers == 1, workers > 1);
       List<RunResult> results = batch.runPlanned(loaded.stream()
-          .map(l -> new BatchRun.Planned(l.flow, l.test, l.sharedSession)).collect(Collectors.toList()), progress, err);
+          .map(l -> new BatchRun.Planned(l.flow, l.test, l.sharedSession, l.suite)).collect(Collectors.toList()), progress, err);
       if (json) {
         out.println(results.stream().map(RunResult::toJson).collect(Collectors.joining(",\n", "[\n", "\n]")));
       } else if (results.size() > 1) {

@@ -246,7 +246,9 @@ final class DirectoryRunStore implements RunStore {
       Files.writeString(tmp, result.toJson(), StandardCharsets.UTF_8);
       Files.move(tmp, dir.resolve(RESULT), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
           java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      prune(result.flowId());
+      synchronized (this) { // runs of one flow finishing at once (several workers) prune one at a time
+        prune(result.flowId());
+      }
     } catch (IOException e) {
       throw failure(ErrorCode.STORE_FAILED,
           "cannot store the result of run " + result.runId() + " under " + root + ": " + e.getMessage(), dir, e);

@@ -1,0 +1,139 @@
+package io.browserflow.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run --workers N}: flows really run at once. The test's page {@code /together} answers
+ * "together" only when two requests for it are in flight at the same moment (else, after 3 s,
+ * "alone"), so a flow expecting "together" passes only beside another.
+ */
+@Tag("browser")
+class RunWorkersTest {
+  @TempDir
+  Path dir;
+
+  private HttpServer server;
+  private CountDownLatch meeting;
+
+  @BeforeEach
+  void serve() throws IOException {
+    meeting = new CountDownLatch(2);
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.setExecutor(Executors.newCachedThreadPool());
+    server.createContext("/together", x -> {
+      meeting.countDown();
+      boolean met;
+      try {
+        met = meeting.await(3, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        met = false;
+      }
+      byte[] body = ("<!doctype html><title>Meeting</title><p id=\"out\">" + (met ? "together" : "alone") + "</p>")
+          .getBytes(StandardCharsets.UTF_8);
+      x.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+      x.sendResponseHeaders(200, body.length);
+      x.getResponseBody().write(body);
+      x.close();
+    });
+    server.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.stop(0);
+  }
+
+  private String base() {
+    return "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  private Path flow(String name) throws IOException {
+    return Files.writeString(dir.resolve(name + ".flow.json"), "{\"schema\":\"browserflow/1\",\"name\":\"" + name + "\","
+        + "\"steps\":[{\"id\":\"open\",\"op\":\"open\",\"url\":\"" + base() + "/together\"},"
+        + "{\"id\":\"met\",\"op\":\"assert\",\"timeoutMs\":1000,\"condition\":{\"text\":\"together\"}}]}");
+  }
+
+  private static List<String> field(JsonNode results, String name) {
+    List<String> out = new ArrayList<>();
+    results.forEach(r -> out.add(r.get(name).asText()));
+    return out;
+  }
+
+  @Test
+  void should_run_flows_at_once_and_keep_the_files_order() throws Exception {
+    Path first = flow("first");
+    Path second = flow("second");
+
+    CliFixture cli = CliFixture.run("run", first.toString(), second.toString(), "--workers", "2", "--json");
+
+    assertThat(cli.exit).as(cli.err() + cli.out()).isZero();
+    JsonNode results = new ObjectMapper().readTree(cli.out());
+    assertThat(field(results, "flowName")).containsExactly("first", "second");
+    assertThat(field(results, "status")).containsOnly("SUCCEEDED");
+  }
+
+  @Test
+  void should_prefix_progress_lines_with_their_flow_when_workers_run_at_once() throws Exception {
+    CliFixture cli = CliFixture.run("run", flow("left").toString(), flow("right").toString(), "--workers", "2");
+
+    assertThat(cli.exit).as(cli.err() + cli.out()).isZero();
+    assertThat(cli.out()).contains("[left] ✓ steps[1] assert", "[right] ✓ steps[1] assert", "2 of 2 flows succeeded");
+  }
+
+  private Path project(boolean parallel) throws IOException {
+    String test = "{\"id\":\"%s\",\"name\":\"%s\",\"commands\":[{\"id\":\"c1\",\"comment\":\"\",\"command\":\"open\","
+        + "\"target\":\"/together\",\"targets\":[],\"value\":\"\"},{\"id\":\"c2\",\"comment\":\"\",\"command\":\"assertText\","
+        + "\"target\":\"id=out\",\"targets\":[],\"value\":\"together\"}]}";
+    return Files.writeString(dir.resolve("meeting.side"), "{\"id\":\"p\",\"version\":\"2.0\",\"name\":\"Meeting\",\"url\":\""
+        + base() + "\",\"tests\":[" + String.format(test, "t1", "north") + "," + String.format(test, "t2", "south") + "],"
+        + "\"suites\":[{\"id\":\"s1\",\"name\":\"Both\",\"persistSession\":false,\"parallel\":" + parallel
+        + ",\"timeout\":300,\"tests\":[\"t1\",\"t2\"]}],\"urls\":[],\"plugins\":[]}");
+  }
+
+  @Test
+  void should_spread_the_tests_of_a_parallel_suite_over_the_workers() throws Exception {
+    CliFixture cli = CliFixture.run("run", project(true).toString(), "--workers", "2", "--json");
+
+    assertThat(cli.exit).as(cli.err() + cli.out()).isZero();
+    JsonNode results = new ObjectMapper().readTree(cli.out());
+    assertThat(field(results, "flowName")).containsExactly("north", "south");
+  }
+
+  @Test
+  void should_play_a_suite_not_marked_parallel_one_test_after_another() throws Exception {
+    CliFixture cli = CliFixture.run("run", project(false).toString(), "--workers", "2", "--json");
+
+    assertThat(cli.exit).as("the first test met nobody").isEqualTo(1);
+    JsonNode results = new ObjectMapper().readTree(cli.out());
+    assertThat(field(results, "flowName")).containsExactly("north", "south");
+    assertThat(results.get(0).get("status").asText()).isEqualTo("FAILED");
+  }
+
+  @Test
+  void should_refuse_a_worker_count_out_of_range() throws Exception {
+    CliFixture cli = CliFixture.run("run", flow("x").toString(), "--workers", "0");
+    assertThat(cli.exit).isEqualTo(2);
+    assertThat(cli.err()).contains("--workers must be between 1 and 16, was 0");
+  }
+}
