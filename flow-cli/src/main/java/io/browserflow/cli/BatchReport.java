@@ -20,12 +20,28 @@ final class BatchReport {
 
   private BatchReport() {}
 
+  /** The results beside the page, for {@code merge-reports}: a JSON array of run results. */
+  static final String RESULTS = "results.json";
+
   static Path write(Path dir, List<RunResult> results, RunStore store) {
     List<ReportItem> items = new ArrayList<>();
     for (RunResult r : results) {
       items.add(ReportItem.builder().result(r).history(history(store, r)).build());
     }
-    return HtmlReport.write(dir.resolve("index.html"), items);
+    return write(dir, items);
+  }
+
+  /** {@code DIR/index.html} and {@code DIR/results.json}. */
+  static Path write(Path dir, List<ReportItem> items) {
+    Path index = HtmlReport.write(dir.resolve("index.html"), items);
+    String json = items.stream().map(i -> i.result().toJson())
+        .collect(java.util.stream.Collectors.joining(",\n", "[\n", "\n]\n"));
+    try {
+      java.nio.file.Files.writeString(dir.resolve(RESULTS), json, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot write " + dir.resolve(RESULTS) + ": " + e.getMessage(), e);
+    }
+    return index;
   }
 
   /** The flow's earlier results in the store, oldest first, without this run; none when the store cannot say. */

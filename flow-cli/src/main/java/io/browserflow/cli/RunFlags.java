@@ -128,6 +128,11 @@ final class RunFlags {
           + "worker unless the suite is marked parallel.")
   int workers;
 
+  @Option(names = "--shard", paramLabel = "I/N",
+      description = "Run only this machine's part of the files: the I-th of N (same files on every machine, in any "
+          + "order); merge the machines' --report folders with browserflow merge-reports.")
+  String shard;
+
   @Option(names = "--force",
       description = "Run anyway what is refused for review otherwise (exit 1): files whose conversion is blocked "
           + "(REVIEW_REQUIRED), flows holding a literal secret value (SENSITIVE_VALUE).")
@@ -145,6 +150,18 @@ final class RunFlags {
       return BrowserflowCommand.USAGE;
     }
     List<FlowFiles.Loaded> loaded = FlowFiles.readForRun(files, FlowJson.reader(), filter == null ? ".*" : filter);
+    if (shard != null) {
+      Shard part;
+      try {
+        part = Shard.parse(shard);
+      } catch (IllegalArgumentException e) {
+        err.println("browserflow: " + e.getMessage());
+        return BrowserflowCommand.USAGE;
+      }
+      int units = Shard.units(loaded);
+      loaded = part.select(loaded);
+      err.println("browserflow: shard " + part + ": " + loaded.size() + " of the flows (" + units + " units in all)");
+    }
     boolean invalid = false;
     for (FlowFiles.Loaded l : loaded) {
       l.projectIssues.forEach(i -> err.println(l.file + ": " + i.describe()));
