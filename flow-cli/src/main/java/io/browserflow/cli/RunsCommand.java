@@ -10,7 +10,6 @@ import io.browserflow.engine.RunResult;
 import io.browserflow.engine.store.JournalEntry;
 import io.browserflow.engine.store.RunStore;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -109,7 +108,7 @@ final class RunsCommand implements Callable<Integer> {
   static int withStore(String spec, PrintWriter err, Function<RunStore, Integer> work) {
     RunStore store;
     try {
-      store = Stores.open(spec, Path.of(".browserflow", "artifacts"), System.getenv());
+      store = Stores.open(spec, null, System.getenv());
     } catch (FlowException e) {
       err.println("browserflow: " + e.code() + ": " + e.getMessage());
       return BrowserflowCommand.USAGE;

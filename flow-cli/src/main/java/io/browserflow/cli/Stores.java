@@ -23,7 +23,8 @@ final class Stores {
   private Stores() {}
 
   /**
-   * A folder store for a path, a database store for a {@code jdbc:} URL (user and password from
+   * A folder store for a path, a database store for a {@code jdbc:} URL (its artifacts under
+   * {@code artifacts}, {@code .browserflow/artifacts} when null) (user and password from
    * {@code BROWSERFLOW_STORE_USER} / {@code BROWSERFLOW_STORE_PASSWORD}, never from the command line).
    */
   static RunStore open(String spec, Path artifacts, Map<String, String> env) {

@@ -3,10 +3,7 @@ package io.browserflow.engine;
 import io.browserflow.engine.store.JdbcRunStore;
 import io.browserflow.engine.store.RunStore;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,10 +31,7 @@ class PostgresRunStoreContractIT extends RunStoreContract {
   /** Fresh tables for each test. */
   @BeforeEach
   void emptyTables() throws SQLException {
-    try (Connection c = DriverManager.getConnection(server.url()); Statement s = c.createStatement()) {
-      s.execute("DROP TABLE IF EXISTS browserflow_journal");
-      s.execute("DROP TABLE IF EXISTS browserflow_runs");
-    }
+    server.emptyStoreTables();
   }
 
   @Override

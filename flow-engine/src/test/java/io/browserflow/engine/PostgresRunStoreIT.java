@@ -8,10 +8,7 @@ import io.browserflow.engine.store.JournalEntry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,10 +49,7 @@ class PostgresRunStoreIT {
 
   @BeforeEach
   void emptyTables() throws SQLException {
-    try (Connection c = DriverManager.getConnection(server.url()); Statement s = c.createStatement()) {
-      s.execute("DROP TABLE IF EXISTS browserflow_journal");
-      s.execute("DROP TABLE IF EXISTS browserflow_runs");
-    }
+    server.emptyStoreTables();
   }
 
   @AfterEach

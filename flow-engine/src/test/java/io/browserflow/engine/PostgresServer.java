@@ -97,6 +97,14 @@ public final class PostgresServer implements AutoCloseable {
     return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=" + user + "&ApplicationName=browserflow-test";
   }
 
+  /** Drops the run store's tables, so each test starts from an empty store. */
+  public void emptyStoreTables() throws java.sql.SQLException {
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url()); java.sql.Statement s = c.createStatement()) {
+      s.execute("DROP TABLE IF EXISTS browserflow_journal");
+      s.execute("DROP TABLE IF EXISTS browserflow_runs");
+    }
+  }
+
   /** Starts the server (again, after {@link #stopNow()}), waiting until it accepts connections. */
   public void startAgain() throws IOException, InterruptedException {
     exec(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", home.resolve("server.log").toString(),

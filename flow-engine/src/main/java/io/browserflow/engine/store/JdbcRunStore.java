@@ -114,7 +114,6 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
   }
 
   private void createTables(Connection c) throws SQLException {
-    h2 = c.getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT).contains("h2");
     try (Statement s = c.createStatement()) {
       s.execute("CREATE TABLE IF NOT EXISTS browserflow_runs (run_id VARCHAR(100) PRIMARY KEY, "
           + "flow_id VARCHAR(300) NOT NULL, started_at BIGINT NOT NULL, holder VARCHAR(100), lease_until BIGINT, "
@@ -485,9 +484,7 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
     if (connection == null) {
       connection = DriverManager.getConnection(url, properties);
       connection.setAutoCommit(true);
-      if (h2 || connection.getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT).contains("h2")) {
-        h2 = true;
-      }
+      h2 = connection.getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT).contains("h2");
     }
     return connection;
   }
