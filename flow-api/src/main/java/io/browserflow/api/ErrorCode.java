@@ -116,5 +116,10 @@ public enum ErrorCode {
   RUN_LOCKED,
   // ---- the environment ----
   /** No Chromium or Chrome executable was found, or the configured one does not exist. */
-  BROWSER_NOT_FOUND
+  BROWSER_NOT_FOUND,
+  /**
+   * The Playwright browser server runs another Playwright version than BrowserFlow's client (the
+   * message names both); run a server of the client's version, e.g. {@code npx playwright@1.62.0 run-server}.
+   */
+  DRIVER_VERSION_MISMATCH
 }

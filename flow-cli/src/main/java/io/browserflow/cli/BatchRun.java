@@ -44,6 +44,8 @@ final class BatchRun {
   boolean headed;
   Path browser;
   String connect;
+  String grid;
+  Map<String, Object> gridCapabilities;
   Optional<String> serverUrl = Optional.empty();
   Optional<Duration> timeout = Optional.empty();
   Set<Capability> allowed = new LinkedHashSet<>();
@@ -175,6 +177,9 @@ final class BatchRun {
   PageDriver driver() {
     if (connect != null) {
       return PlaywrightDriver.connect(connect);
+    }
+    if (grid != null) {
+      return PlaywrightDriver.connectToGrid(grid, gridCapabilities);
     }
     LaunchOptions.Builder options = LaunchOptions.builder().headless(!headed);
     if (browser != null) {

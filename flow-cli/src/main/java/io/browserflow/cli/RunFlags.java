@@ -1,5 +1,8 @@
 package io.browserflow.cli;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowException;
@@ -7,6 +10,8 @@ import io.browserflow.api.json.FlowJson;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.TraceMode;
 import io.browserflow.playwright.LocalSite;
+import io.browserflow.playwright.PlaywrightDriver;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +19,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -46,8 +53,18 @@ final class RunFlags {
   @Option(names = "--browser", paramLabel = "PATH", description = "Chromium or Chrome executable to launch.")
   Path browser;
 
-  @Option(names = "--connect", paramLabel = "WS", description = "Use a running Playwright browser server at this ws:// endpoint.")
+  @Option(names = "--connect", paramLabel = "WS", description = "Use a running Playwright browser server at this ws:// endpoint "
+      + "(e.g. `npx playwright@1.62 run-server`; it must run BrowserFlow's Playwright major.minor).")
   String connect;
+
+  @Option(names = "--grid", paramLabel = "URL", description = "Run on a Chromium or Chrome node of a Selenium Grid 4 at this "
+      + "http:// address, through the session's DevTools endpoint (one Grid session per worker).")
+  String grid;
+
+  @Option(names = "--grid-capabilities", paramLabel = "JSON", description = "The W3C capabilities to ask the Grid for, "
+      + "as a JSON object (default: {\"browserName\":\"chrome\",\"goog:chromeOptions\":{\"args\":[\"--headless=new\"]}}, "
+      + "without --headless=new when --headed).")
+  String gridCapabilities;
 
   @Option(names = "--serve", paramLabel = "DIR[:PORT]",
       description = "Serve DIR on 127.0.0.1 during the run (ephemeral port by default); flows get its URL as input SERVER_URL (or BASE_URL) when they declare it.")
@@ -194,6 +211,33 @@ final class RunFlags {
     batch.headed = headed;
     batch.browser = browser;
     batch.connect = connect;
+    if (Stream.of(connect, grid, browser).filter(Objects::nonNull).count() > 1) {
+      err.println("browserflow: use one of --connect, --grid and --browser");
+      return BrowserflowCommand.USAGE;
+    }
+    if (gridCapabilities != null && grid == null) {
+      err.println("browserflow: --grid-capabilities needs --grid URL");
+      return BrowserflowCommand.USAGE;
+    }
+    if (grid != null) {
+      batch.grid = grid;
+      if (gridCapabilities != null) {
+        try {
+          JsonNode caps = new ObjectMapper().readTree(gridCapabilities);
+          if (caps == null || !caps.isObject()) {
+            throw new IOException("not a JSON object");
+          }
+          batch.gridCapabilities = new ObjectMapper().convertValue(caps, new TypeReference<Map<String, Object>>() { });
+        } catch (IOException e) {
+          err.println("browserflow: --grid-capabilities must be a JSON object, e.g. "
+              + "'{\"browserName\":\"chrome\",\"goog:chromeOptions\":{\"args\":[\"--headless=new\",\"--no-sandbox\"]}}': "
+              + e.getMessage().lines().findFirst().orElse(""));
+          return BrowserflowCommand.USAGE;
+        }
+      } else {
+        batch.gridCapabilities = PlaywrightDriver.gridCapabilities(!headed);
+      }
+    }
     if (workers < 1 || workers > 16) {
       err.println("browserflow: --workers must be between 1 and 16, was " + workers);
       return BrowserflowCommand.USAGE;

@@ -4,18 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -23,55 +16,32 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code run --workers N}: flows really run at once. The test's page {@code /together} answers
- * "together" only when two requests for it are in flight at the same moment (else, after 3 s,
- * "alone"), so a flow expecting "together" passes only beside another.
+ * {@code run --workers N}: flows really run at once ({@link MeetingPage}: a flow expecting
+ * "together" passes only beside another).
  */
 @Tag("browser")
 class RunWorkersTest {
   @TempDir
   Path dir;
 
-  private HttpServer server;
-  private CountDownLatch meeting;
+  private MeetingPage page;
 
   @BeforeEach
   void serve() throws IOException {
-    meeting = new CountDownLatch(2);
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.setExecutor(Executors.newCachedThreadPool());
-    server.createContext("/together", x -> {
-      meeting.countDown();
-      boolean met;
-      try {
-        met = meeting.await(3, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        met = false;
-      }
-      byte[] body = ("<!doctype html><title>Meeting</title><p id=\"out\">" + (met ? "together" : "alone") + "</p>")
-          .getBytes(StandardCharsets.UTF_8);
-      x.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
-      x.sendResponseHeaders(200, body.length);
-      x.getResponseBody().write(body);
-      x.close();
-    });
-    server.start();
+    page = MeetingPage.of(2);
   }
 
   @AfterEach
   void stop() {
-    server.stop(0);
+    page.close();
   }
 
   private String base() {
-    return "http://127.0.0.1:" + server.getAddress().getPort();
+    return page.base();
   }
 
   private Path flow(String name) throws IOException {
-    return Files.writeString(dir.resolve(name + ".flow.json"), "{\"schema\":\"browserflow/1\",\"name\":\"" + name + "\","
-        + "\"steps\":[{\"id\":\"open\",\"op\":\"open\",\"url\":\"" + base() + "/together\"},"
-        + "{\"id\":\"met\",\"op\":\"assert\",\"timeoutMs\":1000,\"condition\":{\"text\":\"together\"}}]}");
+    return page.flow(dir, name);
   }
 
   private static List<String> field(JsonNode results, String name) {

@@ -25,11 +25,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The Playwright {@link PageDriver}: one Chromium browser, a fresh isolated browser context per
- * session. Start one with {@link #launch()}, {@link #connect(String)}, {@link #connectOverCdp(String)}
- * or {@link #of(Browser)}, and close it when done (it closes what it started).
+ * session. Start one with {@link #launch()}, {@link #connect(String)}, {@link #connectOverCdp(String)},
+ * {@link #connectToGrid(String)} or {@link #of(Browser)}, and close it when done (it closes what it started).
  *
  * <pre>{@code
  * try (PlaywrightDriver driver = PlaywrightDriver.launch();
@@ -107,6 +109,7 @@ public final class PlaywrightDriver implements PageDriver {
   private final Set<PlaywrightSession> sessions = ConcurrentHashMap.newKeySet();
   final ActionStats.Counter actions = new ActionStats.Counter();
   private volatile boolean closed;
+  private volatile Runnable afterClose = () -> { };
 
   private PlaywrightDriver(DriverThread thread, Playwright playwright, Browser browser, boolean ownsBrowser,
       boolean traceAll, Optional<Path> executable) {
@@ -154,9 +157,14 @@ public final class PlaywrightDriver implements PageDriver {
   }
 
   /**
-   * Connects to a Playwright browser server ({@code ws://host:port/...}, as printed by Playwright's
-   * {@code launch-server} or {@code BrowserType.launchServer}) of the same Playwright version. Closing
+   * Connects to a Playwright browser server ({@code ws://host:port/...}: the {@code playwright} npm
+   * package's {@code run-server}, its {@code launch-server}, or {@code BrowserType.launchServer}) of
+   * the same Playwright major.minor version. Closing
    * the driver disconnects and drops the contexts it made; the server keeps running.
+   *
+   * @throws FlowRunException ({@code DRIVER_VERSION_MISMATCH}) when the server runs another
+   *     Playwright major.minor than this client (both are named); ({@code ACTION_FAILED}) when it
+   *     cannot be reached
    */
   public static PlaywrightDriver connect(String wsEndpoint) {
     Objects.requireNonNull(wsEndpoint, "wsEndpoint");
@@ -164,10 +172,78 @@ public final class PlaywrightDriver implements PageDriver {
       try {
         return pw.chromium().connect(wsEndpoint, new BrowserType.ConnectOptions().setTimeout(30_000d));
       } catch (PlaywrightException e) {
-        throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not connect to the Playwright server " + wsEndpoint
-            + ": " + Failures.summary(e), Map.of(FlowException.Details.ENDPOINT, wsEndpoint));
+        throw connectFailure(wsEndpoint, e);
       }
     }, false, Optional.empty());
+  }
+
+  private static final Pattern SERVER_VERSION = Pattern.compile("server version: v?(\\d+(?:\\.\\d+)+)");
+  private static final Pattern CLIENT_VERSION = Pattern.compile("client version: v?(\\d+(?:\\.\\d+)+)");
+
+  /** A refused connection to a browser server; a version mismatch says both versions and what to run. */
+  static FlowRunException connectFailure(String wsEndpoint, PlaywrightException e) {
+    String message = String.valueOf(e.getMessage());
+    Matcher server = SERVER_VERSION.matcher(message);
+    Matcher client = CLIENT_VERSION.matcher(message);
+    if (message.contains("version mismatch") && server.find() && client.find()) {
+      return new FlowRunException(ErrorCode.DRIVER_VERSION_MISMATCH, "the Playwright server " + wsEndpoint + " runs Playwright "
+          + server.group(1) + ", BrowserFlow's client is Playwright " + client.group(1) + ": a server and its clients must share "
+          + "major.minor; start the server as `npx playwright@" + client.group(1) + " run-server`",
+          Map.of(FlowException.Details.ENDPOINT, wsEndpoint, "serverVersion", server.group(1), "clientVersion", client.group(1)));
+    }
+    return new FlowRunException(ErrorCode.ACTION_FAILED, "could not connect to the Playwright server " + wsEndpoint
+        + ": " + Failures.summary(e), Map.of(FlowException.Details.ENDPOINT, wsEndpoint));
+  }
+
+  /**
+   * Runs on a Chromium or Chrome node of a Selenium Grid 4 ({@code http://host:4444}): asks the Grid
+   * for a session with {@code capabilities} (W3C {@code alwaysMatch}, e.g. {@code browserName:
+   * chrome} and {@code goog:chromeOptions}), then drives that browser through the Grid's DevTools
+   * proxy (the session's {@code se:cdp} endpoint). Sessions of this driver are browser contexts in
+   * that one browser. Closing the driver disconnects and deletes the Grid session, freeing the node.
+   *
+   * @throws FlowRunException ({@code ACTION_FAILED}) when the Grid cannot be reached, creates no
+   *     session (no matching node; the Grid's message is included) or gives no {@code se:cdp}
+   *     endpoint; ({@code FIELD_INVALID}) when {@code gridUrl} is not an http(s) URL
+   */
+  public static PlaywrightDriver connectToGrid(String gridUrl, Map<String, ?> capabilities) {
+    Objects.requireNonNull(gridUrl, "gridUrl");
+    Objects.requireNonNull(capabilities, "capabilities");
+    GridSession grid = GridSession.create(gridUrl, Map.copyOf(capabilities));
+    PlaywrightDriver driver;
+    try {
+      driver = start(pw -> {
+        try {
+          return pw.chromium().connectOverCDP(grid.cdpEndpoint(), new BrowserType.ConnectOverCDPOptions().setTimeout(30_000d));
+        } catch (PlaywrightException e) {
+          throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not reach the browser of the Selenium Grid session through "
+              + grid.cdpEndpoint() + ": " + Failures.summary(e), Map.of(FlowException.Details.ENDPOINT, gridUrl));
+        }
+      }, false, Optional.empty());
+    } catch (RuntimeException e) {
+      grid.delete();
+      throw e;
+    }
+    driver.afterClose = grid::delete;
+    return driver;
+  }
+
+  /**
+   * {@link #connectToGrid(String, Map)} with the capabilities {@link #gridCapabilities(boolean)} gives
+   * for a headless Chrome or Chromium.
+   */
+  public static PlaywrightDriver connectToGrid(String gridUrl) {
+    return connectToGrid(gridUrl, gridCapabilities(true));
+  }
+
+  /**
+   * The capabilities {@link #connectToGrid(String)} asks a Grid for: {@code browserName: chrome} and,
+   * when {@code headless}, {@code goog:chromeOptions.args: ["--headless=new"]}. Nodes that run as
+   * root need {@code --no-sandbox} as well: pass your own capabilities then.
+   */
+  public static Map<String, Object> gridCapabilities(boolean headless) {
+    return headless ? Map.of("browserName", "chrome", "goog:chromeOptions", Map.of("args", List.of("--headless=new")))
+        : Map.of("browserName", "chrome");
   }
 
   /**
@@ -455,6 +531,7 @@ public final class PlaywrightDriver implements PageDriver {
       });
     } finally {
       thread.shutdown();
+      afterClose.run();
     }
   }
 }
