@@ -45,6 +45,10 @@ final class BatchRun {
   Path browser;
   String connect;
   String grid;
+  /** The login flow whose state every session starts with, and its check; null without --login. */
+  Flow login;
+  Flow loginCheck;
+  private io.browserflow.engine.SignIn signIn;
   Map<String, Object> gridCapabilities;
   Optional<String> serverUrl = Optional.empty();
   Optional<Duration> timeout = Optional.empty();
@@ -198,6 +202,14 @@ final class BatchRun {
    * {@code selenium-side-runner} plays such a suite).
    */
   List<RunResult> runPlanned(List<Planned> planned, Progress progress, PrintWriter err) {
+    if (login != null && signIn == null) {
+      io.browserflow.engine.SignIn.Builder b = io.browserflow.engine.SignIn.builder().flow(login)
+          .inputs(inputsFor(login, Map.of())).options(runOptions());
+      if (loginCheck != null) {
+        b.check(loginCheck);
+      }
+      signIn = b.build();
+    }
     Map<Object, List<Integer>> byUnit = new LinkedHashMap<>();
     for (int i = 0; i < planned.size(); i++) {
       byUnit.computeIfAbsent(planned.get(i).unit(), u -> new ArrayList<>()).add(i);
@@ -255,20 +267,14 @@ final class BatchRun {
     if (unit == null) {
       return;
     }
-    try (SharedSessions driver = new SharedSessions(driver())) {
+    try (SharedSessions driver = new SharedSessions(signIn == null ? driver() : signIn.driver(driver()))) {
       FlowEngine.Builder builder = FlowEngine.builder().driver(driver).store(store)
           .uploadRoots(uploadRoots.toArray(new Path[0]));
       if (progress != null) {
         builder.listener(progress);
       }
       try (FlowEngine engine = builder.build()) {
-        RunOptions.Builder options = RunOptions.builder().caller(Caller.CLI).addAllAllowed(allowed)
-            .addAllAllowOrigins(allowOrigins).denyNetwork(denyNetwork).failOnBlockedRequest(failOnBlockedRequest)
-            .allowSensitiveValues(allowSensitiveValues).trace(trace)
-            .screenshotEachStep(screenshotEachStep);
-        serverUrl.ifPresent(options::addAllowOrigins);
-        timeout.ifPresent(options::timeBudget);
-        RunOptions runOptions = options.build();
+        RunOptions runOptions = runOptions();
         for (; unit != null; unit = queue.poll()) {
           SideProjectImport.Suite session = null;
           Map<String, String> stored = new LinkedHashMap<>();
@@ -303,6 +309,22 @@ final class BatchRun {
         }
       }
     }
+  }
+
+  /** The options of every run of the batch (and of its login). */
+  private RunOptions runOptions() {
+    RunOptions.Builder options = RunOptions.builder().caller(Caller.CLI).addAllAllowed(allowed)
+        .addAllAllowOrigins(allowOrigins).denyNetwork(denyNetwork).failOnBlockedRequest(failOnBlockedRequest)
+        .allowSensitiveValues(allowSensitiveValues).trace(trace)
+        .screenshotEachStep(screenshotEachStep);
+    serverUrl.ifPresent(options::addAllowOrigins);
+    timeout.ifPresent(options::timeBudget);
+    return options.build();
+  }
+
+  /** How often the batch signed in with its login flow (0 without one). */
+  int signIns() {
+    return signIn == null ? 0 : signIn.signIns();
   }
 
   /** Maps {@code --allow} words to capabilities. */

@@ -150,6 +150,14 @@ final class RunFlags {
           + "order); merge the machines' --report folders with browserflow merge-reports.")
   String shard;
 
+  @Option(names = "--login", paramLabel = "FILE", description = "A login flow, run once before the first flow: its cookies "
+      + "and local storage (kept in memory only, never written anywhere) start every flow's session signed in, in every worker.")
+  Path login;
+
+  @Option(names = "--login-check", paramLabel = "FILE", description = "A flow that succeeds only when signed in (with --login), "
+      + "run before each flow in the reused state; when it fails, the login flow runs again and the new state is used.")
+  Path loginCheck;
+
   @Option(names = "--force",
       description = "Run anyway what is refused for review otherwise (exit 1): files whose conversion is blocked "
           + "(REVIEW_REQUIRED), flows holding a literal secret value (SENSITIVE_VALUE).")
@@ -276,7 +284,33 @@ final class RunFlags {
       err.println("browserflow: --allow " + e.getMessage());
       return BrowserflowCommand.USAGE;
     }
-    List<String> unknown = batch.undeclared(flows);
+    if (loginCheck != null && login == null) {
+      err.println("browserflow: --login-check needs --login FILE, the login flow it checks");
+      return BrowserflowCommand.USAGE;
+    }
+    List<Flow> declaring = new ArrayList<>(flows);
+    if (login != null) {
+      for (Path file : loginCheck == null ? List.of(login) : List.of(login, loginCheck)) {
+        FlowFiles.Loaded l = FlowFiles.load(file, FlowJson.reader());
+        if (l.error != null) {
+          FlowFiles.printError(err, l.file, l.error);
+          return BrowserflowCommand.USAGE;
+        }
+        declaring.add(l.flow);
+        if (file == login) {
+          batch.login = l.flow;
+        } else {
+          batch.loginCheck = l.flow;
+        }
+      }
+      List<String> needs = batch.unmet(batch.login, serve != null, java.util.Set.of());
+      if (!needs.isEmpty()) {
+        err.println("browserflow: the login flow " + login + " needs what this command line does not give it:");
+        needs.forEach(n -> err.println("  " + n));
+        return BrowserflowCommand.USAGE;
+      }
+    }
+    List<String> unknown = batch.undeclared(declaring);
     if (!unknown.isEmpty()) {
       err.println("browserflow: no flow declares " + String.join(", ", unknown));
       return BrowserflowCommand.USAGE;
@@ -357,6 +391,9 @@ final class RunFlags {
         out.println(results.stream().map(RunResult::toJson).collect(Collectors.joining(",\n", "[\n", "\n]")));
       } else if (results.size() > 1) {
         BatchRun.summary(out, results);
+      }
+      if (login != null) {
+        (json ? err : out).println("signed in " + batch.signIns() + (batch.signIns() == 1 ? " time" : " times") + " with " + login);
       }
       if (report != null) {
         Path index = BatchReport.write(report, results, batch.store);

@@ -116,7 +116,43 @@ final class ClassResources implements AutoCloseable, ExtensionContext.Store.Clos
     }
   }
 
+  /**
+   * The sign-ins of this JVM by login and check: test classes naming the same login share one, so
+   * the login flow runs once for all of them.
+   */
+  private static final java.util.concurrent.ConcurrentHashMap<String, io.browserflow.engine.SignIn> SIGN_INS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   private PageDriver start() {
+    PageDriver browser = launch();
+    if (settings.login.isEmpty()) {
+      return browser;
+    }
+    try {
+      return signIn().driver(browser);
+    } catch (RuntimeException e) {
+      browser.close();
+      throw e;
+    }
+  }
+
+  private io.browserflow.engine.SignIn signIn() {
+    String who = "@FlowTest(login) on " + settings.testClass.getName();
+    Location loginAt = Location.of(settings.login.get());
+    Optional<Location> checkAt = settings.loginCheck.map(Location::of);
+    String key = loginAt.describe() + "\n" + checkAt.map(Location::describe).orElse("") + "\n" + serverUrl().orElse("");
+    return SIGN_INS.computeIfAbsent(key, k -> {
+      Flow login = FlowFiles.read(loginAt, who);
+      io.browserflow.engine.SignIn.Builder b = io.browserflow.engine.SignIn.builder().flow(login)
+          .inputs(inputsFor(login, Inputs.empty()))
+          .options(RunOptions.builder().caller(Caller.JUNIT).addAllAllowOrigins(settings.allowOrigins)
+              .addAllAllowOrigins(serverUrl().stream().toList()).build());
+      checkAt.ifPresent(c -> b.check(FlowFiles.read(c, "@FlowTest(loginCheck) on " + settings.testClass.getName())));
+      return b.build();
+    });
+  }
+
+  private PageDriver launch() {
     if (settings.connect.isPresent()) {
       String endpoint = settings.connect.get();
       return endpoint.toLowerCase(Locale.ROOT).startsWith("ws")

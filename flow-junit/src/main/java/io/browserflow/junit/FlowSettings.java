@@ -48,6 +48,9 @@ final class FlowSettings {
   /** {@code off}, {@code report} or {@code strict}. */
   final String denyNetwork;
   final boolean allowSensitiveValues;
+  /** The login flow and its check, as given ({@code classpath:...} or a path). */
+  final Optional<String> login;
+  final Optional<String> loginCheck;
 
   private FlowSettings(Class<?> testClass, Optional<FlowTest> a, Function<String, Optional<String>> config) {
     this.testClass = testClass;
@@ -99,6 +102,11 @@ final class FlowSettings {
       throw r.bad("denyNetwork", denyNetwork, "use off, report or strict");
     }
     allowSensitiveValues = r.bool("allowSensitiveValues", a.map(FlowTest::allowSensitiveValues).orElse(""), false);
+    login = r.text("login", a.map(FlowTest::login).orElse(""));
+    loginCheck = r.text("loginCheck", a.map(FlowTest::loginCheck).orElse(""));
+    if (loginCheck.isPresent() && login.isEmpty()) {
+      throw r.bad("loginCheck", loginCheck.get(), "a check needs the login flow it checks: set login (browserflow.login) too");
+    }
   }
 
   /** Settings of the class (the annotation found on it, its superclasses or enclosing classes). */

@@ -73,6 +73,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  *   <tr><td>{@code allowOrigins} / {@code browserflow.allowOrigins} (comma-separated; both apply)</td><td>the flows' own and the served origin</td></tr>
  *   <tr><td>{@code denyNetwork} / {@code browserflow.denyNetwork} ({@code off}, {@code report}, {@code strict})</td><td>{@code off}</td></tr>
  *   <tr><td>{@code allowSensitiveValues} / {@code browserflow.allowSensitiveValues}</td><td>{@code false}</td></tr>
+ *   <tr><td>{@code login} / {@code browserflow.login}</td><td>none: every test signs in itself</td></tr>
+ *   <tr><td>{@code loginCheck} / {@code browserflow.loginCheck}</td><td>none</td></tr>
  * </table>
  *
  * <h2>Inputs and credentials</h2>
@@ -202,4 +204,20 @@ public @interface FlowTest {
    * {@code SENSITIVE_VALUE}. Prefer moving the value into a secret credential.
    */
   String allowSensitiveValues() default "";
+
+  /**
+   * A login flow ({@code classpath:...} or a file path) run once before the first flow that needs a
+   * browser: its cookies and local storage, kept in memory only, start every test's session signed
+   * in, in every test class that names the same login (and {@link #loginCheck()}) in this JVM. Its
+   * credentials come as every flow's do ({@code browserflow.credential.KEY},
+   * {@code BROWSERFLOW_CREDENTIAL_KEY}). Unset: {@code browserflow.login}, else none.
+   */
+  String login() default "";
+
+  /**
+   * With {@link #login()}: a flow that succeeds only when signed in, run in the reused state before
+   * each test's session; when it fails, the login flow runs again for everyone. Unset:
+   * {@code browserflow.loginCheck}, else none (the state is reused as it is).
+   */
+  String loginCheck() default "";
 }

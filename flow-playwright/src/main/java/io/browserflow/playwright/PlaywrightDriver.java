@@ -463,6 +463,7 @@ public final class PlaywrightDriver implements PageDriver {
         if (options.denyNetwork()) {
           o.setServiceWorkers(ServiceWorkerPolicy.BLOCK);
         }
+        options.storageState().ifPresent(st -> o.setStorageState(st.json()));
         context = browser.newContext(o);
       } catch (PlaywrightException e) {
         throw Failures.actionFailed("opening a browser context", e);

@@ -257,6 +257,18 @@ final class PlaywrightSession implements DriverSession {
     return artifacts.blockedRequests();
   }
 
+  /** The context's cookies and local storage, from Playwright's {@code storageState()} (in memory, no file). */
+  @Override
+  public io.browserflow.engine.spi.StorageState storageState() {
+    String json;
+    try {
+      json = state.call(() -> state.shared.context.storageState());
+    } catch (PlaywrightException e) {
+      throw Failures.actionFailed("reading the session's cookies and storage", e);
+    }
+    return io.browserflow.engine.spi.StorageState.of(json);
+  }
+
   @Override
   public void armDialogs(List<io.browserflow.api.Dialog> dialogs) {
     state.shared.dialogs.plan.arm(dialogs);

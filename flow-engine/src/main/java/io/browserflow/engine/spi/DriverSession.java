@@ -233,6 +233,17 @@ public interface DriverSession extends AutoCloseable {
     return List.of();
   }
 
+  /**
+   * The session's cookies and local storage now, to start other sessions signed in
+   * ({@link SessionOptions#storageState()}). This default says the driver cannot.
+   *
+   * @throws io.browserflow.api.FlowRunException ({@code UNSUPPORTED_STEP}) when the driver cannot hand it over
+   */
+  default StorageState storageState() {
+    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
+        getClass().getSimpleName() + " cannot hand over its cookies and storage, so a sign-in cannot be reused on this driver");
+  }
+
   /** Closes the session and its tabs. */
   @Override
   void close();

@@ -22,9 +22,19 @@ public final class DriverSessions {
    * context, a Selenium IDE suite's shared session) and its owner closes it.
    */
   public static DriverSession keptOpen(DriverSession session) {
+    return onClose(session, () -> { });
+  }
+
+  /**
+   * {@code session} with {@link DriverSession#close()} replaced by {@code close} (which may read
+   * the session, e.g. its {@link DriverSession#storageState()}, then close it); every other call
+   * goes to {@code session}.
+   */
+  public static DriverSession onClose(DriverSession session, Runnable close) {
     return (DriverSession) Proxy.newProxyInstance(DriverSession.class.getClassLoader(), new Class<?>[] {DriverSession.class},
         (proxy, method, args) -> {
           if (method.getName().equals("close") && method.getParameterCount() == 0) {
+            close.run();
             return null;
           }
           try {

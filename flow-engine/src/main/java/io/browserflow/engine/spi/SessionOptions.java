@@ -61,6 +61,13 @@ public interface SessionOptions {
     return SecretMask.none();
   }
 
+  /**
+   * Cookies and local storage the session starts with (a signed-in state another session handed
+   * over, see {@code SignIn}); none by default. In memory only, never printed.
+   */
+  @Value.Auxiliary
+  Optional<StorageState> storageState();
+
   static SessionOptions defaults() {
     return builder().build();
   }
