@@ -88,6 +88,63 @@ class DjangoAdminReplayTest {
     assertThat(events).contains("/admin/login/", "csrfmiddlewaretoken", "\"value\":\"***\"");
   }
 
+  @Test
+  void should_sign_in_once_for_several_flows_and_again_after_the_server_ended_the_session() throws Exception {
+    Flow login = Flow.named("Sign in to the Django admin")
+        .input("BASE_URL").credential("PASSWORD", credentialType(Credential.Type.PASSWORD))
+        .open("${BASE_URL}/admin/login/")
+        .fill(label("Username:").or(css("#id_username")), "admin")
+        .fill(label("Password:").or(css("#id_password")), "${credential.PASSWORD}")
+        .click(role("button", "Log in")).expect(urlMatches("**/admin/")).timeoutMs(10_000)
+        .build();
+    Flow signedIn = Flow.named("Signed in to the Django admin").input("BASE_URL")
+        .open("${BASE_URL}/admin/")
+        .assertThat(io.browserflow.api.dsl.Dsl.visible(role("link", "Log out"))).timeoutMs(2_000)
+        .build();
+    io.browserflow.engine.SignIn signIn = io.browserflow.engine.SignIn.builder().flow(login).check(signedIn)
+        .inputs(Inputs.builder().input("BASE_URL", admin.baseUrl).credential("PASSWORD", admin.password).build()).build();
+    String prefix = "Once " + UUID.randomUUID().toString().substring(0, 8);
+    int sessionsBefore = sessions();
+
+    try (FlowEngine engine = FlowEngine.builder().driver(signIn.driver(driver)).build()) {
+      for (int i = 1; i <= 3; i++) {
+        RunResult r = engine.run(addGroup(), Inputs.builder().input("BASE_URL", admin.baseUrl).input("GROUP", prefix + " " + i).build());
+        assertThat(r.status()).as("%s", r.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
+      }
+      assertThat(sessions() - sessionsBefore).as("Django holds one new session for three flows").isEqualTo(1);
+      assertThat(signIn.signIns()).isEqualTo(1);
+
+      admin.shell(Map.of(), "from django.contrib.sessions.models import Session; Session.objects.all().delete()");
+      RunResult after = engine.run(addGroup(), Inputs.builder().input("BASE_URL", admin.baseUrl).input("GROUP", prefix + " 4").build());
+
+      assertThat(after.status()).as("%s", after.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
+      assertThat(signIn.signIns()).as("the check saw the ended session and signed in again").isEqualTo(2);
+      assertThat(sessions()).isEqualTo(1);
+    }
+    assertThat(groupsStartingWith(prefix)).isEqualTo(4);
+  }
+
+  /** Adds a group, without signing in: only a signed-in session gets past the admin's login redirect. */
+  private static Flow addGroup() {
+    return Flow.named("Add a group, signed in").input("BASE_URL").input("GROUP")
+        .open("${BASE_URL}/admin/auth/group/add/")
+        .fill(label("Name:").or(css("#id_name")), "${GROUP}")
+        .click(css("input[name=_save]")).expect(urlMatches("**/admin/auth/group/")).timeoutMs(10_000)
+        .build();
+  }
+
+  /** How many sessions Django's database holds. */
+  private static int sessions() throws Exception {
+    String out = admin.shell(Map.of(), "from django.contrib.sessions.models import Session; print(Session.objects.count())");
+    return Integer.parseInt(out.strip().lines().reduce((a, b) -> b).orElseThrow());
+  }
+
+  private static int groupsStartingWith(String prefix) throws Exception {
+    String out = admin.shell(Map.of("BF_PREFIX", prefix), "import os; from django.contrib.auth.models import Group; "
+        + "print(Group.objects.filter(name__startswith=os.environ['BF_PREFIX']).count())");
+    return Integer.parseInt(out.strip().lines().reduce((a, b) -> b).orElseThrow());
+  }
+
   private static Flow createGroup() {
     return Flow.named("Create a group in the Django admin")
         .input("BASE_URL").input("GROUP")
