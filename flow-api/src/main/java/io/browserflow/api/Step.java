@@ -1293,7 +1293,11 @@ public sealed interface Step {
     final class Builder extends ImmutableStep.CsvExport.Builder {}
   }
 
-  /** Runs {@code body} once per item of {@code source}; up to {@code concurrency} iterations at once, each concurrent iteration in its own tab. */
+  /**
+   * Runs {@code body} once per item of {@code source}; up to {@code concurrency} iterations at once
+   * (default 1), each concurrent worker in a session the driver forks (with the Playwright driver, a
+   * browser context of its own starting with the run's cookies and local storage).
+   */
   @Value.Immutable
   non-sealed interface Foreach extends Step {
     @Override

@@ -198,7 +198,7 @@ final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlB
     List<DriverSession> forks = new ArrayList<>();
     try {
       for (int w = 0; w < workers; w++) {
-        forks.add(lane.session.fork(each.id() + "-" + w));
+        forks.add(lane.session.fork(each.id() + "-" + w, run.engine().pacer));
       }
     } catch (FlowRunException e) {
       forks.forEach(DriverSession::close);
@@ -218,10 +218,21 @@ final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlB
       for (DriverSession fork : forks) {
         Lane worker = new Lane(fork, lane.bindings.fork());
         futures.add(pool.submit(() -> {
+          java.util.concurrent.Semaphore slots = run.engine().iterationSlots;
           for (int i = next.getAndIncrement(); i < size; i = next.getAndIncrement()) {
             Map<String, String> row = rows.isEmpty() ? null : rows.get(i);
             String item = items.isEmpty() ? null : items.get(i);
-            loop(worker, i, row, item, () -> interpreter.runSteps(each.body(), path + ".body", worker));
+            try {
+              slots.acquire();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              throw new RunCancelled();
+            }
+            try {
+              loop(worker, i, row, item, () -> interpreter.runSteps(each.body(), path + ".body", worker));
+            } finally {
+              slots.release();
+            }
           }
         }));
       }

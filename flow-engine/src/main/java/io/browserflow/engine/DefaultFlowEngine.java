@@ -33,6 +33,9 @@ final class DefaultFlowEngine implements FlowEngine {
   final Approvals approvals;
   final List<Path> uploadRoots;
   final Sleeper sleeper;
+  /** Slots for foreach iterations running at once, across the engine's runs. */
+  final java.util.concurrent.Semaphore iterationSlots;
+  final io.browserflow.engine.spi.OriginPacer pacer;
 
   DefaultFlowEngine(FlowEngine.Builder b) {
     this.driver = b.driver;
@@ -45,6 +48,8 @@ final class DefaultFlowEngine implements FlowEngine {
     this.approvals = b.approvals;
     this.uploadRoots = List.copyOf(b.uploadRoots);
     this.sleeper = b.sleeper;
+    this.iterationSlots = new java.util.concurrent.Semaphore(b.maxConcurrentIterations, true);
+    this.pacer = b.pacer;
   }
 
   void notify(Consumer<RunListener> event) {

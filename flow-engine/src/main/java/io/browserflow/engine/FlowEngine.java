@@ -84,6 +84,8 @@ public interface FlowEngine extends AutoCloseable {
     Approvals approvals;
     final List<Path> uploadRoots = new ArrayList<>();
     Sleeper sleeper = Sleeper.system();
+    int maxConcurrentIterations = 10;
+    io.browserflow.engine.spi.OriginPacer pacer = io.browserflow.engine.spi.OriginPacer.none();
 
     private Builder() {}
 
@@ -153,6 +155,27 @@ public interface FlowEngine extends AutoCloseable {
     /** How the engine waits between retries and for fixed waits; replace it in tests. */
     public Builder sleeper(Sleeper sleeper) {
       this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+      return this;
+    }
+
+    /**
+     * The most foreach iterations that run at once across all runs of this engine (default 10,
+     * seed 000's maximum per foreach); an iteration beyond it waits for a free slot.
+     */
+    public Builder maxConcurrentIterations(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException("maxConcurrentIterations must be at least 1, was " + max);
+      }
+      this.maxConcurrentIterations = max;
+      return this;
+    }
+
+    /**
+     * The minimum interval between two requests to the same origin from concurrent foreach
+     * iterations (of any run of this engine); default zero: not spaced.
+     */
+    public Builder originRequestInterval(java.time.Duration interval) {
+      this.pacer = io.browserflow.engine.spi.OriginPacer.every(interval);
       return this;
     }
 

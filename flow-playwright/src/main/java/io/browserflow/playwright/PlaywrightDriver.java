@@ -73,10 +73,15 @@ import java.util.regex.Pattern;
  *       {@code <artifacts>/trace.zip} when the session closes (the engine decides what to keep).</li>
  *   <li>Screenshots paint {@code #FF00FF} over the elements of the mask targets (every candidate's
  *       matches, in every frame) and over every password field.</li>
- *   <li>{@link DriverSession#fork} opens a tab in the same context showing the current page's URL.
- *       Forks share this driver's single browser thread, so concurrent iterations interleave call by
- *       call rather than run in parallel; while forks are open no browser call waits longer than about
- *       a second at a time, so one iteration waiting for its page never stalls the others.</li>
+ *   <li>{@link DriverSession#fork} (a worker of a concurrent foreach) opens a browser context of
+ *       its own on a lane: another driver like this one (its own Playwright, thread and browser,
+ *       launched or connected the same way, started on first need and kept until this driver
+ *       closes), with the parent's cookies and local storage copied in memory and its page, so
+ *       iterations really run at once. A driver made with {@link #of(Browser)} or
+ *       {@link #connectToGrid(String)} cannot start lanes: its forks are tabs of the parent's context
+ *       sharing its thread, interleaving call by call; while such forks are open no browser call
+ *       waits longer than about a second at a time, so one iteration waiting for its page never
+ *       stalls the others.</li>
  *   <li>{@code eval} and expression conditions are not interrupted by the timeout while a synchronous
  *       script runs.</li>
  * </ul>
@@ -110,6 +115,10 @@ public final class PlaywrightDriver implements PageDriver {
   final ActionStats.Counter actions = new ActionStats.Counter();
   private volatile boolean closed;
   private volatile Runnable afterClose = () -> { };
+  /** Starts a driver like this one for concurrent iterations; null when there is none (they share this driver's thread). */
+  private volatile java.util.function.Supplier<PlaywrightDriver> siblings;
+  private final java.util.Deque<PlaywrightDriver> idleLanes = new java.util.ArrayDeque<>(); // guarded by itself
+  private final List<PlaywrightDriver> lanes = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private PlaywrightDriver(DriverThread thread, Playwright playwright, Browser browser, boolean ownsBrowser,
       boolean traceAll, Optional<Path> executable) {
@@ -146,7 +155,7 @@ public final class PlaywrightDriver implements PageDriver {
     if (!options.slowMo().isZero()) {
       launch.setSlowMo((double) options.slowMo().toMillis());
     }
-    return start(pw -> {
+    PlaywrightDriver driver = start(pw -> {
       try {
         return pw.chromium().launch(launch);
       } catch (PlaywrightException e) {
@@ -154,6 +163,8 @@ public final class PlaywrightDriver implements PageDriver {
             + ". If it is not a Chromium-family browser, point BROWSERFLOW_CHROMIUM at one", Map.of("executable", exe.toString()));
       }
     }, options.trace(), Optional.of(exe));
+    driver.siblings = () -> launch(options);
+    return driver;
   }
 
   /**
@@ -168,13 +179,15 @@ public final class PlaywrightDriver implements PageDriver {
    */
   public static PlaywrightDriver connect(String wsEndpoint) {
     Objects.requireNonNull(wsEndpoint, "wsEndpoint");
-    return start(pw -> {
+    PlaywrightDriver driver = start(pw -> {
       try {
         return pw.chromium().connect(wsEndpoint, new BrowserType.ConnectOptions().setTimeout(30_000d));
       } catch (PlaywrightException e) {
         throw connectFailure(wsEndpoint, e);
       }
     }, false, Optional.empty());
+    driver.siblings = () -> connect(wsEndpoint);
+    return driver;
   }
 
   private static final Pattern SERVER_VERSION = Pattern.compile("server version: v?(\\d+(?:\\.\\d+)+)");
@@ -253,7 +266,7 @@ public final class PlaywrightDriver implements PageDriver {
    */
   public static PlaywrightDriver connectOverCdp(String endpointUrl) {
     Objects.requireNonNull(endpointUrl, "endpointUrl");
-    return start(pw -> {
+    PlaywrightDriver driver = start(pw -> {
       try {
         return pw.chromium().connectOverCDP(endpointUrl, new BrowserType.ConnectOverCDPOptions().setTimeout(30_000d));
       } catch (PlaywrightException e) {
@@ -261,6 +274,8 @@ public final class PlaywrightDriver implements PageDriver {
             + ": " + Failures.summary(e), Map.of(FlowException.Details.ENDPOINT, endpointUrl));
       }
     }, false, Optional.empty());
+    driver.siblings = () -> connectOverCdp(endpointUrl);
+    return driver;
   }
 
   /**
@@ -479,6 +494,10 @@ public final class PlaywrightDriver implements PageDriver {
           context.tracing().start(new Tracing.StartOptions().setScreenshots(options.traceScreenshots() && options.secrets().isEmpty()).setSnapshots(true));
         }
         SharedContext shared = new SharedContext(thread, context, artifacts, guard, trace, options.secrets(), actions);
+        shared.options = options;
+        if (siblings != null) {
+          shared.lanes = this::laneSession;
+        }
         shared.activity.watch(context);
         context.onPage(shared.downloads::watch);
         context.onPage(shared.dialogs::watch);
@@ -498,6 +517,48 @@ public final class PlaywrightDriver implements PageDriver {
     return session;
   }
 
+  /**
+   * A session for a concurrent iteration on a lane: another driver like this one (its own
+   * Playwright, thread and browser), started on first need and kept for later iterations until this
+   * driver closes.
+   */
+  private io.browserflow.engine.spi.DriverSession laneSession(SessionOptions options) {
+    if (closed) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "the Playwright driver is closed");
+    }
+    PlaywrightDriver lane;
+    synchronized (idleLanes) {
+      lane = idleLanes.poll();
+    }
+    if (lane == null) {
+      lane = siblings.get();
+      lanes.add(lane);
+    }
+    PlaywrightDriver used = lane;
+    io.browserflow.engine.spi.DriverSession session;
+    try {
+      session = used.openSession(options);
+    } catch (RuntimeException e) {
+      release(used);
+      throw e;
+    }
+    return io.browserflow.engine.spi.DriverSessions.onClose(session, () -> {
+      try {
+        session.close();
+      } finally {
+        release(used);
+      }
+    });
+  }
+
+  private void release(PlaywrightDriver lane) {
+    synchronized (idleLanes) {
+      if (!closed) {
+        idleLanes.push(lane);
+      }
+    }
+  }
+
   /** Closes open sessions (saving their traces), then the browser and Playwright when this driver started them. */
   @Override
   public void close() {
@@ -505,6 +566,13 @@ public final class PlaywrightDriver implements PageDriver {
       return;
     }
     closed = true;
+    for (PlaywrightDriver lane : lanes) {
+      try {
+        lane.close();
+      } catch (RuntimeException ignored) {
+        // keep closing the rest
+      }
+    }
     for (PlaywrightSession s : sessions.toArray(new PlaywrightSession[0])) {
       try {
         s.close();

@@ -152,7 +152,15 @@ final class PlaywrightSession implements DriverSession {
 
   @Override
   public DriverSession fork(String alias) {
+    return fork(alias, io.browserflow.engine.spi.OriginPacer.none());
+  }
+
+  @Override
+  public DriverSession fork(String alias, io.browserflow.engine.spi.OriginPacer pacer) {
     String url = state.call(() -> state.page().url());
+    if (state.shared.lanes != null) {
+      return laneFork(alias, url, pacer);
+    }
     PlaywrightSession forked = state.call(() -> {
       Page p;
       try {
@@ -163,6 +171,9 @@ final class PlaywrightSession implements DriverSession {
       state.shared.users.incrementAndGet();
       return new PlaywrightSession(state.shared, alias, p, true, () -> { });
     });
+    if (pacer.paces()) {
+      forked.pace(pacer);
+    }
     if (url.startsWith("http:") || url.startsWith("https:") || url.startsWith("file:")) {
       try {
         forked.open(url, FORK_OPEN_TIMEOUT);
@@ -172,6 +183,35 @@ final class PlaywrightSession implements DriverSession {
       }
     }
     return forked;
+  }
+
+  /**
+   * A concurrent iteration's session: a browser context of its own, on a driver thread of its own,
+   * starting with this session's cookies and local storage (copied in memory) and its current page.
+   */
+  private DriverSession laneFork(String alias, String url, io.browserflow.engine.spi.OriginPacer pacer) {
+    io.browserflow.engine.spi.StorageState copied = storageState();
+    io.browserflow.engine.spi.SessionOptions parent = state.shared.options;
+    DriverSession lane = state.shared.lanes.apply(io.browserflow.engine.spi.SessionOptions.builder().from(parent)
+        .artifactsDir(state.shared.artifacts.resolve("iterations").resolve(alias)).trace(false)
+        .storageState(copied).secrets(parent.secrets().and(copied.secrets())).build());
+    if (pacer.paces()) {
+      try {
+        lane.pace(pacer);
+      } catch (RuntimeException e) {
+        lane.close();
+        throw e;
+      }
+    }
+    if (url.startsWith("http:") || url.startsWith("https:") || url.startsWith("file:")) {
+      try {
+        lane.open(url, FORK_OPEN_TIMEOUT);
+      } catch (RuntimeException e) {
+        lane.close();
+        throw e;
+      }
+    }
+    return lane;
   }
 
   // =================================================================== elements
@@ -255,6 +295,34 @@ final class PlaywrightSession implements DriverSession {
       }
     }
     return artifacts.blockedRequests();
+  }
+
+  /**
+   * Spaces the requests of this iteration's session per origin: every request (documents,
+   * sub-resources, fetches) waits for its slot before it goes on to the network guard, if any. A
+   * session of its own context paces the whole context (popups too), a tab fork only its tab.
+   */
+  @Override
+  public void pace(io.browserflow.engine.spi.OriginPacer pacer) {
+    java.util.function.Consumer<com.microsoft.playwright.Route> handler = route -> {
+      try {
+        pacer.await(route.request().url());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      route.fallback();
+    };
+    try {
+      state.run(() -> {
+        if (fork) {
+          state.page().route("**/*", handler);
+        } else {
+          state.shared.context.route("**/*", handler);
+        }
+      });
+    } catch (PlaywrightException e) {
+      throw Failures.actionFailed("spacing the iteration's requests", e);
+    }
   }
 
   /** The context's cookies and local storage, from Playwright's {@code storageState()} (in memory, no file). */

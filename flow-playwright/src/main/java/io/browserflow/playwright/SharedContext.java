@@ -28,6 +28,14 @@ final class SharedContext {
   final Activity activity = new Activity();
   /** Answers the native dialogs of every page of the context. */
   final Dialogs dialogs = new Dialogs();
+  /**
+   * Opens the session a concurrent iteration runs in: a browser context of its own on a driver
+   * thread of its own (set by the driver when it can start such lanes); null: forks are tabs of
+   * this context on its thread.
+   */
+  volatile java.util.function.Function<io.browserflow.engine.spi.SessionOptions, io.browserflow.engine.spi.DriverSession> lanes;
+  /** The options the context was opened with, for the lanes' sessions. */
+  volatile io.browserflow.engine.spi.SessionOptions options;
   /** Sessions (the owner and its open forks) using the context; above one, long blocking browser calls are avoided. */
   final AtomicInteger users = new AtomicInteger(1);
 

@@ -370,7 +370,7 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     return step(Step.Foreach.builder().id(nextId(Step.Kind.FOREACH)).source(source).body(body(body)).build());
   }
 
-  /** A foreach running up to {@code concurrency} iterations at once, each in its own tab. */
+  /** A foreach running up to {@code concurrency} iterations at once, each worker in a session of its own (see {@code Step.Foreach}). */
   public B foreach(ForeachSource source, int concurrency, Consumer<Steps> body) {
     return step(Step.Foreach.builder().id(nextId(Step.Kind.FOREACH)).source(source).concurrency(concurrency)
         .body(body(body)).build());

@@ -125,15 +125,30 @@ public interface DriverSession extends AutoCloseable {
   }
 
   /**
-   * A session on a NEW tab of this session's browser context (same cookies and storage), bound to
-   * {@code alias}, showing the current tab's URL, and usable from another thread: the engine runs
-   * concurrent {@code foreach} iterations on forks. Closing the fork closes its tab. Drivers that cannot do this keep the
-   * default, which answers {@code UNSUPPORTED_STEP}; the engine then runs the iterations one at a
-   * time and says so in the loop's result.
+   * A session for one worker of a concurrent {@code foreach}, usable from another thread, showing
+   * the current tab's URL and starting with this session's cookies and storage: the engine runs
+   * concurrent iterations on forks. How isolated it is belongs to the driver: the Playwright driver
+   * gives each fork a browser context of its own on a driver thread of its own (the cookies and
+   * local storage copied in memory), or, when it cannot start another driver, a new tab of this
+   * context bound to {@code alias}. Closing the fork closes what it opened. Drivers that cannot do
+   * this keep the default, which answers {@code UNSUPPORTED_STEP}; the engine then runs the
+   * iterations one at a time and says so in the loop's result.
    */
   default DriverSession fork(String alias) {
     throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
         "this driver cannot open a concurrent tab session");
+  }
+
+  /**
+   * {@link #fork(String)} whose requests {@code pacer} spaces from the first one on (the fork's
+   * own first page load included). This default forks, then {@link #pace(OriginPacer) paces}.
+   */
+  default DriverSession fork(String alias, OriginPacer pacer) {
+    DriverSession fork = fork(alias);
+    if (pacer.paces()) {
+      fork.pace(pacer);
+    }
+    return fork;
   }
 
   // ------------------------------------------------------------------ elements
@@ -232,6 +247,13 @@ public interface DriverSession extends AutoCloseable {
   default List<SeenDialog> settleDialogs(Duration timeout) {
     return List.of();
   }
+
+  /**
+   * Spaces this session's requests per origin with {@code pacer} (the engine calls it on the sessions
+   * of concurrent foreach iterations when a minimum interval is configured). This default does
+   * nothing: a driver whose sessions send no network requests has nothing to space.
+   */
+  default void pace(OriginPacer pacer) {}
 
   /**
    * The session's cookies and local storage now, to start other sessions signed in
