@@ -240,6 +240,24 @@ class SignInOnceTest {
   }
 
   @Test
+  void should_fail_every_flow_and_sign_in_once_when_the_check_never_passes() throws Exception {
+    Path wrongCheck = Files.writeString(dir.resolve("wrong-check.flow.json"), "{\"schema\":\"browserflow/1\",\"name\":\"wrong\","
+        + "\"steps\":[{\"id\":\"open\",\"op\":\"open\",\"url\":\"" + base() + "/account\"},"
+        + "{\"id\":\"in\",\"op\":\"assert\",\"timeoutMs\":500,\"condition\":{\"text\":\"Signed in as grace\"}}]}");
+
+    CliFixture cli = CliFixture.run(args(saveFlows(3), "--login", loginFlow().toString(), "--login-check", wrongCheck.toString(),
+        "--credential", "PASSWORD=" + PASSWORD, "--json").toArray(String[]::new));
+
+    assertThat(cli.exit).isEqualTo(1);
+    for (JsonNode r : new ObjectMapper().readTree(cli.out())) {
+      assertThat(r.get("errorCode").asText()).isEqualTo("CHECK_FAILED");
+      assertThat(r.get("errorMessage").asText()).contains("still signed out right after signing in with the login flow 'login'");
+    }
+    assertThat(signIns.get()).as("a check that never passes does not make every flow sign in").isEqualTo(1);
+    assertThat(saves).isEmpty();
+  }
+
+  @Test
   void should_refuse_a_check_without_a_login_and_a_login_missing_its_credential() throws Exception {
     CliFixture check = CliFixture.run(args(saveFlows(1), "--login-check", checkFlow().toString()).toArray(String[]::new));
     CliFixture missing = CliFixture.run(args(saveFlows(1), "--login", loginFlow().toString()).toArray(String[]::new));

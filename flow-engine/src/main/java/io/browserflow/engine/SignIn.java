@@ -36,7 +36,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * in the reused state: when it fails (the server ended the session, the cookie expired) the login
  * flow runs again, the new state replaces the old one for everyone, and the session starts over
  * with it. A check that fails right after a fresh sign-in fails the session with
- * {@code CHECK_FAILED}: signing in did not sign in. Without a check the state is reused as it is.
+ * {@code CHECK_FAILED}: signing in did not sign in (later sessions fail the same way, without
+ * signing in again, until {@link #forget()}). Without a check the state is reused as it is.
  *
  * <h2>Secrets</h2>
  * The state holds session cookies: it lives in this object only, is never written to a store,
@@ -142,9 +143,11 @@ public final class SignIn {
       }
       session.close();
       if (fresh || attempt > 0) {
-        throw new FlowRunException(ErrorCode.CHECK_FAILED, "still signed out right after signing in with the login flow '"
-            + flow.name() + "': the check '" + check.get().name() + "' failed" + at(r) + "; make the login flow end signed in, or the check test what "
-            + "signed in looks like");
+        FlowRunException signedOut = new FlowRunException(ErrorCode.CHECK_FAILED, "still signed out right after signing in with "
+            + "the login flow '" + flow.name() + "': the check '" + check.get().name() + "' failed" + at(r)
+            + "; make the login flow end signed in, or the check test what signed in looks like");
+        failed = signedOut; // signing in again would not help the next session either
+        throw signedOut;
       }
       h = refresh(driver, h.version());
     }
