@@ -12,7 +12,9 @@ public enum Capability {
   SCRIPT_EVAL("script.eval"),
   FILE_UPLOAD("file.upload"),
   FILE_DOWNLOAD("file.download"),
-  TABS_MULTI("tabs.multi");
+  TABS_MULTI("tabs.multi"),
+  /** {@code http} steps: requests sent with the session's cookies. */
+  HTTP_REQUEST("http.request");
 
   private final String id;
 

@@ -1,6 +1,7 @@
 package io.browserflow.api;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -60,6 +61,10 @@ public sealed interface Step {
     SCREENSHOT("screenshot"),
     CSV_IMPORT("csvImport"),
     CSV_EXPORT("csvExport"),
+    DATASET_WRITE("datasetWrite"),
+    DATASET_EXPORT("datasetExport"),
+    HTTP("http"),
+    CLIPBOARD("clipboard"),
     FOREACH("foreach"),
     REPEAT("repeat"),
     IF("if"),
@@ -140,6 +145,22 @@ public sealed interface Step {
   /** How a {@code paginate} step reaches the next page. */
   enum PaginateMode {
     NEXT, LOAD_MORE
+  }
+
+  /** The file format a {@code datasetExport} step writes. */
+  enum DatasetFormat {
+    /** RFC 4180, a header row of the dataset's columns first. */
+    CSV,
+    /** An array of objects, one per row, keys in column order. */
+    JSON
+  }
+
+  /** What a {@code clipboard} step does. */
+  enum ClipboardAction {
+    /** Reads the clipboard's text into {@code ${steps.<id>.text}}. */
+    READ,
+    /** Puts {@code text} on the clipboard. */
+    WRITE
   }
 
   /** The operation of this step. */
@@ -1291,6 +1312,164 @@ public sealed interface Step {
 
     /** Builder of {@link CsvExport}. */
     final class Builder extends ImmutableStep.CsvExport.Builder {}
+  }
+
+  /**
+   * Appends one row to the run's dataset {@code dataset}: each column of {@code row} gets its value
+   * with placeholders resolved (inside a loop, once per iteration). A dataset's columns are those of
+   * its rows in order of first appearance; a row leaves the columns it does not name empty. A run
+   * holds at most {@code FlowLimits.maxDatasetRows()} rows per dataset and
+   * {@code maxDatasetCellBytes()} per cell; export in parts ({@code datasetExport} with
+   * {@code clear}) to go beyond. Output: {@code ${steps.<id>.rows}}, the dataset's row count after
+   * the write.
+   */
+  @Value.Immutable
+  non-sealed interface DatasetWrite extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitDatasetWrite(this);
+    }
+
+    /** The dataset's name: letters, digits, {@code _} and {@code -}. */
+    String dataset();
+
+    /** Column to value, in column order; values may hold placeholders, never credentials. */
+    Map<String, String> row();
+
+    @Override
+    default Kind kind() {
+      return Kind.DATASET_WRITE;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link DatasetWrite}. */
+    final class Builder extends ImmutableStep.DatasetWrite.Builder {}
+  }
+
+  /**
+   * Writes the rows of the dataset {@code dataset} to {@code path} (relative, inside the run's work
+   * directory) as CSV or JSON; with {@code clear} the dataset is emptied after, so a long run exports
+   * in parts ({@code "path": "out/part-${loop.index}.csv"}). Outputs: {@code ${steps.<id>.path}} and
+   * {@code ${steps.<id>.rows}} (rows written).
+   */
+  @Value.Immutable
+  non-sealed interface DatasetExport extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitDatasetExport(this);
+    }
+
+    String dataset();
+
+    @Value.Default
+    default DatasetFormat format() {
+      return DatasetFormat.CSV;
+    }
+
+    /** The file, relative to the work directory and inside it. */
+    String path();
+
+    /** Empties the dataset once its rows are written. */
+    @Value.Default
+    default boolean clear() {
+      return false;
+    }
+
+    @Override
+    default Kind kind() {
+      return Kind.DATASET_EXPORT;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link DatasetExport}. */
+    final class Builder extends ImmutableStep.DatasetExport.Builder {}
+  }
+
+  /**
+   * Sends an HTTP request through the browser session (its cookies go along, so a signed-in session
+   * carries over; network deny mode and the flow's allowed origins apply). Needs the
+   * {@code http.request} capability. A response status of 400 or more fails the step unless
+   * {@code failOnStatus} is false. Default timeout 30 s ({@code FlowLimits.defaultHttpTimeoutMs()}).
+   * Outputs: {@code ${steps.<id>.status}}, {@code .body} (text), {@code .headers} (names in lower
+   * case, {@code set-cookie} left out) and one output per {@code extract} entry: a JSON path such as
+   * {@code $.items[0].id} into the response body.
+   */
+  @Value.Immutable
+  non-sealed interface Http extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitHttp(this);
+    }
+
+    /** GET, POST, PUT, PATCH, DELETE or HEAD. */
+    @Value.Default
+    default String method() {
+      return "GET";
+    }
+
+    /** An absolute http(s) URL; placeholders allowed. */
+    String url();
+
+    /** Request headers; values may hold placeholders, credentials included (never written anywhere). */
+    Map<String, String> headers();
+
+    /** The request body; placeholders allowed. */
+    Optional<String> body();
+
+    /** Output name to a JSON path into the response body ({@code $}, {@code .field}, {@code [index]}). */
+    Map<String, String> extract();
+
+    @Value.Default
+    default boolean failOnStatus() {
+      return true;
+    }
+
+    @Override
+    default Kind kind() {
+      return Kind.HTTP;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Http}. */
+    final class Builder extends ImmutableStep.Http.Builder {}
+  }
+
+  /**
+   * Reads or writes the clipboard's text. The browser context gets the clipboard permission for
+   * the page's origin during this step only. Output of a read: {@code ${steps.<id>.text}}.
+   */
+  @Value.Immutable
+  non-sealed interface Clipboard extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitClipboard(this);
+    }
+
+    ClipboardAction action();
+
+    /** The text a write puts on the clipboard (placeholders allowed, never credentials); empty for a read. */
+    Optional<String> text();
+
+    @Override
+    default Kind kind() {
+      return Kind.CLIPBOARD;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Clipboard}. */
+    final class Builder extends ImmutableStep.Clipboard.Builder {}
   }
 
   /**

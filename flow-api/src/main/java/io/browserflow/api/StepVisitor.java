@@ -93,6 +93,14 @@ public interface StepVisitor<R> {
 
   R visitCsvExport(Step.CsvExport step);
 
+  R visitDatasetWrite(Step.DatasetWrite step);
+
+  R visitDatasetExport(Step.DatasetExport step);
+
+  R visitHttp(Step.Http step);
+
+  R visitClipboard(Step.Clipboard step);
+
   R visitForeach(Step.Foreach step);
 
   R visitRepeat(Step.Repeat step);

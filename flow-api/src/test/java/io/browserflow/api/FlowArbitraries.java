@@ -43,11 +43,14 @@ public final class FlowArbitraries {
               ? List.of(List.of("Ann", "Oslo"), List.of("Bo", "Lima"))
               : List.of(List.of("Cy", "Rome"))));
           flow.policy(Policy.builder().addAllowedOrigins("https://example.org")
-              .addCapabilities(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD).build());
+              .addCapabilities(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD, Capability.HTTP_REQUEST).build());
           if (withSchedule) {
             flow.schedule(Schedule.builder().everyMinutes(15).putInput("QUERY", "scheduled").build());
           }
-          return flow.steps(relabel(s, new AtomicInteger())).build();
+          List<Step> all = new ArrayList<>(s);
+          // an export names a dataset some write of the flow fills
+          all.add(Step.DatasetWrite.builder().id("x").dataset("data").putRow("at", "end").build());
+          return flow.steps(relabel(all, new AtomicInteger())).build();
         });
   }
 
@@ -250,6 +253,17 @@ public final class FlowArbitraries {
             .as((tt, n, f) -> Step.Screenshot.builder().id("x").target(tt).name(n.map(s -> s + ".png")).fullPage(f).build()),
         word().map(w -> Step.CsvImport.builder().id("x").path("data/" + w + ".csv").build()),
         Arbitraries.of(INPUTS).map(k -> Step.CsvExport.builder().id("x").source("${" + k + "}").path("out/" + k + ".csv").build()),
+        Combinators.combine(word(), v.filter(vv -> !vv.contains("credential")))
+            .as((c, vv) -> Step.DatasetWrite.builder().id("x").dataset("data").putRow(c, vv)
+            .putRow("at", "fixed").build()),
+        Combinators.combine(Arbitraries.of(Step.DatasetFormat.class), word(), Arbitraries.of(true, false))
+            .as((f, w, c) -> Step.DatasetExport.builder().id("x").dataset("data").format(f).path("out/" + w).clear(c).build()),
+        Combinators.combine(Arbitraries.of("GET", "POST", "DELETE"), Arbitraries.of(INPUTS), word())
+            .as((m, k, w) -> Step.Http.builder().id("x").method(m).url("https://example.org/" + w + "?q=${" + k + "}")
+                .putHeaders("X-Trace", w).putExtract("first", "$.items[0]").failOnStatus(!w.isEmpty()).build()),
+        v.map(vv -> Step.Clipboard.builder().id("x").action(Step.ClipboardAction.WRITE).text(vv.contains("credential") ? "copied" : vv)
+            .build()),
+        Arbitraries.just(Step.Clipboard.builder().id("x").action(Step.ClipboardAction.READ).build()),
         word().map(w -> Step.Manual.builder().id("x").instructions("Solve the captcha " + w).build()));
   }
 

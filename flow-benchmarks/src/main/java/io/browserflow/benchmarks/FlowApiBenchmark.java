@@ -134,6 +134,10 @@ public class FlowApiBenchmark {
     @Override public Integer visitScreenshot(Step.Screenshot s) { return 1; }
     @Override public Integer visitCsvImport(Step.CsvImport s) { return 1; }
     @Override public Integer visitCsvExport(Step.CsvExport s) { return 1; }
+    @Override public Integer visitDatasetWrite(Step.DatasetWrite s) { return 1; }
+    @Override public Integer visitDatasetExport(Step.DatasetExport s) { return 1; }
+    @Override public Integer visitHttp(Step.Http s) { return 1; }
+    @Override public Integer visitClipboard(Step.Clipboard s) { return 1; }
     @Override public Integer visitRepeat(Step.Repeat s) { return 1; }
     @Override public Integer visitWhile(Step.While s) { return 1; }
     @Override public Integer visitManual(Step.Manual s) { return 1; }

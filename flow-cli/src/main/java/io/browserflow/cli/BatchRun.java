@@ -330,7 +330,7 @@ final class BatchRun {
   /** Maps {@code --allow} words to capabilities. */
   static Capability capability(String word) {
     return Remedies.fromCliWord(word).orElseThrow(() -> new IllegalArgumentException("unknown capability '" + word
-        + "'; use eval, upload or download"));
+        + "'; use eval, upload, download or http"));
   }
 
   static int exitCode(List<RunResult> results) {

@@ -80,7 +80,7 @@ final class RunFlags {
   Long timeoutMs;
 
   @Option(names = "--allow", split = ",", paramLabel = "CAPABILITY",
-      description = "Allow a gated capability the flow declares: eval, upload, download.")
+      description = "Allow a gated capability the flow declares: eval, upload, download, http.")
   List<String> allow = new ArrayList<>();
 
   @Option(names = "--allow-origin", paramLabel = "ORIGIN",

@@ -130,6 +130,10 @@ final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlB
   @Override public Optional<ControlBody> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitDatasetWrite(Step.DatasetWrite s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitDatasetExport(Step.DatasetExport s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitHttp(Step.Http s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitManual(Step.Manual s) { return Optional.empty(); }
 
   // ------------------------------------------------------------------- loops

@@ -61,6 +61,21 @@ final class CsvFiles {
     }
   }
 
+  /** CSV text: a header row of {@code columns}, then one line per row. */
+  static String text(List<String> columns, List<Map<String, String>> rows) {
+    StringBuilder sb = new StringBuilder();
+    if (columns.isEmpty()) {
+      return "";
+    }
+    line(sb, columns);
+    for (Map<String, String> row : rows) {
+      List<String> cells = new ArrayList<>(columns.size());
+      columns.forEach(c -> cells.add(row.getOrDefault(c, "")));
+      line(sb, cells);
+    }
+    return sb.toString();
+  }
+
   private static void line(StringBuilder sb, List<String> cells) {
     for (int i = 0; i < cells.size(); i++) {
       if (i > 0) {

@@ -40,6 +40,7 @@ final class Execution {
   private final SecretMask redactor;
   private final RunJournal journal;
   private final StepResults results;
+  private final Datasets datasets;
   private String digest;
   private DriverSession session;
   private Path artifacts;
@@ -71,6 +72,7 @@ final class Execution {
     this.redactor = SecretMask.of(secrets);
     this.journal = new RunJournal(engine.store, engine.clock, runId, flow.id(), redactor, plan == null ? 0 : plan.lastSeq);
     this.results = new StepResults(engine, runId, redactor, startNanos);
+    this.datasets = new Datasets(engine.limits, redactor);
   }
 
   RunResult run() {
@@ -116,7 +118,7 @@ final class Execution {
         throw new RunCancelled();
       }
       RunContext context = new RunContext(engine, flow, options, runId, plan, control, redactor, budget,
-          cleared.policy(), journal, results, new RunArtifacts(artifacts, redactor));
+          cleared.policy(), journal, results, new RunArtifacts(artifacts, redactor), datasets);
       new Interpreter(context).runSteps(flow.steps(), "steps", new Lane(session, bindings));
       session.blockedRequests(); // a driver may deliver events still in flight on this call (Playwright does)
       Optional<FlowRunException> late = cleared.policy().afterStep(session);
@@ -162,6 +164,7 @@ final class Execution {
         .tookMs((System.nanoTime() - startNanos) / 1_000_000)
         .steps(withTrace(results.all(), errorPath, trace))
         .outputs(redactAll(bindings.snapshot()))
+        .datasets(datasets.results())
         .trace(trace);
     if (session != null) {
       try {

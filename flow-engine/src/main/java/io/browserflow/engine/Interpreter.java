@@ -63,8 +63,10 @@ final class Interpreter {
     String path = at.path();
     ResumePlan plan = run.plan();
     long started = System.nanoTime();
-    // resuming: a verified step gives back its journaled outputs instead of running again
-    if (plan != null && plan.verified.containsKey(at.key()) && !Walk.isContext(step)) {
+    // resuming: a verified step gives back its journaled outputs instead of running again; steps that
+    // rebuild the run's own data (datasets) run again, and one of them left dispatching simply runs again
+    boolean rebuild = plan != null && Walk.rebuildsRunData(step);
+    if (plan != null && plan.verified.containsKey(at.key()) && !Walk.isContext(step) && !rebuild) {
       JournalEntry done = plan.verified.get(at.key());
       done.outputs().forEach((k, v) -> restore(lane, k, v));
       run.results().restored(at);
@@ -72,7 +74,8 @@ final class Interpreter {
     }
     int attempts = 1 + step.retry().map(r -> r.count()).orElse(step.onError().kind() == OnError.Kind.RETRY ? 1 : 0);
     // the step an interrupted run left dispatching, verified on resume: whether it acted is unknown
-    boolean unknownDispatch = plan != null && at.key().equals(plan.pendingKey) && plan.decision == ResumeDecision.VERIFY;
+    boolean unknownDispatch = plan != null && at.key().equals(plan.pendingKey) && plan.decision == ResumeDecision.VERIFY
+        && !rebuild;
     run.engine().notify(l -> l.stepStarted(run.runId(), path, step.id(), at.iteration().orElse(null)));
     run.journal().prepared(at, 1);
     FlowException last = null;
@@ -80,7 +83,7 @@ final class Interpreter {
     int attempt = 1;
     for (; attempt <= attempts; attempt++) {
       try {
-        if (plan != null && at.key().equals(plan.pendingKey) && plan.decision != ResumeDecision.RETRY) {
+        if (plan != null && at.key().equals(plan.pendingKey) && plan.decision != ResumeDecision.RETRY && !rebuild) {
           outcome = settlePending(at, lane);
         } else {
           outcome = dispatch(at, lane, attempt);

@@ -1,9 +1,12 @@
 package io.browserflow.engine;
 
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.HttpExchange;
 import io.browserflow.engine.spi.ReadResult;
 import io.browserflow.engine.spi.Resolution;
 import io.browserflow.engine.spi.ScrapeResult;
@@ -263,6 +266,51 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
+  public Outcome visitDatasetWrite(Step.DatasetWrite w) {
+    // the binder resolved the row's values; the dataset masks secrets before it keeps them
+    out.outputs.put("rows", String.valueOf(run.datasets().append(w.dataset(), w.row())));
+    return out;
+  }
+
+  @Override
+  public Outcome visitDatasetExport(Step.DatasetExport e) {
+    Path file = insideWorkDir(e.path());
+    Datasets.Part part = run.datasets().take(e.dataset(), e.clear());
+    DatasetFiles.write(file, e.format(), part);
+    run.datasets().exported(e.dataset(), file.toString());
+    out.outputs.put("path", file.toString());
+    out.outputs.put("rows", String.valueOf(part.rows().size()));
+    out.artifacts.add(file.toString());
+    return out;
+  }
+
+  @Override
+  public Outcome visitHttp(Step.Http h) {
+    run.policy().checkOrigin(h.url(), "sending a request to");
+    Duration wait = h.timeoutMs().isPresent() ? timeout
+        : Duration.ofMillis(Math.min(run.engine().limits.defaultHttpTimeoutMs(), run.budget().remainingMs()));
+    HttpExchange.Response response = page.http(HttpExchange.Request.builder().method(h.method()).url(h.url())
+        .headers(h.headers()).body(h.body()).build(), wait);
+    if (h.failOnStatus() && response.status() >= 400) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, h.method() + " " + HttpOutputs.withoutQuery(h.url())
+          + " answered " + response.status() + "; a status of 400 or more fails the step (give \"failOnStatus\": false "
+          + "to read it instead)", Map.of("status", String.valueOf(response.status())));
+    }
+    out.outputs.putAll(HttpOutputs.of(h, response));
+    return out;
+  }
+
+  @Override
+  public Outcome visitClipboard(Step.Clipboard c) {
+    if (c.action() == Step.ClipboardAction.READ) {
+      out.outputs.put("text", page.clipboardRead(timeout));
+    } else {
+      page.clipboardWrite(c.text().orElse(""), timeout);
+    }
+    return out;
+  }
+
+  @Override
   public Outcome visitManual(Step.Manual m) {
     run.engine().manualStepHandler.perform(m.id(), m.instructions(), page);
     return out;
@@ -277,6 +325,18 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
 
   private IllegalStateException notLeaf(Step s) {
     return new IllegalStateException(s.kind().op() + " step " + s.id() + " is control flow, not an action");
+  }
+
+  /** A bound export path: relative, and inside the work directory once resolved. */
+  private Path insideWorkDir(String path) {
+    Path base = run.options().workDir().orElse(Path.of("")).toAbsolutePath().normalize();
+    Path p = Path.of(path);
+    Path file = base.resolve(p).normalize();
+    if (p.isAbsolute() || !file.startsWith(base)) {
+      throw new FlowRunException(ErrorCode.INVALID_FLOW, "the export path '" + path + "' leaves the work directory "
+          + base + ": give a relative path inside it");
+    }
+    return file;
   }
 
   private Path workPath(String path) {

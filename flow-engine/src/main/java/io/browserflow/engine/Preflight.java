@@ -169,7 +169,7 @@ final class Preflight {
     return Optional.empty();
   }
 
-  /** Scripts and uploads run only when the flow declares them and this run allows them. */
+  /** Scripts, uploads and http requests run only when the flow declares them and this run allows them. */
   private Optional<FlowException> checkCapabilities(FlowReview review) {
     for (Capability gated : RunOptions.GATED) {
       if (review.capabilities().contains(gated) && !options.allowed().contains(gated)) {

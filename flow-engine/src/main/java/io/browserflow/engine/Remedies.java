@@ -36,11 +36,12 @@ public final class Remedies {
       case SCRIPT_EVAL -> Optional.of("eval");
       case FILE_UPLOAD -> Optional.of("upload");
       case FILE_DOWNLOAD -> Optional.of("download");
+      case HTTP_REQUEST -> Optional.of("http");
       default -> Optional.empty();
     };
   }
 
-  /** The capability a command-line word ({@code eval}, {@code upload}, {@code download}, or an id) names. */
+  /** The capability a command-line word ({@code eval}, {@code upload}, {@code download}, {@code http}, or an id) names. */
   public static Optional<Capability> fromCliWord(String word) {
     String w = word.trim().toLowerCase(Locale.ROOT);
     for (Capability c : Capability.values()) {

@@ -20,4 +20,5 @@ record RunContext(
     RunPolicy policy,
     RunJournal journal,
     StepResults results,
-    RunArtifacts artifacts) {}
+    RunArtifacts artifacts,
+    Datasets datasets) {}

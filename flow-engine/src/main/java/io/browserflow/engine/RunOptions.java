@@ -22,7 +22,8 @@ import org.immutables.value.Value;
 @Value.Immutable
 public interface RunOptions {
   /** The capabilities a run must allow besides the flow declaring them ({@link #allowed()}). */
-  Set<Capability> GATED = Collections.unmodifiableSet(EnumSet.of(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD));
+  Set<Capability> GATED = Collections.unmodifiableSet(EnumSet.of(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD,
+      Capability.HTTP_REQUEST));
 
   /** Gated capabilities this run allows ({@code script.eval}, {@code file.upload}, ...). */
   Set<Capability> allowed();

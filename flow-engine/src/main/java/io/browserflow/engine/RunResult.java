@@ -40,6 +40,12 @@ public interface RunResult {
   /** Path of the step that failed the run. */
   Optional<String> errorPath();
 
+  /**
+   * The run's datasets by name, in order of first write ({@code datasetWrite}); empty when the flow
+   * writes none.
+   */
+  Map<String, DatasetResult> datasets();
+
   /** Requests blocked by network deny mode. */
   List<String> blockedRequests();
 

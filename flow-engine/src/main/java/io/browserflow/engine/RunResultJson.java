@@ -49,6 +49,22 @@ final class RunResultJson {
     }
     ObjectNode outputs = n.putObject("outputs");
     r.outputs().forEach(outputs::put);
+    if (!r.datasets().isEmpty()) {
+      ObjectNode datasets = n.putObject("datasets");
+      r.datasets().forEach((name, d) -> {
+        ObjectNode dn = datasets.putObject(name);
+        ArrayNode columns = dn.putArray("columns");
+        d.columns().forEach(columns::add);
+        ArrayNode rows = dn.putArray("rows");
+        d.rows().forEach(row -> {
+          ObjectNode rn = rows.addObject();
+          row.forEach(rn::put);
+        });
+        dn.put("written", d.written());
+        ArrayNode exports = dn.putArray("exports");
+        d.exports().forEach(exports::add);
+      });
+    }
     ArrayNode blocked = n.putArray("blockedRequests");
     r.blockedRequests().forEach(blocked::add);
     r.trace().ifPresent(t -> n.put("trace", t));
@@ -143,6 +159,18 @@ final class RunResultJson {
     for (Iterator<Map.Entry<String, JsonNode>> it = n.path("outputs").fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       b.putOutputs(e.getKey(), e.getValue().asText());
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = n.path("datasets").fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      DatasetResult.Builder d = DatasetResult.builder().name(e.getKey()).written(e.getValue().path("written").asInt());
+      e.getValue().path("columns").forEach(c -> d.addColumns(c.asText()));
+      for (JsonNode row : e.getValue().path("rows")) {
+        Map<String, String> cells = new java.util.LinkedHashMap<>();
+        row.fields().forEachRemaining(c -> cells.put(c.getKey(), c.getValue().asText()));
+        d.addRows(cells);
+      }
+      e.getValue().path("exports").forEach(x -> d.addExports(x.asText()));
+      b.putDatasets(e.getKey(), d.build());
     }
     for (JsonNode u : n.path("blockedRequests")) {
       b.addBlockedRequests(u.asText());

@@ -30,6 +30,12 @@ final class StepBinder {
     return values.stream().map(this::s).collect(Collectors.toList());
   }
 
+  private java.util.Map<String, String> s(java.util.Map<String, String> values) {
+    java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+    values.forEach((k, v) -> out.put(k, s(v)));
+    return out;
+  }
+
   Target target(Target t) {
     return Target.builder()
         .candidates(t.candidates().stream().map(this::candidate).collect(Collectors.toList()))
@@ -239,6 +245,26 @@ final class StepBinder {
     @Override
     public Step visitCsvExport(Step.CsvExport x) {
       return Step.CsvExport.builder().from(x).path(s(x.path())).build();
+    }
+
+    @Override
+    public Step visitDatasetWrite(Step.DatasetWrite x) {
+      return Step.DatasetWrite.builder().from(x).row(s(x.row())).build();
+    }
+
+    @Override
+    public Step visitDatasetExport(Step.DatasetExport x) {
+      return Step.DatasetExport.builder().from(x).path(s(x.path())).build();
+    }
+
+    @Override
+    public Step visitHttp(Step.Http x) {
+      return Step.Http.builder().from(x).url(s(x.url())).headers(s(x.headers())).body(s(x.body())).build();
+    }
+
+    @Override
+    public Step visitClipboard(Step.Clipboard x) {
+      return Step.Clipboard.builder().from(x).text(s(x.text())).build();
     }
 
     @Override

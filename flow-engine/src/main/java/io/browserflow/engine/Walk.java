@@ -21,7 +21,7 @@ final class Walk {
     return s.accept(IS_CONTEXT);
   }
 
-  /** The URL a step opens or navigates to, as written: open, navigate and tabNew with a url. */
+  /** The URL a step opens, navigates to or requests, as written: open, navigate, tabNew with a url, http. */
   static Optional<String> url(Step s) {
     return s.accept(URL);
   }
@@ -34,6 +34,67 @@ final class Walk {
     }
     return out;
   }
+
+  /**
+   * Steps whose action only rebuilds the run's own data from its bindings (datasets and their
+   * exports): on resume they run again instead of being restored, so the datasets hold what they
+   * held before the interruption, and one left dispatching simply runs again (it acts on nothing
+   * outside the run, an export rewrites the same file).
+   */
+  static boolean rebuildsRunData(Step s) {
+    return s.accept(REBUILDS_RUN_DATA);
+  }
+
+  private static final StepVisitor<Boolean> REBUILDS_RUN_DATA = new StepVisitor<>() {
+    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return true; }
+    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return true; }
+
+    @Override public Boolean visitOpen(Step.Open s) { return false; }
+    @Override public Boolean visitNavigate(Step.Navigate s) { return false; }
+    @Override public Boolean visitBack(Step.Back s) { return false; }
+    @Override public Boolean visitForward(Step.Forward s) { return false; }
+    @Override public Boolean visitReload(Step.Reload s) { return false; }
+    @Override public Boolean visitTabNew(Step.TabNew s) { return false; }
+    @Override public Boolean visitTabSwitch(Step.TabSwitch s) { return false; }
+    @Override public Boolean visitTabClose(Step.TabClose s) { return false; }
+    @Override public Boolean visitFrame(Step.Frame s) { return false; }
+    @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
+    @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
+    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
+    @Override public Boolean visitClick(Step.Click s) { return false; }
+    @Override public Boolean visitDblclick(Step.Dblclick s) { return false; }
+    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
+    @Override public Boolean visitHover(Step.Hover s) { return false; }
+    @Override public Boolean visitMouse(Step.Mouse s) { return false; }
+    @Override public Boolean visitFill(Step.Fill s) { return false; }
+    @Override public Boolean visitChange(Step.Change s) { return false; }
+    @Override public Boolean visitType(Step.Type s) { return false; }
+    @Override public Boolean visitPress(Step.Press s) { return false; }
+    @Override public Boolean visitSelect(Step.Select s) { return false; }
+    @Override public Boolean visitCheck(Step.Check s) { return false; }
+    @Override public Boolean visitUncheck(Step.Uncheck s) { return false; }
+    @Override public Boolean visitToggle(Step.Toggle s) { return false; }
+    @Override public Boolean visitScroll(Step.Scroll s) { return false; }
+    @Override public Boolean visitDrag(Step.Drag s) { return false; }
+    @Override public Boolean visitUpload(Step.Upload s) { return false; }
+    @Override public Boolean visitWait(Step.Wait s) { return false; }
+    @Override public Boolean visitAssert(Step.Assert s) { return false; }
+    @Override public Boolean visitRead(Step.Read s) { return false; }
+    @Override public Boolean visitScrape(Step.Scrape s) { return false; }
+    @Override public Boolean visitPaginate(Step.Paginate s) { return false; }
+    @Override public Boolean visitSetVar(Step.SetVar s) { return false; }
+    @Override public Boolean visitEval(Step.Eval s) { return false; }
+    @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
+    @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
+    @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
+    @Override public Boolean visitHttp(Step.Http s) { return false; }
+    @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
+    @Override public Boolean visitForeach(Step.Foreach s) { return false; }
+    @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
+    @Override public Boolean visitIf(Step.If s) { return false; }
+    @Override public Boolean visitWhile(Step.While s) { return false; }
+    @Override public Boolean visitManual(Step.Manual s) { return false; }
+  };
 
   /** The step's main target, for reporting candidates. */
   static Optional<Target> target(Step s) {
@@ -90,6 +151,10 @@ final class Walk {
     @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
     @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
     @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
+    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return false; }
+    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
+    @Override public Boolean visitHttp(Step.Http s) { return false; }
+    @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
     @Override public Boolean visitForeach(Step.Foreach s) { return false; }
     @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
     @Override public Boolean visitIf(Step.If s) { return false; }
@@ -138,6 +203,10 @@ final class Walk {
     @Override public Optional<String> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
     @Override public Optional<String> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
     @Override public Optional<String> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
+    @Override public Optional<String> visitDatasetWrite(Step.DatasetWrite s) { return Optional.empty(); }
+    @Override public Optional<String> visitDatasetExport(Step.DatasetExport s) { return Optional.empty(); }
+    @Override public Optional<String> visitHttp(Step.Http s) { return Optional.of(s.url()); }
+    @Override public Optional<String> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
     @Override public Optional<String> visitForeach(Step.Foreach s) { return Optional.empty(); }
     @Override public Optional<String> visitRepeat(Step.Repeat s) { return Optional.empty(); }
     @Override public Optional<String> visitIf(Step.If s) { return Optional.empty(); }
@@ -191,6 +260,10 @@ final class Walk {
     @Override public List<List<Step>> visitScreenshot(Step.Screenshot s) { return List.of(); }
     @Override public List<List<Step>> visitCsvImport(Step.CsvImport s) { return List.of(); }
     @Override public List<List<Step>> visitCsvExport(Step.CsvExport s) { return List.of(); }
+    @Override public List<List<Step>> visitDatasetWrite(Step.DatasetWrite s) { return List.of(); }
+    @Override public List<List<Step>> visitDatasetExport(Step.DatasetExport s) { return List.of(); }
+    @Override public List<List<Step>> visitHttp(Step.Http s) { return List.of(); }
+    @Override public List<List<Step>> visitClipboard(Step.Clipboard s) { return List.of(); }
     @Override public List<List<Step>> visitManual(Step.Manual s) { return List.of(); }
   };
 
@@ -235,6 +308,10 @@ final class Walk {
     @Override public Optional<Target> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
     @Override public Optional<Target> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
     @Override public Optional<Target> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
+    @Override public Optional<Target> visitDatasetWrite(Step.DatasetWrite s) { return Optional.empty(); }
+    @Override public Optional<Target> visitDatasetExport(Step.DatasetExport s) { return Optional.empty(); }
+    @Override public Optional<Target> visitHttp(Step.Http s) { return Optional.empty(); }
+    @Override public Optional<Target> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
     @Override public Optional<Target> visitForeach(Step.Foreach s) { return Optional.empty(); }
     @Override public Optional<Target> visitRepeat(Step.Repeat s) { return Optional.empty(); }
     @Override public Optional<Target> visitIf(Step.If s) { return Optional.empty(); }

@@ -189,6 +189,10 @@ final class BrowserctlExportHeader {
     @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
     @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
     @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
+    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return false; }
+    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
+    @Override public Boolean visitHttp(Step.Http s) { return false; }
+    @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
     @Override public Boolean visitForeach(Step.Foreach s) { return false; }
     @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
     @Override public Boolean visitIf(Step.If s) { return false; }

@@ -173,6 +173,10 @@ final class BrowserctlExportValues {
       @Override public Set<String> visitScreenshot(Step.Screenshot s) { return Set.of(); }
       @Override public Set<String> visitCsvImport(Step.CsvImport s) { return Set.of(); }
       @Override public Set<String> visitCsvExport(Step.CsvExport s) { return Set.of(); }
+      @Override public Set<String> visitDatasetWrite(Step.DatasetWrite s) { return Set.of(); }
+      @Override public Set<String> visitDatasetExport(Step.DatasetExport s) { return Set.of(); }
+      @Override public Set<String> visitHttp(Step.Http s) { return Set.of(); }
+      @Override public Set<String> visitClipboard(Step.Clipboard s) { return Set.of(); }
       @Override public Set<String> visitForeach(Step.Foreach s) { return Set.of(); }
       @Override public Set<String> visitRepeat(Step.Repeat s) { return Set.of(); }
       @Override public Set<String> visitIf(Step.If s) { return Set.of(); }

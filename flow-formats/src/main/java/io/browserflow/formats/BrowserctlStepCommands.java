@@ -298,6 +298,10 @@ final class BrowserctlStepCommands {
     @Override public Boolean visitSetVar(Step.SetVar s) { return unsupported(s); }
     @Override public Boolean visitCsvImport(Step.CsvImport s) { return unsupported(s); }
     @Override public Boolean visitCsvExport(Step.CsvExport s) { return unsupported(s); }
+    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return unsupported(s); }
+    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return unsupported(s); }
+    @Override public Boolean visitHttp(Step.Http s) { return unsupported(s); }
+    @Override public Boolean visitClipboard(Step.Clipboard s) { return unsupported(s); }
     @Override public Boolean visitForeach(Step.Foreach s) { return unsupported(s); }
     @Override public Boolean visitRepeat(Step.Repeat s) { return unsupported(s); }
     @Override public Boolean visitIf(Step.If s) { return unsupported(s); }

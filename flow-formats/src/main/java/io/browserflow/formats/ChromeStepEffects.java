@@ -104,6 +104,10 @@ final class ChromeStepEffects {
     @Override public Effect visitScreenshot(Step.Screenshot s) { return Effect.of(Reach.OUTPUTS); }
     @Override public Effect visitCsvImport(Step.CsvImport s) { return Effect.of(Reach.OUTPUTS); }
     @Override public Effect visitCsvExport(Step.CsvExport s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitDatasetWrite(Step.DatasetWrite s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitDatasetExport(Step.DatasetExport s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitHttp(Step.Http s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitClipboard(Step.Clipboard s) { return Effect.of(Reach.OUTPUTS); }
     @Override public Effect visitSetVar(Step.SetVar s) { return new Effect(Reach.OUTPUTS, Optional.empty(), List.of(), Optional.of(s.name())); }
 
     // loops and branches: what their bodies do

@@ -334,6 +334,10 @@ final class ChromeStepWriter {
     @Override public Boolean visitScreenshot(Step.Screenshot s) { return none(s); }
     @Override public Boolean visitCsvImport(Step.CsvImport s) { return none(s); }
     @Override public Boolean visitCsvExport(Step.CsvExport s) { return none(s); }
+    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return none(s); }
+    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return none(s); }
+    @Override public Boolean visitHttp(Step.Http s) { return none(s); }
+    @Override public Boolean visitClipboard(Step.Clipboard s) { return none(s); }
     @Override public Boolean visitForeach(Step.Foreach s) { return none(s); }
     @Override public Boolean visitRepeat(Step.Repeat s) { return none(s); }
     @Override public Boolean visitIf(Step.If s) { return none(s); }

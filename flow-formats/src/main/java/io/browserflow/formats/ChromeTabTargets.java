@@ -164,6 +164,10 @@ final class ChromeTabTargets {
     @Override public Void visitScreenshot(Step.Screenshot s) { return acted(); }
     @Override public Void visitCsvImport(Step.CsvImport s) { return acted(); }
     @Override public Void visitCsvExport(Step.CsvExport s) { return acted(); }
+    @Override public Void visitDatasetWrite(Step.DatasetWrite s) { return acted(); }
+    @Override public Void visitDatasetExport(Step.DatasetExport s) { return acted(); }
+    @Override public Void visitHttp(Step.Http s) { return acted(); }
+    @Override public Void visitClipboard(Step.Clipboard s) { return acted(); }
     @Override public Void visitForeach(Step.Foreach s) { return acted(); }
     @Override public Void visitRepeat(Step.Repeat s) { return acted(); }
     @Override public Void visitIf(Step.If s) { return acted(); }

@@ -325,6 +325,46 @@ final class JavaStepCode {
     }
 
     @Override
+    public Code visitDatasetWrite(Step.DatasetWrite w) {
+      return line(".datasetWrite(" + str(w.dataset()) + ", " + pairs(w.row()) + ")");
+    }
+
+    @Override
+    public Code visitDatasetExport(Step.DatasetExport e) {
+      return line((e.clear() ? ".datasetExportPart(" : ".datasetExport(") + str(e.dataset()) + ", "
+          + src.constant(e.format()) + ", " + str(e.path()) + ")");
+    }
+
+    @Override
+    public Code visitHttp(Step.Http h) {
+      String call = h.headers().isEmpty() && h.body().isEmpty()
+          ? ".http(" + str(h.method()) + ", " + str(h.url()) + ")"
+          : ".http(" + str(h.method()) + ", " + str(h.url()) + ", " + pairs(h.headers()) + ", "
+              + h.body().map(JavaLiterals::str).orElse("null") + ")";
+      line(call);
+      List<String> own = new ArrayList<>();
+      h.extract().forEach((name, jsonPath) -> own.add(".extract(" + str(name) + ", " + str(jsonPath) + ")"));
+      if (!h.failOnStatus()) {
+        own.add(".anyStatus()");
+      }
+      return new Code(false, String.join("", own));
+    }
+
+    @Override
+    public Code visitClipboard(Step.Clipboard c) {
+      return line(c.action() == Step.ClipboardAction.READ ? ".clipboardRead()" : ".clipboardWrite(" + str(c.text().orElse("")) + ")");
+    }
+
+    private String pairs(java.util.Map<String, String> map) {
+      List<String> parts = new ArrayList<>();
+      map.forEach((k, v) -> {
+        parts.add(str(k));
+        parts.add(str(v));
+      });
+      return src.dsl("row") + "(" + String.join(", ", parts) + ")";
+    }
+
+    @Override
     public Code visitForeach(Step.Foreach f) {
       String from = source(f.source());
       steps.body(start + ".foreach(" + from + (f.concurrency() == 1 ? "" : ", " + f.concurrency()) + ", ", "row",

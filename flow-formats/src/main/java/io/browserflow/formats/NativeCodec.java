@@ -106,6 +106,10 @@ final class NativeCodec implements FormatCodec {
     @Override public Integer visitScreenshot(Step.Screenshot step) { return 0; }
     @Override public Integer visitCsvImport(Step.CsvImport step) { return 0; }
     @Override public Integer visitCsvExport(Step.CsvExport step) { return 0; }
+    @Override public Integer visitDatasetWrite(Step.DatasetWrite step) { return 0; }
+    @Override public Integer visitDatasetExport(Step.DatasetExport step) { return 0; }
+    @Override public Integer visitHttp(Step.Http step) { return 0; }
+    @Override public Integer visitClipboard(Step.Clipboard step) { return 0; }
     @Override public Integer visitManual(Step.Manual step) { return 0; }
   };
 }

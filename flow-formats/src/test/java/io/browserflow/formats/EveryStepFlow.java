@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import static io.browserflow.api.dsl.Dsl.aria;
 import static io.browserflow.api.dsl.Dsl.count;
 import static io.browserflow.api.dsl.Dsl.countAtLeast;
+import static io.browserflow.api.dsl.Dsl.row;
 import static io.browserflow.api.dsl.Dsl.credentialType;
 import static io.browserflow.api.dsl.Dsl.css;
 import static io.browserflow.api.dsl.Dsl.defaultValue;
@@ -90,7 +91,7 @@ final class EveryStepFlow {
         .tab(TabAlias.builder().alias("help").url("${BASE_URL}/help").opener("main").build())
         .table(List.of("ID", "NAME"), List.of(List.of("1", "Ada"), List.of("2", "Grace \"G\"")))
         .allowOrigins("https://sso.example.test")
-        .capabilities(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD)
+        .capabilities(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD, Capability.HTTP_REQUEST)
         .schedule(Schedule.builder().cron("0 6 * * 1-5").putInput("QUERY", "boots").build())
         // pages, tabs, frames
         .open("${BASE_URL}/index.html").id("open").title("Open the app").timeoutMs(15_000)
@@ -187,6 +188,14 @@ final class EveryStepFlow {
         .step(Step.Screenshot.builder().id("shot-full").target(css("main")).name("main.png").fullPage(true).build())
         .csvImport("data/in.csv").id("csv-in")
         .csvExport("${steps.rows.items}", "out/rows.csv").id("csv-out")
+        .datasetWrite("people", row("name", "${steps.read-text.text}", "at", "1")).id("dataset-row")
+        .datasetExport("people", Step.DatasetFormat.CSV, "out/people.csv").id("dataset-csv")
+        .datasetExportPart("people", Step.DatasetFormat.JSON, "out/people-1.json").id("dataset-part")
+        .http("GET", "https://example.com/api/items").id("http-get").extract("first", "$.items[0].id")
+        .http("POST", "https://example.com/api/items", row("Content-Type", "application/json"), "{\"n\": 1}").id("http-post")
+        .anyStatus()
+        .clipboardWrite("copied ${steps.http-get.first}").id("clip-write")
+        .clipboardRead().id("clip-read")
         // control flow, nested
         .foreach(tableRows(), row -> row
             .fill(css("#id"), "${loop.row.ID}").id("row-fill")

@@ -223,6 +223,10 @@ final class ElementActions {
       @Override public ActionResult visitScreenshot(Step.Screenshot s) { return notPerformed(s); }
       @Override public ActionResult visitCsvImport(Step.CsvImport s) { return notPerformed(s); }
       @Override public ActionResult visitCsvExport(Step.CsvExport s) { return notPerformed(s); }
+      @Override public ActionResult visitDatasetWrite(Step.DatasetWrite s) { return notPerformed(s); }
+      @Override public ActionResult visitDatasetExport(Step.DatasetExport s) { return notPerformed(s); }
+      @Override public ActionResult visitHttp(Step.Http s) { return notPerformed(s); }
+      @Override public ActionResult visitClipboard(Step.Clipboard s) { return notPerformed(s); }
       @Override public ActionResult visitForeach(Step.Foreach s) { return notPerformed(s); }
       @Override public ActionResult visitRepeat(Step.Repeat s) { return notPerformed(s); }
       @Override public ActionResult visitIf(Step.If s) { return notPerformed(s); }

@@ -66,6 +66,11 @@ final class NetworkGuard {
     blocked.add(withoutQuery(url));
   }
 
+  /** Records a request the session refused itself (an http step's). */
+  void block(String url) {
+    record(url);
+  }
+
   static String withoutQuery(String url) {
     int cut = url.length();
     int q = url.indexOf('?');

@@ -47,6 +47,7 @@ final class PlaywrightSession implements DriverSession {
   private final Conditions conditions;
   private final Artifacts artifacts;
   private final NetworkEmulation network;
+  private final HttpCalls http;
 
   PlaywrightSession(SharedContext shared, String alias, Page page, boolean fork, Runnable onClose) {
     this.fork = fork;
@@ -60,6 +61,7 @@ final class PlaywrightSession implements DriverSession {
     this.conditions = new Conditions(state, resolver);
     this.artifacts = new Artifacts(state, resolver);
     this.network = new NetworkEmulation(state);
+    this.http = new HttpCalls(state);
   }
 
   /** On the driver thread. */
@@ -253,6 +255,22 @@ final class PlaywrightSession implements DriverSession {
   @Override
   public String eval(String script, Duration timeout) {
     return conditions.eval(script);
+  }
+
+  @Override
+  public io.browserflow.engine.spi.HttpExchange.Response http(io.browserflow.engine.spi.HttpExchange.Request request,
+      Duration timeout) {
+    return http.send(request, timeout);
+  }
+
+  @Override
+  public String clipboardRead(Duration timeout) {
+    return http.clipboardRead();
+  }
+
+  @Override
+  public void clipboardWrite(String text, Duration timeout) {
+    http.clipboardWrite(text);
   }
 
   @Override

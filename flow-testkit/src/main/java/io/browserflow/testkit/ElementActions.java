@@ -217,6 +217,10 @@ final class ElementActions {
     @Override public ActionResult visitScreenshot(Step.Screenshot s) { throw unsupported(s); }
     @Override public ActionResult visitCsvImport(Step.CsvImport s) { throw unsupported(s); }
     @Override public ActionResult visitCsvExport(Step.CsvExport s) { throw unsupported(s); }
+    @Override public ActionResult visitDatasetWrite(Step.DatasetWrite s) { throw unsupported(s); }
+    @Override public ActionResult visitDatasetExport(Step.DatasetExport s) { throw unsupported(s); }
+    @Override public ActionResult visitHttp(Step.Http s) { throw unsupported(s); }
+    @Override public ActionResult visitClipboard(Step.Clipboard s) { throw unsupported(s); }
     @Override public ActionResult visitForeach(Step.Foreach s) { throw unsupported(s); }
     @Override public ActionResult visitRepeat(Step.Repeat s) { throw unsupported(s); }
     @Override public ActionResult visitIf(Step.If s) { throw unsupported(s); }

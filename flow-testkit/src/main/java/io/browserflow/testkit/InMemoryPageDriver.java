@@ -2,6 +2,7 @@ package io.browserflow.testkit;
 
 import io.browserflow.api.ErrorCode;
 import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.HttpExchange;
 import io.browserflow.engine.spi.PageDriver;
 import io.browserflow.engine.spi.SessionOptions;
 import java.net.URI;
@@ -102,7 +103,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code expression} conditions give {@code UNSUPPORTED_STEP}), and no network: with {@code SessionOptions.denyNetwork()},
  * navigations and frame loads to origins outside {@code allowedOrigins} are blocked and listed by
  * {@link DriverSession#blockedRequests()}; {@code open}/{@code navigate} then fail with
- * {@code NETWORK_ATTEMPT}. Screenshots are 16×16 placeholder PNGs whose {@code Description} text chunk
+ * {@code NETWORK_ATTEMPT}. {@code http} steps are answered by the endpoints the builder registers
+ * ({@link Builder#endpoint}), under the same deny mode and offline emulation; the clipboard is a text
+ * every session of the driver shares. Screenshots are 16×16 placeholder PNGs whose {@code Description} text chunk
  * records the URL, title, target and masked targets.
  *
  * <p>The driver is thread-safe; a session is used from one thread at a time.
@@ -113,10 +116,14 @@ public final class InMemoryPageDriver implements PageDriver {
   private final long actionDelayMillis;
   private final long navigationDelayMillis;
   private final Set<InMemorySession> sessions = ConcurrentHashMap.newKeySet();
+  private final Map<String, java.util.function.Function<HttpExchange.Request, HttpExchange.Response>> endpoints;
+  /** The clipboard every session of the driver shares, as a browser's is. */
+  private final java.util.concurrent.atomic.AtomicReference<String> clipboard = new java.util.concurrent.atomic.AtomicReference<>("");
   private volatile boolean closed;
 
   private InMemoryPageDriver(Builder b) {
     this.pages = Map.copyOf(b.pages);
+    this.endpoints = Map.copyOf(b.endpoints);
     this.faults = b.faults;
     this.actionDelayMillis = b.actionDelay.toMillis();
     this.navigationDelayMillis = b.navigationDelay.toMillis();
@@ -172,6 +179,16 @@ public final class InMemoryPageDriver implements PageDriver {
     return html;
   }
 
+  /** The endpoint registered for the method and URL (query and fragment ignored), or null. */
+  java.util.function.Function<HttpExchange.Request, HttpExchange.Response> endpoint(String method, String url) {
+    var e = endpoints.get(method + " " + url);
+    return e != null ? e : endpoints.get(method + " " + withoutQuery(withoutFragment(url)));
+  }
+
+  java.util.concurrent.atomic.AtomicReference<String> clipboard() {
+    return clipboard;
+  }
+
   FaultPlan faults() {
     return faults;
   }
@@ -212,6 +229,8 @@ public final class InMemoryPageDriver implements PageDriver {
    */
   public static final class Builder {
     private final Map<String, String> pages = new LinkedHashMap<>();
+    private final Map<String, java.util.function.Function<HttpExchange.Request, HttpExchange.Response>> endpoints =
+        new LinkedHashMap<>();
     private final FaultPlan faults = new FaultPlan();
     private Duration actionDelay = Duration.ZERO;
     private Duration navigationDelay = Duration.ZERO;
@@ -223,18 +242,41 @@ public final class InMemoryPageDriver implements PageDriver {
      * same URL replaces it. The HTML may be a fragment: html, head and body are implied as in browsers.
      */
     public Builder page(String url, String html) {
-      Objects.requireNonNull(url, "url");
       Objects.requireNonNull(html, "html");
+      pages.put(absolute("page", url), html);
+      return this;
+    }
+
+    private static String absolute(String what, String url) {
+      Objects.requireNonNull(url, "url");
       URI uri;
       try {
         uri = URI.create(url);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("page url must be an absolute URL, not '" + url + "'", e);
+        throw new IllegalArgumentException(what + " url must be an absolute URL, not '" + url + "'", e);
       }
       if (!uri.isAbsolute()) {
-        throw new IllegalArgumentException("page url must be an absolute URL (with a scheme), not '" + url + "'");
+        throw new IllegalArgumentException(what + " url must be an absolute URL (with a scheme), not '" + url + "'");
       }
-      pages.put(url, html);
+      return url;
+    }
+
+    /**
+     * Registers an endpoint answering {@code http} steps sent with {@code method} to an absolute
+     * {@code url} (its query and fragment ignored when no endpoint has the exact URL). The handler
+     * sees the bound request, headers included, and returns the response. A request no endpoint
+     * answers gets a {@code 404} with the body {@code Not Found}.
+     *
+     * <pre>{@code
+     * .endpoint("POST", "http://app.test/api/items", request -> HttpExchange.Response.builder()
+     *     .status(201).putHeaders("content-type", "application/json").body("{\"id\": 7}").build())
+     * }</pre>
+     */
+    public Builder endpoint(String method, String url,
+        java.util.function.Function<HttpExchange.Request, HttpExchange.Response> handler) {
+      Objects.requireNonNull(method, "method");
+      Objects.requireNonNull(handler, "handler");
+      endpoints.put(method.toUpperCase(java.util.Locale.ROOT) + " " + absolute("endpoint", url), handler);
       return this;
     }
 

@@ -8,6 +8,7 @@ import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DownloadInfo;
 import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.HttpExchange;
 import io.browserflow.engine.spi.PageState;
 import io.browserflow.engine.spi.ReadResult;
 import io.browserflow.engine.spi.Resolution;
@@ -150,6 +151,40 @@ final class InMemorySession implements DriverSession {
   public void emulateNetwork(boolean offline, java.util.OptionalInt downloadBytesPerSecond,
       java.util.OptionalInt uploadBytesPerSecond, java.util.OptionalInt latencyMs) {
     tabs.emulateNetwork(offline, downloadBytesPerSecond, uploadBytesPerSecond, latencyMs);
+  }
+
+  @Override
+  public HttpExchange.Response http(HttpExchange.Request request, Duration timeout) {
+    state.requireOpen();
+    String url = request.url();
+    NetworkGuard network = new NetworkGuard(state);
+    if (network.denied(url)) {
+      network.block(url);
+      throw new FlowRunException(ErrorCode.NETWORK_ATTEMPT, "network access is denied for "
+          + NetworkGuard.stripQuery(url) + " (origin not in the allowed origins)",
+          Map.of(io.browserflow.api.FlowException.Details.URL, NetworkGuard.stripQuery(url)));
+    }
+    if (network.offline(url)) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, request.method() + " " + NetworkGuard.stripQuery(url)
+          + " failed: net::ERR_INTERNET_DISCONNECTED (the network is emulated offline)");
+    }
+    var endpoint = state.driver.endpoint(request.method(), url);
+    if (endpoint == null) {
+      return HttpExchange.Response.builder().status(404).putHeaders("content-type", "text/plain").body("Not Found").build();
+    }
+    return endpoint.apply(request);
+  }
+
+  @Override
+  public String clipboardRead(Duration timeout) {
+    state.requireOpen();
+    return state.driver.clipboard().get();
+  }
+
+  @Override
+  public void clipboardWrite(String text, Duration timeout) {
+    state.requireOpen();
+    state.driver.clipboard().set(text);
   }
 
   @Override

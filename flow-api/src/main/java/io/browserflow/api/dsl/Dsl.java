@@ -8,6 +8,9 @@ import io.browserflow.api.Input;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Target;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -189,6 +192,25 @@ public final class Dsl {
   }
 
   // ---------------------------------------------------------------- loops and retries
+
+  /**
+   * An ordered map from pairs: {@code row("name", "${loop.row.name}", "email", "${steps.mail.text}")},
+   * for a dataset row or http headers.
+   *
+   * @throws IllegalArgumentException when the count is odd or a key repeats
+   */
+  public static Map<String, String> row(String... keysAndValues) {
+    if (keysAndValues.length % 2 != 0) {
+      throw new IllegalArgumentException("row() takes pairs of key and value, got " + keysAndValues.length + " strings");
+    }
+    Map<String, String> row = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      if (row.put(keysAndValues[i], keysAndValues[i + 1]) != null) {
+        throw new IllegalArgumentException("row() got the key '" + keysAndValues[i] + "' twice");
+      }
+    }
+    return Collections.unmodifiableMap(row);
+  }
 
   /** Iterate the flow's table rows: {@code ${loop.row.<column>}}. */
   public static ForeachSource tableRows() {

@@ -12,6 +12,8 @@ import io.browserflow.api.Target;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
@@ -364,6 +366,44 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     return step(Step.CsvExport.builder().id(nextId(Step.Kind.CSV_EXPORT)).source(source).path(path).build());
   }
 
+  /** Appends a row to a dataset of the run; give the columns in order with {@link Dsl#row(String...)}. */
+  public B datasetWrite(String dataset, Map<String, String> row) {
+    return step(Step.DatasetWrite.builder().id(nextId(Step.Kind.DATASET_WRITE)).dataset(dataset).row(row).build());
+  }
+
+  /** Writes a dataset's rows to a file under the work directory, as CSV or JSON. */
+  public B datasetExport(String dataset, Step.DatasetFormat format, String path) {
+    return step(Step.DatasetExport.builder().id(nextId(Step.Kind.DATASET_EXPORT)).dataset(dataset).format(format)
+        .path(path).build());
+  }
+
+  /** Writes a dataset's rows, then empties it: one part of an export in parts. */
+  public B datasetExportPart(String dataset, Step.DatasetFormat format, String path) {
+    return step(Step.DatasetExport.builder().id(nextId(Step.Kind.DATASET_EXPORT)).dataset(dataset).format(format)
+        .path(path).clear(true).build());
+  }
+
+  /** An http request without a body; needs the {@code http.request} capability. */
+  public B http(String method, String url) {
+    return step(Step.Http.builder().id(nextId(Step.Kind.HTTP)).method(method).url(url).build());
+  }
+
+  /** An http request with headers (in order, see {@link Dsl#row(String...)}) and a body, null for none. */
+  public B http(String method, String url, Map<String, String> headers, String body) {
+    return step(Step.Http.builder().id(nextId(Step.Kind.HTTP)).method(method).url(url).headers(headers)
+        .body(Optional.ofNullable(body)).build());
+  }
+
+  /** Puts the text on the clipboard. */
+  public B clipboardWrite(String text) {
+    return step(Step.Clipboard.builder().id(nextId(Step.Kind.CLIPBOARD)).action(Step.ClipboardAction.WRITE).text(text).build());
+  }
+
+  /** Reads the clipboard's text into {@code ${steps.<id>.text}}. */
+  public B clipboardRead() {
+    return step(Step.Clipboard.builder().id(nextId(Step.Kind.CLIPBOARD)).action(Step.ClipboardAction.READ).build());
+  }
+
   // ---------------------------------------------------------------- control flow
 
   public B foreach(ForeachSource source, Consumer<Steps> body) {
@@ -463,11 +503,68 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     @Override public Step.Click visitScreenshot(Step.Screenshot s) { return null; }
     @Override public Step.Click visitCsvImport(Step.CsvImport s) { return null; }
     @Override public Step.Click visitCsvExport(Step.CsvExport s) { return null; }
+    @Override public Step.Click visitDatasetWrite(Step.DatasetWrite s) { return null; }
+    @Override public Step.Click visitDatasetExport(Step.DatasetExport s) { return null; }
+    @Override public Step.Click visitHttp(Step.Http s) { return null; }
+    @Override public Step.Click visitClipboard(Step.Clipboard s) { return null; }
     @Override public Step.Click visitForeach(Step.Foreach s) { return null; }
     @Override public Step.Click visitRepeat(Step.Repeat s) { return null; }
     @Override public Step.Click visitIf(Step.If s) { return null; }
     @Override public Step.Click visitWhile(Step.While s) { return null; }
     @Override public Step.Click visitManual(Step.Manual s) { return null; }
+  };
+
+  /** The step itself when it is an http request, null for every other kind. */
+  private static final StepVisitor<Step.Http> AS_HTTP = new StepVisitor<>() {
+    @Override public Step.Http visitHttp(Step.Http s) { return s; }
+    @Override public Step.Http visitClick(Step.Click s) { return null; }
+
+    // the http modifiers apply to nothing else
+    @Override public Step.Http visitOpen(Step.Open s) { return null; }
+    @Override public Step.Http visitNavigate(Step.Navigate s) { return null; }
+    @Override public Step.Http visitBack(Step.Back s) { return null; }
+    @Override public Step.Http visitForward(Step.Forward s) { return null; }
+    @Override public Step.Http visitReload(Step.Reload s) { return null; }
+    @Override public Step.Http visitTabNew(Step.TabNew s) { return null; }
+    @Override public Step.Http visitTabSwitch(Step.TabSwitch s) { return null; }
+    @Override public Step.Http visitTabClose(Step.TabClose s) { return null; }
+    @Override public Step.Http visitFrame(Step.Frame s) { return null; }
+    @Override public Step.Http visitFrameMain(Step.FrameMain s) { return null; }
+    @Override public Step.Http visitSetViewport(Step.SetViewport s) { return null; }
+    @Override public Step.Http visitEmulateNetwork(Step.EmulateNetwork s) { return null; }
+    @Override public Step.Http visitDblclick(Step.Dblclick s) { return null; }
+    @Override public Step.Http visitContextmenu(Step.Contextmenu s) { return null; }
+    @Override public Step.Http visitHover(Step.Hover s) { return null; }
+    @Override public Step.Http visitMouse(Step.Mouse s) { return null; }
+    @Override public Step.Http visitFill(Step.Fill s) { return null; }
+    @Override public Step.Http visitChange(Step.Change s) { return null; }
+    @Override public Step.Http visitType(Step.Type s) { return null; }
+    @Override public Step.Http visitPress(Step.Press s) { return null; }
+    @Override public Step.Http visitSelect(Step.Select s) { return null; }
+    @Override public Step.Http visitCheck(Step.Check s) { return null; }
+    @Override public Step.Http visitUncheck(Step.Uncheck s) { return null; }
+    @Override public Step.Http visitToggle(Step.Toggle s) { return null; }
+    @Override public Step.Http visitScroll(Step.Scroll s) { return null; }
+    @Override public Step.Http visitDrag(Step.Drag s) { return null; }
+    @Override public Step.Http visitUpload(Step.Upload s) { return null; }
+    @Override public Step.Http visitWait(Step.Wait s) { return null; }
+    @Override public Step.Http visitAssert(Step.Assert s) { return null; }
+    @Override public Step.Http visitRead(Step.Read s) { return null; }
+    @Override public Step.Http visitScrape(Step.Scrape s) { return null; }
+    @Override public Step.Http visitPaginate(Step.Paginate s) { return null; }
+    @Override public Step.Http visitSetVar(Step.SetVar s) { return null; }
+    @Override public Step.Http visitEval(Step.Eval s) { return null; }
+    @Override public Step.Http visitScreenshot(Step.Screenshot s) { return null; }
+    @Override public Step.Http visitCsvImport(Step.CsvImport s) { return null; }
+    @Override public Step.Http visitCsvExport(Step.CsvExport s) { return null; }
+    @Override public Step.Http visitDatasetWrite(Step.DatasetWrite s) { return null; }
+    @Override public Step.Http visitDatasetExport(Step.DatasetExport s) { return null; }
+    @Override public Step.Http visitClipboard(Step.Clipboard s) { return null; }
+    @Override public Step.Http visitForeach(Step.Foreach s) { return null; }
+    @Override public Step.Http visitRepeat(Step.Repeat s) { return null; }
+    @Override public Step.Http visitIf(Step.If s) { return null; }
+    @Override public Step.Http visitWhile(Step.While s) { return null; }
+    @Override public Step.Http visitManual(Step.Manual s) { return null; }
   };
 
   /** Gives the last step a stable id of your choice (instead of the generated one). */
@@ -530,6 +627,27 @@ public abstract class StepSequence<B extends StepSequence<B>> {
 
   public B disabled() {
     return modifyLast("disabled", s -> s.withDisabled(true));
+  }
+
+  private B modifyLastHttp(String what, UnaryOperator<Step.Http.Builder> change) {
+    return modifyLast(what, s -> {
+      Step.Http http = s.accept(AS_HTTP);
+      if (http == null) {
+        throw new IllegalStateException(what + "() applies to an http step, but the step added last is "
+            + s.kind().op() + " " + s.id());
+      }
+      return change.apply(Step.Http.builder().from(http)).build();
+    });
+  }
+
+  /** Gives the last http step an output {@code name} holding the value at {@code jsonPath} in the response body. */
+  public B extract(String name, String jsonPath) {
+    return modifyLastHttp("extract", h -> h.putExtract(name, jsonPath));
+  }
+
+  /** Lets the last http step succeed whatever the response status (by default 400 and above fail it). */
+  public B anyStatus() {
+    return modifyLastHttp("anyStatus", h -> h.failOnStatus(false));
   }
 
   /** Binds the popup opened by the last click to a tab alias; the current tab stays, switch with {@link #tabSwitch}. */

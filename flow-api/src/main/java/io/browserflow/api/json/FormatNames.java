@@ -72,6 +72,10 @@ final class FormatNames {
       case SCREENSHOT -> List.of("target", "name", "fullPage");
       case CSV_IMPORT -> List.of("path");
       case CSV_EXPORT -> List.of("source", "path");
+      case DATASET_WRITE -> List.of("dataset", "row");
+      case DATASET_EXPORT -> List.of("dataset", "format", "path", "clear");
+      case HTTP -> List.of("method", "url", "headers", "body", "extract", "failOnStatus");
+      case CLIPBOARD -> List.of("action", "text");
       case FOREACH -> List.of("source", "items", "concurrency", "body");
       case REPEAT -> List.of("times", "body");
       case IF -> List.of("condition", "then", "else");

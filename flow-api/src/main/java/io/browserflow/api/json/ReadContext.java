@@ -165,6 +165,30 @@ final class ReadContext {
     return stringElements(v, f.at(key));
   }
 
+  /** An object of string values, in document order; empty when absent (and reported when required). */
+  Map<String, String> stringMap(Fields f, String key, boolean required) {
+    JsonValue v = f.get(key);
+    if (v == null) {
+      if (required) {
+        missing(f, key);
+      }
+      return Map.of();
+    }
+    if (!v.is(JsonValue.Type.OBJECT)) {
+      wrongType(f.at(key), v, "an object of string values");
+      return Map.of();
+    }
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    v.fields().forEach((name, value) -> {
+      if (value.is(JsonValue.Type.STRING)) {
+        out.put(name, value.text());
+      } else {
+        wrongType(JsonPath.field(f.at(key), name), value, "a string");
+      }
+    });
+    return out;
+  }
+
   List<String> stringElements(JsonValue array, String path) {
     List<String> strings = new ArrayList<>(array.size());
     for (int i = 0; i < array.size(); i++) {

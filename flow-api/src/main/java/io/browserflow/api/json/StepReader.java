@@ -12,6 +12,7 @@ import io.browserflow.api.Target;
 import io.browserflow.api.json.ReadContext.Fields;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
@@ -457,6 +458,34 @@ final class StepReader {
         String source = read.string(f, "source", true);
         String path = read.string(f, "path", true);
         yield () -> Step.CsvExport.builder().id(id).source(source).path(path).build();
+      }
+      case DATASET_WRITE -> {
+        String dataset = read.string(f, "dataset", true);
+        Map<String, String> row = read.stringMap(f, "row", true);
+        yield () -> Step.DatasetWrite.builder().id(id).dataset(dataset).row(row).build();
+      }
+      case DATASET_EXPORT -> {
+        String dataset = read.string(f, "dataset", true);
+        Step.DatasetFormat format = read.enumValue(f, "format", Step.DatasetFormat.class, Step.DatasetFormat.CSV);
+        String path = read.string(f, "path", true);
+        Boolean clear = read.bool(f, "clear");
+        yield () -> Step.DatasetExport.builder().id(id).dataset(dataset).format(format).path(path)
+            .clear(clear != null && clear).build();
+      }
+      case HTTP -> {
+        Optional<String> method = read.optString(f, "method");
+        String url = read.string(f, "url", true);
+        Map<String, String> headers = read.stringMap(f, "headers", false);
+        Optional<String> body = read.optString(f, "body");
+        Map<String, String> extract = read.stringMap(f, "extract", false);
+        Boolean failOnStatus = read.bool(f, "failOnStatus");
+        yield () -> Step.Http.builder().id(id).method(method.orElse("GET")).url(url).headers(headers).body(body)
+            .extract(extract).failOnStatus(failOnStatus == null || failOnStatus).build();
+      }
+      case CLIPBOARD -> {
+        Step.ClipboardAction action = read.enumValue(f, "action", Step.ClipboardAction.class, null);
+        Optional<String> text = read.optString(f, "text");
+        yield () -> Step.Clipboard.builder().id(id).action(action).text(text).build();
       }
       case FOREACH -> {
         ForeachSource source = foreachSource(f);

@@ -356,6 +356,57 @@ final class StepWriter {
     }
 
     @Override
+    public JsonValue visitDatasetWrite(Step.DatasetWrite x) {
+      return JsonValue.object().put("dataset", x.dataset()).put("row", stringMap(x.row()));
+    }
+
+    @Override
+    public JsonValue visitDatasetExport(Step.DatasetExport x) {
+      JsonValue o = JsonValue.object().put("dataset", x.dataset());
+      if (x.format() != Step.DatasetFormat.CSV) {
+        o.put("format", FormatNames.of(x.format()));
+      }
+      o.put("path", x.path());
+      if (x.clear()) {
+        o.put("clear", JsonValue.bool(true));
+      }
+      return o;
+    }
+
+    @Override
+    public JsonValue visitHttp(Step.Http x) {
+      JsonValue o = JsonValue.object();
+      if (!x.method().equals("GET")) {
+        o.put("method", x.method());
+      }
+      o.put("url", x.url());
+      if (!x.headers().isEmpty()) {
+        o.put("headers", stringMap(x.headers()));
+      }
+      x.body().ifPresent(b -> o.put("body", b));
+      if (!x.extract().isEmpty()) {
+        o.put("extract", stringMap(x.extract()));
+      }
+      if (!x.failOnStatus()) {
+        o.put("failOnStatus", JsonValue.bool(false));
+      }
+      return o;
+    }
+
+    @Override
+    public JsonValue visitClipboard(Step.Clipboard x) {
+      JsonValue o = JsonValue.object().put("action", FormatNames.of(x.action()));
+      x.text().ifPresent(t -> o.put("text", t));
+      return o;
+    }
+
+    private static JsonValue stringMap(java.util.Map<String, String> map) {
+      JsonValue o = JsonValue.object();
+      map.forEach(o::put);
+      return o;
+    }
+
+    @Override
     public JsonValue visitForeach(Step.Foreach x) {
       ForeachSource source = x.source();
       JsonValue o = switch (source.kind()) {

@@ -114,6 +114,10 @@ final class NavigationLint {
     @Override public Prior visitScreenshot(Step.Screenshot s) { return Prior.OTHER; }
     @Override public Prior visitCsvImport(Step.CsvImport s) { return Prior.OTHER; }
     @Override public Prior visitCsvExport(Step.CsvExport s) { return Prior.OTHER; }
+    @Override public Prior visitDatasetWrite(Step.DatasetWrite s) { return Prior.OTHER; }
+    @Override public Prior visitDatasetExport(Step.DatasetExport s) { return Prior.OTHER; }
+    @Override public Prior visitHttp(Step.Http s) { return Prior.OTHER; }
+    @Override public Prior visitClipboard(Step.Clipboard s) { return Prior.OTHER; }
     @Override public Prior visitForeach(Step.Foreach s) { return Prior.OTHER; }
     @Override public Prior visitRepeat(Step.Repeat s) { return Prior.OTHER; }
     @Override public Prior visitIf(Step.If s) { return Prior.OTHER; }

@@ -251,6 +251,41 @@ final class StepFieldLint {
     }
 
     @Override
+    public Void visitDatasetWrite(Step.DatasetWrite s) {
+      s.row().forEach((column, value) -> values.scan(path + ".row." + column, id, value, false, "the cell value",
+          SensitiveValueScanner.namesSecret(column) && SensitiveValueScanner.hasLiteral(value)
+              ? "a literal value of the secret-named column " + column : null));
+      return null;
+    }
+
+    @Override
+    public Void visitDatasetExport(Step.DatasetExport s) {
+      values.scan(path + ".path", id, s.path(), true, "the export path", null);
+      return null;
+    }
+
+    @Override
+    public Void visitHttp(Step.Http s) {
+      values.scan(path + ".url", id, s.url(), true, "the url", null);
+      s.headers().forEach((name, value) -> {
+        boolean secretHeader = SensitiveValueScanner.namesSecret(name) || name.equalsIgnoreCase("authorization")
+            || name.equalsIgnoreCase("cookie") || name.equalsIgnoreCase("proxy-authorization");
+        String credentialPart = value.replaceFirst("(?i)^\\s*(bearer|basic|token|digest)\\s+", "");
+        values.scan(path + ".headers." + name, id, value, false, "the header value",
+            secretHeader && SensitiveValueScanner.hasLiteral(credentialPart)
+                ? "a literal value of the " + name + " header" : null);
+      });
+      s.body().ifPresent(b -> values.scan(path + ".body", id, b, false, "the request body", null));
+      return null;
+    }
+
+    @Override
+    public Void visitClipboard(Step.Clipboard s) {
+      s.text().ifPresent(t -> values.scan(path + ".text", id, t, false, "the clipboard text", null));
+      return null;
+    }
+
+    @Override
     public Void visitForeach(Step.Foreach foreach) {
       if (foreach.source().kind() == ForeachSource.Kind.LITERAL) {
         for (int k = 0; k < foreach.source().values().size(); k++) {

@@ -112,6 +112,10 @@ final class StepKindLint {
     @Override public Void visitScreenshot(Step.Screenshot s) { return null; }
     @Override public Void visitCsvImport(Step.CsvImport s) { return null; }
     @Override public Void visitCsvExport(Step.CsvExport s) { return null; }
+    @Override public Void visitDatasetWrite(Step.DatasetWrite s) { return null; }
+    @Override public Void visitDatasetExport(Step.DatasetExport s) { return null; }
+    @Override public Void visitHttp(Step.Http s) { return null; }
+    @Override public Void visitClipboard(Step.Clipboard s) { return null; }
     @Override public Void visitForeach(Step.Foreach s) { return null; }
     @Override public Void visitRepeat(Step.Repeat s) { return null; }
     @Override public Void visitIf(Step.If s) { return null; }

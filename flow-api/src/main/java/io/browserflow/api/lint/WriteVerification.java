@@ -87,6 +87,10 @@ final class WriteVerification {
     @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
     @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
     @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
+    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return false; }
+    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
+    @Override public Boolean visitHttp(Step.Http s) { return false; }
+    @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
     @Override public Boolean visitForeach(Step.Foreach s) { return false; }
     @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
     @Override public Boolean visitIf(Step.If s) { return false; }
@@ -187,6 +191,10 @@ final class WriteVerification {
     @Override public Boolean visitEval(Step.Eval s) { return hasPageCheck(s) || next; }
     @Override public Boolean visitCsvImport(Step.CsvImport s) { return hasPageCheck(s) || next; }
     @Override public Boolean visitCsvExport(Step.CsvExport s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitHttp(Step.Http s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitClipboard(Step.Clipboard s) { return hasPageCheck(s) || next; }
     @Override public Boolean visitManual(Step.Manual s) { return hasPageCheck(s) || next; }
   }
 

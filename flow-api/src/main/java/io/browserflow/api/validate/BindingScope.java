@@ -206,6 +206,12 @@ final class BindingScope {
     @Override public List<String> visitEval(Step.Eval s) { return List.of("result"); }
     @Override public List<String> visitScreenshot(Step.Screenshot s) { return List.of("path"); }
     @Override public List<String> visitCsvExport(Step.CsvExport s) { return List.of("path"); }
+    @Override public List<String> visitDatasetWrite(Step.DatasetWrite s) { return List.of("rows"); }
+    @Override public List<String> visitDatasetExport(Step.DatasetExport s) { return List.of("path", "rows"); }
+    @Override public List<String> visitHttp(Step.Http s) { return httpOutputs(s); }
+    @Override public List<String> visitClipboard(Step.Clipboard s) {
+      return s.action() == Step.ClipboardAction.READ ? List.of("text") : List.of();
+    }
 
     // no outputs
     @Override public List<String> visitOpen(Step.Open s) { return List.of(); }
@@ -245,6 +251,15 @@ final class BindingScope {
     @Override public List<String> visitWhile(Step.While s) { return List.of(); }
     @Override public List<String> visitManual(Step.Manual s) { return List.of(); }
   };
+
+  /** The fixed outputs of an http step, then its extract names. */
+  static final List<String> HTTP_OUTPUTS = List.of("status", "body", "headers");
+
+  private static List<String> httpOutputs(Step.Http s) {
+    List<String> all = new ArrayList<>(HTTP_OUTPUTS);
+    all.addAll(s.extract().keySet());
+    return all;
+  }
 
   private String loopReason(String rest) {
     Loop loop = loops.peek();

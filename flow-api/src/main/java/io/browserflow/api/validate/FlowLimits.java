@@ -35,6 +35,9 @@ public final class FlowLimits {
   private final int maxTableRows;
   private final int maxTableCellChars;
   private final int maxWhileIterations;
+  private final int maxDatasetRows;
+  private final int maxDatasetCellBytes;
+  private final int defaultHttpTimeoutMs;
 
   private FlowLimits(Builder b) {
     this.maxSteps = b.maxSteps;
@@ -60,6 +63,9 @@ public final class FlowLimits {
     this.maxTableRows = b.maxTableRows;
     this.maxTableCellChars = b.maxTableCellChars;
     this.maxWhileIterations = b.maxWhileIterations;
+    this.maxDatasetRows = b.maxDatasetRows;
+    this.maxDatasetCellBytes = b.maxDatasetCellBytes;
+    this.defaultHttpTimeoutMs = b.defaultHttpTimeoutMs;
   }
 
   /** The limits of the design table. */
@@ -97,6 +103,9 @@ public final class FlowLimits {
     b.maxTableRows = maxTableRows;
     b.maxTableCellChars = maxTableCellChars;
     b.maxWhileIterations = maxWhileIterations;
+    b.maxDatasetRows = maxDatasetRows;
+    b.maxDatasetCellBytes = maxDatasetCellBytes;
+    b.defaultHttpTimeoutMs = defaultHttpTimeoutMs;
     return b;
   }
 
@@ -143,6 +152,18 @@ public final class FlowLimits {
   /** The largest {@code max} a while loop may declare (default 1,000). */
   public int maxWhileIterations() { return maxWhileIterations; }
 
+  /**
+   * Rows a run's dataset holds at once (default 5,000); a {@code datasetWrite} beyond fails with
+   * {@code LIMIT_EXCEEDED} and the advice to export in parts.
+   */
+  public int maxDatasetRows() { return maxDatasetRows; }
+
+  /** UTF-8 bytes of one dataset cell (default 32 KiB). */
+  public int maxDatasetCellBytes() { return maxDatasetCellBytes; }
+
+  /** The timeout of an {@code http} step that gives none (default 30,000 ms, capped by the longest step timeout). */
+  public int defaultHttpTimeoutMs() { return Math.min(defaultHttpTimeoutMs, maxStepTimeoutMs); }
+
   /** Builder of {@link FlowLimits}; each setter rejects a non-positive value at once. */
   public static final class Builder {
     private int maxSteps = 400;
@@ -168,6 +189,9 @@ public final class FlowLimits {
     private int maxTableRows = 5_000;
     private int maxTableCellChars = 32 * 1024;
     private int maxWhileIterations = 1_000;
+    private int maxDatasetRows = 5_000;
+    private int maxDatasetCellBytes = 32 * 1024;
+    private int defaultHttpTimeoutMs = 30_000;
 
     private Builder() {}
 
@@ -200,6 +224,9 @@ public final class FlowLimits {
     public Builder maxTableRows(int v) { maxTableRows = positive("maxTableRows", v); return this; }
     public Builder maxTableCellChars(int v) { maxTableCellChars = positive("maxTableCellChars", v); return this; }
     public Builder maxWhileIterations(int v) { maxWhileIterations = positive("maxWhileIterations", v); return this; }
+    public Builder maxDatasetRows(int v) { maxDatasetRows = positive("maxDatasetRows", v); return this; }
+    public Builder maxDatasetCellBytes(int v) { maxDatasetCellBytes = positive("maxDatasetCellBytes", v); return this; }
+    public Builder defaultHttpTimeoutMs(int v) { defaultHttpTimeoutMs = positive("defaultHttpTimeoutMs", v); return this; }
 
     /** Step timeout range and default; requires {@code 0 < min <= dflt <= max}. */
     public Builder stepTimeoutMs(int min, int dflt, int max) {

@@ -3,6 +3,7 @@ package io.browserflow.api.validate;
 import io.browserflow.api.Capability;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.ForeachSource;
+import io.browserflow.api.JsonSelector;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
@@ -396,6 +397,91 @@ final class StepFieldRules {
     }
 
     @Override
+    public Void visitDatasetWrite(Step.DatasetWrite w) {
+      if (datasetName(w.dataset(), p + ".dataset")) {
+        ctx.datasets().add(w.dataset());
+      }
+      if (w.row().isEmpty()) {
+        ctx.invalid(p + ".row", "the row has no column: give at least one, e.g. {\"name\": \"${loop.row.name}\"}");
+      }
+      w.row().forEach((column, value) -> {
+        String at = p + ".row." + column;
+        if (column.isBlank() || column.length() > limits.maxNameChars()) {
+          ctx.invalid(at, "a column name must be 1.." + limits.maxNameChars() + " characters and not blank");
+        }
+        noCredential(value, at, "a dataset row ends up in the run result, the report and the exported files");
+        valueLength(value, at, "the cell value");
+        placeholders.text(value, at);
+      });
+      return null;
+    }
+
+    @Override
+    public Void visitDatasetExport(Step.DatasetExport e) {
+      if (datasetName(e.dataset(), p + ".dataset")) {
+        ctx.export(e.dataset(), p + ".dataset");
+      }
+      workPath(e.path(), p + ".path");
+      return null;
+    }
+
+    @Override
+    public Void visitHttp(Step.Http h) {
+      if (!ctx.httpRequest()) {
+        ctx.report(Problem.of(ErrorCode.CAPABILITY_DENIED, p, "http needs the " + Capability.HTTP_REQUEST.id()
+            + " capability: declare it in policy.capabilities"));
+      }
+      if (!HTTP_METHODS.contains(h.method())) {
+        ctx.invalid(p + ".method", "unknown method '" + h.method() + "': use one of " + String.join(", ", HTTP_METHODS));
+      }
+      url(h.url(), p + ".url");
+      if (!h.url().isBlank() && !h.url().startsWith("${") && !h.url().matches("(?is)https?://.*")) {
+        ctx.invalid(p + ".url", "an http step sends to an absolute http:// or https:// URL, not '" + h.url() + "'");
+      }
+      h.headers().forEach((name, value) -> {
+        String at = p + ".headers." + name;
+        if (!name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
+          ctx.invalid(at, "'" + name + "' is not a header name (letters, digits and !#$%&'*+.^_`|~-)");
+        }
+        valueLength(value, at, "the header value");
+        placeholders.text(value, at);
+      });
+      h.body().ifPresent(b -> {
+        if (h.method().equals("GET") || h.method().equals("HEAD")) {
+          ctx.invalid(p + ".body", "a " + h.method() + " request carries no body: use POST, PUT or PATCH, or leave the body out");
+        }
+        valueLength(b, p + ".body", "the request body");
+        placeholders.text(b, p + ".body");
+      });
+      h.extract().forEach((name, jsonPath) -> {
+        String at = p + ".extract." + name;
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*") || BindingScope.HTTP_OUTPUTS.contains(name)) {
+          ctx.invalid(at, "'" + name + "' cannot name an output: use letters, digits and _, not "
+              + String.join(", ", BindingScope.HTTP_OUTPUTS));
+        }
+        JsonSelector.syntaxError(jsonPath).ifPresent(why -> ctx.invalid(at, "the JSON path '" + jsonPath + "' " + why));
+      });
+      return null;
+    }
+
+    @Override
+    public Void visitClipboard(Step.Clipboard c) {
+      if (c.action() == Step.ClipboardAction.WRITE) {
+        if (c.text().isEmpty()) {
+          ctx.invalid(p + ".text", "a clipboard write needs the text to put on the clipboard");
+        }
+      } else if (c.text().isPresent()) {
+        ctx.invalid(p + ".text", "a clipboard read takes no text: leave it out, or make the action write");
+      }
+      c.text().ifPresent(t -> {
+        noCredential(t, p + ".text", "the clipboard can be read by every page and program");
+        valueLength(t, p + ".text", "the clipboard text");
+        placeholders.text(t, p + ".text");
+      });
+      return null;
+    }
+
+    @Override
     public Void visitForeach(Step.Foreach s) {
       foreach(s, p, depth);
       return null;
@@ -526,6 +612,37 @@ final class StepFieldRules {
     }
   }
 
+
+  /** The methods an http step may use. */
+  static final List<String> HTTP_METHODS = List.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD");
+
+  /** Whether a dataset name is well formed; reports it when not. */
+  private boolean datasetName(String name, String path) {
+    if (!name.matches("[A-Za-z0-9_-]{1,64}")) {
+      ctx.invalid(path, "a dataset name is 1..64 letters, digits, _ and -, not '" + name + "'");
+      return false;
+    }
+    return true;
+  }
+
+  /** A value written somewhere lasting must not hold a credential. */
+  private void noCredential(String value, String path, String why) {
+    for (String ref : Placeholders.references(value)) {
+      if (ref.startsWith("credential.")) {
+        ctx.report(Problem.of(ErrorCode.SENSITIVE_VALUE, path, "${" + ref + "} would put a credential where "
+            + "it is kept: " + why + "; leave it out"));
+      }
+    }
+  }
+
+  /** A file path relative to the work directory that stays inside it. */
+  private void workPath(String file, String path) {
+    path(file, path);
+    String literal = file.replace('\\', '/');
+    if (literal.startsWith("/") || literal.matches("[A-Za-z]:.*") || ("/" + literal + "/").contains("/../")) {
+      ctx.invalid(path, "'" + file + "' leaves the work directory: give a relative path inside it, without ..");
+    }
+  }
 
   private void path(String file, String path) {
     if (file.isBlank()) {

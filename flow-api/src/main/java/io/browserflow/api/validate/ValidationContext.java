@@ -21,6 +21,11 @@ final class ValidationContext {
   private final BindingScope scope = new BindingScope();
   private final boolean scriptEval;
   private final boolean fileUpload;
+  private final boolean httpRequest;
+  /** Datasets a datasetWrite anywhere in the flow writes. */
+  private final Set<String> datasets = new java.util.TreeSet<>();
+  /** Exports seen in the walk, checked against the datasets once the walk is done: name, path, problem index. */
+  private final List<Object[]> exports = new ArrayList<>();
 
   ValidationContext(Flow flow, FlowLimits limits) {
     this.flow = flow;
@@ -28,6 +33,7 @@ final class ValidationContext {
     Set<Capability> caps = flow.policy().map(Policy::capabilities).orElse(Set.of());
     this.scriptEval = caps.contains(Capability.SCRIPT_EVAL);
     this.fileUpload = caps.contains(Capability.FILE_UPLOAD);
+    this.httpRequest = caps.contains(Capability.HTTP_REQUEST);
   }
 
   Flow flow() {
@@ -53,6 +59,32 @@ final class ValidationContext {
 
   boolean fileUpload() {
     return fileUpload;
+  }
+
+  boolean httpRequest() {
+    return httpRequest;
+  }
+
+  Set<String> datasets() {
+    return datasets;
+  }
+
+  /** Notes an export of {@code name} at {@code path}, checked by {@link #checkExports()}. */
+  void export(String name, String path) {
+    exports.add(new Object[] {name, path, problems.size()});
+  }
+
+  /** Every export names a dataset some datasetWrite of the flow writes (before or after it, a loop may go round). */
+  void checkExports() {
+    for (int i = exports.size() - 1; i >= 0; i--) {
+      Object[] e = exports.get(i);
+      String name = (String) e[0];
+      if (!datasets.contains(name)) {
+        problems.add(Math.min((Integer) e[2], problems.size()), Problem.builder().code(io.browserflow.api.ErrorCode.INVALID_FLOW)
+            .path((String) e[1]).message("no datasetWrite of the flow writes the dataset '" + name + "'"
+                + (datasets.isEmpty() ? "" : " (written: " + datasets + ")") + ": write its rows with datasetWrite").build());
+      }
+    }
   }
 
   // ---------------------------------------------------------------- reporting

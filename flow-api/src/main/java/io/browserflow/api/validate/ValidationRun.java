@@ -53,6 +53,7 @@ final class ValidationRun {
     flow.schedule().ifPresent(declarations::schedule);
     int stepsAt = ctx.problems().size();
     steps(flow.steps(), "steps", 0);
+    ctx.checkExports();
     limitRules.stepCount(stepCount, stepsAt);
     limitRules.definitionSize();
     return ctx.problems();

@@ -164,6 +164,24 @@ class FlowJsonStepKindsTest {
             Step.CsvImport.builder().id("s").path("data/in.csv").build()),
         step("{\"id\": \"s\", \"op\": \"csvExport\", \"source\": \"${steps.list.items}\", \"path\": \"out.csv\"}",
             Step.CsvExport.builder().id("s").source("${steps.list.items}").path("out.csv").build()),
+        step("{\"id\": \"s\", \"op\": \"datasetWrite\", \"dataset\": \"people\", \"row\": {\"name\": \"${loop.row.name}\", \"age\": \"7\"}}",
+            Step.DatasetWrite.builder().id("s").dataset("people").putRow("name", "${loop.row.name}").putRow("age", "7").build()),
+        step("{\"id\": \"s\", \"op\": \"datasetExport\", \"dataset\": \"people\", \"path\": \"out/people.csv\"}",
+            Step.DatasetExport.builder().id("s").dataset("people").path("out/people.csv").build()),
+        step("{\"id\": \"s\", \"op\": \"datasetExport\", \"dataset\": \"people\", \"format\": \"json\", \"path\": \"p-${loop.index}.json\", \"clear\": true}",
+            Step.DatasetExport.builder().id("s").dataset("people").format(Step.DatasetFormat.JSON).path("p-${loop.index}.json").clear(true).build()),
+        step("{\"id\": \"s\", \"op\": \"http\", \"url\": \"${BASE_URL}/api/items\"}",
+            Step.Http.builder().id("s").url("${BASE_URL}/api/items").build()),
+        step("{\"id\": \"s\", \"op\": \"http\", \"method\": \"POST\", \"url\": \"https://api.example.com/items\","
+                + " \"headers\": {\"Authorization\": \"Bearer ${credential.TOKEN}\", \"Content-Type\": \"application/json\"},"
+                + " \"body\": \"{}\", \"extract\": {\"id\": \"$.id\"}, \"failOnStatus\": false}",
+            Step.Http.builder().id("s").method("POST").url("https://api.example.com/items")
+                .putHeaders("Authorization", "Bearer ${credential.TOKEN}").putHeaders("Content-Type", "application/json")
+                .body("{}").putExtract("id", "$.id").failOnStatus(false).build()),
+        step("{\"id\": \"s\", \"op\": \"clipboard\", \"action\": \"write\", \"text\": \"${steps.r.text}\"}",
+            Step.Clipboard.builder().id("s").action(Step.ClipboardAction.WRITE).text("${steps.r.text}").build()),
+        step("{\"id\": \"s\", \"op\": \"clipboard\", \"action\": \"read\"}",
+            Step.Clipboard.builder().id("s").action(Step.ClipboardAction.READ).build()),
         step("{\"id\": \"s\", \"op\": \"foreach\", \"source\": \"table\", \"body\": [{\"id\": \"b\", \"op\": \"reload\"}]}",
             Step.Foreach.builder().id("s").source(ForeachSource.table())
                 .addBody(Step.Reload.builder().id("b").build()).build()),

@@ -224,6 +224,29 @@ final class RandomFlows {
         return Step.Screenshot.builder().id(id).target(optionalTarget()).name(optional()).fullPage(chance()).build();
       case CSV_IMPORT: return Step.CsvImport.builder().id(id).path(text()).build();
       case CSV_EXPORT: return Step.CsvExport.builder().id(id).source(text()).path(text()).build();
+      case DATASET_WRITE: {
+        Step.DatasetWrite.Builder b = Step.DatasetWrite.builder().id(id).dataset(text());
+        for (String column : texts()) {
+          b.putRow(column, text());
+        }
+        return b.build();
+      }
+      case DATASET_EXPORT:
+        return Step.DatasetExport.builder().id(id).dataset(text()).format(pick(Step.DatasetFormat.values()))
+            .path(text()).clear(chance()).build();
+      case HTTP: {
+        Step.Http.Builder b = Step.Http.builder().id(id).method(pick(new String[] {"GET", "POST", "DELETE"})).url(text())
+            .body(optional()).failOnStatus(chance());
+        for (String name : texts()) {
+          b.putHeaders(name, text());
+        }
+        for (String name : texts()) {
+          b.putExtract(name, text());
+        }
+        return b.build();
+      }
+      case CLIPBOARD:
+        return Step.Clipboard.builder().id(id).action(pick(Step.ClipboardAction.values())).text(optional()).build();
       case FOREACH: {
         int k = random.nextInt(3);
         ForeachSource source = k == 0 ? ForeachSource.table()

@@ -137,12 +137,42 @@ public final class HtmlReport {
         .append("</code> — open it with <code class=\"command\">browserflow show-trace ").append(esc(t)).append("</code></p>"));
     timeline(h, r, failedStep, !category.equals("passed")
         || r.steps().stream().anyMatch(s -> s.fallbackUsed() || s.attempts() > 1));
+    r.datasets().values().forEach(d -> dataset(h, d));
     if (!r.blockedRequests().isEmpty()) {
       h.append("<p><b>Blocked requests</b> (network deny mode):</p><ul>");
       r.blockedRequests().forEach(u -> h.append("<li><code>").append(esc(u)).append("</code></li>"));
       h.append("</ul>");
     }
     h.append("</section>\n");
+  }
+
+  /** The rows a report shows of one dataset; the rest are in the run result and the exports. */
+  static final int DATASET_ROWS_SHOWN = 50;
+
+  private static void dataset(StringBuilder h, io.browserflow.engine.DatasetResult d) {
+    h.append("<details class=\"dataset\"><summary>Dataset <code>").append(esc(d.name())).append("</code>: ")
+        .append(d.written()).append(d.written() == 1 ? " row" : " rows").append(" written");
+    if (d.rows().size() != d.written()) {
+      h.append(", ").append(d.rows().size()).append(" held at the end");
+    }
+    h.append("</summary>");
+    d.exports().forEach(x -> h.append("<p class=\"detail\">exported to <code>").append(esc(x)).append("</code></p>"));
+    if (!d.rows().isEmpty()) {
+      h.append("<table><thead><tr>");
+      d.columns().forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
+      h.append("</tr></thead><tbody>");
+      d.rows().stream().limit(DATASET_ROWS_SHOWN).forEach(row -> {
+        h.append("<tr>");
+        d.columns().forEach(c -> h.append("<td>").append(esc(row.getOrDefault(c, ""))).append("</td>"));
+        h.append("</tr>");
+      });
+      h.append("</tbody></table>");
+      if (d.rows().size() > DATASET_ROWS_SHOWN) {
+        h.append("<p class=\"meta\">the first ").append(DATASET_ROWS_SHOWN).append(" of ").append(d.rows().size())
+            .append(" rows; the run result holds them all</p>");
+      }
+    }
+    h.append("</details>");
   }
 
   private static void history(StringBuilder h, ReportItem item) {
@@ -364,6 +394,8 @@ public final class HtmlReport {
       "code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;overflow-wrap:anywhere}",
       ".detail,.activity{margin:2px 0;font-size:12px;color:#3d444d;overflow-wrap:anywhere}",
       ".activity.error,.activity.page_error,.activity.request{color:var(--ko)}.activity.warning{color:var(--warn)}",
+      ".dataset{margin:8px 0;font-size:13px}.dataset table{border-collapse:collapse;margin-top:6px}",
+      ".dataset th,.dataset td{border:1px solid var(--line,#ccc);padding:2px 6px;text-align:left;overflow-wrap:anywhere}",
       ".trace{font-size:13px;overflow-wrap:anywhere}.command{background:var(--bg);padding:1px 4px;border-radius:4px}",
       "img.failure-shot{display:block;max-width:100%;border:1px solid var(--line);margin-top:8px}",
       "img.thumb{display:block;width:",

@@ -118,6 +118,13 @@ public interface FlowReview {
       }
 
       @Override
+      public Void visitHttp(Step.Http s) {
+        caps.add(Capability.HTTP_REQUEST);
+        origin(s.url()).ifPresent(origins::add);
+        return null;
+      }
+
+      @Override
       public Void visitEval(Step.Eval s) {
         caps.add(Capability.SCRIPT_EVAL);
         return null;
@@ -214,6 +221,9 @@ public interface FlowReview {
       @Override public Void visitScreenshot(Step.Screenshot s) { return null; }
       @Override public Void visitCsvImport(Step.CsvImport s) { return null; }
       @Override public Void visitCsvExport(Step.CsvExport s) { return null; }
+      @Override public Void visitDatasetWrite(Step.DatasetWrite s) { return null; }
+      @Override public Void visitDatasetExport(Step.DatasetExport s) { return null; }
+      @Override public Void visitClipboard(Step.Clipboard s) { return null; }
       @Override public Void visitManual(Step.Manual s) { return null; }
     };
     for (Step s : steps) {

@@ -266,6 +266,39 @@ public interface DriverSession extends AutoCloseable {
         getClass().getSimpleName() + " cannot hand over its cookies and storage, so a sign-in cannot be reused on this driver");
   }
 
+  /**
+   * Sends an http step's request with the session's cookies (a signed-in session carries over) and
+   * the session's network rules: in network deny mode a request to an origin the session does not
+   * allow is refused with {@code NETWORK_ATTEMPT} and listed in {@link #blockedRequests()}. Cookies
+   * the response sets join the session. Drivers without a network keep this default, which
+   * answers {@code UNSUPPORTED_STEP}.
+   *
+   * @throws io.browserflow.api.FlowRunException {@code TIMEOUT} when no response came in time,
+   *     {@code ACTION_FAILED} when the request could not be sent
+   */
+  default HttpExchange.Response http(HttpExchange.Request request, Duration timeout) {
+    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
+        "this page driver (" + getClass().getName() + ") cannot send http requests (http)",
+        java.util.Map.of("driver", getClass().getName()));
+  }
+
+  /**
+   * Reads the clipboard's text, with the clipboard permission granted to the current page's origin
+   * for this call only. Drivers without a clipboard keep this default ({@code UNSUPPORTED_STEP}).
+   */
+  default String clipboardRead(Duration timeout) {
+    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
+        "this page driver (" + getClass().getName() + ") has no clipboard (clipboard)",
+        java.util.Map.of("driver", getClass().getName()));
+  }
+
+  /** Puts text on the clipboard, like {@link #clipboardRead}. */
+  default void clipboardWrite(String text, Duration timeout) {
+    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
+        "this page driver (" + getClass().getName() + ") has no clipboard (clipboard)",
+        java.util.Map.of("driver", getClass().getName()));
+  }
+
   /** Closes the session and its tabs. */
   @Override
   void close();

@@ -73,6 +73,10 @@ record RecordedStep(boolean action, Optional<Step.Click> click, Optional<Step.Fi
     @Override public RecordedStep visitScreenshot(Step.Screenshot s) { return OTHER; }
     @Override public RecordedStep visitCsvImport(Step.CsvImport s) { return OTHER; }
     @Override public RecordedStep visitCsvExport(Step.CsvExport s) { return OTHER; }
+    @Override public RecordedStep visitDatasetWrite(Step.DatasetWrite s) { return OTHER; }
+    @Override public RecordedStep visitDatasetExport(Step.DatasetExport s) { return OTHER; }
+    @Override public RecordedStep visitHttp(Step.Http s) { return OTHER; }
+    @Override public RecordedStep visitClipboard(Step.Clipboard s) { return OTHER; }
     @Override public RecordedStep visitForeach(Step.Foreach s) { return OTHER; }
     @Override public RecordedStep visitRepeat(Step.Repeat s) { return OTHER; }
     @Override public RecordedStep visitIf(Step.If s) { return OTHER; }
