@@ -124,6 +124,43 @@ class DjangoAdminReplayTest {
     assertThat(groupsStartingWith(prefix)).isEqualTo(4);
   }
 
+  @Test
+  void should_post_the_admin_form_through_the_signed_in_session_and_export_the_change_list() throws Exception {
+    String group = "Http " + UUID.randomUUID().toString().substring(0, 8);
+    Path work = dir.resolve("work-" + group.replace(' ', '-'));
+    Flow flow = Flow.named("Add a group with an http request").input("BASE_URL").input("GROUP")
+        .credential("PASSWORD", credentialType(Credential.Type.PASSWORD))
+        .capabilities(io.browserflow.api.Capability.HTTP_REQUEST)
+        .open("${BASE_URL}/admin/login/")
+        .fill(label("Username:").or(css("#id_username")), "admin")
+        .fill(label("Password:").or(css("#id_password")), "${credential.PASSWORD}")
+        .click(role("button", "Log in")).expect(urlMatches("**/admin/")).timeoutMs(10_000)
+        .open("${BASE_URL}/admin/auth/group/add/")
+        .readAttribute(css("input[name=csrfmiddlewaretoken]"), "value").id("csrf")
+        // Django checks the session cookie and the CSRF cookie the browser holds, and the form's token
+        .http("POST", "${BASE_URL}/admin/auth/group/add/", row("Content-Type", "application/x-www-form-urlencoded"),
+            "csrfmiddlewaretoken=${steps.csrf.attribute}&name=${GROUP}&_save=Save").id("post")
+        .assertThat(varContains("${steps.post.body}", "was added successfully"))
+        .open("${BASE_URL}/admin/auth/group/?q=Http")
+        .scrape(css("#result_list"), io.browserflow.api.Step.ScrapeMode.TABLE).id("groups")
+        .foreach(items("${steps.groups.items}"), g -> g.datasetWrite("groups", row("name", "${loop.row.GROUP}")))
+        .datasetExport("groups", io.browserflow.api.Step.DatasetFormat.CSV, "groups.csv")
+        .build();
+
+    RunResult result;
+    try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
+      result = engine.run(flow, Inputs.builder().input("BASE_URL", admin.baseUrl).input("GROUP", group)
+          .credential("PASSWORD", admin.password).build(), io.browserflow.engine.RunOptions.builder()
+          .allow(io.browserflow.api.Capability.HTTP_REQUEST).workDir(work).build());
+    }
+
+    assertThat(result.status()).as("%s", result.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(groups(group)).as("the server holds the group the request posted").isEqualTo(1);
+    assertThat(result.outputs()).containsEntry("steps.post.status", "200"); // after Django's redirect to the list
+    assertThat(java.nio.file.Files.readString(work.resolve("groups.csv"))).startsWith("name\r\n").contains(group + "\r\n");
+    assertThat(result.toJson()).doesNotContain(admin.password);
+  }
+
   /** Adds a group, without signing in: only a signed-in session gets past the admin's login redirect. */
   private static Flow addGroup() {
     return Flow.named("Add a group, signed in").input("BASE_URL").input("GROUP")
