@@ -8,7 +8,8 @@ import org.immutables.value.Value;
 
 /**
  * An immutable browser flow: metadata, inputs, credentials, tab aliases, an optional data table,
- * policy and schedule, and the ordered steps.
+ * policy and schedule, the ordered steps, the outputs it hands back and the subflows its
+ * {@code call} steps run.
  *
  * <p>Build one with the DSL and read or write JSON with {@link io.browserflow.api.json.FlowJson}:
  * <pre>{@code
@@ -70,6 +71,24 @@ public interface Flow {
   Optional<Schedule> schedule();
 
   List<Step> steps();
+
+  /**
+   * What the flow hands back when it ends: output name to a value (placeholders resolved after the
+   * last step). A {@code call} step that names an output gets it as {@code ${steps.<callId>.<name>}};
+   * a run puts it in its result as {@code outputs.<name>}.
+   */
+  java.util.Map<String, String> outputs();
+
+  /**
+   * Flows that {@code call} steps of this flow and of its other subflows may run, by id. Only the
+   * top-level flow holds subflows; a subflow has no schema, schedule or subflows of its own.
+   */
+  List<Flow> subflows();
+
+  /** The subflow with this id, if this flow holds one. */
+  default Optional<Flow> subflow(String id) {
+    return subflows().stream().filter(f -> f.id().equals(id)).findFirst();
+  }
 
   /** The input with this key, if declared. */
   default Optional<Input> input(String key) {

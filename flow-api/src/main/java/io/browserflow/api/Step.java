@@ -65,6 +65,7 @@ public sealed interface Step {
     DATASET_EXPORT("datasetExport"),
     HTTP("http"),
     CLIPBOARD("clipboard"),
+    CALL("call"),
     FOREACH("foreach"),
     REPEAT("repeat"),
     IF("if"),
@@ -1470,6 +1471,44 @@ public sealed interface Step {
 
     /** Builder of {@link Clipboard}. */
     final class Builder extends ImmutableStep.Clipboard.Builder {}
+  }
+
+  /**
+   * Runs another flow on the same page: a subflow of the top-level flow with this id, or a flow of
+   * the engine's flow library. {@code inputs} maps the called flow's inputs to values in the
+   * caller's scope (placeholders resolved when the call runs); the called flow's credentials come
+   * from the caller's, by key. Each name in {@code outputs} must be an output the called flow
+   * declares; it comes back as {@code ${steps.<id>.<name>}}. Steps of called flows count towards the
+   * step limit, calls towards the nesting depth, and a flow that calls itself, directly or through
+   * others, is refused. Results list the called steps under {@code <path>.call.steps[i]}.
+   */
+  @Value.Immutable
+  non-sealed interface Call extends Step {
+    @Override
+    default <R> R accept(StepVisitor<R> visitor) {
+      return visitor.visitCall(this);
+    }
+
+    /** The id of the flow to run. */
+    String flow();
+
+    /** The called flow's input key to a value; placeholders allowed, never credentials. */
+    Map<String, String> inputs();
+
+    /** Outputs of the called flow this step hands on. */
+    List<String> outputs();
+
+    @Override
+    default Kind kind() {
+      return Kind.CALL;
+    }
+
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builder of {@link Call}. */
+    final class Builder extends ImmutableStep.Call.Builder {}
   }
 
   /**

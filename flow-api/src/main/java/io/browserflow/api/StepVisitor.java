@@ -101,6 +101,8 @@ public interface StepVisitor<R> {
 
   R visitClipboard(Step.Clipboard step);
 
+  R visitCall(Step.Call step);
+
   R visitForeach(Step.Foreach step);
 
   R visitRepeat(Step.Repeat step);

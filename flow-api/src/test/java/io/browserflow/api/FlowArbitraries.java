@@ -264,6 +264,7 @@ public final class FlowArbitraries {
         v.map(vv -> Step.Clipboard.builder().id("x").action(Step.ClipboardAction.WRITE).text(vv.contains("credential") ? "copied" : vv)
             .build()),
         Arbitraries.just(Step.Clipboard.builder().id("x").action(Step.ClipboardAction.READ).build()),
+        Arbitraries.of(INPUTS).map(k -> Step.Call.builder().id("x").flow("library-flow").putInputs("KEY", "${" + k + "}").build()),
         word().map(w -> Step.Manual.builder().id("x").instructions("Solve the captcha " + w).build()));
   }
 

@@ -138,6 +138,7 @@ public class FlowApiBenchmark {
     @Override public Integer visitDatasetExport(Step.DatasetExport s) { return 1; }
     @Override public Integer visitHttp(Step.Http s) { return 1; }
     @Override public Integer visitClipboard(Step.Clipboard s) { return 1; }
+    @Override public Integer visitCall(Step.Call s) { return 1; }
     @Override public Integer visitRepeat(Step.Repeat s) { return 1; }
     @Override public Integer visitWhile(Step.While s) { return 1; }
     @Override public Integer visitManual(Step.Manual s) { return 1; }

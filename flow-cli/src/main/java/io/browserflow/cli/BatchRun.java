@@ -57,6 +57,10 @@ final class BatchRun {
   boolean failOnBlockedRequest;
   boolean allowSensitiveValues;
   List<Path> uploadRoots = new ArrayList<>();
+  /** Where relative csv and dataset paths resolve ({@code --work-dir DIR}); the working directory when empty. */
+  java.util.Optional<Path> workDir = java.util.Optional.empty();
+  /** Where call steps find flows ({@code --flows DIR}). */
+  io.browserflow.engine.FlowLibrary library = io.browserflow.engine.FlowLibrary.none();
   List<String> allowOrigins = new ArrayList<>();
   RunStore store = RunStore.none();
   /** Set by {@code resume}: the batch's one flow resumes this run instead of starting a new one. */
@@ -269,7 +273,7 @@ final class BatchRun {
     }
     try (SharedSessions driver = new SharedSessions(signIn == null ? driver() : signIn.driver(driver()))) {
       FlowEngine.Builder builder = FlowEngine.builder().driver(driver).store(store)
-          .uploadRoots(uploadRoots.toArray(new Path[0]));
+          .uploadRoots(uploadRoots.toArray(new Path[0])).flowLibrary(library);
       if (progress != null) {
         builder.listener(progress);
       }
@@ -319,6 +323,7 @@ final class BatchRun {
         .screenshotEachStep(screenshotEachStep);
     serverUrl.ifPresent(options::addAllowOrigins);
     timeout.ifPresent(options::timeBudget);
+    workDir.ifPresent(options::workDir);
     return options.build();
   }
 

@@ -87,6 +87,14 @@ final class RunFlags {
       description = "Allow an origin (scheme://host[:port]) besides the flows' own and their policy's; repeatable.")
   List<String> allowOrigins = new ArrayList<>();
 
+  @Option(names = "--flows", paramLabel = "DIR",
+      description = "A folder of *.flow.json files that call steps find by flow id (after the calling flow's own subflows).")
+  Path flowsDir;
+
+  @Option(names = "--work-dir", paramLabel = "DIR",
+      description = "The folder relative csvImport, csvExport and datasetExport paths resolve in (default: the current directory).")
+  Path workDir;
+
   @Option(names = "--upload-root", paramLabel = "DIR",
       description = "A folder upload files may come from, besides the working directory and the flow files' folders; repeatable.")
   List<Path> uploadRootDirs = new ArrayList<>();
@@ -314,6 +322,16 @@ final class RunFlags {
     if (!unknown.isEmpty()) {
       err.println("browserflow: no flow declares " + String.join(", ", unknown));
       return BrowserflowCommand.USAGE;
+    }
+    if (workDir != null) {
+      batch.workDir = java.util.Optional.of(workDir.toAbsolutePath().normalize());
+    }
+    if (flowsDir != null) {
+      if (!java.nio.file.Files.isDirectory(flowsDir)) {
+        err.println("browserflow: --flows " + flowsDir + " is not a folder; give the folder of the *.flow.json files calls name");
+        return BrowserflowCommand.USAGE;
+      }
+      batch.library = io.browserflow.engine.FlowLibrary.directory(flowsDir.toAbsolutePath());
     }
     batch.uploadRoots.add(Path.of("").toAbsolutePath());
     files.forEach(f -> batch.uploadRoots.add(f.toAbsolutePath().getParent()));

@@ -64,6 +64,15 @@ final class Bindings {
     return new Bindings(this);
   }
 
+  /**
+   * Takes the caller's loop stack, so the steps of a flow called inside a loop are told apart per
+   * iteration (results, journal); the called flow's own placeholders never name the caller's loops.
+   */
+  void copyLoopsFrom(Bindings caller) {
+    loops.clear();
+    loops.addAll(caller.loops);
+  }
+
   void pushLoop(LoopFrame frame) {
     loops.push(frame);
   }
@@ -105,6 +114,16 @@ final class Bindings {
 
   Map<String, String> inputValues() {
     return inputs;
+  }
+
+  /** The value given for a credential, if any (a call hands it to the called flow by key). */
+  Optional<String> credential(String key) {
+    return Optional.ofNullable(credentials.get(key));
+  }
+
+  /** Records an output the flow hands back ({@code outputs.<name>} in the result). */
+  void setFlowOutput(String name, Object value) {
+    outputs.put("outputs." + name, value);
   }
 
   /** Resolves a string; a whole placeholder may give a list or map. */

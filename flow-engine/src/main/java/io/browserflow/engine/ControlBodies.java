@@ -88,6 +88,11 @@ final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlB
   }
 
   @Override
+  public Optional<ControlBody> visitCall(Step.Call call) {
+    return Optional.of(() -> runCall(call));
+  }
+
+  @Override
   public Optional<ControlBody> visitPaginate(Step.Paginate p) {
     return Optional.of(() -> runPaginate(p));
   }
@@ -135,6 +140,51 @@ final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlB
   @Override public Optional<ControlBody> visitHttp(Step.Http s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
   @Override public Optional<ControlBody> visitManual(Step.Manual s) { return Optional.empty(); }
+
+  // ------------------------------------------------------------------- calls
+
+  /**
+   * Runs the called flow's steps on this lane's session with bindings of their own: its inputs from
+   * the call's (resolved here), its credentials the caller's of the same keys. The named outputs
+   * come back as the call step's.
+   */
+  private String runCall(Step.Call call) {
+    io.browserflow.api.Flow callee = run.callees().get(call.flow());
+    if (callee == null) {
+      throw new FlowRunException(ErrorCode.INVALID_FLOW, "the flow " + call.flow() + " was not resolved before the run");
+    }
+    Inputs.Builder given = Inputs.builder();
+    call.inputs().forEach((key, value) -> given.input(key, lane.bindings.resolve(value)));
+    List<String> missing = new ArrayList<>();
+    for (io.browserflow.api.Credential c : callee.credentials()) {
+      Optional<String> value = lane.bindings.credential(c.key());
+      value.ifPresent(v -> given.credential(c.key(), v));
+      if (value.isEmpty() && c.required()) {
+        missing.add("credential " + c.key());
+      }
+    }
+    Bindings inner = new Bindings(callee, given.build());
+    for (io.browserflow.api.Input i : callee.inputs()) {
+      if (i.required() && !inner.inputValues().containsKey(i.key())) {
+        missing.add("input " + i.key());
+      }
+    }
+    if (!missing.isEmpty()) {
+      throw new FlowRunException(ErrorCode.INPUT_MISSING, "step " + call.id() + " calls " + callee.id() + " without its "
+          + String.join(", ", missing) + ": map inputs in the call's inputs; a credential comes from the caller's of the same key");
+    }
+    inner.copyLoopsFrom(lane.bindings);
+    interpreter.runSteps(callee.steps(), path + ".call.steps", new Lane(lane.session, inner));
+    for (String name : call.outputs()) {
+      String value = callee.outputs().get(name);
+      if (value == null) {
+        throw new FlowRunException(ErrorCode.INVALID_FLOW, "the flow " + callee.id() + " hands back no output " + name
+            + (callee.outputs().isEmpty() ? " (it declares none)" : " (its outputs: " + String.join(", ", callee.outputs().keySet()) + ")"));
+      }
+      lane.bindings.setOutput(call.id(), name, inner.resolveValue(value));
+    }
+    return callee.id();
+  }
 
   // ------------------------------------------------------------------- loops
 

@@ -32,6 +32,7 @@ final class DefaultFlowEngine implements FlowEngine {
   final FlowLimits limits;
   final Approvals approvals;
   final List<Path> uploadRoots;
+  final FlowLibrary library;
   final Sleeper sleeper;
   /** Slots for foreach iterations running at once, across the engine's runs. */
   final java.util.concurrent.Semaphore iterationSlots;
@@ -47,6 +48,7 @@ final class DefaultFlowEngine implements FlowEngine {
     this.limits = b.limits;
     this.approvals = b.approvals;
     this.uploadRoots = List.copyOf(b.uploadRoots);
+    this.library = b.library;
     this.sleeper = b.sleeper;
     this.iterationSlots = new java.util.concurrent.Semaphore(b.maxConcurrentIterations, true);
     this.pacer = b.pacer;

@@ -118,8 +118,9 @@ final class Execution {
         throw new RunCancelled();
       }
       RunContext context = new RunContext(engine, flow, options, runId, plan, control, redactor, budget,
-          cleared.policy(), journal, results, new RunArtifacts(artifacts, redactor), datasets);
+          cleared.policy(), journal, results, new RunArtifacts(artifacts, redactor), datasets, cleared.callees());
       new Interpreter(context).runSteps(flow.steps(), "steps", new Lane(session, bindings));
+      flow.outputs().forEach((name, value) -> bindings.setFlowOutput(name, bindings.resolveValue(value)));
       session.blockedRequests(); // a driver may deliver events still in flight on this call (Playwright does)
       Optional<FlowRunException> late = cleared.policy().afterStep(session);
       if (late.isPresent()) {

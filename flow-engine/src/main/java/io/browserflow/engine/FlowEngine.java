@@ -85,6 +85,7 @@ public interface FlowEngine extends AutoCloseable {
     final List<Path> uploadRoots = new ArrayList<>();
     Sleeper sleeper = Sleeper.system();
     int maxConcurrentIterations = 10;
+    FlowLibrary library = FlowLibrary.none();
     io.browserflow.engine.spi.OriginPacer pacer = io.browserflow.engine.spi.OriginPacer.none();
 
     private Builder() {}
@@ -135,6 +136,12 @@ public interface FlowEngine extends AutoCloseable {
     /** Limits flows are validated against before running (defaults: the design table). */
     public Builder limits(FlowLimits limits) {
       this.limits = Objects.requireNonNull(limits, "limits");
+      return this;
+    }
+
+    /** Where {@code call} steps find flows the calling flow holds no subflow for (none by default). */
+    public Builder flowLibrary(FlowLibrary library) {
+      this.library = Objects.requireNonNull(library, "library");
       return this;
     }
 

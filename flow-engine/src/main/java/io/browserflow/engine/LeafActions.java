@@ -322,6 +322,7 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   @Override public Outcome visitIf(Step.If s) { throw notLeaf(s); }
   @Override public Outcome visitWhile(Step.While s) { throw notLeaf(s); }
   @Override public Outcome visitPaginate(Step.Paginate s) { throw notLeaf(s); }
+  @Override public Outcome visitCall(Step.Call s) { throw notLeaf(s); }
 
   private IllegalStateException notLeaf(Step s) {
     return new IllegalStateException(s.kind().op() + " step " + s.id() + " is control flow, not an action");

@@ -35,7 +35,7 @@ final class Preflight {
   private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
 
   /** What a cleared run needs: the flow's digest and the policy it runs under. */
-  record Clearance(String digest, RunPolicy policy) {}
+  record Clearance(String digest, RunPolicy policy, Map<String, Flow> callees) {}
 
   /** A refused run. */
   static final class Refused extends RuntimeException {
@@ -75,8 +75,18 @@ final class Preflight {
     if (inputProblem.isPresent()) {
       throw new Refused(inputProblem.get(), digest);
     }
+    Map<String, Flow> callees;
+    try {
+      callees = new CalledFlows(flow, engine.library, engine.limits).resolve();
+    } catch (FlowRunException e) {
+      throw new Refused(e, digest);
+    }
     FlowReview review = FlowReview.of(flow);
-    Optional<FlowException> refusal = checkCapabilities(review).or(this::checkSensitiveValues)
+    for (Flow callee : callees.values()) {
+      review = review.with(FlowReview.of(callee)); // what called flows need, the run needs
+    }
+    FlowReview needs = review;
+    Optional<FlowException> refusal = checkCapabilities(needs).or(this::checkSensitiveValues)
         .or(() -> checkApproval(digest));
     if (refusal.isPresent()) {
       throw new Refused(refusal.get(), digest);
@@ -84,8 +94,8 @@ final class Preflight {
     boolean downloads = review.capabilities().contains(Capability.FILE_DOWNLOAD)
         || flow.policy().map(p -> p.capabilities().contains(Capability.FILE_DOWNLOAD)).orElse(false)
         || options.allowed().contains(Capability.FILE_DOWNLOAD);
-    return new Clearance(digest, new RunPolicy(allowedOrigins(review), engine.uploadRoots, options.caller(),
-        downloads, options.failOnBlockedRequest()));
+    return new Clearance(digest, new RunPolicy(allowedOrigins(review, callees), engine.uploadRoots, options.caller(),
+        downloads, options.failOnBlockedRequest()), callees);
   }
 
   /** A literal secret in the flow (lint SENSITIVE_VALUE at severity error) is refused unless the run allows it. */
@@ -197,20 +207,36 @@ final class Preflight {
   }
 
   /** The flow's own origins (its review's, and URLs bound to inputs and credentials) and those the run allows. */
-  private Set<String> allowedOrigins(FlowReview review) {
+  private Set<String> allowedOrigins(FlowReview review, Map<String, Flow> callees) {
     Set<String> allowed = new LinkedHashSet<>(review.origins());
     options.allowOrigins().forEach(allowed::add);
     // URLs bound to inputs and credentials (e.g. ${credential.BASE_URL}/login) are the flow's own too
     StepBinder binder = new StepBinder(bindings);
-    collectBoundOrigins(flow.steps(), binder, allowed);
+    collectBoundOrigins(flow.steps(), binder, allowed, callees);
     flow.tabs().forEach(t -> t.url().ifPresent(u -> boundOrigin(u, binder, allowed)));
     return allowed;
   }
 
-  private static void collectBoundOrigins(List<Step> steps, StepBinder binder, Set<String> allowed) {
+  /** URLs bound to inputs and credentials, in called flows too (their inputs bound from the call's). */
+  private static void collectBoundOrigins(List<Step> steps, StepBinder binder, Set<String> allowed, Map<String, Flow> callees) {
     for (Step s : steps) {
       Walk.url(s).ifPresent(u -> boundOrigin(u, binder, allowed));
-      Walk.children(s).forEach(body -> collectBoundOrigins(body, binder, allowed));
+      Walk.children(s).forEach(body -> collectBoundOrigins(body, binder, allowed, callees));
+      Walk.asCall(s).ifPresent(call -> {
+        Flow callee = callees.get(call.flow());
+        if (callee == null) {
+          return;
+        }
+        Inputs.Builder given = Inputs.builder();
+        try {
+          call.inputs().forEach((k, v) -> given.input(k, binder.s(v)));
+        } catch (FlowRunException notBindableYet) {
+          return; // inputs from run-time values: the called flow's URLs are not declared origins
+        }
+        Bindings caller = binder.bindings();
+        callee.credentials().forEach(c -> caller.credential(c.key()).ifPresent(v -> given.credential(c.key(), v)));
+        collectBoundOrigins(callee.steps(), new StepBinder(new Bindings(callee, given.build())), allowed, callees);
+      });
     }
   }
 

@@ -21,4 +21,5 @@ record RunContext(
     RunJournal journal,
     StepResults results,
     RunArtifacts artifacts,
-    Datasets datasets) {}
+    Datasets datasets,
+    java.util.Map<String, Flow> callees) {}

@@ -18,6 +18,10 @@ final class StepBinder {
     this.b = bindings;
   }
 
+  Bindings bindings() {
+    return b;
+  }
+
   String s(String value) {
     return b.resolve(value);
   }
@@ -265,6 +269,11 @@ final class StepBinder {
     @Override
     public Step visitClipboard(Step.Clipboard x) {
       return Step.Clipboard.builder().from(x).text(s(x.text())).build();
+    }
+
+    @Override
+    public Step visitCall(Step.Call x) {
+      return x; // its inputs are resolved when the call runs, into the called flow's bindings
     }
 
     @Override

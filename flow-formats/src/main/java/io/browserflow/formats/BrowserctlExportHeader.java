@@ -193,6 +193,7 @@ final class BrowserctlExportHeader {
     @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
     @Override public Boolean visitHttp(Step.Http s) { return false; }
     @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
+    @Override public Boolean visitCall(Step.Call s) { return false; }
     @Override public Boolean visitForeach(Step.Foreach s) { return false; }
     @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
     @Override public Boolean visitIf(Step.If s) { return false; }

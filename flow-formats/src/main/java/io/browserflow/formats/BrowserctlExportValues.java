@@ -177,6 +177,7 @@ final class BrowserctlExportValues {
       @Override public Set<String> visitDatasetExport(Step.DatasetExport s) { return Set.of(); }
       @Override public Set<String> visitHttp(Step.Http s) { return Set.of(); }
       @Override public Set<String> visitClipboard(Step.Clipboard s) { return Set.of(); }
+      @Override public Set<String> visitCall(Step.Call s) { return Set.of(); }
       @Override public Set<String> visitForeach(Step.Foreach s) { return Set.of(); }
       @Override public Set<String> visitRepeat(Step.Repeat s) { return Set.of(); }
       @Override public Set<String> visitIf(Step.If s) { return Set.of(); }

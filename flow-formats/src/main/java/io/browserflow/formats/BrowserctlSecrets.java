@@ -116,6 +116,7 @@ final class BrowserctlSecrets {
     @Override public Optional<Typed> visitDatasetExport(Step.DatasetExport s) { return Optional.empty(); }
     @Override public Optional<Typed> visitHttp(Step.Http s) { return Optional.empty(); }
     @Override public Optional<Typed> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitCall(Step.Call s) { return Optional.empty(); }
     @Override public Optional<Typed> visitForeach(Step.Foreach s) { return Optional.empty(); }
     @Override public Optional<Typed> visitRepeat(Step.Repeat s) { return Optional.empty(); }
     @Override public Optional<Typed> visitIf(Step.If s) { return Optional.empty(); }

@@ -302,6 +302,7 @@ final class BrowserctlStepCommands {
     @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return unsupported(s); }
     @Override public Boolean visitHttp(Step.Http s) { return unsupported(s); }
     @Override public Boolean visitClipboard(Step.Clipboard s) { return unsupported(s); }
+    @Override public Boolean visitCall(Step.Call s) { return unsupported(s); }
     @Override public Boolean visitForeach(Step.Foreach s) { return unsupported(s); }
     @Override public Boolean visitRepeat(Step.Repeat s) { return unsupported(s); }
     @Override public Boolean visitIf(Step.If s) { return unsupported(s); }

@@ -63,6 +63,7 @@ final class BrowserctlUrlWaits {
     @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
     @Override public Boolean visitHttp(Step.Http s) { return false; }
     @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
+    @Override public Boolean visitCall(Step.Call s) { return false; }
     @Override public Boolean visitForeach(Step.Foreach s) { return false; }
     @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
     @Override public Boolean visitIf(Step.If s) { return false; }

@@ -108,6 +108,7 @@ final class ChromeStepEffects {
     @Override public Effect visitDatasetExport(Step.DatasetExport s) { return Effect.of(Reach.OUTPUTS); }
     @Override public Effect visitHttp(Step.Http s) { return Effect.of(Reach.OUTPUTS); }
     @Override public Effect visitClipboard(Step.Clipboard s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitCall(Step.Call s) { return Effect.of(Reach.OUTPUTS); }
     @Override public Effect visitSetVar(Step.SetVar s) { return new Effect(Reach.OUTPUTS, Optional.empty(), List.of(), Optional.of(s.name())); }
 
     // loops and branches: what their bodies do

@@ -338,6 +338,7 @@ final class ChromeStepWriter {
     @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return none(s); }
     @Override public Boolean visitHttp(Step.Http s) { return none(s); }
     @Override public Boolean visitClipboard(Step.Clipboard s) { return none(s); }
+    @Override public Boolean visitCall(Step.Call s) { return none(s); }
     @Override public Boolean visitForeach(Step.Foreach s) { return none(s); }
     @Override public Boolean visitRepeat(Step.Repeat s) { return none(s); }
     @Override public Boolean visitIf(Step.If s) { return none(s); }

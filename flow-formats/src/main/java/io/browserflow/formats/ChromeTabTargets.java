@@ -168,6 +168,7 @@ final class ChromeTabTargets {
     @Override public Void visitDatasetExport(Step.DatasetExport s) { return acted(); }
     @Override public Void visitHttp(Step.Http s) { return acted(); }
     @Override public Void visitClipboard(Step.Clipboard s) { return acted(); }
+    @Override public Void visitCall(Step.Call s) { return acted(); }
     @Override public Void visitForeach(Step.Foreach s) { return acted(); }
     @Override public Void visitRepeat(Step.Repeat s) { return acted(); }
     @Override public Void visitIf(Step.If s) { return acted(); }

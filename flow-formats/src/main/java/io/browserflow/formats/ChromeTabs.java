@@ -170,6 +170,7 @@ final class ChromeTabs {
       @Override public Optional<Step> visitDatasetExport(Step.DatasetExport s) { return Optional.empty(); }
       @Override public Optional<Step> visitHttp(Step.Http s) { return Optional.empty(); }
       @Override public Optional<Step> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
+      @Override public Optional<Step> visitCall(Step.Call s) { return Optional.empty(); }
       @Override public Optional<Step> visitForeach(Step.Foreach s) { return Optional.empty(); }
       @Override public Optional<Step> visitRepeat(Step.Repeat s) { return Optional.empty(); }
       @Override public Optional<Step> visitIf(Step.If s) { return Optional.empty(); }

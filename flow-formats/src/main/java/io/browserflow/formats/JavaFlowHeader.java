@@ -56,6 +56,12 @@ final class JavaFlowHeader {
       src.types.add("io.browserflow.api.Schedule");
       src.chain(".schedule(" + schedule(s) + ")");
     });
+    src.flow.outputs().forEach((name, value) -> src.chain(".output(" + str(name) + ", " + str(value) + ")"));
+    for (int i = 0; i < src.flow.subflows().size(); i++) {
+      src.issues.blocking(ConversionCode.UNSUPPORTED_STEP, "subflows[" + i + "]", "the subflow "
+          + src.flow.subflows().get(i).id() + " is not written as Java: keep the flow as JSON, or build the subflow "
+          + "with its own Flow.named(...) and add it with .subflow(...)");
+    }
   }
 
   private String meta(FlowMeta m) {

@@ -355,6 +355,13 @@ final class JavaStepCode {
       return line(c.action() == Step.ClipboardAction.READ ? ".clipboardRead()" : ".clipboardWrite(" + str(c.text().orElse("")) + ")");
     }
 
+    @Override
+    public Code visitCall(Step.Call c) {
+      StringBuilder call = new StringBuilder(".call(" + str(c.flow()) + ", " + pairs(c.inputs()));
+      c.outputs().forEach(o -> call.append(", ").append(str(o)));
+      return line(call.append(")").toString());
+    }
+
     private String pairs(java.util.Map<String, String> map) {
       List<String> parts = new ArrayList<>();
       map.forEach((k, v) -> {

@@ -110,6 +110,7 @@ final class NativeCodec implements FormatCodec {
     @Override public Integer visitDatasetExport(Step.DatasetExport step) { return 0; }
     @Override public Integer visitHttp(Step.Http step) { return 0; }
     @Override public Integer visitClipboard(Step.Clipboard step) { return 0; }
+    @Override public Integer visitCall(Step.Call step) { return 0; }
     @Override public Integer visitManual(Step.Manual step) { return 0; }
   };
 }

@@ -196,6 +196,7 @@ final class EveryStepFlow {
         .anyStatus()
         .clipboardWrite("copied ${steps.http-get.first}").id("clip-write")
         .clipboardRead().id("clip-read")
+        .call("library-flow", row("KEY", "${steps.clip-read.text}"), "answer").id("call")
         // control flow, nested
         .foreach(tableRows(), row -> row
             .fill(css("#id"), "${loop.row.ID}").id("row-fill")

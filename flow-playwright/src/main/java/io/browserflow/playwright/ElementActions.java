@@ -227,6 +227,7 @@ final class ElementActions {
       @Override public ActionResult visitDatasetExport(Step.DatasetExport s) { return notPerformed(s); }
       @Override public ActionResult visitHttp(Step.Http s) { return notPerformed(s); }
       @Override public ActionResult visitClipboard(Step.Clipboard s) { return notPerformed(s); }
+      @Override public ActionResult visitCall(Step.Call s) { return notPerformed(s); }
       @Override public ActionResult visitForeach(Step.Foreach s) { return notPerformed(s); }
       @Override public ActionResult visitRepeat(Step.Repeat s) { return notPerformed(s); }
       @Override public ActionResult visitIf(Step.If s) { return notPerformed(s); }

@@ -221,6 +221,7 @@ final class ElementActions {
     @Override public ActionResult visitDatasetExport(Step.DatasetExport s) { throw unsupported(s); }
     @Override public ActionResult visitHttp(Step.Http s) { throw unsupported(s); }
     @Override public ActionResult visitClipboard(Step.Clipboard s) { throw unsupported(s); }
+    @Override public ActionResult visitCall(Step.Call s) { throw unsupported(s); }
     @Override public ActionResult visitForeach(Step.Foreach s) { throw unsupported(s); }
     @Override public ActionResult visitRepeat(Step.Repeat s) { throw unsupported(s); }
     @Override public ActionResult visitIf(Step.If s) { throw unsupported(s); }

@@ -139,6 +139,18 @@ public final class FlowBuilder extends StepSequence<FlowBuilder> {
     return this;
   }
 
+  /** Declares an output the flow hands back when it ends: {@code output("total", "${steps.total.text}")}. */
+  public FlowBuilder output(String name, String value) {
+    flow.putOutputs(name, value);
+    return this;
+  }
+
+  /** Adds a flow that {@code call} steps may run by its id. */
+  public FlowBuilder subflow(Flow subflow) {
+    flow.addSubflows(subflow);
+    return this;
+  }
+
   /** Builds and validates with default limits. */
   public Flow build() {
     return build(FlowLimits.defaults());

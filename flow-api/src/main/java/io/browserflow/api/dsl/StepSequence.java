@@ -404,6 +404,14 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     return step(Step.Clipboard.builder().id(nextId(Step.Kind.CLIPBOARD)).action(Step.ClipboardAction.READ).build());
   }
 
+  /**
+   * Runs the flow with this id (a subflow, or one of the engine's flow library) on the same page,
+   * its inputs mapped from this flow's values ({@link Dsl#row(String...)}), handing on the named outputs.
+   */
+  public B call(String flowId, Map<String, String> inputs, String... outputs) {
+    return step(Step.Call.builder().id(nextId(Step.Kind.CALL)).flow(flowId).inputs(inputs).addOutputs(outputs).build());
+  }
+
   // ---------------------------------------------------------------- control flow
 
   public B foreach(ForeachSource source, Consumer<Steps> body) {
@@ -507,6 +515,7 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     @Override public Step.Click visitDatasetExport(Step.DatasetExport s) { return null; }
     @Override public Step.Click visitHttp(Step.Http s) { return null; }
     @Override public Step.Click visitClipboard(Step.Clipboard s) { return null; }
+    @Override public Step.Click visitCall(Step.Call s) { return null; }
     @Override public Step.Click visitForeach(Step.Foreach s) { return null; }
     @Override public Step.Click visitRepeat(Step.Repeat s) { return null; }
     @Override public Step.Click visitIf(Step.If s) { return null; }
@@ -560,6 +569,7 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     @Override public Step.Http visitDatasetWrite(Step.DatasetWrite s) { return null; }
     @Override public Step.Http visitDatasetExport(Step.DatasetExport s) { return null; }
     @Override public Step.Http visitClipboard(Step.Clipboard s) { return null; }
+    @Override public Step.Http visitCall(Step.Call s) { return null; }
     @Override public Step.Http visitForeach(Step.Foreach s) { return null; }
     @Override public Step.Http visitRepeat(Step.Repeat s) { return null; }
     @Override public Step.Http visitIf(Step.If s) { return null; }

@@ -44,7 +44,6 @@ final class FlowJsonReader {
 
   /** The flow, or null when the document has problems (added to the list). */
   Flow flow(JsonValue root) {
-    int before = read.problemCount();
     if (!root.is(JsonValue.Type.OBJECT)) {
       read.problem(ErrorCode.FIELD_INVALID, "", root,
           "a flow document is a JSON object, found " + root.type().description());
@@ -54,6 +53,17 @@ final class FlowJsonReader {
     if (!schemaSupported(f)) {
       return null;
     }
+    return body(root, f, true);
+  }
+
+  /** A subflow: a flow object without schema, schedule or subflows of its own. */
+  private Flow subflow(JsonValue v, String path) {
+    Fields f = read.object(v, path, "a subflow");
+    return f == null ? null : body(v, f, false);
+  }
+
+  private Flow body(JsonValue root, Fields f, boolean top) {
+    int before = read.problemCount();
     String id = read.string(f, "id", false);
     String name = read.string(f, "name", true);
     Optional<String> description = read.optString(f, "description");
@@ -64,15 +74,18 @@ final class FlowJsonReader {
     List<TabAlias> tabs = read.objects(f, "tabs", header::tab);
     DataTable table = f.has("table") ? header.table(f.get("table"), f.at("table")) : null;
     Policy policy = f.has("policy") ? header.policy(f.get("policy"), f.at("policy")) : null;
-    Schedule schedule = f.has("schedule") ? header.schedule(f.get("schedule"), f.at("schedule")) : null;
+    Schedule schedule = top && f.has("schedule") ? header.schedule(f.get("schedule"), f.at("schedule")) : null;
     List<Step> steps = f.has("steps") ? stepReader.list(f.get("steps"), f.at("steps"), 1) : List.of();
-    read.unknown(f, FormatNames.FLOW);
+    java.util.Map<String, String> outputs = read.stringMap(f, "outputs", false);
+    List<Flow> subflows = top ? read.objects(f, "subflows", this::subflow) : List.of();
+    read.unknown(f, top ? FormatNames.FLOW : FormatNames.SUBFLOW);
     if (read.problemCount() > before) {
       return null;
     }
-    return read.build("", root, () -> {
+    return read.build(f.path, root, () -> {
       Flow.Builder b = Flow.builder().name(name).description(description).addAllTags(tags)
-          .addAllInputs(inputs).addAllCredentials(credentials).addAllTabs(tabs).addAllSteps(steps);
+          .addAllInputs(inputs).addAllCredentials(credentials).addAllTabs(tabs).addAllSteps(steps)
+          .outputs(outputs).addAllSubflows(subflows);
       if (id != null) {
         b.id(id);
       }

@@ -113,8 +113,15 @@ final class FlowJsonWriter {
   // ------------------------------------------------------------------ model to tree
 
   static JsonValue tree(Flow flow) {
+    return tree(flow, true);
+  }
+
+  /** A flow object; a subflow's ({@code top} false) has no schema. */
+  private static JsonValue tree(Flow flow, boolean top) {
     JsonValue o = JsonValue.object();
-    o.put("schema", flow.schema());
+    if (top) {
+      o.put("schema", flow.schema());
+    }
     o.put("id", flow.id());
     o.put("name", flow.name());
     flow.description().ifPresent(d -> o.put("description", d));
@@ -139,6 +146,16 @@ final class FlowJsonWriter {
     flow.policy().ifPresent(p -> o.put("policy", FlowHeaderWriter.policy(p)));
     flow.schedule().ifPresent(s -> o.put("schedule", FlowHeaderWriter.schedule(s)));
     StepWriter.putSteps(o, "steps", flow.steps(), 1);
+    if (!flow.outputs().isEmpty()) {
+      JsonValue outputs = JsonValue.object();
+      flow.outputs().forEach(outputs::put);
+      o.put("outputs", outputs);
+    }
+    if (!flow.subflows().isEmpty()) {
+      JsonValue a = JsonValue.array();
+      flow.subflows().forEach(s -> a.add(tree(s, false)));
+      o.put("subflows", a);
+    }
     return o;
   }
 

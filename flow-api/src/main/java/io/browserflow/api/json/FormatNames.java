@@ -14,7 +14,10 @@ import java.util.Optional;
  */
 final class FormatNames {
   static final List<String> FLOW = List.of("schema", "id", "name", "description", "tags", "meta", "inputs",
-      "credentials", "tabs", "table", "policy", "schedule", "steps");
+      "credentials", "tabs", "table", "policy", "schedule", "steps", "outputs", "subflows");
+  /** The fields of a subflow: a flow's, without those only the top-level flow has. */
+  static final List<String> SUBFLOW = List.of("id", "name", "description", "tags", "meta", "inputs",
+      "credentials", "tabs", "table", "policy", "steps", "outputs");
   static final List<String> META = List.of("createdAt", "source", "recorderVersion");
   static final List<String> INPUT = List.of("key", "label", "type", "required", "default", "pattern", "options");
   static final List<String> CREDENTIAL = List.of("key", "label", "type", "required", "secret");
@@ -76,6 +79,7 @@ final class FormatNames {
       case DATASET_EXPORT -> List.of("dataset", "format", "path", "clear");
       case HTTP -> List.of("method", "url", "headers", "body", "extract", "failOnStatus");
       case CLIPBOARD -> List.of("action", "text");
+      case CALL -> List.of("flow", "inputs", "outputs");
       case FOREACH -> List.of("source", "items", "concurrency", "body");
       case REPEAT -> List.of("times", "body");
       case IF -> List.of("condition", "then", "else");

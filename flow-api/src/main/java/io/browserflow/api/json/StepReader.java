@@ -487,6 +487,12 @@ final class StepReader {
         Optional<String> text = read.optString(f, "text");
         yield () -> Step.Clipboard.builder().id(id).action(action).text(text).build();
       }
+      case CALL -> {
+        String flow = read.string(f, "flow", true);
+        Map<String, String> inputs = read.stringMap(f, "inputs", false);
+        List<String> outputs = read.strings(f, "outputs");
+        yield () -> Step.Call.builder().id(id).flow(flow).inputs(inputs).outputs(outputs).build();
+      }
       case FOREACH -> {
         ForeachSource source = foreachSource(f);
         Integer concurrency = read.integer(f, "concurrency", false);

@@ -400,6 +400,16 @@ final class StepWriter {
       return o;
     }
 
+    @Override
+    public JsonValue visitCall(Step.Call x) {
+      JsonValue o = JsonValue.object().put("flow", x.flow());
+      if (!x.inputs().isEmpty()) {
+        o.put("inputs", stringMap(x.inputs()));
+      }
+      FlowJsonWriter.putStrings(o, "outputs", x.outputs());
+      return o;
+    }
+
     private static JsonValue stringMap(java.util.Map<String, String> map) {
       JsonValue o = JsonValue.object();
       map.forEach(o::put);

@@ -118,6 +118,7 @@ final class NavigationLint {
     @Override public Prior visitDatasetExport(Step.DatasetExport s) { return Prior.OTHER; }
     @Override public Prior visitHttp(Step.Http s) { return Prior.OTHER; }
     @Override public Prior visitClipboard(Step.Clipboard s) { return Prior.OTHER; }
+    @Override public Prior visitCall(Step.Call s) { return Prior.OTHER; }
     @Override public Prior visitForeach(Step.Foreach s) { return Prior.OTHER; }
     @Override public Prior visitRepeat(Step.Repeat s) { return Prior.OTHER; }
     @Override public Prior visitIf(Step.If s) { return Prior.OTHER; }

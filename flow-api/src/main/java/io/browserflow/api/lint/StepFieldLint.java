@@ -280,6 +280,14 @@ final class StepFieldLint {
     }
 
     @Override
+    public Void visitCall(Step.Call s) {
+      s.inputs().forEach((key, value) -> values.scan(path + ".inputs." + key, id, value, true, "the input value",
+          SensitiveValueScanner.namesSecret(key) && SensitiveValueScanner.hasLiteral(value)
+              ? "a literal value of the secret-named input " + key : null));
+      return null;
+    }
+
+    @Override
     public Void visitClipboard(Step.Clipboard s) {
       s.text().ifPresent(t -> values.scan(path + ".text", id, t, false, "the clipboard text", null));
       return null;

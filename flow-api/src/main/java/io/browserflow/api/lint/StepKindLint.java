@@ -116,6 +116,7 @@ final class StepKindLint {
     @Override public Void visitDatasetExport(Step.DatasetExport s) { return null; }
     @Override public Void visitHttp(Step.Http s) { return null; }
     @Override public Void visitClipboard(Step.Clipboard s) { return null; }
+    @Override public Void visitCall(Step.Call s) { return null; }
     @Override public Void visitForeach(Step.Foreach s) { return null; }
     @Override public Void visitRepeat(Step.Repeat s) { return null; }
     @Override public Void visitIf(Step.If s) { return null; }

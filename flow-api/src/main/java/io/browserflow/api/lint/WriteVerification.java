@@ -91,6 +91,7 @@ final class WriteVerification {
     @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
     @Override public Boolean visitHttp(Step.Http s) { return false; }
     @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
+    @Override public Boolean visitCall(Step.Call s) { return false; }
     @Override public Boolean visitForeach(Step.Foreach s) { return false; }
     @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
     @Override public Boolean visitIf(Step.If s) { return false; }
@@ -195,6 +196,7 @@ final class WriteVerification {
     @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return hasPageCheck(s) || next; }
     @Override public Boolean visitHttp(Step.Http s) { return hasPageCheck(s) || next; }
     @Override public Boolean visitClipboard(Step.Clipboard s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitCall(Step.Call s) { return hasPageCheck(s) || next; }
     @Override public Boolean visitManual(Step.Manual s) { return hasPageCheck(s) || next; }
   }
 

@@ -212,6 +212,7 @@ final class BindingScope {
     @Override public List<String> visitClipboard(Step.Clipboard s) {
       return s.action() == Step.ClipboardAction.READ ? List.of("text") : List.of();
     }
+    @Override public List<String> visitCall(Step.Call s) { return s.outputs(); }
 
     // no outputs
     @Override public List<String> visitOpen(Step.Open s) { return List.of(); }

@@ -482,6 +482,60 @@ final class StepFieldRules {
     }
 
     @Override
+    public Void visitCall(Step.Call c) {
+      if (c.flow().isBlank()) {
+        ctx.invalid(p + ".flow", "the call names no flow: give the id of a subflow or of a flow in the flow library");
+      } else {
+        ctx.call(c.flow(), p + ".flow");
+      }
+      c.inputs().forEach((key, value) -> {
+        String at = p + ".inputs." + key;
+        noCredential(value, at, "an input is not secret in the called flow: declare a credential there, the caller's "
+            + "credential of the same key goes along");
+        valueLength(value, at, "the input value");
+        placeholders.text(value, at);
+      });
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (int i = 0; i < c.outputs().size(); i++) {
+        String name = c.outputs().get(i);
+        if (!name.matches(OUTPUT_NAME)) {
+          ctx.invalid(p + ".outputs[" + i + "]", "'" + name + "' cannot name an output: use letters, digits and _");
+        } else if (!seen.add(name)) {
+          ctx.report(Problem.of(ErrorCode.DUPLICATE_ID, p + ".outputs[" + i + "]", "the output " + name + " is named twice"));
+        }
+      }
+      ctx.callable(c.flow()).ifPresent(callee -> callee(c, callee));
+      return null;
+    }
+
+    /** What a call must match in a subflow the top-level flow holds. */
+    private void callee(Step.Call c, io.browserflow.api.Flow callee) {
+      c.inputs().keySet().forEach(key -> {
+        if (callee.input(key).isEmpty()) {
+          ctx.invalid(p + ".inputs." + key, "the flow " + callee.id() + " declares no input " + key
+              + (callee.inputs().isEmpty() ? "" : " (its inputs: " + callee.inputs().stream().map(io.browserflow.api.Input::key)
+                  .collect(java.util.stream.Collectors.joining(", ")) + ")"));
+        }
+      });
+      callee.inputs().stream().filter(i -> i.required() && i.defaultValue().isEmpty() && !c.inputs().containsKey(i.key()))
+          .forEach(i -> ctx.invalid(p + ".inputs", "the flow " + callee.id() + " needs its input " + i.key()
+              + ": map it, e.g. \"" + i.key() + "\": \"${" + i.key() + "}\""));
+      for (int i = 0; i < c.outputs().size(); i++) {
+        String name = c.outputs().get(i);
+        if (!callee.outputs().containsKey(name)) {
+          ctx.invalid(p + ".outputs[" + i + "]", "the flow " + callee.id() + " hands back no output " + name
+              + (callee.outputs().isEmpty() ? " (it declares none)" : " (its outputs: " + String.join(", ", callee.outputs().keySet()) + ")"));
+        }
+      }
+      callee.credentials().forEach(cr -> {
+        if (ctx.flow().credential(cr.key()).isEmpty() && cr.required()) {
+          ctx.invalid(p + ".flow", "the flow " + callee.id() + " needs the credential " + cr.key()
+              + ", which this flow does not declare: declare it here, its value goes along by key");
+        }
+      });
+    }
+
+    @Override
     public Void visitForeach(Step.Foreach s) {
       foreach(s, p, depth);
       return null;
@@ -612,6 +666,21 @@ final class StepFieldRules {
     }
   }
 
+
+  /** Names of outputs: of flows, calls and http extracts. */
+  static final String OUTPUT_NAME = "[A-Za-z_][A-Za-z0-9_]*";
+
+  /** The flow's own outputs, checked with everything its steps declared visible. */
+  void flowOutputs(io.browserflow.api.Flow flow) {
+    flow.outputs().forEach((name, value) -> {
+      String at = "outputs." + name;
+      if (!name.matches(OUTPUT_NAME)) {
+        ctx.invalid(at, "'" + name + "' cannot name an output: use letters, digits and _");
+      }
+      noCredential(value, at, "outputs reach the caller's outputs and the run result");
+      placeholders.text(value, at);
+    });
+  }
 
   /** The methods an http step may use. */
   static final List<String> HTTP_METHODS = List.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD");

@@ -27,7 +27,17 @@ final class ValidationContext {
   /** Exports seen in the walk, checked against the datasets once the walk is done: name, path, problem index. */
   private final List<Object[]> exports = new ArrayList<>();
 
+  /** Flows a call may name and whose declarations are known here: the top-level flow's subflows. */
+  private final java.util.Map<String, Flow> callable;
+  /** Calls seen in the walk: the called id and the call step's path. */
+  private final List<String[]> calls = new ArrayList<>();
+
   ValidationContext(Flow flow, FlowLimits limits) {
+    this(flow, limits, java.util.Map.of());
+  }
+
+  ValidationContext(Flow flow, FlowLimits limits, java.util.Map<String, Flow> callable) {
+    this.callable = callable;
     this.flow = flow;
     this.limits = limits;
     Set<Capability> caps = flow.policy().map(Policy::capabilities).orElse(Set.of());
@@ -67,6 +77,19 @@ final class ValidationContext {
 
   Set<String> datasets() {
     return datasets;
+  }
+
+  /** The subflow a call names, when the top-level flow holds it. */
+  java.util.Optional<Flow> callable(String id) {
+    return java.util.Optional.ofNullable(callable.get(id));
+  }
+
+  void call(String id, String path) {
+    calls.add(new String[] {id, path});
+  }
+
+  List<String[]> calls() {
+    return calls;
   }
 
   /** Notes an export of {@code name} at {@code path}, checked by {@link #checkExports()}. */

@@ -32,7 +32,12 @@ final class ValidationRun {
   private int stepCount;
 
   ValidationRun(Flow flow, FlowLimits limits) {
-    this.ctx = new ValidationContext(flow, limits);
+    this(flow, limits, java.util.Map.of());
+  }
+
+  /** A run over one flow; {@code callable} holds the subflows calls may name (by id). */
+  ValidationRun(Flow flow, FlowLimits limits, java.util.Map<String, Flow> callable) {
+    this.ctx = new ValidationContext(flow, limits, callable);
     this.placeholders = new PlaceholderRules(ctx);
     this.declarations = new DeclarationRules(ctx, placeholders);
     this.structure = new StructureRules(ctx, placeholders);
@@ -53,10 +58,16 @@ final class ValidationRun {
     flow.schedule().ifPresent(declarations::schedule);
     int stepsAt = ctx.problems().size();
     steps(flow.steps(), "steps", 0);
+    fieldRules.flowOutputs(flow);
     ctx.checkExports();
     limitRules.stepCount(stepCount, stepsAt);
     limitRules.definitionSize();
     return ctx.problems();
+  }
+
+  /** The ids this flow calls and the paths of the calls, once {@link #run()} walked it. */
+  List<String[]> calls() {
+    return ctx.calls();
   }
 
   // ---------------------------------------------------------------- steps

@@ -245,6 +245,13 @@ final class RandomFlows {
         }
         return b.build();
       }
+      case CALL: {
+        Step.Call.Builder b = Step.Call.builder().id(id).flow(text()).addAllOutputs(texts());
+        for (String key : texts()) {
+          b.putInputs(key, text());
+        }
+        return b.build();
+      }
       case CLIPBOARD:
         return Step.Clipboard.builder().id(id).action(pick(Step.ClipboardAction.values())).text(optional()).build();
       case FOREACH: {

@@ -19,8 +19,8 @@ import org.immutables.value.Value;
 /**
  * What a flow needs before it may run, for a person to approve: the capability manifest
  * ({@code ui.observe}, {@code ui.interact}, {@code script.eval}, {@code file.upload},
- * {@code file.download}, {@code tabs.multi}), the literal origins it visits plus its policy's, and
- * the SHA-256 digest of its canonical JSON. An engine built with
+ * {@code file.download}, {@code tabs.multi}, {@code http.request}), the literal origins it visits
+ * plus its policy's (its subflows' included), and the SHA-256 digest of its canonical JSON. An engine built with
  * {@link io.browserflow.engine.FlowEngine.Builder#requireApproval(Approvals)} runs only approved
  * digests.
  *
@@ -46,12 +46,29 @@ public interface FlowReview {
     Set<String> origins = new LinkedHashSet<>();
     flow.tabs().stream().map(TabAlias::url).flatMap(Optional::stream).forEach(u -> origin(u).ifPresent(origins::add));
     scan(flow.steps(), caps, origins);
+    for (Flow sub : flow.subflows()) { // the document holds them: they are reviewed with it
+      FlowReview own = of(sub);
+      caps.addAll(own.capabilities());
+      origins.addAll(own.origins());
+    }
     if (flow.tabs().size() > 1) {
       caps.add(Capability.TABS_MULTI);
     }
     flow.policy().ifPresent(p -> origins.addAll(p.allowedOrigins()));
     return ImmutableFlowReview.builder().flowId(flow.id()).digest(FlowJson.digest(flow))
         .capabilities(caps).origins(origins).build();
+  }
+
+  /**
+   * This review with what {@code other} needs added (a flow its run calls from the flow library):
+   * the union of capabilities and origins, this flow's id and digest.
+   */
+  default FlowReview with(FlowReview other) {
+    Set<Capability> caps = EnumSet.copyOf(capabilities());
+    caps.addAll(other.capabilities());
+    Set<String> all = new LinkedHashSet<>(origins());
+    all.addAll(other.origins());
+    return ImmutableFlowReview.builder().from(this).capabilities(caps).origins(all).build();
   }
 
   /** The origin of a literal absolute http(s) URL; empty for relative URLs or URLs starting with a placeholder. */
@@ -224,6 +241,7 @@ public interface FlowReview {
       @Override public Void visitDatasetWrite(Step.DatasetWrite s) { return null; }
       @Override public Void visitDatasetExport(Step.DatasetExport s) { return null; }
       @Override public Void visitClipboard(Step.Clipboard s) { return null; }
+      @Override public Void visitCall(Step.Call s) { return null; }
       @Override public Void visitManual(Step.Manual s) { return null; }
     };
     for (Step s : steps) {

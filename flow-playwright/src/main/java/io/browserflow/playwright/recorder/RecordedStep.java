@@ -77,6 +77,7 @@ record RecordedStep(boolean action, Optional<Step.Click> click, Optional<Step.Fi
     @Override public RecordedStep visitDatasetExport(Step.DatasetExport s) { return OTHER; }
     @Override public RecordedStep visitHttp(Step.Http s) { return OTHER; }
     @Override public RecordedStep visitClipboard(Step.Clipboard s) { return OTHER; }
+    @Override public RecordedStep visitCall(Step.Call s) { return OTHER; }
     @Override public RecordedStep visitForeach(Step.Foreach s) { return OTHER; }
     @Override public RecordedStep visitRepeat(Step.Repeat s) { return OTHER; }
     @Override public RecordedStep visitIf(Step.If s) { return OTHER; }
