@@ -59,6 +59,9 @@ final class BatchRun {
   List<Path> uploadRoots = new ArrayList<>();
   /** Where relative csv and dataset paths resolve ({@code --work-dir DIR}); the working directory when empty. */
   java.util.Optional<Path> workDir = java.util.Optional.empty();
+  /** {@code --from STEP_ID} and {@code --until STEP_ID}. */
+  java.util.Optional<String> replayFrom = java.util.Optional.empty();
+  java.util.Optional<String> replayUntil = java.util.Optional.empty();
   /** Where call steps find flows ({@code --flows DIR}). */
   io.browserflow.engine.FlowLibrary library = io.browserflow.engine.FlowLibrary.none();
   List<String> allowOrigins = new ArrayList<>();
@@ -324,6 +327,7 @@ final class BatchRun {
     serverUrl.ifPresent(options::addAllowOrigins);
     timeout.ifPresent(options::timeBudget);
     workDir.ifPresent(options::workDir);
+    options.replayFrom(replayFrom).replayUntil(replayUntil);
     return options.build();
   }
 

@@ -79,6 +79,13 @@ final class RunFlags {
   @Option(names = "--timeout", paramLabel = "MS", description = "Time budget of each run in milliseconds.")
   Long timeoutMs;
 
+  @Option(names = "--from", paramLabel = "STEP_ID",
+      description = "Replay from this step: steps before it are skipped, those that open pages, tabs or frames run again.")
+  String from;
+
+  @Option(names = "--until", paramLabel = "STEP_ID", description = "End each run, successfully, right after this step ran once.")
+  String until;
+
   @Option(names = "--allow", split = ",", paramLabel = "CAPABILITY",
       description = "Allow a gated capability the flow declares: eval, upload, download, http.")
   List<String> allow = new ArrayList<>();
@@ -285,6 +292,14 @@ final class RunFlags {
         return BrowserflowCommand.USAGE;
       }
       batch.timeout = java.util.Optional.of(Duration.ofMillis(timeoutMs));
+    }
+    if (from != null || until != null) {
+      if (resume != null) {
+        err.println("browserflow: --from and --until do not apply to resume, which goes on where the run stopped");
+        return BrowserflowCommand.USAGE;
+      }
+      batch.replayFrom = java.util.Optional.ofNullable(from);
+      batch.replayUntil = java.util.Optional.ofNullable(until);
     }
     try {
       allow.forEach(a -> batch.allowed.add(BatchRun.capability(a)));

@@ -30,6 +30,31 @@ class RunCallsAndDataTest {
   }
 
   @Test
+  void should_replay_from_a_step_and_end_after_another() throws Exception {
+    Path flow = write(dir, "names.flow.json", "{\"schema\":\"browserflow/1\",\"name\":\"names\","
+        + "\"inputs\":[{\"key\":\"SERVER_URL\",\"type\":\"url\"}],\"steps\":["
+        + "{\"id\":\"open\",\"op\":\"open\",\"url\":\"${SERVER_URL}/index.html\"},"
+        + "{\"id\":\"first\",\"op\":\"read\",\"target\":{\"candidates\":[{\"css\":\"li.n:first-child\"}]}},"
+        + "{\"id\":\"second\",\"op\":\"read\",\"target\":{\"candidates\":[{\"css\":\"li.n:last-child\"}]}},"
+        + "{\"id\":\"missing\",\"op\":\"assert\",\"timeoutMs\":500,\"condition\":{\"text\":\"Nobody\"}}]}");
+    Path site = site();
+
+    CliFixture part = CliFixture.run("run", flow.toString(), "--serve", site.toString(), "--from", "second",
+        "--until", "second", "--json");
+    CliFixture unknown = CliFixture.run("run", flow.toString(), "--serve", site.toString(), "--from", "nope", "--json");
+
+    assertThat(part.exit).as(part.err() + part.out()).isZero();
+    JsonNode steps = new ObjectMapper().readTree(part.out()).get(0).get("steps");
+    assertThat(steps).hasSize(3);
+    assertThat(steps.get(0).get("state").asText()).isEqualTo("VERIFIED");  // open runs again
+    assertThat(steps.get(1).get("state").asText()).isEqualTo("SKIPPED");
+    assertThat(steps.get(2).get("stepId").asText()).isEqualTo("second");
+    assertThat(unknown.exit).isEqualTo(1);
+    assertThat(new ObjectMapper().readTree(unknown.out()).get(0).get("errorMessage").asText())
+        .contains("--from names the step nope");
+  }
+
+  @Test
   void should_call_a_flow_of_the_flows_folder_and_export_its_output_as_a_dataset() throws Exception {
     Path library = dir.resolve("library");
     write(library, "count.flow.json", "{\"schema\":\"browserflow/1\",\"id\":\"count\",\"name\":\"count\","

@@ -63,7 +63,9 @@ final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlB
   @Override
   public Optional<ControlBody> visitIf(Step.If branch) {
     return Optional.of(() -> {
-      boolean holds = ConditionChecks.holds(branch.condition(), lane);
+      // replaying from a step inside a branch: the branch that holds it, its condition untested
+      boolean holds = Optional.ofNullable(run.partial()).flatMap(p -> p.forcedBranch(path))
+          .orElseGet(() -> ConditionChecks.holds(branch.condition(), lane));
       interpreter.runSteps(holds ? branch.then() : branch.otherwise(), path + (holds ? ".then" : ".else"), lane);
       return holds ? "then" : "else";
     });

@@ -54,6 +54,20 @@ final class DefaultFlowEngine implements FlowEngine {
     this.pacer = b.pacer;
   }
 
+  /** Whether some listener answers yes; a listener that throws answers no. */
+  boolean anyListener(java.util.function.Predicate<RunListener> question) {
+    for (RunListener l : listeners) {
+      try {
+        if (question.test(l)) {
+          return true;
+        }
+      } catch (RuntimeException ignored) {
+        // a broken listener must not break the run
+      }
+    }
+    return false;
+  }
+
   void notify(Consumer<RunListener> event) {
     for (RunListener l : listeners) {
       try {
@@ -173,6 +187,11 @@ final class DefaultFlowEngine implements FlowEngine {
     @Override
     public void resume() {
       execution.control.resume();
+    }
+
+    @Override
+    public void step() {
+      execution.control.step();
     }
 
     @Override

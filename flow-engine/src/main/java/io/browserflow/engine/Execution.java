@@ -117,9 +117,19 @@ final class Execution {
         journal.decision(ResumeDecision.CANCEL);
         throw new RunCancelled();
       }
+      PartialRun partial = PartialRun.of(flow, options);
+      if (partial != null && plan != null) {
+        throw new FlowRunException(ErrorCode.INVALID_FLOW, "a resumed run goes on where it stopped: "
+            + partial.describe() + " does not apply to it");
+      }
+      control.singleStep(options.singleStep());
       RunContext context = new RunContext(engine, flow, options, runId, plan, control, redactor, budget,
-          cleared.policy(), journal, results, new RunArtifacts(artifacts, redactor), datasets, cleared.callees());
-      new Interpreter(context).runSteps(flow.steps(), "steps", new Lane(session, bindings));
+          cleared.policy(), journal, results, new RunArtifacts(artifacts, redactor), datasets, cleared.callees(), partial);
+      try {
+        new Interpreter(context).runSteps(flow.steps(), "steps", new Lane(session, bindings));
+      } catch (PartialRun.UntilReached done) {
+        // a trial run up to a step: it ends there, successfully
+      }
       flow.outputs().forEach((name, value) -> bindings.setFlowOutput(name, bindings.resolveValue(value)));
       session.blockedRequests(); // a driver may deliver events still in flight on this call (Playwright does)
       Optional<FlowRunException> late = cleared.policy().afterStep(session);

@@ -39,10 +39,17 @@ final class Interpreter {
   }
 
   private void runStep(Step step, String path, Lane lane) {
+    pauseIfAsked(step, path, lane);
     checkpoint();
     StepExecution at = new StepExecution(step, path, lane.bindings.iteration());
     if (step.disabled()) {
       run.results().skipped(at);
+      return;
+    }
+    PartialRun partial = run.partial();
+    PartialRun.Before before = partial == null || partial.reached() ? null : partial.before(step, path);
+    if (before == PartialRun.Before.SKIP) {
+      run.results().skipped(at, "before the step " + partial.describe() + " starts at");
       return;
     }
     try {
@@ -53,6 +60,22 @@ final class Interpreter {
       // continue or a fallback would act without the write-ahead entry that makes a crash recoverable)
       run.results().failed(at, lane.session, 1, 0, null, e, List.of(), false, PageActivity.none());
       throw new StopRun(e, path);
+    }
+    if (before == PartialRun.Before.ON_THE_WAY) {
+      partial.afterOnTheWay(step);
+    }
+    if (partial != null && partial.endsAfter(step)) {
+      throw new PartialRun.UntilReached();
+    }
+  }
+
+  /** Single-step mode or a listener's breakpoint: the run pauses before this step. */
+  private void pauseIfAsked(Step step, String path, Lane lane) {
+    String iteration = lane.bindings.iteration().orElse(null);
+    if (run.control().singleStepping()
+        || run.engine().anyListener(l -> l.pauseBefore(run.runId(), path, step.id(), iteration))) {
+      run.control().pause();
+      run.engine().notify(l -> l.stepPaused(run.runId(), path, step.id(), iteration));
     }
   }
 

@@ -22,4 +22,5 @@ record RunContext(
     StepResults results,
     RunArtifacts artifacts,
     Datasets datasets,
-    java.util.Map<String, Flow> callees) {}
+    java.util.Map<String, Flow> callees,
+    PartialRun partial) {}

@@ -19,4 +19,16 @@ public interface RunListener {
   default void stepFinished(String runId, StepResult result) {}
 
   default void runFinished(RunResult result) {}
+
+  /**
+   * Asked before each step starts: true pauses the run there (a breakpoint), until
+   * {@link RunHandle#resume()} or {@link RunHandle#step()}. Pause only runs started with
+   * {@link FlowEngine#start}: the caller of a blocking {@code run} has no handle to resume it.
+   */
+  default boolean pauseBefore(String runId, String path, String stepId, String iteration) {
+    return false;
+  }
+
+  /** The run stopped before this step and waits for {@link RunHandle#resume()} or {@link RunHandle#step()}. */
+  default void stepPaused(String runId, String path, String stepId, String iteration) {}
 }

@@ -75,6 +75,26 @@ public interface RunOptions {
   Optional<Path> workDir();
 
   /**
+   * Replay from this step on (a step id, in a loop or branch too): the steps before it are
+   * skipped, except those that only establish where the run is (open, navigate, tabs, frames,
+   * viewport), which are applied again; loops on the way to it run from their first iteration,
+   * an if on the way takes the branch that holds it. See {@code docs/flow-format.md}.
+   */
+  Optional<String> replayFrom();
+
+  /** End the run, successfully, right after this step's first execution (a trial run up to a step). */
+  Optional<String> replayUntil();
+
+  /**
+   * Pause before every step ({@link RunHandle#step()} runs one, {@link RunHandle#resume()} runs on
+   * without pausing); for runs started with {@link FlowEngine#start}.
+   */
+  @Value.Default
+  default boolean singleStep() {
+    return false;
+  }
+
+  /**
    * Keep a driver trace when the run fails (drivers that support traces); the same as
    * {@link #trace()} {@link TraceMode#ON_FAILURE}, which takes precedence when set.
    */

@@ -39,7 +39,11 @@ final class StepResults {
   }
 
   void skipped(StepExecution at) {
-    record(at, null, StepState.SKIPPED, 0, 0, null, null, List.of(), "disabled", false, PageActivity.none());
+    skipped(at, "disabled");
+  }
+
+  void skipped(StepExecution at, String note) {
+    record(at, null, StepState.SKIPPED, 0, 0, null, null, List.of(), note, false, PageActivity.none());
   }
 
   /** A step the interrupted run had verified: resuming restores its outputs and does not replay it. */

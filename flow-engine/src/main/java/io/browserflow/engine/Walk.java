@@ -7,6 +7,7 @@ import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Structural facts about steps and conditions the interpreter needs. */
@@ -326,6 +327,71 @@ final class Walk {
     @Override public List<List<Step>> visitClipboard(Step.Clipboard s) { return List.of(); }
     @Override public List<List<Step>> visitCall(Step.Call s) { return List.of(); }
     @Override public List<List<Step>> visitManual(Step.Manual s) { return List.of(); }
+  };
+
+  /**
+   * Nested step lists with the path segment each takes ({@code body}, {@code then}, {@code else},
+   * {@code onError.fallback}), as the interpreter names them in step paths.
+   */
+  static List<Map.Entry<String, List<Step>>> namedChildren(Step s) {
+    List<Map.Entry<String, List<Step>>> out = new ArrayList<>(s.accept(NAMED_BODIES));
+    if (!s.onError().fallback().isEmpty()) {
+      out.add(Map.entry("onError.fallback", s.onError().fallback()));
+    }
+    return out;
+  }
+
+  private static final StepVisitor<List<Map.Entry<String, List<Step>>>> NAMED_BODIES = new StepVisitor<>() {
+    @Override public List<Map.Entry<String, List<Step>>> visitForeach(Step.Foreach s) { return List.of(Map.entry("body", s.body())); }
+    @Override public List<Map.Entry<String, List<Step>>> visitRepeat(Step.Repeat s) { return List.of(Map.entry("body", s.body())); }
+    @Override public List<Map.Entry<String, List<Step>>> visitWhile(Step.While s) { return List.of(Map.entry("body", s.body())); }
+    @Override public List<Map.Entry<String, List<Step>>> visitPaginate(Step.Paginate s) { return List.of(Map.entry("body", s.body())); }
+    @Override public List<Map.Entry<String, List<Step>>> visitIf(Step.If s) { return List.of(Map.entry("then", s.then()), Map.entry("else", s.otherwise())); }
+
+    // no nested steps
+    @Override public List<Map.Entry<String, List<Step>>> visitOpen(Step.Open s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitNavigate(Step.Navigate s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitBack(Step.Back s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitForward(Step.Forward s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitReload(Step.Reload s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitTabNew(Step.TabNew s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitTabSwitch(Step.TabSwitch s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitTabClose(Step.TabClose s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitFrame(Step.Frame s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitFrameMain(Step.FrameMain s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitSetViewport(Step.SetViewport s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitEmulateNetwork(Step.EmulateNetwork s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitClick(Step.Click s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitDblclick(Step.Dblclick s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitContextmenu(Step.Contextmenu s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitHover(Step.Hover s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitMouse(Step.Mouse s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitFill(Step.Fill s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitChange(Step.Change s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitType(Step.Type s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitPress(Step.Press s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitSelect(Step.Select s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitCheck(Step.Check s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitUncheck(Step.Uncheck s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitToggle(Step.Toggle s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitScroll(Step.Scroll s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitDrag(Step.Drag s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitUpload(Step.Upload s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitWait(Step.Wait s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitAssert(Step.Assert s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitRead(Step.Read s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitScrape(Step.Scrape s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitSetVar(Step.SetVar s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitEval(Step.Eval s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitScreenshot(Step.Screenshot s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitCsvImport(Step.CsvImport s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitCsvExport(Step.CsvExport s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitDatasetWrite(Step.DatasetWrite s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitDatasetExport(Step.DatasetExport s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitHttp(Step.Http s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitClipboard(Step.Clipboard s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitCall(Step.Call s) { return List.of(); }
+    @Override public List<Map.Entry<String, List<Step>>> visitManual(Step.Manual s) { return List.of(); }
   };
 
   private static final StepVisitor<Optional<Target>> TARGET = new StepVisitor<>() {

@@ -48,6 +48,19 @@ public final class FlowLint {
   public static LintReport lint(Flow flow, LintOptions options) {
     Objects.requireNonNull(flow, "flow");
     Objects.requireNonNull(options, "options");
-    return new LintRun(flow, options).run();
+    LintReport own = new LintRun(flow, options).run();
+    if (flow.subflows().isEmpty()) {
+      return own;
+    }
+    // subflows are linted as flows of their own, their findings under subflows[i]
+    java.util.List<LintWarning> all = new java.util.ArrayList<>(own.warnings());
+    for (int i = 0; i < flow.subflows().size(); i++) {
+      String prefix = "subflows[" + i + "]";
+      for (LintWarning w : new LintRun(flow.subflows().get(i), options).run().warnings()) {
+        all.add(LintWarning.of(w.code(), w.severity(), w.path().isEmpty() ? prefix : prefix + "." + w.path(),
+            w.stepId().orElse(null), w.message(), w.suggestion()));
+      }
+    }
+    return LintReport.of(all);
   }
 }

@@ -105,6 +105,15 @@ class SubflowValidationTest {
   }
 
   @Test
+  void should_lint_subflows_under_their_path() {
+    Flow leaky = Flow.named("leaky").fill(testId("token"), "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3hJ5").buildUnvalidated();
+    Flow flow = Flow.named("caller").subflow(leaky).call("leaky", Map.of()).buildUnvalidated();
+
+    assertThat(io.browserflow.api.lint.FlowLint.lint(flow).warnings(io.browserflow.api.lint.LintCode.SENSITIVE_VALUE))
+        .extracting(io.browserflow.api.lint.LintWarning::path).containsExactly("subflows[0].steps[0].value");
+  }
+
+  @Test
   void should_refuse_subflow_fields_only_the_top_level_flow_has_when_read() {
     String json = "{\"schema\": \"browserflow/1\", \"name\": \"top\", \"steps\": [],"
         + " \"subflows\": [{\"schema\": \"browserflow/1\", \"name\": \"inner\", \"schedule\": {\"everyMinutes\": 5},"
