@@ -130,7 +130,16 @@ final class Execution {
       } catch (PartialRun.UntilReached done) {
         // a trial run up to a step: it ends there, successfully
       }
-      flow.outputs().forEach((name, value) -> bindings.setFlowOutput(name, bindings.resolveValue(value)));
+      flow.outputs().forEach((name, value) -> {
+        try {
+          bindings.setFlowOutput(name, bindings.resolveValue(value));
+        } catch (FlowRunException e) {
+          if (partial == null) {
+            throw e;
+          }
+          // a partial replay skipped what this output is made of: it has none
+        }
+      });
       session.blockedRequests(); // a driver may deliver events still in flight on this call (Playwright does)
       Optional<FlowRunException> late = cleared.policy().afterStep(session);
       if (late.isPresent()) {

@@ -64,7 +64,7 @@ class FlowSchedulerTest {
     }
   }
 
-  private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+  static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
       Thread.sleep(5);

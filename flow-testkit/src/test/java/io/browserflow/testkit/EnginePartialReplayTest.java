@@ -58,6 +58,21 @@ class EnginePartialReplayTest {
   }
 
   @Test
+  void should_leave_out_a_flow_output_made_of_skipped_steps() {
+    Flow flow = Flow.named("outputs").open(APP + "/home").read(css("td.total")).id("total")
+        .click(testId("save")).id("save")
+        .output("total", "${steps.total.text}").output("page", "home")
+        .build();
+
+    RunResult r = engine.run(flow, Inputs.empty(), RunOptions.builder().replayFrom("save").build());
+    RunResult whole = engine.run(flow, Inputs.empty());
+
+    assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(r.outputs()).containsEntry("outputs.page", "home").doesNotContainKey("outputs.total");
+    assertThat(whole.outputs()).containsEntry("outputs.total", "42");
+  }
+
+  @Test
   void should_start_in_the_first_iteration_of_a_loop_and_run_the_later_ones_whole() {
     Flow flow = Flow.named("loop").open(APP + "/home")
         .repeat(3, r -> r.setVar("at", "${loop.index}").id("mark").click(testId("save")).id("save")).id("again")

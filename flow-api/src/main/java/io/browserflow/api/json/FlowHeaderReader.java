@@ -182,7 +182,13 @@ final class FlowHeaderReader {
     int before = read.problemCount();
     Integer every = read.integer(f, "everyMinutes", false);
     Optional<String> cron = read.optString(f, "cron");
-    read.exactlyOne(f, "everyMinutes", "cron");
+    Optional<String> at = read.optString(f, "at");
+    Boolean enabled = read.bool(f, "enabled");
+    int given = (f.has("everyMinutes") ? 1 : 0) + (f.has("cron") ? 1 : 0) + (f.has("at") ? 1 : 0);
+    if (given != 1) {
+      read.problem(ErrorCode.FIELD_INVALID, f.path, f.object, "the schedule needs exactly one of everyMinutes, cron or at"
+          + (given == 0 ? ", found none" : ", found " + given));
+    }
     Map<String, String> input = new LinkedHashMap<>();
     JsonValue inputValue = f.get("input");
     if (inputValue != null) {
@@ -201,7 +207,7 @@ final class FlowHeaderReader {
       return null;
     }
     return read.build(path, v, () -> {
-      Schedule.Builder b = Schedule.builder().cron(cron).input(input);
+      Schedule.Builder b = Schedule.builder().cron(cron).at(at).input(input).enabled(enabled == null || enabled);
       if (every != null) {
         b.everyMinutes(every);
       }

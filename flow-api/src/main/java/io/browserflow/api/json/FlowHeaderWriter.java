@@ -103,6 +103,10 @@ final class FlowHeaderWriter {
     JsonValue o = JsonValue.object();
     s.everyMinutes().ifPresent(v -> o.put("everyMinutes", JsonValue.integer(v)));
     s.cron().ifPresent(v -> o.put("cron", v));
+    s.at().ifPresent(v -> o.put("at", v));
+    if (!s.enabled()) {
+      o.put("enabled", JsonValue.bool(false));
+    }
     if (!s.input().isEmpty()) {
       JsonValue input = JsonValue.object();
       for (Map.Entry<String, String> e : s.input().entrySet()) {

@@ -24,7 +24,7 @@ final class FormatNames {
   static final List<String> TAB = List.of("alias", "url", "opener");
   static final List<String> TABLE = List.of("columns", "rows");
   static final List<String> POLICY = List.of("allowedOrigins", "capabilities");
-  static final List<String> SCHEDULE = List.of("everyMinutes", "cron", "input");
+  static final List<String> SCHEDULE = List.of("everyMinutes", "cron", "at", "enabled", "input");
   static final List<String> STEP = List.of("id", "op", "title", "timeoutMs", "retry", "onError", "expect", "dialogs", "disabled");
   static final List<String> DIALOG = List.of("type", "message", "answer", "text");
   static final List<String> RETRY = List.of("count", "intervalMs", "backoff");

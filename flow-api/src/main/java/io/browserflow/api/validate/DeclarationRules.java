@@ -190,10 +190,18 @@ final class DeclarationRules {
   }
 
   void schedule(Schedule s) {
-    if (s.everyMinutes().isPresent() == s.cron().isPresent()) {
-      ctx.invalid("schedule", "a schedule needs exactly one of everyMinutes and cron, "
-          + (s.cron().isPresent() ? "not both" : "but has neither"));
+    int given = (s.everyMinutes().isPresent() ? 1 : 0) + (s.cron().isPresent() ? 1 : 0) + (s.at().isPresent() ? 1 : 0);
+    if (given != 1) {
+      ctx.invalid("schedule", "a schedule needs exactly one of everyMinutes, cron and at, "
+          + (given == 0 ? "but has none" : "not " + given));
     }
+    s.at().ifPresent(at -> {
+      try {
+        java.time.Instant.parse(at);
+      } catch (java.time.format.DateTimeParseException e) {
+        ctx.invalid("schedule.at", "at \"" + at + "\" is not an ISO-8601 instant such as 2026-12-24T08:00:00Z");
+      }
+    });
     s.everyMinutes().ifPresent(m -> {
       if (m < 1) {
         ctx.outOfRange("schedule.everyMinutes", "everyMinutes is " + m + ": give 1 or more", m, ">= 1");

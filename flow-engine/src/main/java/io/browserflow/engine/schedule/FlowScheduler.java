@@ -22,8 +22,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts NEW runs of flows on their {@link Schedule}: every N minutes or on a 5-field cron
- * expression, with the schedule's inputs (credentials are supplied when scheduling, never stored).
+ * Starts NEW runs of flows on their {@link Schedule}: every N minutes, on a 5-field cron
+ * expression, or once at an instant, with the schedule's inputs (credentials are supplied when
+ * scheduling, never stored); a disabled schedule is kept but never fires ({@link #enable}). With a
+ * {@link ScheduleStore} the schedules outlive the process ({@link #restore}).
  * A firing never resumes an earlier run; when the previous run of the same flow is still going the
  * firing is skipped and reported. A failing run does not stop the schedule. {@link #close()} stops
  * firing and waits for runs in flight.
@@ -51,6 +53,7 @@ public final class FlowScheduler implements AutoCloseable {
   private final ZoneId zone;
   private final Listener listener;
   private final ScheduledExecutorService ticker;
+  private final ScheduleStore store;
   private final Map<String, Job> jobs = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
@@ -67,10 +70,18 @@ public final class FlowScheduler implements AutoCloseable {
       this.schedule = schedule;
       this.inputs = inputs;
       this.cron = schedule.cron().map(CronExpression::parse).orElse(null);
-      this.next = after(from);
+      this.next = !schedule.enabled() ? null : schedule.at().map(Instant::parse).orElseGet(() -> after(from));
     }
 
+    boolean once() {
+      return schedule.at().isPresent();
+    }
+
+    /** The firing after {@code t}; null for a one-shot schedule, which fires once. */
     Instant after(Instant t) {
+      if (once()) {
+        return null;
+      }
       if (cron != null) {
         return cron.next(ZonedDateTime.ofInstant(t, zone)).toInstant();
       }
@@ -83,6 +94,7 @@ public final class FlowScheduler implements AutoCloseable {
     this.clock = b.clock;
     this.zone = b.zone;
     this.listener = b.listener;
+    this.store = b.store;
     this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "browserflow-scheduler");
       t.setDaemon(true);
@@ -108,18 +120,48 @@ public final class FlowScheduler implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("the scheduler is closed");
     }
-    if (schedule.everyMinutes().isPresent() == schedule.cron().isPresent()) {
-      throw new IllegalArgumentException("a schedule needs exactly one of everyMinutes and cron");
+    int given = (schedule.everyMinutes().isPresent() ? 1 : 0) + (schedule.cron().isPresent() ? 1 : 0)
+        + (schedule.at().isPresent() ? 1 : 0);
+    if (given != 1) {
+      throw new IllegalArgumentException("a schedule needs exactly one of everyMinutes, cron and at");
     }
+    schedule.at().ifPresent(Instant::parse);
     Inputs merged = inputs.toBuilder().inputs(schedule.input()).build();
     jobs.put(flow.id(), new Job(flow, schedule, merged, clock.instant()));
+    // kept with the run's inputs (never its credentials), to be restored by a later scheduler
+    store.save(Flow.builder().from(flow).schedule(Schedule.builder().from(schedule).input(merged.inputs()).build()).build());
+  }
+
+  /**
+   * Schedules again what the store kept (an earlier process's schedules), each flow's credentials
+   * taken from {@code credentials} (those a flow does not declare are left out). A one-shot schedule
+   * whose instant passed while no scheduler ran fires at the next tick.
+   */
+  public void restore(Inputs credentials) {
+    for (Flow kept : store.load()) {
+      Inputs.Builder own = Inputs.builder();
+      kept.credentials().forEach(c -> java.util.Optional.ofNullable(credentials.credentials().get(c.key()))
+          .ifPresent(v -> own.credential(c.key(), v)));
+      schedule(kept, kept.schedule().orElseThrow(), own.build());
+    }
+  }
+
+  /** Turns a schedule off (it stays, never firing) or on again (its next firing counted from now). */
+  public void enable(String flowId, boolean enabled) {
+    Job job = jobs.get(flowId);
+    if (job == null) {
+      throw new IllegalArgumentException("no flow " + flowId + " is scheduled");
+    }
+    Inputs credentials = Inputs.builder().credentials(job.inputs.credentials()).build();
+    schedule(job.flow, Schedule.builder().from(job.schedule).enabled(enabled).build(), credentials);
   }
 
   public void unschedule(String flowId) {
     jobs.remove(flowId);
+    store.remove(flowId);
   }
 
-  /** When the flow fires next, if scheduled. */
+  /** When the flow fires next; empty when it is not scheduled, disabled, or a one-shot that fired. */
   public java.util.Optional<Instant> nextFiring(String flowId) {
     return java.util.Optional.ofNullable(jobs.get(flowId)).map(j -> j.next);
   }
@@ -136,11 +178,14 @@ public final class FlowScheduler implements AutoCloseable {
           job.running = null;
           safely(() -> listener.finished(job.flow.id(), done.await()));
         }
-        if (now.isBefore(job.next)) {
+        if (job.next == null || now.isBefore(job.next)) {
           continue;
         }
         Instant at = job.next;
         job.next = job.after(now);
+        if (job.once()) {
+          safely(() -> store.remove(job.flow.id())); // fired: a restart does not fire it again
+        }
         if (job.running != null) {
           safely(() -> listener.skipped(job.flow.id(), at, "the previous run " + job.running.runId() + " is still going"));
           continue;
@@ -196,6 +241,7 @@ public final class FlowScheduler implements AutoCloseable {
     private ZoneId zone = ZoneId.systemDefault();
     private Duration tick = Duration.ofSeconds(1);
     private Listener listener = new Listener() {};
+    private ScheduleStore store = ScheduleStore.none();
 
     private Builder(FlowEngine engine) {
       this.engine = Objects.requireNonNull(engine, "engine");
@@ -224,6 +270,12 @@ public final class FlowScheduler implements AutoCloseable {
 
     public Builder listener(Listener listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /** Keeps the schedules across restarts ({@link FlowScheduler#restore}); none by default. */
+    public Builder store(ScheduleStore store) {
+      this.store = Objects.requireNonNull(store, "store");
       return this;
     }
 
