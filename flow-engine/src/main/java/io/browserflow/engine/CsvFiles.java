@@ -43,19 +43,13 @@ final class CsvFiles {
   static void write(Path file, List<Map<String, String>> rows) {
     Set<String> header = new LinkedHashSet<>();
     rows.forEach(r -> header.addAll(r.keySet()));
-    StringBuilder sb = new StringBuilder();
-    line(sb, new ArrayList<>(header));
-    for (Map<String, String> row : rows) {
-      List<String> cells = new ArrayList<>();
-      header.forEach(h -> cells.add(row.getOrDefault(h, "")));
-      line(sb, cells);
-    }
+    String text = header.isEmpty() ? "\r\n" : text(new ArrayList<>(header), rows);
     try {
       Path parent = file.toAbsolutePath().getParent();
       if (parent != null) {
         Files.createDirectories(parent);
       }
-      Files.writeString(file, sb.toString(), StandardCharsets.UTF_8);
+      Files.writeString(file, text, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "cannot write CSV " + file + ": " + e.getMessage());
     }

@@ -83,7 +83,9 @@ final class Preflight {
     }
     FlowReview review = FlowReview.of(flow);
     for (Flow callee : callees.values()) {
-      review = review.with(FlowReview.of(callee)); // what called flows need, the run needs
+      if (flow.subflow(callee.id()).isEmpty()) { // subflows are reviewed with their flow already
+        review = review.with(FlowReview.of(callee)); // what library flows need, the run needs
+      }
     }
     FlowReview needs = review;
     Optional<FlowException> refusal = checkCapabilities(needs).or(this::checkSensitiveValues)

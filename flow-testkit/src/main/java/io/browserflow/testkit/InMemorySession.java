@@ -157,17 +157,7 @@ final class InMemorySession implements DriverSession {
   public HttpExchange.Response http(HttpExchange.Request request, Duration timeout) {
     state.requireOpen();
     String url = request.url();
-    NetworkGuard network = new NetworkGuard(state);
-    if (network.denied(url)) {
-      network.block(url);
-      throw new FlowRunException(ErrorCode.NETWORK_ATTEMPT, "network access is denied for "
-          + NetworkGuard.stripQuery(url) + " (origin not in the allowed origins)",
-          Map.of(io.browserflow.api.FlowException.Details.URL, NetworkGuard.stripQuery(url)));
-    }
-    if (network.offline(url)) {
-      throw new FlowRunException(ErrorCode.ACTION_FAILED, request.method() + " " + NetworkGuard.stripQuery(url)
-          + " failed: net::ERR_INTERNET_DISCONNECTED (the network is emulated offline)");
-    }
+    new NetworkGuard(state).refuseExplicit(url, request.method());
     var endpoint = state.driver.endpoint(request.method(), url);
     if (endpoint == null) {
       return HttpExchange.Response.builder().status(404).putHeaders("content-type", "text/plain").body("Not Found").build();

@@ -1,9 +1,13 @@
 package io.browserflow.testkit;
 
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
+import io.browserflow.api.FlowRunException;
 import io.browserflow.engine.spi.SessionOptions;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Network deny mode: a URL whose origin is not allowed is never loaded, and is recorded without its
@@ -59,6 +63,23 @@ final class NetworkGuard {
   /** Whether loading {@code url} needs the network while it is emulated offline (local schemes never do). */
   boolean offline(String url) {
     return state.network.offline() && origin(url) != null;
+  }
+
+  /**
+   * Refuses a load the page did not ask for itself (open, navigate, an http step): blocked with
+   * {@code NETWORK_ATTEMPT} in deny mode, failed as {@code net::ERR_INTERNET_DISCONNECTED} offline.
+   */
+  void refuseExplicit(String url, String what) {
+    if (denied(url)) {
+      block(url);
+      throw new FlowRunException(ErrorCode.NETWORK_ATTEMPT, "network access is denied for "
+          + stripQuery(url) + " (origin not in the allowed origins)", Map.of(FlowException.Details.URL, stripQuery(url)));
+    }
+    if (offline(url)) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, what + " " + stripQuery(url)
+          + " failed: net::ERR_INTERNET_DISCONNECTED (the network is emulated offline; emulateNetwork with neither "
+          + "offline nor throttling brings it back)", Map.of(FlowException.Details.URL, stripQuery(url)));
+    }
   }
 
   void block(String url) {

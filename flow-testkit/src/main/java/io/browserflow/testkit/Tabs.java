@@ -175,17 +175,7 @@ final class Tabs {
 
   private void explicitNavigation(Tab tab, String url, Deadline d, Runnable commit) {
     state.requireOpen();
-    if (network.denied(url)) {
-      network.block(url);
-      throw new FlowRunException(ErrorCode.NETWORK_ATTEMPT, "network access is denied for "
-          + NetworkGuard.stripQuery(url) + " (origin not in the allowed origins)",
-          Map.of(FlowException.Details.URL, NetworkGuard.stripQuery(url)));
-    }
-    if (network.offline(url)) {
-      throw new FlowRunException(ErrorCode.ACTION_FAILED, "opening " + NetworkGuard.stripQuery(url)
-          + " failed: net::ERR_INTERNET_DISCONNECTED (the network is emulated offline; emulateNetwork with neither "
-          + "offline nor throttling brings it back)", Map.of(FlowException.Details.URL, NetworkGuard.stripQuery(url)));
-    }
+    network.refuseExplicit(url, "opening");
     Optional<ErrorCode> fault = state.driver.faults().consumeNavigation(url);
     if (fault.isPresent()) {
       String message = "injected navigation failure (InMemoryPageDriver.failNextNavigation) for "
