@@ -26,8 +26,14 @@ import org.immutables.value.Value;
  */
 @Value.Immutable
 public interface Flow {
-  /** The current format version. */
-  String SCHEMA = "browserflow/1";
+  /**
+   * The current format version. Documents of the earlier {@link #SCHEMA_V1} are read and migrated
+   * to it (browserflow/1 is a subset of browserflow/2; see {@code docs/flow-format.md}).
+   */
+  String SCHEMA = "browserflow/2";
+
+  /** The first format version, still read: {@code FlowJson} migrates such documents to {@link #SCHEMA}. */
+  String SCHEMA_V1 = "browserflow/1";
 
   /** Starts the DSL for a flow with this name. */
   static FlowBuilder named(String name) {
@@ -51,6 +57,21 @@ public interface Flow {
   }
 
   String name();
+
+  /**
+   * The flow's own revision, counted from 1: tools that rewrite a flow (repair suggestions, an
+   * import that overwrites a flow of the same id) hand it back one higher. It is part of the flow's
+   * digest, so an approval names one revision. Subflows share their flow's revision and keep 1.
+   */
+  @Value.Default
+  default int version() {
+    return 1;
+  }
+
+  /** This flow as its next revision ({@link #version()} one higher), otherwise unchanged. */
+  default Flow nextRevision() {
+    return builder().from(this).version(version() + 1).build();
+  }
 
   Optional<String> description();
 

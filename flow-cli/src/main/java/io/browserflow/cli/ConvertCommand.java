@@ -37,7 +37,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * of inputs not given stay (a Chrome Recorder export warns about each step holding one).
  */
 @Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Convert a flow between formats: reads browserflow/1, Chrome Recorder JSON, browserctl-flow.json, "
+    description = "Convert a flow between formats: reads browserflow/2 (and /1), Chrome Recorder JSON, browserctl-flow.json, "
         + ".browserctl or Selenium IDE .side (detected from the content), writes --to FORMAT and prints the report "
         + "of the import and of the export (steps mapped, warnings, blocking issues, quality).",
     exitCodeListHeading = "%nExit codes:%n",

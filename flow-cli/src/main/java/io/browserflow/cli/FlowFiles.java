@@ -41,7 +41,7 @@ final class FlowFiles {
     final Path file;
     final Flow flow;
     final FlowException error;
-    /** The import of a file that was not browserflow/1; null for flow files and errors. */
+    /** The import of a file that was not browserflow/2 or /1; null for flow files and errors. */
     final Conversion<Flow> conversion;
     /** How messages name it: the file, or {@code file › suite › test} for a test of a project. */
     final String label;
@@ -151,7 +151,7 @@ final class FlowFiles {
   }
 
   /**
-   * Reads one file: browserflow/1 (and anything that looks like JSON but no known format) with
+   * Reads one file: browserflow/2 or /1 (and anything that looks like JSON but no known format) with
    * {@code reader}, so its problems keep their lines and columns; other formats through their
    * converter.
    */

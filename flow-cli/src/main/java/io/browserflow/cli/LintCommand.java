@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
         + "Prints each warning and the quality status (ready, needs_review, blocked); exits 1 when a flow is blocked.")
 final class LintCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "FILE",
-      description = "Flow files: browserflow/1, or any importable format (converted first; its issues count too).")
+      description = "Flow files: browserflow/2 or /1, or any importable format (converted first; its issues count too).")
   List<Path> files;
 
   @Spec

@@ -43,7 +43,7 @@ final class RecordCommand implements Callable<Integer> {
   Path out;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "flow",
-      description = "flow (browserflow/1 JSON, default), browserctl (browserctl-flow.json) or browserctl-text (.browserctl).")
+      description = "flow (browserflow/2 JSON, default), browserctl (browserctl-flow.json) or browserctl-text (.browserctl).")
   String format;
 
   @Option(names = "--browser", paramLabel = "PATH", description = "The Chromium or Chrome to launch (default: found on this machine).")

@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
         + "prints live progress, or the run results as JSON with --json.")
 final class RunCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "FILE",
-      description = "Flow files: browserflow/1 (.flow.json), or any importable format (Chrome Recorder JSON, "
+      description = "Flow files: browserflow/2 or /1 (.flow.json), or any importable format (Chrome Recorder JSON, "
           + "browserctl-flow.json, .browserctl, Selenium IDE .side), detected from the content and converted first.")
   List<Path> files;
 

@@ -43,7 +43,7 @@ final class SuggestCommand implements Callable<Integer> {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern SEGMENT = Pattern.compile("\\.?([A-Za-z]+)(?:\\[(\\d+)])?");
 
-  @Parameters(index = "0", paramLabel = "FLOW_FILE", description = "The browserflow/1 flow file the run ran.")
+  @Parameters(index = "0", paramLabel = "FLOW_FILE", description = "The browserflow/2 (or /1) flow file the run ran.")
   Path flowFile;
 
   @Parameters(index = "1", paramLabel = "RESULT",
@@ -81,7 +81,7 @@ final class SuggestCommand implements Callable<Integer> {
       return BrowserflowCommand.USAGE;
     } catch (FlowException e) {
       err.println("browserflow: suggest: " + e.code() + ": " + e.getMessage()
-          + " (suggest patches browserflow/1 flow files; convert others first with `browserflow convert FILE --to flow`)");
+          + " (suggest patches browserflow/2 and browserflow/1 flow files; convert others first with `browserflow convert FILE --to flow`)");
       return BrowserflowCommand.USAGE;
     }
     String digest = FlowJson.digest(flow);

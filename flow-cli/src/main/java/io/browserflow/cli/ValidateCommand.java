@@ -17,7 +17,7 @@ import picocli.CommandLine.Model.CommandSpec;
         + "Files in another format are converted first; exits 1 when a conversion is blocked, 2 when a file is invalid.")
 final class ValidateCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "FILE",
-      description = "Flow files: browserflow/1, or any importable format (converted first; its report is printed).")
+      description = "Flow files: browserflow/2 or /1, or any importable format (converted first; its report is printed).")
   List<Path> files;
 
   @Spec

@@ -31,7 +31,7 @@ class RunCallsAndDataTest {
 
   @Test
   void should_replay_from_a_step_and_end_after_another() throws Exception {
-    Path flow = write(dir, "names.flow.json", "{\"schema\":\"browserflow/1\",\"name\":\"names\","
+    Path flow = write(dir, "names.flow.json", "{\"schema\":\"browserflow/2\",\"name\":\"names\","
         + "\"inputs\":[{\"key\":\"SERVER_URL\",\"type\":\"url\"}],\"steps\":["
         + "{\"id\":\"open\",\"op\":\"open\",\"url\":\"${SERVER_URL}/index.html\"},"
         + "{\"id\":\"first\",\"op\":\"read\",\"target\":{\"candidates\":[{\"css\":\"li.n:first-child\"}]}},"
@@ -57,11 +57,11 @@ class RunCallsAndDataTest {
   @Test
   void should_call_a_flow_of_the_flows_folder_and_export_its_output_as_a_dataset() throws Exception {
     Path library = dir.resolve("library");
-    write(library, "count.flow.json", "{\"schema\":\"browserflow/1\",\"id\":\"count\",\"name\":\"count\","
+    write(library, "count.flow.json", "{\"schema\":\"browserflow/2\",\"id\":\"count\",\"name\":\"count\","
         + "\"inputs\":[{\"key\":\"URL\",\"type\":\"url\"}],\"policy\":{\"capabilities\":[\"http.request\"]},"
         + "\"steps\":[{\"id\":\"get\",\"op\":\"http\",\"url\":\"${URL}/data.json\",\"extract\":{\"n\":\"$.count\",\"first\":\"$.names[0]\"}}],"
         + "\"outputs\":{\"count\":\"${steps.get.n}\",\"first\":\"${steps.get.first}\"}}");
-    Path flow = write(dir, "caller.flow.json", "{\"schema\":\"browserflow/1\",\"name\":\"caller\","
+    Path flow = write(dir, "caller.flow.json", "{\"schema\":\"browserflow/2\",\"name\":\"caller\","
         + "\"inputs\":[{\"key\":\"SERVER_URL\",\"type\":\"url\"}],\"steps\":["
         + "{\"id\":\"open\",\"op\":\"open\",\"url\":\"${SERVER_URL}/index.html\"},"
         + "{\"id\":\"c\",\"op\":\"call\",\"flow\":\"count\",\"inputs\":{\"URL\":\"${SERVER_URL}\"},\"outputs\":[\"count\",\"first\"]},"

@@ -164,15 +164,16 @@ class PlaywrightConcurrentForeachTest extends ChromiumTest {
     java.util.Collections.sort(times);
     List<Long> paced = times.subList(1, times.size()); // the first is the flow's own open, before the loop
     assertThat(paced).as("each iteration's page and its request").hasSizeGreaterThanOrEqualTo(6);
-    // The pacer spaces the moments requests leave the browser 400 ms apart; the server sees them
-    // after a delivery delay that varies per request (tens of ms on a loaded machine). Unpaced, the
-    // three iterations' requests arrive within a few ms of each other.
+    // The pacer lets requests leave the browser 400 ms apart; the server sees each after a delivery
+    // delay that varies per request (up to a few hundred ms on a loaded machine), so single gaps
+    // shrink or grow while the whole span keeps the sum of the intervals but for two delays. Unpaced,
+    // the three iterations' requests all arrive within a few tens of ms.
     for (int i = 1; i < paced.size(); i++) {
       assertThat((paced.get(i) - paced.get(i - 1)) / 1_000_000).as("ms between requests %d and %d", i - 1, i)
-          .isGreaterThanOrEqualTo(250);
+          .isGreaterThanOrEqualTo(100);
     }
     assertThat((paced.get(paced.size() - 1) - paced.get(0)) / 1_000_000).as("ms from the first paced request to the last")
-        .isGreaterThanOrEqualTo((paced.size() - 1) * 400L - 150);
+        .isGreaterThanOrEqualTo((paced.size() - 1) * 400L - 250);
   }
 
   @Test

@@ -47,6 +47,12 @@ public final class FlowBuilder extends StepSequence<FlowBuilder> {
     return this;
   }
 
+  /** The flow's revision (JSON {@code version}), 1 unless set; tools that rewrite a flow count it up. */
+  public FlowBuilder version(int version) {
+    flow.version(version);
+    return this;
+  }
+
   public FlowBuilder description(String description) {
     flow.description(description);
     return this;

@@ -182,6 +182,7 @@ final class FlowHeaderReader {
     int before = read.problemCount();
     Integer every = read.integer(f, "everyMinutes", false);
     Optional<String> cron = read.optString(f, "cron");
+    read.refuseSinceV2(f, FormatNames.SINCE_V2_SCHEDULE);
     Optional<String> at = read.optString(f, "at");
     Boolean enabled = read.bool(f, "enabled");
     int given = (f.has("everyMinutes") ? 1 : 0) + (f.has("cron") ? 1 : 0) + (f.has("at") ? 1 : 0);

@@ -21,7 +21,14 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Reads and writes flows in the {@code browserflow/1} JSON format (see {@code docs/flow-format.md}).
+ * Reads and writes flows in the {@code browserflow/2} JSON format (see {@code docs/flow-format.md}).
+ * Documents of the earlier {@code browserflow/1} are read too and migrated: their flows are
+ * browserflow/2 flows ({@link Flow#schema()}) and are written as such; what browserflow/2 added
+ * (the flow's {@code version}, {@code outputs}, {@code subflows}, schedules {@code at} and
+ * {@code enabled}, the ops {@code datasetWrite}, {@code datasetExport}, {@code http},
+ * {@code clipboard} and {@code call}) is refused in a browserflow/1 document with
+ * {@link ErrorCode#FIELD_INVALID} at its path. {@link #declaredSchema(String)} tells which a
+ * document says it is.
  *
  * <pre>{@code
  * Flow flow = FlowJson.read(Path.of("login.flow.json"));     // strict, validated with default limits
@@ -70,6 +77,21 @@ public final class FlowJson {
   /** Reads and validates a flow document from a stream, which is read to its end but not closed. */
   public static Flow read(InputStream in) {
     return DEFAULT_READER.read(in);
+  }
+
+  /**
+   * The {@code schema} a flow document declares ({@code browserflow/1}, {@code browserflow/2}, or
+   * anything else it says), without reading the rest; empty when it is not a JSON object with a
+   * string {@code schema}.
+   */
+  public static java.util.Optional<String> declaredSchema(String json) {
+    Objects.requireNonNull(json, "json");
+    JsonValue root = JsonSource.parse(json, new Problems());
+    if (root == null || !root.is(JsonValue.Type.OBJECT)) {
+      return java.util.Optional.empty();
+    }
+    JsonValue schema = root.field("schema");
+    return schema != null && schema.is(JsonValue.Type.STRING) ? java.util.Optional.of(schema.text()) : java.util.Optional.empty();
   }
 
   /** A reader to configure: strict, validating with {@link FlowLimits#defaults()} until told otherwise. */

@@ -16,7 +16,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Maps one parsed browserflow/1 document onto the model, collecting every problem. Each mapping
+ * Maps one parsed browserflow/2 (or browserflow/1, migrated) document onto the model, collecting
+ * every problem. A browserflow/1 document reads as it always did and becomes a browserflow/2 flow;
+ * what browserflow/2 added is refused in it, naming the schema line to change. Each mapping
  * method returns null when its part of the document had a problem; values are built only from
  * problem-free parts, so model constructors see complete, well-typed input (any exception they
  * still throw becomes a FIELD_INVALID problem).
@@ -29,7 +31,7 @@ final class FlowJsonReader {
   /** Nested step lists and nested {@code not} conditions the codec handles; validation allows far fewer. */
   static final int MAX_STRUCTURE_DEPTH = 200;
 
-  static final List<String> SUPPORTED_SCHEMAS = List.of(Flow.SCHEMA);
+  static final List<String> SUPPORTED_SCHEMAS = List.of(Flow.SCHEMA_V1, Flow.SCHEMA);
 
   private final ReadContext read;
   private final FlowHeaderReader header;
@@ -53,6 +55,7 @@ final class FlowJsonReader {
     if (!schemaSupported(f)) {
       return null;
     }
+    read.schema(f.get("schema").text());
     return body(root, f, true);
   }
 
@@ -66,6 +69,7 @@ final class FlowJsonReader {
     int before = read.problemCount();
     String id = read.string(f, "id", false);
     String name = read.string(f, "name", true);
+    Integer version = top ? revision(f) : null;
     Optional<String> description = read.optString(f, "description");
     List<String> tags = read.strings(f, "tags");
     FlowMeta meta = f.has("meta") ? header.meta(f.get("meta"), f.at("meta")) : null;
@@ -79,6 +83,7 @@ final class FlowJsonReader {
     java.util.Map<String, String> outputs = read.stringMap(f, "outputs", false);
     List<Flow> subflows = top ? read.objects(f, "subflows", this::subflow) : List.of();
     read.unknown(f, top ? FormatNames.FLOW : FormatNames.SUBFLOW);
+    read.refuseSinceV2(f, FormatNames.SINCE_V2_FLOW);
     if (read.problemCount() > before) {
       return null;
     }
@@ -86,6 +91,9 @@ final class FlowJsonReader {
       Flow.Builder b = Flow.builder().name(name).description(description).addAllTags(tags)
           .addAllInputs(inputs).addAllCredentials(credentials).addAllTabs(tabs).addAllSteps(steps)
           .outputs(outputs).addAllSubflows(subflows);
+      if (version != null) {
+        b.version(version);
+      }
       if (id != null) {
         b.id(id);
       }
@@ -103,6 +111,17 @@ final class FlowJsonReader {
       }
       return b.build();
     });
+  }
+
+  /** The flow's {@code version}, null when absent or invalid (reported). */
+  private Integer revision(Fields f) {
+    Integer version = read.integer(f, "version", false);
+    if (version != null && version < 1) {
+      read.problem(ErrorCode.FIELD_INVALID, f.at("version"), f.get("version"),
+          "version is " + version + ": a flow's revisions are counted from 1 (leave it out for the first)");
+      return null;
+    }
+    return version;
   }
 
   private boolean schemaSupported(Fields f) {

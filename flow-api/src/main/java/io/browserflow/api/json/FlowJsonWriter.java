@@ -17,7 +17,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Turns a flow into the browserflow/1 tree (writer key order, defaults omitted) and renders it
+ * Turns a flow into the browserflow/2 tree (writer key order, defaults omitted) and renders it
  * either pretty-printed or canonical (keys sorted at every level, no insignificant whitespace).
  *
  * <p>The tree is built in parts, mirroring the reader: {@link FlowHeaderWriter} (declarations),
@@ -124,6 +124,9 @@ final class FlowJsonWriter {
     }
     o.put("id", flow.id());
     o.put("name", flow.name());
+    if (top && flow.version() != 1) {
+      o.put("version", JsonValue.integer(flow.version()));
+    }
     flow.description().ifPresent(d -> o.put("description", d));
     putStrings(o, "tags", flow.tags());
     flow.meta().ifPresent(m -> o.put("meta", FlowHeaderWriter.meta(m)));

@@ -9,12 +9,18 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The vocabulary of browserflow/1: enumeration spellings, the fields each object may carry, and the
+ * The vocabulary of browserflow/2 (and of browserflow/1, its subset): enumeration spellings, the fields each object may carry, and the
  * closest known name for a misspelt one.
  */
 final class FormatNames {
-  static final List<String> FLOW = List.of("schema", "id", "name", "description", "tags", "meta", "inputs",
+  static final List<String> FLOW = List.of("schema", "id", "name", "version", "description", "tags", "meta", "inputs",
       "credentials", "tabs", "table", "policy", "schedule", "steps", "outputs", "subflows");
+  /** Flow and schedule fields browserflow/2 added: a browserflow/1 document holding one is refused. */
+  static final List<String> SINCE_V2_FLOW = List.of("version", "outputs", "subflows");
+  static final List<String> SINCE_V2_SCHEDULE = List.of("at", "enabled");
+  /** Step operations browserflow/2 added. */
+  static final java.util.Set<Step.Kind> SINCE_V2_OPS = java.util.EnumSet.of(Step.Kind.DATASET_WRITE,
+      Step.Kind.DATASET_EXPORT, Step.Kind.HTTP, Step.Kind.CLIPBOARD, Step.Kind.CALL);
   /** The fields of a subflow: a flow's, without those only the top-level flow has. */
   static final List<String> SUBFLOW = List.of("id", "name", "description", "tags", "meta", "inputs",
       "credentials", "tabs", "table", "policy", "steps", "outputs");

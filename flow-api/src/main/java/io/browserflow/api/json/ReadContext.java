@@ -18,6 +18,8 @@ import java.util.function.Supplier;
 final class ReadContext {
   private final boolean lenient;
   private final Problems problems;
+  /** The document's schema, once known; browserflow/1 documents may not use what browserflow/2 added. */
+  private String schema = io.browserflow.api.Flow.SCHEMA;
 
   ReadContext(boolean lenient, Problems problems) {
     this.lenient = lenient;
@@ -230,6 +232,38 @@ final class ReadContext {
       problem(ErrorCode.FIELD_INVALID, f.path, f.object, f.what + " needs exactly one of " + a + " or " + b
           + (hasA ? ", found both" : ", found neither"));
     }
+  }
+
+  // ------------------------------------------------------------------ schema versions
+
+  void schema(String schema) {
+    this.schema = schema;
+  }
+
+  /** Whether the document is browserflow/1 (read, then migrated to browserflow/2). */
+  boolean v1() {
+    return io.browserflow.api.Flow.SCHEMA_V1.equals(schema);
+  }
+
+  /**
+   * In a browserflow/1 document, reports each of {@code sinceV2} present in {@code f}: browserflow/1
+   * never had them, so the document's schema line is wrong.
+   */
+  void refuseSinceV2(Fields f, Collection<String> sinceV2) {
+    if (!v1()) {
+      return;
+    }
+    for (String key : sinceV2) {
+      if (f.object.field(key) != null) {
+        problem(ErrorCode.FIELD_INVALID, f.at(key), f.object.field(key), sinceV2Message("field \"" + key + "\""));
+      }
+    }
+  }
+
+  static String sinceV2Message(String what) {
+    return what + " came with " + io.browserflow.api.Flow.SCHEMA + " and this document says \"schema\": \""
+        + io.browserflow.api.Flow.SCHEMA_V1 + "\": change its schema to \"" + io.browserflow.api.Flow.SCHEMA
+        + "\" (every browserflow/1 document is valid browserflow/2)";
   }
 
   // ------------------------------------------------------------------ problems

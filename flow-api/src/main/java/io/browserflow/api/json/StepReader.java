@@ -127,6 +127,10 @@ final class StepReader {
           ReadContext.unknownValue("op", op.text(), FormatNames.ops()));
       return null;
     }
+    if (read.v1() && FormatNames.SINCE_V2_OPS.contains(kind.get())) {
+      read.problem(ErrorCode.FIELD_INVALID, f.at("op"), op, ReadContext.sinceV2Message("op \"" + op.text() + "\""));
+      return null;
+    }
     return kind.get();
   }
 

@@ -1,5 +1,5 @@
 /**
- * The {@code browserflow/1} JSON codec: {@link io.browserflow.api.json.FlowJson} reads flow
+ * The {@code browserflow/2} JSON codec (reading {@code browserflow/1} too): {@link io.browserflow.api.json.FlowJson} reads flow
  * documents into the immutable model (collecting every problem with its JSON path, then
  * validating), writes them pretty-printed or canonical, and digests them.
  *

@@ -43,6 +43,9 @@ final class DeclarationRules {
       ctx.invalid("schema", "schema is \"" + ctx.flow().schema() + "\" but this version validates \"" + Flow.SCHEMA
           + "\" only: read older documents with FlowJson, which migrates them");
     }
+    if (ctx.flow().version() < 1) {
+      ctx.invalid("version", "version is " + ctx.flow().version() + ": a flow's revisions are counted from 1");
+    }
     if (ctx.flow().id().isBlank()) {
       ctx.invalid("id", "the flow id is blank: give a stable id (letters, digits, dashes)");
     }

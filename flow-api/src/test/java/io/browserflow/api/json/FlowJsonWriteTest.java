@@ -43,7 +43,7 @@ class FlowJsonWriteTest {
   void should_pretty_print_in_the_format_key_order_without_defaults() {
     String expected = String.join("\n",
         "{",
-        "  \"schema\": \"browserflow/1\",",
+        "  \"schema\": \"browserflow/2\",",
         "  \"id\": \"login\",",
         "  \"name\": \"Login\",",
         "  \"inputs\": [",
@@ -102,7 +102,7 @@ class FlowJsonWriteTest {
   @Test
   void should_write_canonical_json_sorted_and_compact() {
     String expected = "{\"credentials\":[{\"key\":\"PASSWORD\",\"type\":\"password\"}],\"id\":\"login\","
-        + "\"inputs\":[{\"key\":\"USER\"}],\"name\":\"Login\",\"schema\":\"browserflow/1\",\"steps\":["
+        + "\"inputs\":[{\"key\":\"USER\"}],\"name\":\"Login\",\"schema\":\"browserflow/2\",\"steps\":["
         + "{\"id\":\"open-1\",\"op\":\"open\",\"url\":\"https://example.com/login\"},"
         + "{\"id\":\"fill-1\",\"op\":\"fill\",\"target\":{\"candidates\":[{\"testId\":\"user\"}]},\"value\":\"${USER}\"},"
         + "{\"expect\":[{\"url\":\"**/home\"}],\"id\":\"click-1\",\"op\":\"click\","

@@ -23,12 +23,12 @@ final class JsonFixtures {
 
   /** A minimal document around the given steps (a JSON array body, without brackets). */
   static String doc(String steps) {
-    return "{\"schema\": \"browserflow/1\", \"id\": \"t\", \"name\": \"t\", \"steps\": [" + steps + "]}";
+    return "{\"schema\": \"browserflow/2\", \"id\": \"t\", \"name\": \"t\", \"steps\": [" + steps + "]}";
   }
 
   /** A minimal document with these extra top-level fields (JSON members, without braces). */
   static String docWith(String members) {
-    return "{\"schema\": \"browserflow/1\", \"id\": \"t\", \"name\": \"t\", " + members + "}";
+    return "{\"schema\": \"browserflow/2\", \"id\": \"t\", \"name\": \"t\", " + members + "}";
   }
 
   static Flow flowOf(Step... steps) {

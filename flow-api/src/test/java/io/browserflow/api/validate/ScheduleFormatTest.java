@@ -33,7 +33,7 @@ class ScheduleFormatTest {
 
   @Test
   void should_refuse_two_kinds_of_firing_and_an_instant_that_is_not_one() {
-    assertThatThrownBy(() -> FlowJson.read("{\"schema\": \"browserflow/1\", \"name\": \"x\", \"steps\": [],"
+    assertThatThrownBy(() -> FlowJson.read("{\"schema\": \"browserflow/2\", \"name\": \"x\", \"steps\": [],"
         + " \"schedule\": {\"cron\": \"0 6 * * *\", \"at\": \"2026-12-24T08:00:00Z\"}}"))
         .isInstanceOfSatisfying(FlowFormatException.class, e -> assertThat(e.problems()).extracting(Problem::message)
             .anySatisfy(m -> assertThat(m).contains("exactly one of everyMinutes, cron or at", "found 2")));

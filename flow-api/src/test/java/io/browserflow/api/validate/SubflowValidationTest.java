@@ -115,8 +115,8 @@ class SubflowValidationTest {
 
   @Test
   void should_refuse_subflow_fields_only_the_top_level_flow_has_when_read() {
-    String json = "{\"schema\": \"browserflow/1\", \"name\": \"top\", \"steps\": [],"
-        + " \"subflows\": [{\"schema\": \"browserflow/1\", \"name\": \"inner\", \"schedule\": {\"everyMinutes\": 5},"
+    String json = "{\"schema\": \"browserflow/2\", \"name\": \"top\", \"steps\": [],"
+        + " \"subflows\": [{\"schema\": \"browserflow/2\", \"name\": \"inner\", \"schedule\": {\"everyMinutes\": 5},"
         + " \"subflows\": []}]}";
 
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> FlowJson.read(json))
