@@ -130,15 +130,16 @@ final class SuggestCommand implements Callable<Integer> {
     }
     if (write != null) {
       try {
-        String patched = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
-        FlowJson.read(patched); // the copy must be a valid flow
+        // the copy must be a valid flow; it is the flow's next revision, written as browserflow/2
+        Flow revised = FlowJson.read(JSON.writeValueAsString(root)).nextRevision();
+        String patched = FlowJson.write(revised);
         if (write.toAbsolutePath().normalize().equals(flowFile.toAbsolutePath().normalize())) {
           err.println("browserflow: suggest: --write must name another file; " + flowFile + " itself is never changed");
           return BrowserflowCommand.USAGE;
         }
         Files.writeString(write, patched, StandardCharsets.UTF_8);
-        out.println("wrote " + write + " (" + changes + (changes == 1 ? " step" : " steps") + " changed); review it, then "
-            + "replay it: replay stays strict");
+        out.println("wrote " + write + " (" + changes + (changes == 1 ? " step" : " steps") + " changed, version "
+            + flow.version() + " -> " + revised.version() + "); review it, then replay it: replay stays strict");
       } catch (IOException | FlowException e) {
         err.println("browserflow: suggest: cannot write " + write + ": " + e.getMessage());
         return BrowserflowCommand.USAGE;

@@ -38,11 +38,23 @@ final class ValidateCommand implements Callable<Integer> {
         FlowFiles.printConversion(out, l.file, l.conversion);
       }
       out.println(l.file + ": valid (" + l.flow.id() + ", digest " + FlowJson.digest(l.flow) + ")");
+      if (!l.converted() && schemaV1(l.file)) {
+        out.println(l.file + ": written as " + io.browserflow.api.Flow.SCHEMA_V1 + ", read as " + io.browserflow.api.Flow.SCHEMA
+            + "; `browserflow convert " + l.file + " --to flow --out FILE` writes it as " + io.browserflow.api.Flow.SCHEMA);
+      }
       if (l.blocked()) {
         err.println(l.file + ": " + ErrorCode.REVIEW_REQUIRED + ": the conversion is blocked; run refuses it unless --force");
         code = Math.max(code, BrowserflowCommand.FAILED);
       }
     }
     return code;
+  }
+
+  private static boolean schemaV1(Path file) {
+    try {
+      return FlowJson.declaredSchema(java.nio.file.Files.readString(file)).filter(io.browserflow.api.Flow.SCHEMA_V1::equals).isPresent();
+    } catch (java.io.IOException e) {
+      return false;
+    }
   }
 }

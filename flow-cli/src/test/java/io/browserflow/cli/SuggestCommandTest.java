@@ -63,7 +63,9 @@ class SuggestCommandTest {
     assertThat(Files.readString(flow)).as("the flow itself is never changed").isEqualTo(original);
     var steps = new ObjectMapper().readTree(Files.readString(patched)).path("steps");
     assertThat(steps.at("/1/target/candidates/0/testId").asText()).isEqualTo("clear");
-    assertThat(FlowJson.read(patched)).isNotNull();
+    assertThat(FlowJson.read(patched).version()).as("the copy is the flow's next revision").isEqualTo(2);
+    assertThat(FlowJson.declaredSchema(Files.readString(patched))).contains("browserflow/2");
+    assertThat(suggest.out()).contains("version 1 -> 2");
 
     CliFixture replay = CliFixture.run("run", patched.toString(), "--serve", site().toString());
     assertThat(replay.exit).as(replay.out() + replay.err()).isZero();

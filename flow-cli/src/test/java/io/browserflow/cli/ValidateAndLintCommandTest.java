@@ -24,7 +24,8 @@ class ValidateAndLintCommandTest {
     CliFixture cli = CliFixture.run("validate", ok.toString());
 
     assertThat(cli.exit).isZero();
-    assertThat(cli.out()).contains("ok.flow.json: valid (ok, digest ");
+    assertThat(cli.out()).contains("ok.flow.json: valid (ok, digest ",
+        "ok.flow.json: written as browserflow/1, read as browserflow/2; `browserflow convert " + ok + " --to flow --out FILE`");
   }
 
   @Test
