@@ -64,6 +64,8 @@ final class BatchRun {
   java.util.Optional<String> replayUntil = java.util.Optional.empty();
   /** Where call steps find flows ({@code --flows DIR}). */
   io.browserflow.engine.FlowLibrary library = io.browserflow.engine.FlowLibrary.none();
+  /** When set, only flows these approvals hold (by digest) run; others end REVIEW_REQUIRED. */
+  io.browserflow.engine.review.Approvals approvals;
   List<String> allowOrigins = new ArrayList<>();
   RunStore store = RunStore.none();
   /** Set by {@code resume}: the batch's one flow resumes this run instead of starting a new one. */
@@ -277,6 +279,9 @@ final class BatchRun {
     try (SharedSessions driver = new SharedSessions(signIn == null ? driver() : signIn.driver(driver()))) {
       FlowEngine.Builder builder = FlowEngine.builder().driver(driver).store(store)
           .uploadRoots(uploadRoots.toArray(new Path[0])).flowLibrary(library);
+      if (approvals != null) {
+        builder.requireApproval(approvals);
+      }
       if (progress != null) {
         builder.listener(progress);
       }

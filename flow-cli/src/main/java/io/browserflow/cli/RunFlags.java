@@ -173,6 +173,11 @@ final class RunFlags {
       + "run before each flow in the reused state; when it fails, the login flow runs again and the new state is used.")
   Path loginCheck;
 
+  @Option(names = "--require-approval", description = "Run only flows approved in their exact revision: each flow's "
+      + "digest must be the one " + io.browserflow.engine.review.Approvals.FILE_NAME + " in its file's folder holds "
+      + "(browserflow review FLOW --approve); any other ends REVIEW_REQUIRED (exit 1).")
+  boolean requireApproval;
+
   @Option(names = "--force",
       description = "Run anyway what is refused for review otherwise (exit 1): files whose conversion is blocked "
           + "(REVIEW_REQUIRED), flows holding a literal secret value (SENSITIVE_VALUE).")
@@ -347,6 +352,19 @@ final class RunFlags {
         return BrowserflowCommand.USAGE;
       }
       batch.library = io.browserflow.engine.FlowLibrary.directory(flowsDir.toAbsolutePath());
+    }
+    if (requireApproval) {
+      io.browserflow.engine.review.Approvals all = io.browserflow.engine.review.Approvals.create();
+      for (Path folder : files.stream().map(f -> f.toAbsolutePath().getParent()).distinct().collect(Collectors.toList())) {
+        Path approvalsFile = folder.resolve(io.browserflow.engine.review.Approvals.FILE_NAME);
+        try {
+          all = all.with(io.browserflow.engine.review.Approvals.read(approvalsFile));
+        } catch (FlowException e) {
+          FlowFiles.printError(err, approvalsFile, e);
+          return BrowserflowCommand.USAGE;
+        }
+      }
+      batch.approvals = all;
     }
     batch.uploadRoots.add(Path.of("").toAbsolutePath());
     files.forEach(f -> batch.uploadRoots.add(f.toAbsolutePath().getParent()));

@@ -1,8 +1,28 @@
 package io.browserflow.engine.review;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
+import io.browserflow.api.FlowFormatException;
+import io.browserflow.api.Problem;
 import io.browserflow.api.json.FlowJson;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -10,9 +30,38 @@ import java.util.concurrent.ConcurrentHashMap;
  * Approved flow digests, per flow id. An engine built with
  * {@link io.browserflow.engine.FlowEngine.Builder#requireApproval(Approvals)} refuses
  * ({@code REVIEW_REQUIRED}) a flow never approved and a flow changed since its approval. Thread-safe.
+ *
+ * <p>Approvals persist in a file next to the flows, {@value #FILE_NAME} (what {@code browserflow
+ * review --approve} writes and {@code browserflow run --require-approval} and {@code browserflow
+ * mcp} read): per flow id the approved digest, who approved it and when.
+ *
+ * <pre>{@code
+ * Path file = flowsDir.resolve(Approvals.FILE_NAME);
+ * Approvals.record(file, FlowReview.of(flow), "alice", Instant.now());
+ * Approvals approvals = Approvals.read(file);
+ * approvals.isApproved(flow);             // true until the flow changes
+ * }</pre>
  */
 public final class Approvals {
-  private final Map<String, String> approved = new ConcurrentHashMap<>();
+  /** The approvals file of a folder of flows. */
+  public static final String FILE_NAME = "browserflow-approvals.json";
+
+  /** The {@code format} line of an approvals file. */
+  public static final String FORMAT = "browserflow-approvals/1";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Map<String, Approval> approved = new ConcurrentHashMap<>();
+
+  /** One approval: the digest a reviewer approved for a flow id, and when. */
+  public record Approval(String flowId, String digest, String reviewer, Instant approvedAt) {
+    public Approval {
+      Objects.requireNonNull(flowId, "flowId");
+      Objects.requireNonNull(digest, "digest");
+      Objects.requireNonNull(reviewer, "reviewer");
+      Objects.requireNonNull(approvedAt, "approvedAt");
+    }
+  }
 
   private Approvals() {}
 
@@ -20,15 +69,108 @@ public final class Approvals {
     return new Approvals();
   }
 
-  /** Approves the reviewed digest for its flow id (replacing an earlier approval). */
+  /**
+   * The approvals an approvals file holds; none when it does not exist.
+   *
+   * @throws FlowFormatException {@code FILE_UNREADABLE} when it cannot be read, {@code FIELD_INVALID}
+   *     when it is not an approvals file (naming the file and the entry)
+   */
+  public static Approvals read(Path file) {
+    Approvals approvals = new Approvals();
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      return approvals;
+    } catch (IOException e) {
+      throw new FlowFormatException(List.of(Problem.of(ErrorCode.FILE_UNREADABLE, "",
+          "cannot read the approvals file " + file + ": " + e.getMessage())));
+    }
+    JsonNode root;
+    try {
+      root = JSON.readTree(text);
+    } catch (IOException e) {
+      throw invalid(file, "", "it is not JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+    }
+    if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText())) {
+      throw invalid(file, "format", "it is not an approvals file (\"format\": \"" + FORMAT + "\")");
+    }
+    JsonNode list = root.path("approvals");
+    for (int i = 0; i < list.size(); i++) {
+      JsonNode a = list.get(i);
+      String path = "approvals[" + i + "]";
+      if (!a.path("flowId").isTextual() || !a.path("digest").isTextual() || !a.path("reviewer").isTextual()
+          || !a.path("approvedAt").isTextual()) {
+        throw invalid(file, path, "an approval needs flowId, digest, reviewer and approvedAt (strings)");
+      }
+      try {
+        approvals.add(new Approval(a.get("flowId").asText(), a.get("digest").asText(), a.get("reviewer").asText(),
+            Instant.parse(a.get("approvedAt").asText())));
+      } catch (DateTimeParseException e) {
+        throw invalid(file, path + ".approvedAt", "approvedAt is not an ISO-8601 instant");
+      }
+    }
+    return approvals;
+  }
+
+  /**
+   * Records in the approvals file (created when missing) that {@code reviewer} approved the reviewed
+   * digest of its flow at {@code at}, replacing the flow id's earlier approval; written atomically.
+   * Returns the approvals the file now holds.
+   */
+  public static Approvals record(Path file, FlowReview review, String reviewer, Instant at) {
+    Objects.requireNonNull(review, "review");
+    if (reviewer == null || reviewer.isBlank()) {
+      throw new IllegalArgumentException("an approval names its reviewer");
+    }
+    Approvals approvals = read(file);
+    approvals.add(new Approval(review.flowId(), review.digest(), reviewer.strip(), at));
+    ObjectNode root = JSON.createObjectNode().put("format", FORMAT);
+    ArrayNode list = root.putArray("approvals");
+    List<Approval> all = new ArrayList<>(approvals.approved.values());
+    all.sort(Comparator.comparing(Approval::flowId));
+    for (Approval a : all) {
+      list.addObject().put("flowId", a.flowId()).put("digest", a.digest()).put("reviewer", a.reviewer())
+          .put("approvedAt", a.approvedAt().toString());
+    }
+    try {
+      Path dir = file.toAbsolutePath().getParent();
+      Files.createDirectories(dir);
+      Path tmp = Files.createTempFile(dir, ".approvals-", ".tmp");
+      Files.writeString(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
+      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the approvals file " + file + ": " + e.getMessage(), e);
+    }
+    return approvals;
+  }
+
+  private static FlowFormatException invalid(Path file, String path, String why) {
+    return new FlowFormatException(List.of(Problem.of(ErrorCode.FIELD_INVALID, path,
+        "the approvals file " + file + " cannot be used: " + why + "; fix it or approve the flows again with "
+            + "`browserflow review FLOW --approve`")));
+  }
+
+  private void add(Approval a) {
+    approved.put(a.flowId(), a);
+  }
+
+  /** Approves the reviewed digest for its flow id (replacing an earlier approval), in memory. */
   public Approvals approve(FlowReview review) {
-    approved.put(review.flowId(), review.digest());
-    return this;
+    return approve(review.flowId(), review.digest());
   }
 
   public Approvals approve(String flowId, String digest) {
-    approved.put(flowId, digest);
+    add(new Approval(flowId, digest, "", Instant.EPOCH));
     return this;
+  }
+
+  /** These approvals and {@code other}'s; for a flow id both hold, {@code other}'s. */
+  public Approvals with(Approvals other) {
+    Approvals all = new Approvals();
+    all.approved.putAll(approved);
+    all.approved.putAll(other.approved);
+    return all;
   }
 
   public Approvals revoke(String flowId) {
@@ -38,11 +180,16 @@ public final class Approvals {
 
   /** The approved digest of a flow id. */
   public Optional<String> approvedDigest(String flowId) {
+    return approval(flowId).map(Approval::digest);
+  }
+
+  /** The approval of a flow id: digest, reviewer, time. */
+  public Optional<Approval> approval(String flowId) {
     return Optional.ofNullable(approved.get(flowId));
   }
 
   /** Whether exactly this flow (by digest) is approved. */
   public boolean isApproved(Flow flow) {
-    return FlowJson.digest(flow).equals(approved.get(flow.id()));
+    return approvedDigest(flow.id()).filter(FlowJson.digest(flow)::equals).isPresent();
   }
 }

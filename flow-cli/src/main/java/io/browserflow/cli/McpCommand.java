@@ -1,0 +1,228 @@
+package io.browserflow.cli;
+
+import io.browserflow.engine.spi.PageDriver;
+import io.browserflow.playwright.LaunchOptions;
+import io.browserflow.playwright.PlaywrightDriver;
+import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code browserflow mcp --flows DIR}: an MCP server publishing each approved flow of DIR as a tool,
+ * over stdio (the default) or streamable HTTP on 127.0.0.1 ({@code --http PORT}, served by Jetty).
+ */
+@Command(name = "mcp", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Serve the approved flows of a folder as MCP tools (flow_<id>): over stdio by default, or over "
+        + "streamable HTTP at http://127.0.0.1:PORT/mcp with --http PORT. A flow is published when "
+        + "browserflow-approvals.json in the folder approves its exact digest (browserflow review FLOW --approve); a "
+        + "changed or added file is re-read and its tool updated, an unapproved one withdrawn. Secrets come from "
+        + "the environment (BROWSERFLOW_CREDENTIAL_<KEY>) or --credentials FILE, never from calls.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:the client closed the session (stdio) or the server was stopped", "2:bad usage"})
+final class McpCommand implements Callable<Integer> {
+  @Option(names = "--flows", required = true, paramLabel = "DIR", description = "The folder of *.flow.json files and its approvals file.")
+  Path flows;
+
+  @Option(names = "--http", paramLabel = "PORT", description = "Serve streamable HTTP on 127.0.0.1:PORT (0: a free port, "
+      + "printed on stderr) instead of stdio.")
+  Integer http;
+
+  @Option(names = "--credentials", paramLabel = "FILE", description = "A properties file of credentials (KEY=VALUE), readable "
+      + "by its owner only; values the environment gives as BROWSERFLOW_CREDENTIAL_<KEY> win.")
+  Path credentialsFile;
+
+  @Option(names = "--max-runs-per-flow", paramLabel = "N", defaultValue = "1",
+      description = "Calls of one tool running at once (default 1); a call beyond is refused with LIMIT_EXCEEDED.")
+  int maxRunsPerFlow;
+
+  @Option(names = "--headed", description = "Show the browser window.")
+  boolean headed;
+
+  @Option(names = "--browser", paramLabel = "PATH", description = "Chromium or Chrome executable to launch.")
+  Path browser;
+
+  @Option(names = "--reload-ms", paramLabel = "MS", defaultValue = "1000", hidden = true,
+      description = "How often the folder is checked for changes.")
+  long reloadMs;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    if (!Files.isDirectory(flows)) {
+      err.println("browserflow: mcp: --flows " + flows + " is not a folder; give the folder of the flows to publish");
+      return BrowserflowCommand.USAGE;
+    }
+    if (maxRunsPerFlow < 1 || maxRunsPerFlow > 16) {
+      err.println("browserflow: mcp: --max-runs-per-flow must be between 1 and 16, was " + maxRunsPerFlow);
+      return BrowserflowCommand.USAGE;
+    }
+    if (http != null && (http < 0 || http > 65535)) {
+      err.println("browserflow: mcp: --http must be a port between 0 and 65535, was " + http);
+      return BrowserflowCommand.USAGE;
+    }
+    Map<String, String> credentials;
+    try {
+      credentials = credentials(credentialsFile, System.getenv(), err);
+    } catch (IOException e) {
+      err.println("browserflow: mcp: cannot read --credentials " + credentialsFile + ": " + e.getMessage());
+      return BrowserflowCommand.USAGE;
+    }
+    Supplier<PageDriver> drivers = () -> {
+      LaunchOptions.Builder options = LaunchOptions.builder().headless(!headed);
+      if (browser != null) {
+        options.executablePath(browser);
+      }
+      return PlaywrightDriver.launch(options.build());
+    };
+    Path dir = flows.toAbsolutePath().normalize();
+    if (http == null) {
+      return stdio(dir, credentials, drivers, err);
+    }
+    try (Running running = serveHttp(dir, credentials, drivers, http, maxRunsPerFlow, err, Duration.ofMillis(reloadMs))) {
+      err.println("browserflow mcp: streamable HTTP at " + running.url() + " (" + running.server().tools().size()
+          + " tools); stop with Ctrl-C");
+      err.flush();
+      new CountDownLatch(1).await();
+    }
+    return BrowserflowCommand.OK;
+  }
+
+  /** Serves over this process's stdin and stdout until the client closes stdin; nothing else writes to stdout. */
+  private int stdio(Path dir, Map<String, String> credentials, Supplier<PageDriver> drivers, PrintWriter err) {
+    PrintStream protocol = System.out;
+    System.setOut(System.err); // a stray print must never corrupt the protocol
+    CountDownLatch ended = new CountDownLatch(1);
+    InputStream in = new InputStream() { // tells when the client closed the session
+      private final InputStream stdin = System.in;
+
+      @Override
+      public int read() throws IOException {
+        int b = stdin.read();
+        if (b < 0) {
+          ended.countDown();
+        }
+        return b;
+      }
+
+      @Override
+      public int read(byte[] buffer, int off, int len) throws IOException {
+        int n = stdin.read(buffer, off, len);
+        if (n < 0) {
+          ended.countDown();
+        }
+        return n;
+      }
+    };
+    OutputStream out = protocol;
+    try (FlowToolServer server = new FlowToolServer(dir, credentials, drivers, maxRunsPerFlow, err)) {
+      server.start(new StdioServerTransportProvider(FlowToolServer.MAPPER, in, out));
+      server.watch(Duration.ofMillis(reloadMs));
+      err.println("browserflow mcp: serving " + server.tools().size() + " tools of " + dir + " over stdio");
+      err.flush();
+      ended.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return BrowserflowCommand.OK;
+  }
+
+  /** A server listening on 127.0.0.1. */
+  record Running(FlowToolServer server, Server jetty, String url) implements AutoCloseable {
+    @Override
+    public void close() throws Exception {
+      jetty.stop();
+      server.close();
+    }
+  }
+
+  /**
+   * Starts the MCP server with the streamable HTTP transport at {@code http://127.0.0.1:PORT/mcp},
+   * in Jetty; only requests whose Host is 127.0.0.1 or localhost are served (DNS rebinding).
+   */
+  static Running serveHttp(Path dir, Map<String, String> credentials, Supplier<PageDriver> drivers, int port,
+      int maxRunsPerFlow, PrintWriter log, Duration reload) throws Exception {
+    HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
+        .jsonMapper(FlowToolServer.MAPPER).mcpEndpoint("/mcp")
+        .securityValidator(DefaultServerTransportSecurityValidator.builder()
+            .allowedHost("127.0.0.1:*").allowedHost("localhost:*")
+            .allowedOrigin("http://127.0.0.1:*").allowedOrigin("http://localhost:*").build())
+        .build();
+    FlowToolServer server = new FlowToolServer(dir, credentials, drivers, maxRunsPerFlow, log).start(transport);
+    Server jetty = new Server();
+    ServerConnector connector = new ServerConnector(jetty);
+    connector.setHost("127.0.0.1");
+    connector.setPort(port);
+    jetty.addConnector(connector);
+    ServletContextHandler context = new ServletContextHandler("/");
+    ServletHolder holder = new ServletHolder(transport);
+    holder.setAsyncSupported(true);
+    context.addServlet(holder, "/*");
+    jetty.setHandler(context);
+    try {
+      jetty.start();
+    } catch (Exception e) {
+      server.close();
+      throw e;
+    }
+    server.watch(reload);
+    return new Running(server, jetty, "http://127.0.0.1:" + connector.getLocalPort() + "/mcp");
+  }
+
+  /**
+   * The credentials the server holds: the file's (a properties file), then the environment's
+   * {@code BROWSERFLOW_CREDENTIAL_<KEY>} over them. A file others may read is refused.
+   */
+  static Map<String, String> credentials(Path file, Map<String, String> env, PrintWriter err) throws IOException {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (file != null) {
+      try {
+        Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
+        if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
+          throw new IOException("it is readable by other users; make it the owner's only (chmod 600 " + file + ")");
+        }
+      } catch (UnsupportedOperationException e) {
+        // no POSIX permissions here: nothing to check
+      }
+      Properties p = new Properties();
+      try (var reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        p.load(reader);
+      }
+      p.stringPropertyNames().forEach(k -> out.put(k, p.getProperty(k)));
+    }
+    String prefix = "BROWSERFLOW_CREDENTIAL_";
+    env.forEach((k, v) -> {
+      if (k.startsWith(prefix) && k.length() > prefix.length()) {
+        out.put(k.substring(prefix.length()), v);
+      }
+    });
+    return out;
+  }
+}

@@ -1,0 +1,275 @@
+package io.browserflow.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.browserflow.engine.review.Approvals;
+import io.browserflow.engine.review.FlowReview;
+import io.browserflow.api.json.FlowJson;
+import io.browserflow.playwright.LaunchOptions;
+import io.browserflow.playwright.LocalSite;
+import io.browserflow.playwright.PlaywrightDriver;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code browserflow mcp} end to end with the MCP SDK's own client: over streamable HTTP (the server
+ * in this JVM, Jetty on 127.0.0.1) and over stdio (the server a child JVM, as a client launches it).
+ * The flows greet a name on a page the test serves; what the page showed comes back as an output.
+ */
+@Tag("browser")
+class McpServerTest {
+  private static LocalSite site;
+  private static final StringWriter LOG = new StringWriter();
+
+  @TempDir
+  Path dir;
+  Path flows;
+
+  @BeforeAll
+  static void serve(@TempDir Path root) throws Exception {
+    Files.writeString(root.resolve("greet.html"), "<!doctype html><html><body>"
+        + "<label>Name <input id='name'></label><button onclick=\"document.getElementById('out').textContent="
+        + "'Hello, ' + document.getElementById('name').value\">Greet</button>"
+        + "<p id='out'></p></body></html>");
+    Files.writeString(root.resolve("slow.html"), "<!doctype html><html><body>"
+        + "<label>Name <input id='name'></label><button onclick=\"setTimeout(() => document.getElementById('out')"
+        + ".textContent = 'Hello, ' + document.getElementById('name').value, 3000)\">Greet</button>"
+        + "<p id='out'></p></body></html>");
+    site = LocalSite.directory(root, 0);
+  }
+
+  @AfterAll
+  static void stop() {
+    site.close();
+  }
+
+  @BeforeEach
+  void folder() throws Exception {
+    flows = Files.createDirectories(dir.resolve("flows"));
+  }
+
+  private static String greetFlow(String id, String title) {
+    return "{\"schema\": \"browserflow/2\", \"id\": \"" + id + "\", \"name\": \"" + title + "\","
+        + " \"description\": \"Greets a person by name.\","
+        + " \"inputs\": [{\"key\": \"BASE_URL\", \"type\": \"url\"}, {\"key\": \"NAME\", \"pattern\": \"[A-Za-z]+\"}],"
+        + " \"credentials\": [{\"key\": \"TOKEN\", \"type\": \"token\"}],"
+        + " \"steps\": ["
+        + "  {\"id\": \"open\", \"op\": \"open\", \"url\": \"${BASE_URL}/greet.html\"},"
+        + "  {\"id\": \"name\", \"op\": \"fill\", \"target\": {\"candidates\": [{\"label\": \"Name\"}]}, \"value\": \"${NAME}\"},"
+        + "  {\"id\": \"greet\", \"op\": \"click\", \"target\": {\"candidates\": [{\"role\": \"button\", \"name\": \"Greet\"}]},"
+        + "   \"expect\": [{\"text\": \"Hello\", \"element\": {\"candidates\": [{\"css\": \"#out\"}]}}]},"
+        + "  {\"id\": \"out\", \"op\": \"read\", \"target\": {\"candidates\": [{\"css\": \"#out\"}]}}],"
+        + " \"outputs\": {\"greeting\": \"${steps.out.text}\"}}";
+  }
+
+  private Path write(String file, String json) throws Exception {
+    return Files.writeString(flows.resolve(file), json);
+  }
+
+  private void approve(Path file) {
+    Approvals.record(flows.resolve(Approvals.FILE_NAME), FlowReview.of(FlowJson.read(file)), "qa-lead", Instant.now());
+  }
+
+  private static McpCommand.Running http(Path flows) throws Exception {
+    return McpCommand.serveHttp(flows, Map.of("TOKEN", "t0k3n-Secret-42"),
+        () -> PlaywrightDriver.launch(LaunchOptions.builder().headless(true).build()), 0, 1, new PrintWriter(LOG, true),
+        Duration.ofMillis(200));
+  }
+
+  private static McpSyncClient client(io.modelcontextprotocol.spec.McpClientTransport transport,
+      LinkedBlockingQueue<List<Tool>> changes) {
+    McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60))
+        .clientInfo(McpSchema.Implementation.builder("browserflow-test", "1").build())
+        .toolsChangeConsumer(changes::add).build();
+    client.initialize();
+    return client;
+  }
+
+  private static Map<String, Object> greetArgs(String name) {
+    return Map.of("BASE_URL", site.url(), "NAME", name);
+  }
+
+  @Test
+  void should_list_approved_flows_as_tools_and_run_one_over_streamable_http() throws Exception {
+    approve(write("greet.flow.json", greetFlow("greet", "Greet someone")));
+    write("draft.flow.json", greetFlow("draft", "Not reviewed yet"));
+
+    try (McpCommand.Running server = http(flows);
+         McpSyncClient client = client(HttpClientStreamableHttpTransport.builder(server.url().replace("/mcp", ""))
+             .endpoint("/mcp").build(), new LinkedBlockingQueue<>())) {
+      List<Tool> tools = client.listTools().tools();
+
+      assertThat(tools).extracting(Tool::name).containsExactly("flow_greet");
+      Tool greet = tools.get(0);
+      assertThat(greet.description()).contains("Greets a person by name.", "Reviewed and approved");
+      assertThat(greet.inputSchema()).extractingByKey("properties").isInstanceOfSatisfying(Map.class,
+          p -> assertThat(p).containsOnlyKeys("BASE_URL", "NAME", "run"));
+      assertThat(greet.inputSchema()).extractingByKey("required").isEqualTo(List.of("BASE_URL", "NAME"));
+      assertThat(LOG.toString()).contains("draft.flow.json: not approved");
+
+      CallToolResult result = client.callTool(CallToolRequest.builder("flow_greet")
+          .arguments(Map.of("BASE_URL", site.url(), "NAME", "Ada", "run", Map.of("returnLogs", true))).build());
+
+      assertThat(result.isError()).as("%s", result.content()).isFalse();
+      @SuppressWarnings("unchecked")
+      Map<String, Object> envelope = (Map<String, Object>) result.structuredContent();
+      assertThat(envelope).containsKeys("runId", "success", "summary", "url", "outputs", "logs");
+      assertThat(envelope.get("success")).isEqualTo(true);
+      assertThat(envelope.get("outputs")).isEqualTo(Map.of("greeting", "Hello, Ada"));
+      assertThat(envelope.get("summary").toString()).contains("SUCCEEDED", "4 steps");
+      assertThat((List<?>) envelope.get("logs")).hasSize(4);
+      assertThat(result.content().toString()).doesNotContain("t0k3n-Secret-42");
+    }
+  }
+
+  @Test
+  void should_refuse_a_bad_argument_with_a_json_rpc_error_naming_it() throws Exception {
+    approve(write("greet.flow.json", greetFlow("greet", "Greet someone")));
+
+    try (McpCommand.Running server = http(flows);
+         McpSyncClient client = client(HttpClientStreamableHttpTransport.builder(server.url().replace("/mcp", ""))
+             .endpoint("/mcp").build(), new LinkedBlockingQueue<>())) {
+      McpError pattern = catchThrowableOfType(McpError.class, () -> client.callTool(CallToolRequest.builder("flow_greet")
+          .arguments(greetArgs("Ada 42")).build()));
+      McpError unknown = catchThrowableOfType(McpError.class, () -> client.callTool(CallToolRequest.builder("flow_greet")
+          .arguments(Map.of("BASE_URL", site.url(), "NAME", "Ada", "NAMES", "x")).build()));
+      McpError secret = catchThrowableOfType(McpError.class, () -> client.callTool(CallToolRequest.builder("flow_greet")
+          .arguments(Map.of("BASE_URL", site.url(), "NAME", "Ada", "credentials", Map.of("TOKEN", "mine"))).build()));
+      McpError missing = catchThrowableOfType(McpError.class, () -> client.callTool(CallToolRequest.builder("flow_greet")
+          .arguments(Map.of("BASE_URL", site.url())).build()));
+      McpError option = catchThrowableOfType(McpError.class, () -> client.callTool(CallToolRequest.builder("flow_greet")
+          .arguments(Map.of("BASE_URL", site.url(), "NAME", "Ada", "run", Map.of("denyNetwork", "sometimes"))).build()));
+
+      assertThat(List.of(pattern, unknown, secret, missing, option))
+          .allSatisfy(e -> assertThat(e.getJsonRpcError().code()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS));
+      assertThat(pattern.getMessage()).contains("argument NAME must match", "Ada 42");
+      assertThat(unknown.getMessage()).contains("argument NAMES is not an argument of flow_greet");
+      assertThat(secret.getMessage()).contains("argument credentials.TOKEN is secret", "never a call");
+      assertThat(missing.getMessage()).contains("argument NAME is required");
+      assertThat(option.getMessage()).contains("argument run.denyNetwork must be off, report or strict");
+    }
+  }
+
+  @Test
+  void should_update_an_edited_flows_tool_and_withdraw_it_when_its_approval_no_longer_holds() throws Exception {
+    Path file = write("greet.flow.json", greetFlow("greet", "Greet someone"));
+    approve(file);
+    LinkedBlockingQueue<List<Tool>> changes = new LinkedBlockingQueue<>();
+
+    try (McpCommand.Running server = http(flows);
+         McpSyncClient client = client(HttpClientStreamableHttpTransport.builder(server.url().replace("/mcp", ""))
+             .endpoint("/mcp").build(), changes)) {
+      assertThat(client.listTools().tools()).extracting(Tool::name).containsExactly("flow_greet");
+
+      Files.writeString(file, greetFlow("greet", "Greet someone, edited"));
+
+      List<Tool> afterEdit = awaitTools(changes, client, List.of());
+      assertThat(afterEdit).as("an edited flow has another digest: no longer approved").isEmpty();
+      assertThat(LOG.toString()).contains("changed since its approval");
+
+      approve(file);
+      write("other.flow.json", greetFlow("other-greeting", "Greet another way"));
+      approve(flows.resolve("other.flow.json"));
+
+      List<Tool> afterApproval = awaitTools(changes, client, List.of("flow_greet", "flow_other-greeting"));
+      assertThat(afterApproval).filteredOn(t -> t.name().equals("flow_greet")).singleElement()
+          .satisfies(t -> assertThat(t.title()).isEqualTo("Greet someone, edited"));
+      CallToolResult result = client.callTool(CallToolRequest.builder("flow_other-greeting").arguments(greetArgs("Grace")).build());
+      assertThat(result.structuredContent()).isInstanceOfSatisfying(Map.class,
+          m -> assertThat(m.get("outputs")).isEqualTo(Map.of("greeting", "Hello, Grace")));
+    }
+  }
+
+  /** Waits for list-changed notifications until the listed tools are {@code names}. */
+  private static List<Tool> awaitTools(LinkedBlockingQueue<List<Tool>> changes, McpSyncClient client, List<String> names)
+      throws InterruptedException {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    List<Tool> now = client.listTools().tools();
+    while (!now.stream().map(Tool::name).sorted().collect(Collectors.toList()).equals(names.stream().sorted().toList())
+        && System.nanoTime() < end) {
+      List<Tool> notified = changes.poll(500, TimeUnit.MILLISECONDS);
+      now = notified != null ? notified : client.listTools().tools();
+    }
+    assertThat(now).extracting(Tool::name).containsExactlyInAnyOrderElementsOf(names);
+    return now;
+  }
+
+  @Test
+  void should_refuse_a_second_call_of_a_flow_while_one_runs() throws Exception {
+    // the page shows its greeting 3 s after the click: the first call is still running when the second comes
+    String slow = greetFlow("slow", "Greet slowly").replace("/greet.html", "/slow.html");
+    approve(write("slow.flow.json", slow));
+
+    try (McpCommand.Running server = http(flows)) {
+      FlowTools.FlowTool tool = FlowTools.scan(flows, Map.of("TOKEN", "x")::containsKey).tools().get("flow_slow");
+      java.util.concurrent.atomic.AtomicReference<CallToolResult> firstResult = new java.util.concurrent.atomic.AtomicReference<>();
+      Thread first = new Thread(() -> firstResult.set(server.server().call(tool, greetArgs("Ada"))));
+      first.start();
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (server.server().runningCalls("flow_slow") == 0 && System.nanoTime() < end) {
+        Thread.sleep(20);
+      }
+      assertThat(server.server().runningCalls("flow_slow")).as("the first call runs").isEqualTo(1);
+
+      CallToolResult second = server.server().call(tool, greetArgs("Grace"));
+      first.join();
+
+      assertThat(second.isError()).isTrue();
+      assertThat(second.structuredContent()).isInstanceOfSatisfying(Map.class, m -> {
+        assertThat(m.get("summary").toString()).contains("flow_slow is already running 1 call", "--max-runs-per-flow");
+        assertThat(m.get("error")).isEqualTo(Map.of("code", "LIMIT_EXCEEDED", "category", "limit"));
+      });
+      assertThat(firstResult.get().isError()).as("%s", firstResult.get().content()).isFalse();
+      assertThat(server.server().runningCalls("flow_slow")).isZero();
+    }
+  }
+
+  @Test
+  void should_serve_the_same_tools_over_stdio_to_a_client_that_launches_it() throws Exception {
+    approve(write("greet.flow.json", greetFlow("greet", "Greet someone")));
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    ServerParameters launch = ServerParameters.builder(java)
+        .args("-cp", System.getProperty("java.class.path"), "io.browserflow.cli.Main", "mcp", "--flows", flows.toString())
+        .env(Map.of("BROWSERFLOW_CREDENTIAL_TOKEN", "t0k3n-Secret-42", "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"))
+        .build();
+
+    try (McpSyncClient client = client(new StdioClientTransport(launch, FlowToolServer.MAPPER), new LinkedBlockingQueue<>())) {
+      assertThat(client.listTools().tools()).extracting(Tool::name).containsExactly("flow_greet");
+
+      CallToolResult result = client.callTool(CallToolRequest.builder("flow_greet").arguments(greetArgs("Linus")).build());
+
+      assertThat(result.isError()).as("%s", result.content()).isFalse();
+      assertThat(result.structuredContent()).isInstanceOfSatisfying(Map.class,
+          m -> assertThat(m.get("outputs")).isEqualTo(Map.of("greeting", "Hello, Linus")));
+      McpError bad = catchThrowableOfType(McpError.class,
+          () -> client.callTool(CallToolRequest.builder("flow_greet").arguments(Map.of("BASE_URL", 7, "NAME", "x")).build()));
+      assertThat(bad.getMessage()).contains("argument BASE_URL must be a string");
+    }
+  }
+}
