@@ -199,11 +199,12 @@ final class Preflight {
     Optional<String> approved = engine.approvals.approvedDigest(flow.id());
     if (approved.isEmpty()) {
       return Optional.of(new FlowRunException(ErrorCode.REVIEW_REQUIRED, "flow " + flow.id()
-          + " (digest " + digest + ") was never approved; review FlowReview.of(flow) and approve it"));
+          + " (digest " + digest + ") was never approved; " + Remedies.approve(options.caller())));
     }
     if (!approved.get().equals(digest)) {
       return Optional.of(new FlowRunException(ErrorCode.REVIEW_REQUIRED, "flow " + flow.id()
-          + " changed since its approval (approved " + approved.get() + ", now " + digest + "); review it again"));
+          + " changed since its approval (approved " + approved.get() + ", now " + digest + "); "
+          + Remedies.approve(options.caller())));
     }
     return Optional.empty();
   }

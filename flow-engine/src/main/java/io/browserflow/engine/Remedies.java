@@ -30,6 +30,16 @@ public final class Remedies {
     };
   }
 
+  /** How to get a flow (again) approved in its current revision. */
+  public static String approve(Caller caller) {
+    return switch (caller) {
+      case API -> "review FlowReview.of(flow) and approve it (Approvals.approve, or Approvals.record into the approvals file "
+          + "next to the flow file)";
+      case CLI -> "review it with `browserflow review FLOW_FILE` and approve it with `browserflow review FLOW_FILE --approve`";
+      case JUNIT -> "review it with `browserflow review FLOW_FILE` and approve it with `browserflow review FLOW_FILE --approve`";
+    };
+  }
+
   /** The command line's word for a capability ({@code --allow eval}), when it has one. */
   public static Optional<String> cliWord(Capability capability) {
     return switch (capability) {
