@@ -93,6 +93,40 @@ class BrowserflowJarIT {
     }
   }
 
+  @Test
+  void should_serve_an_approved_sample_flow_over_mcp_stdio_from_the_jar() throws Exception {
+    Path flows = Files.createDirectories(dir.resolve("flows"));
+    Path login = Files.copy(Path.of("..", "samples", "src", "main", "resources", "flows", "login.flow.json"),
+        flows.resolve("login.flow.json"));
+    io.browserflow.engine.review.Approvals.record(flows.resolve(io.browserflow.engine.review.Approvals.FILE_NAME),
+        io.browserflow.engine.review.FlowReview.of(io.browserflow.api.json.FlowJson.read(login)), "qa", java.time.Instant.now());
+    Path site = Path.of("..", "samples", "src", "main", "resources", "demo-app").toAbsolutePath().normalize();
+    var launch = io.modelcontextprotocol.client.transport.ServerParameters.builder(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString())
+        .args("-jar", JAR.toAbsolutePath().toString(), "mcp", "--flows", flows.toString())
+        .env(Map.of("BROWSERFLOW_CREDENTIAL_PASSWORD", "demo-pass", "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"))
+        .build();
+
+    try (io.browserflow.playwright.LocalSite demo = io.browserflow.playwright.LocalSite.directory(site, 0);
+         var client = io.modelcontextprotocol.client.McpClient.sync(
+                 new io.modelcontextprotocol.client.transport.StdioClientTransport(launch, FlowToolServer.MAPPER))
+             .requestTimeout(java.time.Duration.ofSeconds(120)).build()) {
+      client.initialize();
+      assertThat(client.listTools().tools()).extracting(io.modelcontextprotocol.spec.McpSchema.Tool::name)
+          .containsExactly("flow_login");
+
+      var result = client.callTool(io.modelcontextprotocol.spec.McpSchema.CallToolRequest.builder("flow_login")
+          .arguments(Map.of("BASE_URL", demo.url(), "credentials", Map.of("USERNAME", "demo"))).build());
+
+      assertThat(result.isError()).as("%s", result.content()).isFalse();
+      assertThat(result.structuredContent()).isInstanceOfSatisfying(Map.class, m -> {
+        assertThat(m.get("success")).isEqualTo(true);
+        assertThat(m.get("summary").toString()).contains("SUCCEEDED, 6 steps");
+      });
+      assertThat(result.toString()).doesNotContain("demo-pass");
+    }
+  }
+
   private static String buildPlatform() {
     String os = System.getProperty("os.name").toLowerCase();
     boolean arm = System.getProperty("os.arch").equals("aarch64");
