@@ -48,7 +48,7 @@ final class ConvertCommand implements Callable<Integer> {
   Path file;
 
   @Option(names = "--to", required = true, paramLabel = "FORMAT",
-      description = "The format to write: flow, chrome-recorder, browserctl, browserctl-text or java.")
+      description = "The format to write: flow, chrome-recorder, browserctl, browserctl-text, record-replay or java.")
   String to;
 
   @Option(names = "--out", paramLabel = "FILE|DIR",
@@ -193,6 +193,7 @@ final class ConvertCommand implements Callable<Integer> {
   private static String extension(Format f) {
     switch (f) {
       case CHROME_RECORDER:
+      case RECORD_REPLAY:
         return ".json";
       case BROWSERCTL:
         return ".browserctl-flow.json";

@@ -178,6 +178,24 @@ class ConvertCommandTest {
   }
 
   @Test
+  void should_convert_a_record_replay_graph_to_flow_and_back() throws Exception {
+    Path source = fixture("record-replay/order-review.json");
+    Path flow = dir.resolve("order-review.flow.json");
+    Path back = dir.resolve("order-review.json");
+
+    CliFixture toFlow = CliFixture.run("convert", source.toString(), "--to", "flow", "--out", flow.toString());
+    CliFixture toRecordReplay = CliFixture.run("convert", flow.toString(), "--to", "record-replay", "--out", back.toString());
+
+    assertThat(toFlow.exit).as(toFlow.out() + toFlow.err()).isZero();
+    assertThat(toFlow.out()).contains(source + ": record-replay -> flow: 18 of 18 steps mapped, 0 blocking, 0 warnings",
+        "wrote " + flow + " (flow), quality ready");
+    assertThat(toRecordReplay.exit).as(toRecordReplay.out() + toRecordReplay.err()).isZero();
+    assertThat(toRecordReplay.out()).contains(flow + ": flow -> record-replay: ", "wrote " + back + " (record-replay)");
+    assertThat(FlowFormats.detect(Files.readString(back))).hasValue(Format.RECORD_REPLAY);
+    assertThat(FlowFormats.read(back).value()).isEqualTo(FlowJson.read(flow));
+  }
+
+  @Test
   void should_require_a_target() throws Exception {
     CliFixture cli = CliFixture.run("convert", fixture("flow/device-search.flow.json").toString());
 

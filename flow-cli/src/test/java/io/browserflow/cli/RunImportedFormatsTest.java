@@ -5,9 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
 import io.browserflow.playwright.LocalSite;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,6 +92,60 @@ class RunImportedFormatsTest {
     JsonNode result = onlyResult(cli);
     assertThat(result.get("status").asText()).isEqualTo("SUCCEEDED");
     assertThat(cli.out()).doesNotContain(SIDE_PASSWORD);
+  }
+
+  /**
+   * The record-replay fixture {@code approval.json} (a V2 graph: extract the order's status, if it
+   * is "open" approve with a note and send, else reject) run twice against a page whose status the
+   * test sets: the server receives the decision of the branch the page called for, and only that.
+   */
+  @Test
+  void should_run_a_record_replay_graph_taking_the_branch_the_page_calls_for() throws Exception {
+    AtomicReference<String> status = new AtomicReference<>("open");
+    List<String> decisions = new CopyOnWriteArrayList<>();
+    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext("/order", x -> {
+      byte[] page = ("<!doctype html><title>Order</title><p id=\"status\">" + status.get() + "</p>"
+          + "<button data-testid=\"approve\" aria-label=\"Approve\" onclick=\"decision = 'approve'\">Approve</button>"
+          + "<button id=\"reject\" onclick=\"send('reject', '')\">Reject</button>"
+          + "<input id=\"note\" name=\"note\"><button id=\"send\" onclick=\"send(decision, note.value)\">Send</button>"
+          + "<p id=\"result\"></p><script>let decision = '';"
+          + "async function send(d, text) { const r = await fetch('/decision', {method: 'POST', body: d + '|' + text});"
+          + " document.getElementById('result').textContent = 'Recorded ' + await r.text(); }</script>")
+          .getBytes(StandardCharsets.UTF_8);
+      x.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+      x.sendResponseHeaders(200, page.length);
+      x.getResponseBody().write(page);
+      x.close();
+    });
+    server.createContext("/decision", x -> {
+      String body = new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+      decisions.add(body);
+      byte[] answer = body.substring(0, body.indexOf('|')).getBytes(StandardCharsets.UTF_8);
+      x.sendResponseHeaders(200, answer.length);
+      x.getResponseBody().write(answer);
+      x.close();
+    });
+    server.start();
+    try {
+      Path flow = fixture("record-replay/approval.json");
+      String base = "baseUrl=http://127.0.0.1:" + server.getAddress().getPort();
+
+      CliFixture open = CliFixture.run("run", flow.toString(), "--input", base, "--json");
+      List<String> afterOpen = List.copyOf(decisions);
+      status.set("closed");
+      CliFixture closed = CliFixture.run("run", flow.toString(), "--input", base, "--input", "reviewer=grace", "--json");
+
+      assertThat(open.exit).as(open.err() + open.out()).isZero();
+      assertThat(open.err()).contains(flow + ": record-replay -> flow: 8 of 8 steps mapped");
+      assertThat(onlyResult(open).get("status").asText()).isEqualTo("SUCCEEDED");
+      assertThat(afterOpen).containsExactly("approve|approved by ada");
+      assertThat(closed.exit).as(closed.err() + closed.out()).isZero();
+      assertThat(onlyResult(closed).get("status").asText()).isEqualTo("SUCCEEDED");
+      assertThat(decisions).containsExactly("approve|approved by ada", "reject|");
+    } finally {
+      server.stop(0);
+    }
   }
 
   @Test

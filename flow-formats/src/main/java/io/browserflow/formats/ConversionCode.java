@@ -366,6 +366,39 @@ public enum ConversionCode {
    */
   FOREACH_SOURCE,
 
+  // ---- graphs (record-replay nodes and edges) ----
+  /**
+   * A record-replay graph has no start node (every node has an edge into it) or several (nodes no
+   * edge leads to): BrowserFlow runs one sequence from one start. Blocking; the message names the
+   * start nodes, and only what follows the first is converted. Connect the nodes into one sequence.
+   */
+  GRAPH_START,
+
+  /**
+   * A record-replay edge names a node its graph does not have, lacks its from or to, carries a
+   * label other than default, true, false and onError (a {@code case:} branch), or is labelled true
+   * or false while leaving a node that is no if. Blocking; the edge is left out. Fix the edge.
+   */
+  GRAPH_EDGE_BROKEN,
+
+  /**
+   * A record-replay graph has no structured form where the message says: a node reached from a
+   * branch that joins the others only later (a goto), two edges of one label leaving a node (a
+   * fork), a cycle that is no while (headed by a node that is no if, left or entered in its middle),
+   * an onError path that does not lead back to the failed node's next node, nodes no path from the
+   * start reaches. Blocking; the message names the nodes, which are not converted. Restructure the
+   * graph into sequences, if/else branches that join again, while loops and onError paths that
+   * rejoin.
+   */
+  GRAPH_UNSTRUCTURED,
+
+  /**
+   * A record-replay foreach or while node names no subflow, one the flow's {@code subflows} do not
+   * have, or one that runs itself (directly or through others). Blocking; the node is kept as a
+   * manual step. Add the subflow, or fix its {@code subflowId}.
+   */
+  SUBFLOW_UNRESOLVED,
+
   // ---- targets and frames ----
   /**
    * No locator of a target can be carried over, so the step cannot find its element: a snapshot
@@ -493,8 +526,10 @@ public enum ConversionCode {
   /**
    * A Chrome Recorder export has a step in a tab (popup) whose URL it does not know: the format's
    * {@code target} is {@code main} or the exact URL of the page, never a tab alias, so the steps in
-   * that tab are written without a target. Blocking. Declare the tab's URL ({@code tabs[].url} or the
-   * {@code tabNew} url), or wait for the popup's literal url (no {@code *}) first in the tab.
+   * that tab are written without a target; a record-replay export switches to or closes a tab whose
+   * URL it does not know (the extension finds tabs by URL). Blocking. Declare the tab's URL
+   * ({@code tabs[].url} or the {@code tabNew} url), or wait for the popup's literal url (no
+   * {@code *}) first in the tab.
    */
   TAB_URL_UNKNOWN,
 

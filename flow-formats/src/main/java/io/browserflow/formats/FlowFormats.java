@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  */
 public final class FlowFormats {
   private static final List<FormatCodec> CODECS = List.of(new NativeCodec(), new ChromeRecorderCodec(),
-      new BrowserctlCodec(), new BrowserctlTextCodec(), new SideCodec(), new JavaCodec());
+      new BrowserctlCodec(), new BrowserctlTextCodec(), new SideCodec(), new JavaCodec(), new RecordReplayCodec());
 
   private FlowFormats() {}
 

@@ -15,6 +15,8 @@ import java.util.Optional;
  *   <tr><td>{@code browserctl-flow.json}</td><td>{@code browserctl}</td><td>yes</td><td>yes</td></tr>
  *   <tr><td>{@code .browserctl} command text</td><td>{@code browserctl-text}</td><td>yes</td><td>yes</td></tr>
  *   <tr><td>Selenium IDE project ({@code .side})</td><td>{@code side}</td><td>yes</td><td>no</td></tr>
+ *   <tr><td>record-replay extension flow JSON (seed 000: {@code steps[]} or {@code nodes}/{@code edges})</td>
+ *       <td>{@code record-replay}</td><td>yes</td><td>yes</td></tr>
  *   <tr><td>Java source (a JUnit 5 test in the DSL)</td><td>{@code java}</td><td>no</td><td>yes</td></tr>
  * </table>
  */
@@ -24,6 +26,12 @@ public enum Format {
   BROWSERCTL("browserctl", true, true),
   BROWSERCTL_TEXT("browserctl-text", true, true),
   SELENIUM_IDE("side", true, false),
+  /**
+   * A flow of the record-replay Chrome extension (seed 000; mcp-chrome's record-replay): its linear
+   * {@code steps[]} or its V2 {@code nodes}/{@code edges}/{@code subflows} graph, read and written
+   * (see {@code RecordReplayCodec}'s mapping in the README).
+   */
+  RECORD_REPLAY("record-replay", true, true),
   JAVA("java", false, true);
 
   private final String id;

@@ -1,0 +1,616 @@
+package io.browserflow.formats;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.Condition;
+import io.browserflow.api.OnError;
+import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
+import io.browserflow.api.Target;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The record-replay node(s) of one flow step that is no if, loop or branch, by its kind
+ * ({@link StepVisitor}): a type and a config each. A step the extension has no node for is an issue
+ * ({@code UNSUPPORTED_STEP}, blocking: the replay would not do what the flow does) and writes
+ * nothing; so is a step whose target or condition cannot be written. Expectations become wait
+ * nodes after the step ({@code EXPECT_AS_WAIT}).
+ */
+final class RecordReplayStepWriter {
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  /** One node to write: its type and config (the common fields not yet added). */
+  record Spec(String id, String type, ObjectNode config) {}
+
+  private final RecordReplayExportState st;
+  private final RecordReplaySelectors selectors;
+  private final RecordReplayConditions conditions;
+  /** Whether the flow is written as linear steps (a fixed wait is then a wait step with sleep, not a delay node). */
+  private final boolean linear;
+
+  RecordReplayStepWriter(RecordReplayExportState st, RecordReplaySelectors selectors, RecordReplayConditions conditions,
+      boolean linear) {
+    this.st = st;
+    this.selectors = selectors;
+    this.conditions = conditions;
+    this.linear = linear;
+  }
+
+  /** The nodes of {@code s}, the first one its own; null (with an issue) when it cannot be written. */
+  List<Spec> write(Step s, String p) {
+    Write w = new Write(s, p);
+    Spec main = s.accept(w);
+    if (main == null) {
+      return null;
+    }
+    main.config().setAll(st.config(s));
+    if (s.onError().kind() == OnError.Kind.RETRY && s.retry().isEmpty() && !(s instanceof Step.Assert)) {
+      ObjectNode r = main.config().putObject("retry");
+      r.put("count", 1);
+      r.put("intervalMs", 500);
+      r.put("backoff", "none");
+      st.issues.info(ConversionCode.APPROXIMATED, p + ".onError", "onError retry without a retry policy is written as one "
+          + "retry after 500 ms, what BrowserFlow does; it reads back as that retry");
+    }
+    if (!s.dialogs().isEmpty()) {
+      st.issues.blocking(ConversionCode.UNSUPPORTED_OPTION, p + ".dialogs", "the extension answers no native dialog; "
+          + s.describe() + " opens " + ChromeRecorderExport.describe(s.dialogs()));
+    }
+    List<Spec> out = new ArrayList<>(List.of(main));
+    int n = 0;
+    for (int i = 0; i < s.expect().size(); i++) {
+      Condition c = s.expect().get(i);
+      if (w.consumed.contains(c)) {
+        continue;
+      }
+      String ep = p + ".expect[" + i + "]";
+      Optional<ObjectNode> cond = conditions.waitCondition(c, ep);
+      if (cond.isEmpty()) {
+        st.issues.warning(ConversionCode.UNSUPPORTED_CONDITION, ep, "the expectation of " + s.describe() + " has no "
+            + "record-replay wait; it is not written, so the replay checks less");
+        continue;
+      }
+      ObjectNode wc = JSON.objectNode();
+      wc.set("condition", cond.get());
+      s.timeoutMs().ifPresent(t -> wc.put("timeoutMs", t));
+      out.add(new Spec(s.id() + "-expect" + (++n == 1 ? "" : "-" + n), "wait", wc));
+      st.issues.info(ConversionCode.EXPECT_AS_WAIT, ep, "the expectation of " + s.describe() + " is written as a wait node "
+          + "after it, which reads back as a wait step");
+    }
+    return out;
+  }
+
+  private final class Write implements StepVisitor<Spec> {
+    private final Step step;
+    private final String p;
+    final List<Condition> consumed = new ArrayList<>();
+
+    Write(Step step, String p) {
+      this.step = step;
+      this.p = p;
+    }
+
+    private Spec spec(String type) {
+      return new Spec(step.id(), type, JSON.objectNode());
+    }
+
+    private Spec unsupported(String why) {
+      st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, p, step.describe() + " (" + step.kind().op() + ") is not written: "
+          + why);
+      return null;
+    }
+
+    private Optional<ObjectNode> locator(Target t, String field) {
+      return selectors.locator(t, p + "." + field, step.describe());
+    }
+
+    private Spec targeted(String type, Target t) {
+      Optional<ObjectNode> l = locator(t, "target");
+      if (l.isEmpty()) {
+        return null;
+      }
+      Spec s = spec(type);
+      s.config().set("target", l.get());
+      return s;
+    }
+
+    private String value(String v, String field) {
+      return st.template(v, p + "." + field);
+    }
+
+    /** The saveAs of a step whose output {@code field} the flow reads (or that a setVar names). */
+    private void saveAs(Spec s, String field) {
+      if (field == null || st.read.contains(step.id() + "." + field) || st.saveAs.containsKey(step.id())) {
+        s.config().put("saveAs", st.outputName(step.id()));
+      }
+    }
+
+    // ---------------------------------------------------------------- pages and tabs
+
+    @Override
+    public Spec visitOpen(Step.Open o) {
+      if (o.tab().isPresent() && !o.tab().get().equals(st.currentTab)) {
+        st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".tab", "the extension navigates the current tab; the open "
+            + "in tab " + o.tab().get() + " is written as a navigate of the tab the flow is in");
+      }
+      return navigate(o.url());
+    }
+
+    @Override
+    public Spec visitNavigate(Step.Navigate n) {
+      return navigate(n.url());
+    }
+
+    private Spec navigate(String url) {
+      Spec s = spec("navigate");
+      s.config().put("url", value(url, "url"));
+      st.tabUrls.put(st.currentTab, url);
+      return s;
+    }
+
+    @Override
+    public Spec visitBack(Step.Back b) {
+      return unsupported("the extension has no node that goes back; a script node with history.back() would do it");
+    }
+
+    @Override
+    public Spec visitForward(Step.Forward f) {
+      return unsupported("the extension has no node that goes forward");
+    }
+
+    @Override
+    public Spec visitReload(Step.Reload r) {
+      return unsupported("the extension has no node that reloads the page");
+    }
+
+    @Override
+    public Spec visitTabNew(Step.TabNew t) {
+      Spec s = spec("openTab");
+      t.url().ifPresent(u -> s.config().put("url", value(u, "url")));
+      st.tabUrls.put(t.alias(), t.url().orElse(""));
+      st.currentTab = t.alias();
+      return s;
+    }
+
+    @Override
+    public Spec visitTabSwitch(Step.TabSwitch t) {
+      String url = st.tabUrls.get(t.alias());
+      if (url == null || url.isEmpty()) {
+        st.issues.blocking(ConversionCode.TAB_URL_UNKNOWN, p, "the extension finds the tab to switch to by its URL, and the URL "
+            + "of tab " + t.alias() + " is not known; declare it in tabs[].url or open the tab with a url");
+        return null;
+      }
+      st.currentTab = t.alias();
+      Spec s = spec("switchTab");
+      s.config().put("urlContains", value(url, "alias"));
+      return s;
+    }
+
+    @Override
+    public Spec visitTabClose(Step.TabClose t) {
+      Spec s = spec("closeTab");
+      String alias = t.alias().orElse(st.currentTab);
+      if (!alias.equals(st.currentTab)) {
+        String url = st.tabUrls.get(alias);
+        if (url == null || url.isEmpty()) {
+          st.issues.blocking(ConversionCode.TAB_URL_UNKNOWN, p, "the extension closes another tab by its URL, and the URL of tab "
+              + alias + " is not known");
+          return null;
+        }
+        s.config().put("url", value(url, "alias"));
+      } else {
+        st.currentTab = "main";
+      }
+      st.tabUrls.remove(alias);
+      return s;
+    }
+
+    @Override
+    public Spec visitFrame(Step.Frame f) {
+      return unsupported("the seed's nodes do not enter frames; a target can name its frame (frame |> selector) instead");
+    }
+
+    @Override
+    public Spec visitFrameMain(Step.FrameMain f) {
+      return unsupported("the seed's nodes do not leave frames");
+    }
+
+    @Override
+    public Spec visitSetViewport(Step.SetViewport v) {
+      return unsupported("the extension replays in the user's own window and has no node that resizes it");
+    }
+
+    @Override
+    public Spec visitEmulateNetwork(Step.EmulateNetwork e) {
+      return unsupported("the extension has no node that emulates network conditions");
+    }
+
+    // ---------------------------------------------------------------- interactions
+
+    @Override
+    public Spec visitClick(Step.Click c) {
+      Spec s = targeted("click", c.target());
+      if (s == null) {
+        return null;
+      }
+      if (c.button() != Step.MouseButton.LEFT || !c.modifiers().isEmpty() || c.offset().isPresent() || c.delay().isPresent()) {
+        st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p, "the extension clicks the element's centre with the left "
+            + "button; the button, modifiers, offset and delay of " + c.describe() + " are not written");
+      }
+      if (c.newTab().isPresent()) {
+        st.issues.info(ConversionCode.UNSUPPORTED_OPTION, p + ".newTab", "the extension binds no popup to a name; a switchTab "
+            + "to " + c.newTab().get() + " finds the popup by its URL");
+      }
+      for (Condition e : c.expect()) {
+        if (e instanceof Condition.Load && ((Condition.Load) e).state() == Condition.LoadState.NETWORKIDLE) {
+          s.config().putObject("after").put("waitForNetworkIdle", true);
+          consumed.add(e);
+          break;
+        }
+      }
+      return s;
+    }
+
+    @Override
+    public Spec visitDblclick(Step.Dblclick d) {
+      if (d.offset().isPresent()) {
+        st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".offset", "the extension double-clicks the element's centre");
+      }
+      return targeted("dblclick", d.target());
+    }
+
+    @Override
+    public Spec visitContextmenu(Step.Contextmenu c) {
+      return unsupported("the extension clicks with the left button only");
+    }
+
+    @Override
+    public Spec visitHover(Step.Hover h) {
+      return unsupported("the extension has no node that moves the pointer over an element");
+    }
+
+    @Override
+    public Spec visitMouse(Step.Mouse m) {
+      return unsupported("the extension has no low-level pointer node");
+    }
+
+    @Override
+    public Spec visitFill(Step.Fill f) {
+      Spec s = targeted("fill", f.target());
+      if (s != null) {
+        s.config().put("value", value(f.value(), "value"));
+      }
+      return s;
+    }
+
+    @Override
+    public Spec visitChange(Step.Change c) {
+      Spec s = targeted("fill", c.target());
+      if (s != null) {
+        s.config().put("value", value(c.value(), "value"));
+        st.issues.info(ConversionCode.APPROXIMATED, p, "change is written as fill, which the extension applies to text "
+            + "fields and selects alike; it reads back as fill");
+      }
+      return s;
+    }
+
+    @Override
+    public Spec visitType(Step.Type t) {
+      if (t.target().isEmpty()) {
+        return unsupported("the extension types into an element it locates; this type has no target");
+      }
+      Spec s = targeted("fill", t.target().get());
+      if (s != null) {
+        s.config().put("value", value(t.text(), "text"));
+        st.issues.warning(ConversionCode.APPROXIMATED, p, "type is written as fill, which replaces the field's value "
+            + "instead of typing after it");
+      }
+      return s;
+    }
+
+    @Override
+    public Spec visitPress(Step.Press k) {
+      if (k.phase() != Step.KeyPhase.PRESS) {
+        return unsupported("the extension presses whole keys, not a key going down or up alone");
+      }
+      Spec s = spec("key");
+      List<String> chord = new ArrayList<>(k.modifiers());
+      chord.add(k.key());
+      s.config().put("keys", String.join("+", chord));
+      if (k.target().isPresent()) {
+        Optional<ObjectNode> l = locator(k.target().get(), "target");
+        if (l.isEmpty()) {
+          return null;
+        }
+        s.config().set("target", l.get());
+      }
+      return s;
+    }
+
+    @Override
+    public Spec visitSelect(Step.Select sel) {
+      Spec s = targeted("fill", sel.target());
+      if (s == null) {
+        return null;
+      }
+      if (sel.label().isPresent()) {
+        st.issues.warning(ConversionCode.APPROXIMATED, p, "the extension's fill selects an option by its value; the label "
+            + sel.label().get() + " is written as the value");
+      } else {
+        st.issues.info(ConversionCode.APPROXIMATED, p, "select is written as fill, which selects the option in the extension; "
+            + "it reads back as fill");
+      }
+      s.config().put("value", value(sel.value().orElseGet(() -> sel.label().orElse("")), "value"));
+      return s;
+    }
+
+    @Override
+    public Spec visitCheck(Step.Check c) {
+      return toggleAsClick(c.target(), "check");
+    }
+
+    @Override
+    public Spec visitUncheck(Step.Uncheck u) {
+      return toggleAsClick(u.target(), "uncheck");
+    }
+
+    @Override
+    public Spec visitToggle(Step.Toggle t) {
+      return toggleAsClick(t.target(), "toggle");
+    }
+
+    private Spec toggleAsClick(Target t, String what) {
+      Spec s = targeted("click", t);
+      if (s != null && !what.equals("toggle")) {
+        st.issues.warning(ConversionCode.APPROXIMATED, p, what + " is written as a click, which flips the box even when it "
+            + "is already " + (what.equals("check") ? "checked" : "unchecked"));
+      }
+      return s;
+    }
+
+    @Override
+    public Spec visitScroll(Step.Scroll sc) {
+      Spec s = spec("scroll");
+      if (sc.mode() == Step.ScrollMode.BY) {
+        return unsupported("the extension scrolls to a position or an element, not by a distance");
+      }
+      if (sc.mode() == Step.ScrollMode.INTO_VIEW) {
+        if (sc.target().isEmpty()) {
+          return unsupported("a scroll into view needs a target");
+        }
+        s.config().put("mode", "element");
+      } else {
+        s.config().put("mode", sc.target().isPresent() ? "container" : "offset");
+        ObjectNode o = s.config().putObject("offset");
+        o.put("x", sc.x());
+        o.put("y", sc.y());
+      }
+      if (sc.target().isPresent()) {
+        Optional<ObjectNode> l = locator(sc.target().get(), "target");
+        if (l.isEmpty()) {
+          return null;
+        }
+        s.config().set("target", l.get());
+      }
+      return s;
+    }
+
+    @Override
+    public Spec visitDrag(Step.Drag d) {
+      Optional<ObjectNode> from = locator(d.source(), "from");
+      Optional<ObjectNode> to = locator(d.destination(), "to");
+      if (from.isEmpty() || to.isEmpty()) {
+        return null;
+      }
+      Spec s = spec("drag");
+      s.config().set("start", from.get());
+      s.config().set("end", to.get());
+      return s;
+    }
+
+    @Override
+    public Spec visitUpload(Step.Upload u) {
+      return unsupported("the extension has no node that sets a file input's files");
+    }
+
+    // ---------------------------------------------------------------- waits and checks
+
+    @Override
+    public Spec visitWait(Step.Wait w) {
+      if (w.ms().isPresent()) {
+        if (linear) {
+          Spec s = spec("wait");
+          s.config().putObject("condition").put("sleep", w.ms().getAsInt());
+          return s;
+        }
+        Spec s = spec("delay");
+        s.config().put("ms", w.ms().getAsInt());
+        return s;
+      }
+      Optional<ObjectNode> c = conditions.waitCondition(w.until().get(), p + ".until");
+      if (c.isEmpty()) {
+        st.issues.warning(ConversionCode.UNSUPPORTED_CONDITION, p + ".until", "the condition of " + w.describe() + " has no "
+            + "record-replay wait; the step is not written, so the replay waits less");
+        return null;
+      }
+      Spec s = spec("wait");
+      s.config().set("condition", c.get());
+      return s;
+    }
+
+    @Override
+    public Spec visitAssert(Step.Assert a) {
+      Optional<ObjectNode> c = conditions.assertion(a.condition(), p + ".condition");
+      if (c.isEmpty()) {
+        st.issues.warning(ConversionCode.UNSUPPORTED_CONDITION, p + ".condition", "the check of " + a.describe() + " has no "
+            + "record-replay assert; the step is not written, so the replay checks less");
+        return null;
+      }
+      Spec s = spec("assert");
+      s.config().set("assert", c.get());
+      if (a.onError().kind() == OnError.Kind.CONTINUE) {
+        s.config().put("failStrategy", "warn");
+      } else if (a.onError().kind() == OnError.Kind.RETRY) {
+        s.config().put("failStrategy", "retry");
+      }
+      return s;
+    }
+
+    // ---------------------------------------------------------------- data
+
+    @Override
+    public Spec visitRead(Step.Read r) {
+      Optional<String> css = selectors.css(r.target(), p + ".target", r.describe());
+      if (css.isEmpty()) {
+        return null;
+      }
+      Spec s = spec("extract");
+      s.config().put("selector", css.get());
+      s.config().put("attr", r.what() == Step.ReadKind.TEXT ? "text" : r.what() == Step.ReadKind.VALUE ? "value"
+          : r.attribute().orElse("text"));
+      saveAs(s, null);
+      return s;
+    }
+
+    @Override
+    public Spec visitScrape(Step.Scrape s) {
+      return unsupported("the extension extracts one value per node, not rows");
+    }
+
+    @Override
+    public Spec visitPaginate(Step.Paginate pg) {
+      return unsupported("the extension has no node that pages through results");
+    }
+
+    @Override
+    public Spec visitSetVar(Step.SetVar v) {
+      return unsupported("the extension sets a variable only from a node's result (saveAs)");
+    }
+
+    @Override
+    public Spec visitEval(Step.Eval e) {
+      Spec s = spec("script");
+      s.config().put("world", "MAIN");
+      s.config().put("code", e.script());
+      saveAs(s, "result");
+      return s;
+    }
+
+    @Override
+    public Spec visitScreenshot(Step.Screenshot sh) {
+      Spec s = spec("screenshot");
+      if (sh.target().isPresent()) {
+        Optional<String> css = selectors.css(sh.target().get(), p + ".target", sh.describe());
+        if (css.isEmpty()) {
+          return null;
+        }
+        s.config().put("selector", css.get());
+      }
+      if (sh.fullPage()) {
+        s.config().put("fullPage", true);
+      }
+      if (sh.name().isPresent()) {
+        st.issues.info(ConversionCode.FIELD_DROPPED, p + ".name", "the extension names no screenshot file; "
+            + sh.name().get() + " is not written");
+      }
+      saveAs(s, "path");
+      return s;
+    }
+
+    @Override
+    public Spec visitCsvImport(Step.CsvImport c) {
+      return unsupported("the extension reads no CSV file");
+    }
+
+    @Override
+    public Spec visitCsvExport(Step.CsvExport c) {
+      return unsupported("the extension writes no CSV file from a node");
+    }
+
+    @Override
+    public Spec visitDatasetWrite(Step.DatasetWrite d) {
+      Spec s = spec("datasetWrite");
+      s.config().put("dataset", d.dataset());
+      ObjectNode row = s.config().putObject("row");
+      for (Map.Entry<String, String> e : d.row().entrySet()) {
+        row.put(e.getKey(), value(e.getValue(), "row." + e.getKey()));
+      }
+      return s;
+    }
+
+    @Override
+    public Spec visitDatasetExport(Step.DatasetExport d) {
+      return unsupported("the extension exports datasets from its own panel, not from a node");
+    }
+
+    @Override
+    public Spec visitHttp(Step.Http h) {
+      Spec s = spec("http");
+      s.config().put("method", h.method());
+      s.config().put("url", value(h.url(), "url"));
+      if (!h.headers().isEmpty()) {
+        ObjectNode headers = s.config().putObject("headers");
+        h.headers().forEach((k, v) -> headers.put(k, value(v, "headers." + k)));
+      }
+      h.body().ifPresent(b -> s.config().put("body", value(b, "body")));
+      if (!h.extract().isEmpty()) {
+        ObjectNode assign = s.config().putObject("assign");
+        h.extract().forEach((k, v) -> assign.put(k, v.replaceFirst("^\\$\\.?", "")));
+      }
+      if (!h.failOnStatus()) {
+        st.issues.info(ConversionCode.UNSUPPORTED_OPTION, p + ".failOnStatus", "failOnStatus false is not written: the "
+            + "extension has no such switch; it reads back as failing on a status of 400 or more");
+      }
+      saveAs(s, "body");
+      return s;
+    }
+
+    @Override
+    public Spec visitClipboard(Step.Clipboard c) {
+      Spec s = spec("clipboard");
+      if (c.action() == Step.ClipboardAction.READ) {
+        s.config().put("mode", "read");
+        saveAs(s, "text");
+      } else {
+        s.config().put("mode", "write");
+        s.config().put("text", value(c.text().orElse(""), "text"));
+      }
+      return s;
+    }
+
+    @Override
+    public Spec visitCall(Step.Call c) {
+      return unsupported("the seed's nodes run no other flow; inline the steps of " + c.flow());
+    }
+
+    @Override
+    public Spec visitManual(Step.Manual m) {
+      return unsupported("the extension has no step a person performs");
+    }
+
+    // ---------------------------------------------------------------- written by the graph writer
+
+    @Override
+    public Spec visitForeach(Step.Foreach f) {
+      throw new IllegalStateException("foreach is written by RecordReplayExport");
+    }
+
+    @Override
+    public Spec visitRepeat(Step.Repeat r) {
+      throw new IllegalStateException("repeat is written by RecordReplayExport");
+    }
+
+    @Override
+    public Spec visitIf(Step.If i) {
+      throw new IllegalStateException("if is written by RecordReplayExport");
+    }
+
+    @Override
+    public Spec visitWhile(Step.While w) {
+      throw new IllegalStateException("while is written by RecordReplayExport");
+    }
+  }
+}
