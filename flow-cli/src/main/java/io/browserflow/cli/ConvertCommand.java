@@ -7,8 +7,10 @@ import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.lint.Quality;
 import io.browserflow.formats.Conversion;
 import io.browserflow.formats.ConversionCode;
+import io.browserflow.formats.ConversionReport;
 import io.browserflow.formats.FlowFormats;
 import io.browserflow.formats.Format;
+import io.browserflow.formats.ImportOptions;
 import io.browserflow.formats.SideProjectImport;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -35,13 +37,21 @@ import picocli.CommandLine.Model.CommandSpec;
  * stdout and the report to stderr, so the output can be piped. {@code --input} fills declared
  * inputs into the output ({@link ExportInputs}); credentials are never filled, and placeholders
  * of inputs not given stay (a Chrome Recorder export warns about each step holding one).
+ *
+ * <p>A recording plugin's Flow JSON takes seed 002's converter options ({@code --keep-overlay-clicks},
+ * {@code --preserve-navigate}, {@code --max-fixed-wait MS}; any other format refuses them), lists its
+ * import issues in a browserctl-flow.json it is written to, and with {@code --out FILE} gets its
+ * conversion report written next to the output ({@code <name>.conversion.md}).
+ * {@code --fail-on-blocking=false} exits 0 for a blocked conversion (still written and reported).
  */
 @Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Convert a flow between formats: reads browserflow/2 (and /1), Chrome Recorder JSON, browserctl-flow.json, "
-        + ".browserctl or Selenium IDE .side (detected from the content), writes --to FORMAT and prints the report "
-        + "of the import and of the export (steps mapped, warnings, blocking issues, quality).",
+        + ".browserctl, Selenium IDE .side or a recording plugin's Flow JSON (detected from the content), writes --to "
+        + "FORMAT and prints the report of the import and of the export (steps mapped, warnings, blocking issues, "
+        + "quality); a recording plugin's conversion report is also written next to --out as NAME.conversion.md.",
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:converted", "1:converted, but blocked: the output is written for a person to fix",
+    exitCodeList = {"0:converted", "1:converted, but blocked (unless --fail-on-blocking=false): the output is written for a "
+        + "person to fix",
         "2:bad usage, or an unreadable or unrecognized input"})
 final class ConvertCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The flow to convert.")
@@ -65,6 +75,22 @@ final class ConvertCommand implements Callable<Integer> {
       description = "Fill a declared input into the output: every ${KEY} / ${input.KEY} becomes VALUE (repeatable). "
           + "Credentials are never filled: secrets stay out of exports.")
   List<String> inputs = new ArrayList<>();
+
+  @Option(names = "--keep-overlay-clicks", description = "Recording plugin Flow JSON: keep clicks on loading masks and "
+      + "overlays (each with an OVERLAY_CLICK warning) instead of leaving them out.")
+  boolean keepOverlayClicks;
+
+  @Option(names = "--preserve-navigate", description = "Recording plugin Flow JSON: keep every recorded navigation as a "
+      + "navigate step, also those a click leads to or that repeat the page (each with a warning).")
+  boolean preserveNavigate;
+
+  @Option(names = "--max-fixed-wait", paramLabel = "MS", description = "Recording plugin Flow JSON: report fixed waits "
+      + "longer than MS milliseconds (FIXED_WAIT_TOO_LONG; default 5000, 0 to 30000).")
+  Integer maxFixedWait;
+
+  @Option(names = "--fail-on-blocking", arity = "0..1", paramLabel = "BOOL", defaultValue = "true", fallbackValue = "true",
+      description = "Exit 1 when the conversion is blocked (default true); false exits 0, the output and report still written.")
+  boolean failOnBlocking = true;
 
   @Spec
   CommandSpec spec;
@@ -92,7 +118,11 @@ final class ConvertCommand implements Callable<Integer> {
       err.println("browserflow: --filter writes one file per test: give --out DIR (an existing directory, or ending in /)");
       return BrowserflowCommand.USAGE;
     }
-    FlowFiles.Loaded loaded = FlowFiles.load(file, FlowJson.reader());
+    Optional<ImportOptions> options = importOptions(err);
+    if (options.isEmpty()) {
+      return BrowserflowCommand.USAGE;
+    }
+    FlowFiles.Loaded loaded = FlowFiles.load(file, FlowJson.reader(), options.get());
     if (loaded.error != null) {
       FlowFiles.printError(err, file, loaded.error);
       err.println("browserflow: cannot convert " + file + ": " + advice(loaded.error));
@@ -111,10 +141,48 @@ final class ConvertCommand implements Callable<Integer> {
     if (quality.isEmpty()) {
       return BrowserflowCommand.USAGE;
     }
-    if (quality.get() == Quality.BLOCKED) {
+    if (quality.get() == Quality.BLOCKED && failOnBlocking) {
       return BrowserflowCommand.FAILED;
     }
     return BrowserflowCommand.OK;
+  }
+
+  /**
+   * The recording-plugin options given, checked: empty (with a usage error naming the flag) when
+   * one is out of range or the file is in another format, which takes none.
+   */
+  private Optional<ImportOptions> importOptions(PrintWriter err) {
+    List<String> given = new ArrayList<>();
+    ImportOptions.Builder b = ImportOptions.builder();
+    if (keepOverlayClicks) {
+      given.add("--keep-overlay-clicks");
+      b.keepOverlayClicks(true);
+    }
+    if (preserveNavigate) {
+      given.add("--preserve-navigate");
+      b.preserveNavigate(true);
+    }
+    if (maxFixedWait != null) {
+      given.add("--max-fixed-wait");
+      try {
+        b.maxFixedWaitMs(maxFixedWait);
+      } catch (IllegalArgumentException e) {
+        err.println("browserflow: --max-fixed-wait " + maxFixedWait + ": give 0 to "
+            + ImportOptions.MAX_FIXED_WAIT_LIMIT_MS + " milliseconds");
+        return Optional.empty();
+      }
+    }
+    if (given.isEmpty()) {
+      return Optional.of(ImportOptions.defaults());
+    }
+    Optional<Format> format = FlowFiles.detect(file);
+    if (format.isPresent() && format.get() != Format.RECORDING_PLUGIN) {
+      err.println("browserflow: " + String.join(", ", given) + (given.size() == 1 ? " applies" : " apply")
+          + " to recording plugin Flow JSON (" + Format.RECORDING_PLUGIN.id() + ") only, and " + file + " is "
+          + format.get().id());
+      return Optional.empty();
+    }
+    return Optional.of(b.build());
   }
 
   /**
@@ -213,8 +281,10 @@ final class ConvertCommand implements Callable<Integer> {
   private Optional<Quality> export(Conversion<Flow> imported, Flow flow, String label, Format target, Path to,
       PrintWriter report, PrintWriter err) {
     Conversion<String> exported;
+    boolean recording = imported.from() == Format.RECORDING_PLUGIN;
     try {
-      exported = FlowFormats.write(flow, target);
+      // a recording's import issues go into the file's own quality (browserctl-flow.json) too
+      exported = recording ? FlowFormats.write(imported.withValue(Format.FLOW, flow), target) : FlowFormats.write(flow, target);
     } catch (FlowException e) {
       FlowFiles.printError(err, file, e);
       return Optional.empty();
@@ -235,6 +305,12 @@ final class ConvertCommand implements Callable<Integer> {
           Files.createDirectories(parent);
         }
         Files.writeString(to, exported.value(), StandardCharsets.UTF_8);
+        if (recording) {
+          Path md = reportPath(to);
+          Files.writeString(md, ConversionReport.markdown(imported, exported, to.getFileName().toString()),
+              StandardCharsets.UTF_8);
+          report.println("wrote " + md + " (conversion report)");
+        }
       } catch (IOException e) {
         err.println("browserflow: cannot write " + to + ": " + e.getMessage());
         return Optional.empty();
@@ -253,9 +329,26 @@ final class ConvertCommand implements Callable<Integer> {
       int n = imported.blockingIssues().size() + exported.blockingIssues().size();
       err.println("browserflow: " + label + ": " + ErrorCode.REVIEW_REQUIRED + ": the conversion has " + n
           + (n == 1 ? " blocking issue" : " blocking issues") + " (listed above); fix "
-          + (to == null ? "the output" : to.toString()) + " before running it");
+          + (to == null ? "the output" : to.toString()) + " before running it"
+          + (failOnBlocking ? "" : " (--fail-on-blocking=false: exit 0)"));
     }
     return Optional.of(quality);
+  }
+
+  /** {@code <name>.conversion.md} next to {@code out}: its name without .flow.json, .browserctl-flow.json or extension. */
+  static Path reportPath(Path out) {
+    String name = out.getFileName().toString();
+    String base = name;
+    for (String ext : List.of(".browserctl-flow.json", ".flow.json")) {
+      if (name.endsWith(ext) && name.length() > ext.length()) {
+        base = name.substring(0, name.length() - ext.length());
+        break;
+      }
+    }
+    if (base.equals(name) && name.lastIndexOf('.') > 0) {
+      base = name.substring(0, name.lastIndexOf('.'));
+    }
+    return out.resolveSibling(base + ".conversion.md");
   }
 
   /** What the person can do about an input that could not be read. */

@@ -14,6 +14,7 @@ import io.browserflow.formats.ConversionIssue;
 import io.browserflow.formats.SideProjectImport;
 import io.browserflow.formats.FlowFormats;
 import io.browserflow.formats.Format;
+import io.browserflow.formats.ImportOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -159,8 +160,22 @@ final class FlowFiles {
     return load(file, text(file), reader);
   }
 
-  /** As {@link #load(Path, FlowJson.Reader)}, with the file's text already read. */
+  /** As {@link #load(Path, FlowJson.Reader)}, importing a foreign file with {@code options} (see {@link #detect}). */
+  static Loaded load(Path file, FlowJson.Reader reader, ImportOptions options) {
+    return load(file, text(file), reader, options);
+  }
+
+  /** The format of {@code file}'s content, if it is one BrowserFlow reads. */
+  static Optional<Format> detect(Path file) {
+    return text(file).flatMap(FlowFormats::detect);
+  }
+
   private static Loaded load(Path file, Optional<String> text, FlowJson.Reader reader) {
+    return load(file, text, reader, ImportOptions.defaults());
+  }
+
+  /** As {@link #load(Path, FlowJson.Reader)}, with the file's text already read. */
+  private static Loaded load(Path file, Optional<String> text, FlowJson.Reader reader, ImportOptions options) {
     try {
       Optional<Format> format = text.flatMap(FlowFormats::detect);
       if (format.isEmpty() || format.get() == Format.FLOW) {
@@ -170,7 +185,7 @@ final class FlowFiles {
         }
         return new Loaded(file, reader.read(file), null);
       }
-      Conversion<Flow> c = FlowFormats.read(text.get(), format.get(), file.getFileName().toString());
+      Conversion<Flow> c = FlowFormats.read(text.get(), format.get(), file.getFileName().toString(), options);
       return new Loaded(file, c.value(), null, c);
     } catch (FlowException e) {
       return new Loaded(file, null, e);

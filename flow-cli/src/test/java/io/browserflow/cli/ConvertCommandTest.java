@@ -42,7 +42,8 @@ class ConvertCommandTest {
 
   private static final List<String> FIXTURES = List.of("flow/device-search.flow.json", "chrome-recorder/form.json",
       "chrome-recorder/checkout.json", "chrome-recorder/popup-frame-shadow.json",
-      "browserctl/shop-order.browserctl-flow.json", "browserctl/shop-browse.browserctl", "side/shop.side");
+      "browserctl/shop-order.browserctl-flow.json", "browserctl/shop-browse.browserctl", "side/shop.side",
+      "recording-plugin/meter-rebind.json");
 
   private static final List<Format> TARGETS = List.of(Format.FLOW, Format.CHROME_RECORDER, Format.BROWSERCTL,
       Format.BROWSERCTL_TEXT, Format.JAVA);
@@ -144,7 +145,7 @@ class ConvertCommandTest {
       CliFixture cli = CliFixture.run("convert", source.toString(), "--to", to, "--out", dir.resolve("x").toString());
 
       assertThat(cli.exit).isEqualTo(2);
-      assertThat(cli.err()).contains("--to " + to, "flow, chrome-recorder, browserctl, browserctl-text, java");
+      assertThat(cli.err()).contains("--to " + to, "flow, chrome-recorder, browserctl, browserctl-text, record-replay, java");
       assertThat(cli.out()).isEmpty();
       assertThat(dir.resolve("x")).doesNotExist();
     }
@@ -175,6 +176,79 @@ class ConvertCommandTest {
     assertThat(bad.exit).isEqualTo(2);
     assertThat(bad.err()).contains(broken + ": JSON_SYNTAX", "cannot convert " + broken);
     assertThat(gone.out() + bad.out()).isEmpty();
+  }
+
+  @Test
+  void should_write_a_recordings_conversion_report_next_to_the_output() throws Exception {
+    Path source = fixture("recording-plugin/meter-rebind.json");
+    Path out = dir.resolve("out").resolve("meter-rebind.browserctl-flow.json");
+
+    CliFixture cli = CliFixture.run("convert", source.toString(), "--to", "browserctl", "--out", out.toString());
+
+    assertThat(cli.exit).as(cli.out() + cli.err()).isZero();
+    Path md = dir.resolve("out").resolve("meter-rebind.conversion.md");
+    assertThat(cli.out()).contains(source + ": recording-plugin -> flow: 23 of 24 steps mapped, 0 blocking, 5 warnings; "
+        + "quality needs_review", "wrote " + md + " (conversion report)", "wrote " + out + " (browserctl), quality needs_review");
+    assertThat(Files.readString(md)).contains("# Conversion report: 电表重新关联", "- Output: `meter-rebind.browserctl-flow.json`",
+        "| `steps[5]` | click | skipped | overlay click | `OVERLAY_CLICK` |", "## Manual confirmations")
+        .doesNotContain("Abc@12345");
+    com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toFile());
+    assertThat(written.path("quality").path("status").asText()).isEqualTo("needs_review");
+    assertThat(written.toString()).contains("\"source\":\"recording-plugin\"").doesNotContain("Abc@12345");
+    assertThat(ConvertCommand.reportPath(Path.of("a/x.flow.json"))).isEqualTo(Path.of("a/x.conversion.md"));
+    assertThat(ConvertCommand.reportPath(Path.of("x.json"))).isEqualTo(Path.of("x.conversion.md"));
+    assertThat(ConvertCommand.reportPath(Path.of("x"))).isEqualTo(Path.of("x.conversion.md"));
+  }
+
+  @Test
+  void should_exit_1_for_a_blocked_recording_unless_told_not_to_fail_on_blocking() throws Exception {
+    Path source = fixture("recording-plugin/blocked-order.json");
+    Path out = dir.resolve("blocked-order.flow.json");
+
+    CliFixture failing = CliFixture.run("convert", source.toString(), "--to", "flow", "--out", out.toString());
+    CliFixture lenient = CliFixture.run("convert", source.toString(), "--to", "flow", "--out", out.toString(),
+        "--fail-on-blocking=false");
+
+    assertThat(failing.exit).isEqualTo(1);
+    assertThat(failing.err()).contains("REVIEW_REQUIRED", "6 blocking issues");
+    assertThat(lenient.exit).as(lenient.err()).isZero();
+    assertThat(lenient.err()).contains("REVIEW_REQUIRED", "--fail-on-blocking=false: exit 0");
+    assertThat(Files.readString(dir.resolve("blocked-order.conversion.md"))).contains("- Quality: **blocked**",
+        "- [ ] Resolve `TAB_UNRESOLVED` at `steps[4].tabId`");
+    assertThat(FlowJson.read(out).id()).isEqualTo("blocked-order");
+  }
+
+  @Test
+  void should_pass_the_recording_options_to_the_import() throws Exception {
+    Path source = fixture("recording-plugin/meter-rebind.json");
+
+    CliFixture plain = CliFixture.run("convert", source.toString(), "--to", "flow");
+    CliFixture options = CliFixture.run("convert", source.toString(), "--to", "flow", "--keep-overlay-clicks",
+        "--preserve-navigate", "--max-fixed-wait", "10000");
+
+    assertThat(plain.exit).isZero();
+    assertThat(options.exit).as(options.err()).isZero();
+    Flow without = FlowJson.read(plain.out());
+    Flow with = FlowJson.read(options.out());
+    assertThat(without.steps()).extracting(s -> s.id()).doesNotContain("step_006", "step_005");
+    assertThat(with.steps()).extracting(s -> s.id()).contains("step_006", "step_005", "step_020");
+    assertThat(plain.err()).contains("FIXED_WAIT_TOO_LONG at steps[23].waitMs");
+    assertThat(options.err()).doesNotContain("FIXED_WAIT_TOO_LONG at steps[23].waitMs").contains("kept as asked");
+  }
+
+  @Test
+  void should_refuse_recording_options_for_another_format_or_out_of_range() throws Exception {
+    CliFixture other = CliFixture.run("convert", fixture("side/shop.side").toString(), "--to", "flow", "--keep-overlay-clicks",
+        "--max-fixed-wait", "100");
+    CliFixture range = CliFixture.run("convert", fixture("recording-plugin/meter-rebind.json").toString(), "--to", "flow",
+        "--max-fixed-wait", "40000");
+
+    assertThat(other.exit).isEqualTo(2);
+    assertThat(other.err()).contains("--keep-overlay-clicks, --max-fixed-wait apply to recording plugin Flow JSON "
+        + "(recording-plugin) only", "is side");
+    assertThat(range.exit).isEqualTo(2);
+    assertThat(range.err()).contains("--max-fixed-wait 40000: give 0 to 30000 milliseconds");
+    assertThat(other.out() + range.out()).isEmpty();
   }
 
   @Test

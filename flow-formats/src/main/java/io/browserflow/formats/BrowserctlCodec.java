@@ -54,6 +54,57 @@ final class BrowserctlCodec implements FormatCodec {
     return Conversion.of(Format.FLOW, Format.BROWSERCTL, Json.write(render(r.doc)), r.read, r.mapped, r.issues);
   }
 
+  /**
+   * Exports {@code flow} (made by {@code imported}, its inputs possibly filled in): the file also lists
+   * the import's warnings and blocking issues, each with {@code "source"} naming the format its path
+   * points into, and its quality is that of both. The conversion returned holds the export's issues.
+   */
+  Conversion<String> write(Flow flow, Conversion<Flow> imported) {
+    BrowserctlExport.Result r = BrowserctlExport.run(flow, BrowserctlExport.Style.JSON);
+    ObjectNode root = render(r.doc);
+    ArrayNode warnings = (ArrayNode) root.get("warnings");
+    ObjectNode quality = (ObjectNode) root.get("quality");
+    ArrayNode blocking = (ArrayNode) quality.get("blockingIssues");
+    List<ConversionIssue> all = new ArrayList<>(r.issues.list());
+    for (ConversionIssue i : imported.issues()) {
+      if (i.severity() == ConversionIssue.Severity.INFO) {
+        continue;
+      }
+      all.add(i);
+      ObjectNode w = (i.severity() == ConversionIssue.Severity.BLOCKING ? blocking : warnings).addObject();
+      w.put("code", i.code().name());
+      String command = commandOf(i.path(), flow, imported, r.doc);
+      if (command != null) {
+        w.put("commandId", command);
+      }
+      w.put("message", i.message());
+      w.put("severity", i.severity() == ConversionIssue.Severity.BLOCKING ? "error" : i.severity().jsonName());
+      if (!i.path().isEmpty()) {
+        w.put("path", i.path());
+      }
+      w.put("source", imported.from().id());
+    }
+    quality.put("status", BrowserctlExport.quality(all));
+    return Conversion.of(Format.FLOW, Format.BROWSERCTL, Json.write(root), r.read, r.mapped, r.issues);
+  }
+
+  /** The command written for the last step the source step at {@code path} became, if any. */
+  private static String commandOf(String path, Flow flow, Conversion<Flow> imported, BrowserctlDocument doc) {
+    for (StepMapping m : imported.mappings()) {
+      if (m.results().isEmpty() || !(path.equals(m.sourcePath()) || path.startsWith(m.sourcePath() + "."))) {
+        continue;
+      }
+      String described = m.results().get(m.results().size() - 1);
+      String id = described.substring(described.indexOf(' ') + 1);
+      for (int k = 0; k < flow.steps().size(); k++) {
+        if (flow.steps().get(k).id().equals(id)) {
+          return doc.commandOfStep.get(k);
+        }
+      }
+    }
+    return null;
+  }
+
   private static FlowFormatException failure(ErrorCode code, String path, String message) {
     return new FlowFormatException(List.of(Problem.of(code, path, message)));
   }

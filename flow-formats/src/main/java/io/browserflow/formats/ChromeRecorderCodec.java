@@ -101,7 +101,9 @@ final class ChromeRecorderCodec implements FormatCodec {
   }
 
   private static boolean isUserFlow(JsonNode o) {
-    if (o.path("schema").asText("").startsWith("browserflow/") || !o.has("title") || !o.path("steps").isArray()) {
+    // a recording plugin's Flow JSON has a title and typed steps too, but always a schemaVersion
+    if (o.path("schema").asText("").startsWith("browserflow/") || o.has("schemaVersion") || !o.has("title")
+        || !o.path("steps").isArray()) {
       return false;
     }
     for (JsonNode s : o.get("steps")) {

@@ -31,9 +31,10 @@ public final class Conversion<T> {
   private final int stepsMapped;
   private final List<ConversionIssue> issues;
   private final RecordedSecrets recordedSecrets;
+  private final List<StepMapping> mappings;
 
   private Conversion(Format from, Format to, T value, int stepsRead, int stepsMapped, List<ConversionIssue> issues,
-      RecordedSecrets recordedSecrets) {
+      RecordedSecrets recordedSecrets, List<StepMapping> mappings) {
     this.from = Objects.requireNonNull(from, "from");
     this.to = Objects.requireNonNull(to, "to");
     this.value = Objects.requireNonNull(value, "value");
@@ -41,6 +42,7 @@ public final class Conversion<T> {
     this.stepsMapped = stepsMapped;
     this.issues = List.copyOf(issues);
     this.recordedSecrets = recordedSecrets;
+    this.mappings = List.copyOf(mappings);
   }
 
   /**
@@ -49,7 +51,7 @@ public final class Conversion<T> {
    */
   public static <T> Conversion<T> of(Format from, Format to, T value, int stepsRead, int stepsMapped,
       List<ConversionIssue> issues) {
-    return new Conversion<>(from, to, value, stepsRead, stepsMapped, issues, RecordedSecrets.none());
+    return new Conversion<>(from, to, value, stepsRead, stepsMapped, issues, RecordedSecrets.none(), List.of());
   }
 
   /** A conversion result with the issues a codec collected. */
@@ -61,7 +63,7 @@ public final class Conversion<T> {
   public Conversion<T> withIssues(List<ConversionIssue> more) {
     List<ConversionIssue> all = new ArrayList<>(issues);
     all.addAll(more);
-    return new Conversion<>(from, to, value, stepsRead, stepsMapped, all, recordedSecrets);
+    return new Conversion<>(from, to, value, stepsRead, stepsMapped, all, recordedSecrets, mappings);
   }
 
   /**
@@ -69,12 +71,22 @@ public final class Conversion<T> {
    * recorded secrets stay behind.
    */
   public <U> Conversion<U> withValue(Format newTo, U newValue) {
-    return new Conversion<>(from, newTo, newValue, stepsRead, stepsMapped, issues, RecordedSecrets.none());
+    return new Conversion<>(from, newTo, newValue, stepsRead, stepsMapped, issues, RecordedSecrets.none(), mappings);
   }
 
   /** This import with the secret values its source recorded. */
   Conversion<T> withRecordedSecrets(RecordedSecrets secrets) {
-    return new Conversion<>(from, to, value, stepsRead, stepsMapped, issues, secrets);
+    return new Conversion<>(from, to, value, stepsRead, stepsMapped, issues, secrets, mappings);
+  }
+
+  /** This import with what became of each source step (for {@link ConversionReport}). */
+  Conversion<T> withMappings(List<StepMapping> stepMappings) {
+    return new Conversion<>(from, to, value, stepsRead, stepsMapped, issues, recordedSecrets, stepMappings);
+  }
+
+  /** What became of each source step, in source order; empty for formats that do not record it. */
+  List<StepMapping> mappings() {
+    return mappings;
   }
 
   /**

@@ -86,7 +86,9 @@ public enum ConversionCode {
   /**
    * A value the source leaves out was filled in with a default: the flow's name from the file name
    * when a recording has no title, a scroll distance of 300 px, the click position the Chrome
-   * Recorder format requires. Info. Change the value in the result if the default does not fit.
+   * Recorder format requires, the target origin {@code "*"} of a recorded postMessage that names none.
+   * Info; a warning for the {@code "*"} origin, which delivers to any page. Change the value in the
+   * result if the default does not fit.
    */
   DEFAULT_FILLED("TITLE_MISSING", "CLICK_OFFSET_DEFAULTED"),
 
@@ -185,14 +187,15 @@ public enum ConversionCode {
 
   /**
    * A step or command has no equivalent on the other side and was left out: a browserctl or
-   * Selenium IDE command, a Chrome Recorder step type BrowserFlow does not know, or a flow step the
+   * Selenium IDE command, a Chrome Recorder step type BrowserFlow does not know, a recording-plugin
+   * step type its Flow JSON does not define (blocking: never dropped silently), or a flow step the
    * target format cannot write (setViewport, a right click or a loop in browserctl). Warning when
    * the flow still does its job without it (a dialog answer, network throttling), blocking when it
    * cannot run as converted: in a Chrome Recorder export, when a step written after it depends on
    * it (it changes the page, opens the tab or enters the frame a later step runs in, or a later step
    * uses its output). Rewrite the step with what the target has, or keep the flow in BrowserFlow JSON.
    */
-  UNSUPPORTED_STEP("UNSUPPORTED_COMMAND", "COMMAND_UNSUPPORTED_BY_BROWSERCTL"),
+  UNSUPPORTED_STEP("UNSUPPORTED_COMMAND", "COMMAND_UNSUPPORTED_BY_BROWSERCTL", "UNSUPPORTED_STEP_TYPE"),
 
   /**
    * A setting of a step or command has no equivalent and was left out or replaced: a browserctl
@@ -211,8 +214,9 @@ public enum ConversionCode {
   UNSUPPORTED_CONDITION("CONDITION_UNSUPPORTED"),
 
   /**
-   * A Selenium IDE key ({@code ${KEY_...}}) has no equivalent, or is used outside sendKeys; it was
-   * left out. Warning. Add a press step for the key.
+   * A Selenium IDE key ({@code ${KEY_...}}) has no equivalent, or is used outside sendKeys, or a
+   * recorded keydown is an input method's composition key ({@code Process}, {@code Dead}); it was
+   * left out. Warning. Add a press step for the key, or check the text the input typed.
    */
   UNSUPPORTED_KEY,
 
@@ -276,6 +280,22 @@ public enum ConversionCode {
   WAIT_AS_EXPECT("WAIT_MERGED"),
 
   /**
+   * A recording-plugin {@code submit} on a form (no submit button recorded) became an eval of
+   * {@code form.requestSubmit()}: a page script, so the flow declares {@code script.eval}. Warning.
+   * Click the form's submit button instead where it has one.
+   */
+  SUBMIT_FALLBACK_TO_EVAL,
+
+  /**
+   * A recording-plugin {@code change} on an element the recording does not describe (no tag name)
+   * became a change step, which decides when it runs how the element takes the value (an option of
+   * a select, typed text, a set value, a checkbox click), where seed 002's converter falls back to
+   * an eval dispatching {@code input} and {@code change} events. Warning. Check the step; make it a
+   * fill, select or check when the element is known.
+   */
+  CHANGE_DECIDED_AT_RUN_TIME("CHANGE_FALLBACK_TO_EVAL"),
+
+  /**
    * A browserctl eval of {@code window.scrollTo} or {@code window.scrollBy} became a scroll step.
    * Info. Nothing to do.
    */
@@ -302,8 +322,9 @@ public enum ConversionCode {
 
   /**
    * The lint code {@link LintCode#FIXED_WAIT_TOO_LONG}: a fixed wait longer than a step allows,
-   * cut to the longest one, or (on export) longer than the linter accepts. Warning. Wait for a
-   * url, a selector or a text instead.
+   * cut to the longest one, or (on export) longer than the linter accepts, or a recording-plugin
+   * wait longer than {@code --max-fixed-wait} (5,000 ms by default). Warning. Wait for a url, a
+   * selector or a text instead.
    */
   FIXED_WAIT_TOO_LONG(LintCode.FIXED_WAIT_TOO_LONG),
 
@@ -316,13 +337,15 @@ public enum ConversionCode {
 
   /**
    * The lint code {@link LintCode#REDUNDANT_NAVIGATE}, passed on by the browserctl exporters: a
-   * navigate to the URL just loaded. Warning. Remove it.
+   * navigate to the URL just loaded (a recording-plugin import leaves it out unless
+   * {@code --preserve-navigate}). Warning. Remove it.
    */
   REDUNDANT_NAVIGATE(LintCode.REDUNDANT_NAVIGATE),
 
   /**
    * The lint code {@link LintCode#OVERLAY_CLICK}, passed on by the browserctl exporters (or listed
-   * by a browserctl file): a click on a loading mask or backdrop. Warning. Remove the click, or
+   * by a browserctl file): a click on a loading mask or backdrop; a recording-plugin import leaves
+   * it out unless asked to keep it ({@code --keep-overlay-clicks}). Warning. Remove the click, or
    * wait for the overlay to go.
    */
   OVERLAY_CLICK(LintCode.OVERLAY_CLICK),
@@ -404,7 +427,9 @@ public enum ConversionCode {
    * No locator of a target can be carried over, so the step cannot find its element: a snapshot
    * ref ({@code @e12}) valid only while recording, Selenium IDE locators without an equivalent, a
    * Chrome Recorder step none of whose selectors could be read, a target none of whose candidates
-   * the target format can write, a browserctl type into the focused element. Blocking; on a Chrome
+   * the target format can write, a browserctl type into the focused element, a recording-plugin step
+   * whose element has no selector, test id, id, role, label, placeholder or text (or only snapshot
+   * refs). Blocking; on a Chrome
    * Recorder export, which leaves the step out, a warning unless a step written after it depends on
    * it. Add a css, testId or role candidate.
    */
@@ -458,8 +483,9 @@ public enum ConversionCode {
 
   /**
    * A scroll's element part cannot be carried: browserctl cannot scroll an element to a position or
-   * to its top or bottom, and a scroll into view that names no element cannot be written.
-   * Blocking. Scroll the page, or scroll an element into view.
+   * to its top or bottom, a scroll into view that names no element cannot be written, and a
+   * recording-plugin scroll inside an element the recording gives no usable selector for is left
+   * out. Blocking. Scroll the page, or scroll an element into view.
    */
   SCROLL_TARGET_UNRESOLVED,
 
@@ -468,7 +494,8 @@ public enum ConversionCode {
    * browserctl prefix other than {@code selector:}, {@code url:}, {@code name:}, a Selenium IDE
    * frame locator), nested frames browserctl cannot enter from the main frame, a frame Chrome
    * Recorder could only locate by index (the frame step, or the step whose target is in that frame,
-   * is not written). Blocking; on a Chrome Recorder export a warning unless a step written after it
+   * is not written), a recording-plugin step in a frame with no owner selector, http(s) frame URL or
+   * frame name. Blocking; on a Chrome Recorder export a warning unless a step written after it
    * runs in that frame (or, for a step left out, depends on it). Locate the frame by its owner's
    * selector from the main frame.
    */
@@ -496,6 +523,13 @@ public enum ConversionCode {
   FRAME_RUNTIME_ID_ONLY(LintCode.FRAME_RUNTIME_ID_ONLY),
 
   /**
+   * A recording-plugin {@code postmessage} was sent from inside a frame that cannot be located (no
+   * owner selector, http(s) frame URL or name), so the eval that replays it has no window to run in;
+   * it was left out. Blocking. Record the iframe's selector or name.
+   */
+  POSTMESSAGE_FRAME_UNRESOLVED,
+
+  /**
    * Browserctl finds frame owners from the main frame, so a frameMain step was inserted before
    * entering the next frame. Info. Nothing to do.
    */
@@ -504,8 +538,10 @@ public enum ConversionCode {
   // ---- tabs ----
   /**
    * A tab reference names no tab opened earlier by a replayable step (browserctl runtime tab ids and
-   * indexes, a Selenium IDE window handle not stored, a tab alias no tabNew or click newTab opens),
-   * so no step can switch to it. Blocking. Open the tab with a step that binds it, then switch.
+   * indexes, a Selenium IDE window handle not stored, a tab alias no tabNew or click newTab opens, a
+   * recording-plugin tab no recorded click or user action opens, or a step that names no tab in a
+   * recording of several), so no step can switch to it; which tab is never guessed. Blocking. Open
+   * the tab with a step that binds it, then switch.
    */
   TAB_UNRESOLVED("MULTI_TAB_UNRESOLVED"),
 
@@ -544,7 +580,8 @@ public enum ConversionCode {
 
   /**
    * A literal secret that cannot be taken from a credential: a browserctl command holding a secret
-   * value, or a step whose secret browserctl cannot write from a credential (the step is left out).
+   * value, a step whose secret browserctl cannot write from a credential (the step is left out), a
+   * recording-plugin value outside a typed field (a URL, postMessage data) that looks like a secret.
    * Blocking. Replace the value with a {@code ${KEY}} placeholder of a secret credential.
    */
   SECRET_POLICY_VIOLATION,

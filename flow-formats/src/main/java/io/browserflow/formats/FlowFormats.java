@@ -31,7 +31,8 @@ import java.util.stream.Collectors;
  */
 public final class FlowFormats {
   private static final List<FormatCodec> CODECS = List.of(new NativeCodec(), new ChromeRecorderCodec(),
-      new BrowserctlCodec(), new BrowserctlTextCodec(), new SideCodec(), new JavaCodec(), new RecordReplayCodec());
+      new BrowserctlCodec(), new BrowserctlTextCodec(), new SideCodec(), new RecordingPluginCodec(), new JavaCodec(),
+      new RecordReplayCodec());
 
   private FlowFormats() {}
 
@@ -59,6 +60,20 @@ public final class FlowFormats {
     return codec(format).read(content, origin);
   }
 
+  /**
+   * Imports {@code content} as {@code format} with {@code options} (seed 002's converter options for
+   * {@link Format#RECORDING_PLUGIN}; see {@link ImportOptions}).
+   *
+   * @throws IllegalArgumentException when {@code format} cannot be read, or {@code options} are not
+   *     the defaults and {@code format} takes none
+   */
+  public static Conversion<Flow> read(String content, Format format, String origin, ImportOptions options) {
+    if (!format.readable()) {
+      throw new IllegalArgumentException(format.id() + " cannot be read; readable formats: " + readable());
+    }
+    return codec(format).readWith(content, origin, java.util.Objects.requireNonNull(options, "options"));
+  }
+
   /** Imports the file at {@code path}, detecting its format. */
   public static Conversion<Flow> read(Path path) {
     return read(text(path), path.getFileName().toString());
@@ -76,6 +91,20 @@ public final class FlowFormats {
   /** Imports the Selenium IDE project at {@code path} whole; see {@link #readSideProject(String, String)}. */
   public static SideProjectImport readSideProject(Path path) {
     return readSideProject(text(path), path.getFileName().toString());
+  }
+
+  /**
+   * Exports an imported flow as {@code format}. A format that states its own quality
+   * ({@code browserctl-flow.json}: {@code warnings}, {@code quality}) lists the import's warnings and
+   * blocking issues there too, so the file is as {@code blocked} as the conversion as a whole; the
+   * returned conversion holds the export's own issues. Other formats are written as by {@link
+   * #write(Flow, Format)}.
+   */
+  public static Conversion<String> write(Conversion<Flow> imported, Format format) {
+    if (format == Format.BROWSERCTL) {
+      return new BrowserctlCodec().write(imported.value(), imported);
+    }
+    return write(imported.value(), format);
   }
 
   /** Exports {@code flow} as {@code format}. */

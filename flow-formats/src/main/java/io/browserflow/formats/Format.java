@@ -17,6 +17,8 @@ import java.util.Optional;
  *   <tr><td>Selenium IDE project ({@code .side})</td><td>{@code side}</td><td>yes</td><td>no</td></tr>
  *   <tr><td>record-replay extension flow JSON (seed 000: {@code steps[]} or {@code nodes}/{@code edges})</td>
  *       <td>{@code record-replay}</td><td>yes</td><td>yes</td></tr>
+ *   <tr><td>Recording plugin Flow JSON ({@code schemaVersion 1.0.0}, seed 002's converter input)</td>
+ *       <td>{@code recording-plugin}</td><td>yes</td><td>no</td></tr>
  *   <tr><td>Java source (a JUnit 5 test in the DSL)</td><td>{@code java}</td><td>no</td><td>yes</td></tr>
  * </table>
  */
@@ -32,6 +34,12 @@ public enum Format {
    * (see {@code RecordReplayCodec}'s mapping in the README).
    */
   RECORD_REPLAY("record-replay", true, true),
+  /**
+   * The Flow JSON a browser recording plugin exports ({@code schemaVersion "1.0.0"}, steps
+   * {@code input}, {@code change}, {@code click}, {@code submit}, {@code keydown}, {@code scroll},
+   * {@code navigate}, {@code postmessage}, {@code wait}); imported with {@link ImportOptions}.
+   */
+  RECORDING_PLUGIN("recording-plugin", true, false),
   JAVA("java", false, true);
 
   private final String id;

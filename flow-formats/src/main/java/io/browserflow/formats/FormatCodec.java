@@ -14,6 +14,18 @@ interface FormatCodec {
     throw new UnsupportedOperationException(format().id() + " cannot be read");
   }
 
+  /**
+   * Imports {@code content} with {@code options}; a format without import options refuses any but
+   * the defaults.
+   */
+  default Conversion<Flow> readWith(String content, String origin, ImportOptions options) {
+    if (!options.isDefault()) {
+      throw new IllegalArgumentException(options + " apply to " + Format.RECORDING_PLUGIN.id() + " imports only, not to "
+          + format().id());
+    }
+    return read(content, origin);
+  }
+
   /** Exports {@code flow}. */
   default Conversion<String> write(Flow flow) {
     throw new UnsupportedOperationException(format().id() + " cannot be written");

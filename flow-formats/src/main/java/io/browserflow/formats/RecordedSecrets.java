@@ -7,8 +7,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The secret values a foreign recording held (passwords typed into password fields), by the
- * credential key that replaced each in the imported flow. Distinct values have distinct keys.
+ * The secret values a foreign recording held (passwords typed into password fields, and the user
+ * names and secrets a recording-plugin import turns into credentials), by the credential key that
+ * replaced each in the imported flow. Distinct values have distinct keys.
  * Kept in memory only, for {@code browserflow run --use-recorded-secrets}: no writer, report or
  * {@link #toString()} shows a value, and exports never carry them.
  */
