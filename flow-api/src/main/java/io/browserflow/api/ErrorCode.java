@@ -57,6 +57,16 @@ public enum ErrorCode {
   FRAME_CONTEXT_LOST,
   /** No tab is bound to the alias. */
   TAB_NOT_FOUND,
+  /** A live session's new tab was given a label another tab already has. */
+  TAB_LABEL_CONFLICT,
+  /** A live session's element ref ({@code @eN}) is not of the last snapshot, or its element left the page: take a new snapshot. */
+  REF_STALE,
+  /** Another element covers the target at the point a click would hit. */
+  ELEMENT_OCCLUDED,
+  /** The select element has no option with the value or label asked for. */
+  OPTION_NOT_FOUND,
+  /** The target is not a checkbox, radio button or switch. */
+  NOT_CHECKABLE,
   /** A capture binding the flow relies on produced nothing. */
   CAPTURE_MISSING,
   /** The browser refused or failed the action. */

@@ -439,6 +439,14 @@
     return {c: semantic, shadow, fragile, desc: simpleSelectors(el)[0]};
   };
 
+  // what a live session (BrowserSession) asks of an element: its candidates, role and accessible name
+  api.describe = (el, purpose) => describe(el, purpose);
+  api.roleOf = (el) => roleOf(el);
+  api.nameOf = (el, asRole) => {
+    const role = asRole || roleOf(el);
+    return role ? nameOf(el, role) : '';
+  };
+
   api.frameOwner = (el) => {
     rootsMemo = new Map();
     try {

@@ -1,0 +1,771 @@
+package io.browserflow.playwright.recorder;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.ElementHandle;
+import com.microsoft.playwright.Frame;
+import com.microsoft.playwright.JSHandle;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.options.BoundingBox;
+import com.microsoft.playwright.options.KeyboardModifier;
+import com.microsoft.playwright.options.LoadState;
+import com.microsoft.playwright.options.WaitForSelectorState;
+import io.browserflow.api.Capability;
+import io.browserflow.api.Credential;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.Flow;
+import io.browserflow.api.FlowRunException;
+import io.browserflow.api.Target;
+import io.browserflow.api.dsl.Dsl;
+import io.browserflow.api.dsl.FlowBuilder;
+import io.browserflow.playwright.LaunchOptions;
+import io.browserflow.playwright.PlaywrightDriver;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A live browser an agent drives one command at a time (seed 002's browserctl command mode): open
+ * a page, take a snapshot that gives each interactive element a ref {@code @eN}, act on a ref or a
+ * locator, read, wait, switch tabs and frames. Refs are valid until the next snapshot; a ref from
+ * an earlier snapshot, or whose element left the page, is refused with {@code REF_STALE}.
+ *
+ * <p>Everything the agent does to the page is kept as a draft flow ({@link #draft(String)}): each
+ * ref or locator becomes the candidates the recorder would have recorded for its element (test id,
+ * id, role and name, label, placeholder, text, css), values typed into password and one-time-code
+ * fields become secret credentials (the value itself is never kept). The draft is reviewed and
+ * approved like any flow ({@code browserflow review}) and then replays strictly.
+ *
+ * <pre>{@code
+ * try (BrowserSession s = BrowserSession.launch(LaunchOptions.defaults(), BrowserSession.Options.defaults())) {
+ *   s.open("http://127.0.0.1:8080/login");
+ *   BrowserSession.Snapshot snap = s.snapshot(BrowserSession.SnapshotOptions.interactive());
+ *   System.out.print(snap.text());        // - textbox "User" [@e1] ...
+ *   s.fill("@e1", "ada");
+ *   s.click("@e3", false);
+ *   Flow draft = s.draft("sign in");
+ * }
+ * }</pre>
+ *
+ * <p>Not thread-safe: one caller drives a session.
+ */
+public final class BrowserSession implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern REF = Pattern.compile("@?e(\\d+)");
+
+  private static final String SNAPSHOT = String.join("\n",
+      "([key, opts]) => {",
+      "  const api = window[key];",
+      "  if (!api) return {error: 'unprepared'};",
+      "  const root = opts.scope ? document.querySelector(opts.scope) : (document.body || document.documentElement);",
+      "  if (!root) return {error: 'scope'};",
+      "  const ACT = new Set(['button','link','textbox','searchbox','checkbox','radio','combobox','listbox','option',",
+      "    'tab','menuitem','menuitemcheckbox','menuitemradio','switch','spinbutton','slider','treeitem']);",
+      "  const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);",
+      "    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };",
+      "  const els = []; const nodes = []; let truncated = false;",
+      "  const walk = (parent, depth, level) => {",
+      "    for (const el of parent.children) {",
+      "      if (nodes.length >= opts.maxNodes) { truncated = true; return; }",
+      "      const role = api.roleOf(el) || (el.localName === 'input' && el.type === 'password' ? 'textbox' : null)",
+      "        || (el.isContentEditable && el.parentElement && !el.parentElement.isContentEditable ? 'textbox' : null);",
+      "      const acts = role && ACT.has(role);",
+      "      let next = level;",
+      "      if (role && (acts || !opts.interactive) && shown(el)) {",
+      "        els.push(el);",
+      "        const n = {ref: 'e' + els.length, role, name: api.nameOf(el, role) || '', level, tag: el.localName};",
+      "        if ('value' in el && ['input','textarea','select'].includes(el.localName) && !['password','checkbox','radio'].includes(el.type)) n.value = String(el.value).slice(0, 80);",
+      "        if (el.type === 'password') n.secret = true;",
+      "        if ('checked' in el && (el.type === 'checkbox' || el.type === 'radio')) n.checked = el.checked;",
+      "        if (el.disabled || el.getAttribute('aria-disabled') === 'true') n.disabled = true;",
+      "        if (el.localName === 'iframe' || el.localName === 'frame') n.frame = true;",
+      "        nodes.push(n); next = level + 1;",
+      "      }",
+      "      if (opts.depth < 0 || depth < opts.depth) {",
+      "        walk(el, depth + 1, next);",
+      "        if (el.shadowRoot) walk(el.shadowRoot, depth + 1, next);",
+      "      }",
+      "    }",
+      "  };",
+      "  walk(root, 0, 0);",
+      "  Object.defineProperty(window, key + '_refs', {value: {gen: opts.gen, els}, configurable: true, enumerable: false});",
+      "  return {nodes, truncated};",
+      "}");
+
+  private static final String REF_ELEMENT = "([key, gen, i]) => { const r = window[key + '_refs'];"
+      + " if (!r || r.gen !== gen) return 'gone'; const el = r.els[i]; return el && el.isConnected ? el : 'detached'; }";
+
+  private final Playwright playwright;
+  private final Browser browser;
+  private final BrowserContext context;
+  private final Options options;
+  private final CaptureScript capture = CaptureScript.fresh();
+  private final Map<String, Page> tabs = new LinkedHashMap<>();
+  private final Map<String, String> labels = new LinkedHashMap<>();
+  private int tabCount;
+  private String activeTab;
+  private Frame activeFrame;
+  private int generation;
+  private Frame refFrame;
+  private int refCount;
+  private final FlowBuilder draft = Flow.named("draft");
+  private final List<Credential> secrets = new ArrayList<>();
+  private boolean evalUsed;
+  private final Duration timeout;
+
+  /** How a session runs. */
+  public record Options(boolean allowEval, Duration timeout, int viewportWidth, int viewportHeight) {
+    public static Options defaults() {
+      return new Options(false, Duration.ofSeconds(10), 1280, 720);
+    }
+
+    /** These options with {@code eval} allowed ({@code script.eval}). */
+    public Options withEval() {
+      return new Options(true, timeout, viewportWidth, viewportHeight);
+    }
+  }
+
+  /** What a snapshot covers: only interactive elements or every element with a role, how deep, under which element, how many. */
+  public record SnapshotOptions(boolean onlyInteractive, int depth, Optional<String> scope, int maxNodes) {
+    public static SnapshotOptions interactive() {
+      return new SnapshotOptions(true, -1, Optional.empty(), 200);
+    }
+
+    public static SnapshotOptions all() {
+      return new SnapshotOptions(false, -1, Optional.empty(), 200);
+    }
+  }
+
+  /** One element of a snapshot: its ref ({@code e3}), role, accessible name and state. */
+  public record Node(String ref, String role, String name, int level, String tag, Optional<String> value,
+      Optional<Boolean> checked, boolean disabled, boolean secret, boolean frame) {
+    /** {@code - button "Save" [@e3]}, with its state. */
+    public String line() {
+      StringBuilder b = new StringBuilder("  ".repeat(level)).append("- ").append(role);
+      if (!name.isEmpty()) {
+        b.append(" \"").append(name.replace("\"", "\\\"")).append('"');
+      }
+      value.filter(v -> !v.isEmpty()).ifPresent(v -> b.append(" value=\"").append(v.replace("\"", "\\\"")).append('"'));
+      checked.ifPresent(c -> b.append(c ? " [checked]" : " [unchecked]"));
+      if (disabled) {
+        b.append(" [disabled]");
+      }
+      if (secret) {
+        b.append(" [secret]");
+      }
+      if (frame) {
+        b.append(" [frame]");
+      }
+      return b.append(" [@").append(ref).append(']').toString();
+    }
+  }
+
+  /** A snapshot: the elements with refs, whether {@code maxNodes} cut it short, and the page it is of. */
+  public record Snapshot(List<Node> nodes, boolean truncated, String url, String title) {
+    /** One line per node, indented by nesting. */
+    public String text() {
+      StringBuilder b = new StringBuilder();
+      nodes.forEach(n -> b.append(n.line()).append('\n'));
+      if (truncated) {
+        b.append("(cut at the node limit: use --scope or --max-nodes)\n");
+      }
+      return b.toString();
+    }
+  }
+
+  /** A tab: its id ({@code t1}), label, URL and whether it is the active one. */
+  public record Tab(String id, Optional<String> label, String url, boolean active) { }
+
+  private BrowserSession(Playwright playwright, Browser browser, Options options) {
+    this.playwright = playwright;
+    this.browser = browser;
+    this.options = options;
+    this.timeout = options.timeout();
+    this.context = browser.newContext(new Browser.NewContextOptions()
+        .setViewportSize(options.viewportWidth(), options.viewportHeight()));
+    context.addInitScript(capture.expression);
+    context.setDefaultTimeout(timeout.toMillis());
+    Page first = context.newPage();
+    register(first, null);
+  }
+
+  /** Launches Chromium (found as {@link PlaywrightDriver#chromiumFor(LaunchOptions)} finds it) for one session. */
+  public static BrowserSession launch(LaunchOptions launch, Options options) {
+    Path exe = PlaywrightDriver.chromiumFor(launch);
+    Playwright pw = PlaywrightDriver.createPlaywright();
+    try {
+      Browser browser = pw.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(exe)
+          .setHeadless(launch.headless()));
+      return new BrowserSession(pw, browser, options);
+    } catch (RuntimeException e) {
+      pw.close();
+      throw e;
+    }
+  }
+
+  // ------------------------------------------------------------------ pages
+
+  /** Opens {@code url} in the active tab (the active frame becomes the main frame). */
+  public String open(String url) {
+    page().navigate(url);
+    activeFrame = page().mainFrame();
+    draft.open(url);
+    return page().url();
+  }
+
+  /** The active tab's URL and title. */
+  public Map<String, String> where() {
+    return Map.of("url", page().url(), "title", page().title());
+  }
+
+  /** A snapshot of the active frame; earlier refs stop being valid. */
+  public Snapshot snapshot(SnapshotOptions o) {
+    Frame f = frame();
+    ensureCapture(f);
+    generation++;
+    Map<String, Object> opts = new LinkedHashMap<>();
+    opts.put("interactive", o.onlyInteractive());
+    opts.put("depth", o.depth());
+    opts.put("scope", o.scope().orElse(null));
+    opts.put("maxNodes", o.maxNodes());
+    opts.put("gen", generation);
+    JsonNode r = json(f.evaluate(SNAPSHOT, List.of(capture.key, opts)));
+    if (r.has("error")) {
+      throw new FlowRunException(ErrorCode.TARGET_NOT_FOUND, "snapshot --scope " + o.scope().orElse("")
+          + " matches no element in the active frame");
+    }
+    List<Node> nodes = new ArrayList<>();
+    for (JsonNode n : r.path("nodes")) {
+      nodes.add(new Node(n.path("ref").asText(), n.path("role").asText(), n.path("name").asText(), n.path("level").asInt(),
+          n.path("tag").asText(), n.has("value") ? Optional.of(n.get("value").asText()) : Optional.empty(),
+          n.has("checked") ? Optional.of(n.get("checked").asBoolean()) : Optional.empty(), n.path("disabled").asBoolean(),
+          n.path("secret").asBoolean(), n.path("frame").asBoolean()));
+    }
+    refFrame = f;
+    refCount = nodes.size();
+    return new Snapshot(nodes, r.path("truncated").asBoolean(), page().url(), page().title());
+  }
+
+  // ------------------------------------------------------------------ acting
+
+  /** Clicks a ref or locator; with {@code newTab}, the page it opens becomes a new tab (returned). */
+  public Optional<String> click(String target, boolean newTab) {
+    ElementHandle el = element(target);
+    Target recorded = describe(el, "click");
+    if (newTab) {
+      Page opened = context.waitForPage(() -> act(target, () -> el.click(new ElementHandle.ClickOptions()
+          .setModifiers(List.of(KeyboardModifier.CONTROLORMETA)).setTimeout(timeout.toMillis()))));
+      String id = register(opened, null);
+      draft.click(recorded).newTab(alias(id));
+      return Optional.of(id);
+    }
+    act(target, () -> el.click(new ElementHandle.ClickOptions().setTimeout(timeout.toMillis())));
+    draft.click(recorded);
+    return Optional.empty();
+  }
+
+  /** Fills a field; a password or one-time-code field's value becomes a secret credential of the draft. */
+  public void fill(String target, String text) {
+    ElementHandle el = element(target);
+    Target recorded = describe(el, "fill");
+    boolean secret = Boolean.TRUE.equals(el.evaluate("e => e.type === 'password' || /one-time-code|cc-/"
+        + ".test(e.getAttribute('autocomplete') || '')"));
+    act(target, () -> el.fill(text, new ElementHandle.FillOptions().setTimeout(timeout.toMillis())));
+    if (secret) {
+      String key = secrets.isEmpty() ? "PASSWORD" : "PASSWORD_" + (secrets.size() + 1);
+      Credential credential = Credential.builder().key(key).type(Credential.Type.PASSWORD).build();
+      secrets.add(credential);
+      draft.credential(credential);
+      draft.fill(recorded, "${credential." + key + "}");
+    } else {
+      draft.fill(recorded, text);
+    }
+  }
+
+  /** Presses a key (Playwright's names: {@code Enter}, {@code Control+A}) on a target, or on the focused element. */
+  public void press(String key, Optional<String> target) {
+    if (target.isPresent()) {
+      ElementHandle el = element(target.get());
+      Target recorded = describe(el, "press");
+      act(target.get(), () -> el.press(key, new ElementHandle.PressOptions().setTimeout(timeout.toMillis())));
+      draft.press(recorded, key);
+    } else {
+      page().keyboard().press(key);
+      draft.press(key);
+    }
+  }
+
+  /** Selects an option by value, else by label; {@code OPTION_NOT_FOUND} when neither matches. */
+  public void select(String target, String value) {
+    ElementHandle el = element(target);
+    Target recorded = describe(el, "select");
+    Object match = el.evaluate("(e, v) => { if (e.localName !== 'select') return 'not-select';"
+        + " for (const o of e.options) { if (o.value === v) return 'value'; }"
+        + " for (const o of e.options) { if (o.label.trim() === v || o.text.trim() === v) return o.value; } return null; }", value);
+    if ("not-select".equals(match)) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "select needs a select element; " + target + " is not one");
+    }
+    if (match == null) {
+      throw new FlowRunException(ErrorCode.OPTION_NOT_FOUND, target + " has no option with the value or label \"" + value + "\"");
+    }
+    String chosen = "value".equals(match) ? value : match.toString();
+    act(target, () -> el.selectOption(chosen));
+    draft.select(recorded, chosen);
+  }
+
+  /** Checks (or unchecks) a checkbox or radio button; {@code NOT_CHECKABLE} for anything else. */
+  public void check(String target, boolean on) {
+    ElementHandle el = element(target);
+    Target recorded = describe(el, "click");
+    Object checkable = el.evaluate("e => (e.localName === 'input' && (e.type === 'checkbox' || e.type === 'radio'))"
+        + " || ['checkbox', 'radio', 'switch', 'menuitemcheckbox'].includes(e.getAttribute('role'))");
+    if (!Boolean.TRUE.equals(checkable)) {
+      throw new FlowRunException(ErrorCode.NOT_CHECKABLE, target + " is not a checkbox, radio button or switch");
+    }
+    act(target, () -> {
+      if (on) {
+        el.check(new ElementHandle.CheckOptions().setTimeout(timeout.toMillis()));
+      } else {
+        el.uncheck(new ElementHandle.UncheckOptions().setTimeout(timeout.toMillis()));
+      }
+    });
+    if (on) {
+      draft.check(recorded);
+    } else {
+      draft.uncheck(recorded);
+    }
+  }
+
+  /** Scrolls a target into view, or the page to the top or bottom, or by pixels. */
+  public void scroll(Optional<String> target, Optional<String> to, int byPixels) {
+    if (target.isPresent()) {
+      ElementHandle el = element(target.get());
+      Target recorded = describe(el, "click");
+      el.scrollIntoViewIfNeeded();
+      draft.scrollIntoView(recorded);
+    } else if (to.isPresent()) {
+      boolean top = to.get().equals("top");
+      frame().evaluate(top ? "() => window.scrollTo(0, 0)" : "() => window.scrollTo(0, document.body.scrollHeight)");
+      draft.scrollTo(0, top ? 0 : 1_000_000);
+    } else {
+      frame().evaluate("(y) => window.scrollBy(0, y)", byPixels);
+      draft.scrollBy(0, byPixels);
+    }
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  /** {@code get text|value|html|attr|count|box|styles}: what the element shows, as the seed's {@code data}. */
+  public Object get(String what, String target, Optional<String> attribute) {
+    if (what.equals("count")) {
+      return isRef(target) ? 1 : frame().locator(target).count();
+    }
+    ElementHandle el = element(target);
+    return switch (what) {
+      case "text" -> el.evaluate("e => (e.innerText || e.textContent || '').replace(/\\s+/g, ' ').trim()");
+      case "value" -> el.inputValue();
+      case "html" -> el.innerHTML();
+      case "attr" -> el.getAttribute(attribute.orElseThrow(() -> new IllegalArgumentException("get attr needs an attribute name")));
+      case "box" -> {
+        BoundingBox b = el.boundingBox();
+        yield b == null ? null : Map.of("x", b.x, "y", b.y, "width", b.width, "height", b.height);
+      }
+      case "styles" -> el.evaluate("e => { const s = getComputedStyle(e); const out = {};"
+          + " for (const k of ['display','visibility','opacity','color','background-color','font-size','font-weight','cursor'])"
+          + " out[k] = s.getPropertyValue(k); return out; }");
+      default -> throw new IllegalArgumentException("get " + what + ": one of text, value, html, attr, count, box, styles");
+    };
+  }
+
+  /** {@code is visible|enabled|checked}. */
+  public boolean is(String what, String target) {
+    ElementHandle el = element(target);
+    return switch (what) {
+      case "visible" -> el.isVisible();
+      case "enabled" -> el.isEnabled();
+      case "checked" -> {
+        Object checkable = el.evaluate("e => (e.localName === 'input' && (e.type === 'checkbox' || e.type === 'radio'))"
+            + " || e.hasAttribute('aria-checked')");
+        if (!Boolean.TRUE.equals(checkable)) {
+          throw new FlowRunException(ErrorCode.NOT_CHECKABLE, target + " is not a checkbox, radio button or switch");
+        }
+        yield el.isChecked();
+      }
+      default -> throw new IllegalArgumentException("is " + what + ": one of visible, enabled, checked");
+    };
+  }
+
+  /** {@code wait --selector CSS [--state visible|hidden]}: the element reaches the state; recorded as a check. */
+  public void waitForSelector(String css, boolean visible) {
+    try {
+      frame().waitForSelector(css, new Frame.WaitForSelectorOptions().setTimeout(timeout.toMillis())
+          .setState(visible ? WaitForSelectorState.VISIBLE : WaitForSelectorState.HIDDEN));
+    } catch (com.microsoft.playwright.TimeoutError e) {
+      throw new FlowRunException(ErrorCode.TIMEOUT, "wait --selector " + css + ": not " + (visible ? "visible" : "hidden")
+          + " within " + timeout.toMillis() + " ms");
+    }
+    draft.waitFor(visible ? Dsl.visible(Dsl.css(css)) : Dsl.hidden(Dsl.css(css)));
+  }
+
+  /** {@code wait --text T}: the text shows in the active frame. */
+  public void waitForText(String text) {
+    try {
+      frame().getByText(text).first().waitFor(new Locator.WaitForOptions().setTimeout(timeout.toMillis()));
+    } catch (com.microsoft.playwright.TimeoutError e) {
+      throw new FlowRunException(ErrorCode.TIMEOUT, "wait --text \"" + text + "\": not shown within " + timeout.toMillis() + " ms");
+    }
+    draft.waitFor(Dsl.textPresent(text));
+  }
+
+  /** {@code wait --url GLOB}: the active tab's address matches. */
+  public void waitForUrl(String glob) {
+    try {
+      page().waitForURL(glob, new Page.WaitForURLOptions().setTimeout(timeout.toMillis()));
+    } catch (com.microsoft.playwright.TimeoutError e) {
+      throw new FlowRunException(ErrorCode.TIMEOUT, "wait --url " + glob + ": the address is " + page().url()
+          + " after " + timeout.toMillis() + " ms");
+    }
+    draft.waitFor(Dsl.urlMatches(glob));
+  }
+
+  /** {@code wait --ms N}: a fixed pause (kept in the draft, where lint flags it). */
+  public void waitMs(int ms) {
+    page().waitForTimeout(ms);
+    draft.waitMs(ms);
+  }
+
+  /** {@code eval JS} in the active frame; refused unless the session allows {@code script.eval}. */
+  public Object eval(String script) {
+    if (!options.allowEval()) {
+      throw new FlowRunException(ErrorCode.CAPABILITY_DENIED, "eval needs script.eval, which this session does not allow; "
+          + "start the session with --allow eval");
+    }
+    try {
+      Object result = frame().evaluate(script);
+      if (!evalUsed) {
+        draft.capabilities(Capability.SCRIPT_EVAL);
+      }
+      evalUsed = true;
+      draft.eval(script);
+      return result;
+    } catch (PlaywrightException e) {
+      throw new FlowRunException(ErrorCode.SCRIPT_ERROR, "eval failed: " + firstLine(e.getMessage()));
+    }
+  }
+
+  // ------------------------------------------------------------------ tabs and frames
+
+  /** The session's tabs. */
+  public List<Tab> tabs() {
+    List<Tab> out = new ArrayList<>();
+    tabs.forEach((id, p) -> out.add(new Tab(id, Optional.ofNullable(labels.get(id)), p.isClosed() ? "" : p.url(),
+        id.equals(activeTab))));
+    return out;
+  }
+
+  /** Opens a new tab (optionally at a URL, with a label) and makes it the active one; returns its id. */
+  public String tabNew(Optional<String> url, Optional<String> label) {
+    if (label.isPresent() && labels.containsValue(label.get())) {
+      throw new FlowRunException(ErrorCode.TAB_LABEL_CONFLICT, "a tab is already labelled " + label.get());
+    }
+    Page p = context.newPage();
+    String id = register(p, label.orElse(null));
+    activeTab = id;
+    activeFrame = p.mainFrame();
+    url.ifPresent(p::navigate);
+    String alias = alias(id);
+    if (url.isPresent()) {
+      draft.tabNew(alias, url.get());
+    } else {
+      draft.tabNew(alias);
+    }
+    return id;
+  }
+
+  /** Makes the tab with this id ({@code t2}) or label active. */
+  public String tab(String idOrLabel) {
+    String id = tabId(idOrLabel);
+    activeTab = id;
+    activeFrame = page().mainFrame();
+    page().bringToFront();
+    draft.tabSwitch(alias(id));
+    return id;
+  }
+
+  /** Closes a tab (the active one when none is named); the first remaining tab becomes active. */
+  public void tabClose(Optional<String> idOrLabel) {
+    String id = idOrLabel.map(this::tabId).orElse(activeTab);
+    tabs.get(id).close();
+    tabs.remove(id);
+    String alias = alias(id);
+    labels.remove(id);
+    if (idOrLabel.isPresent()) {
+      draft.tabClose(alias);
+    } else {
+      draft.tabClose();
+    }
+    if (id.equals(activeTab)) {
+      activeTab = tabs.isEmpty() ? null : tabs.keySet().iterator().next();
+      activeFrame = activeTab == null ? null : page().mainFrame();
+    }
+  }
+
+  /**
+   * Enters a frame of the active tab: {@code main}, {@code url:GLOB}, {@code name:NAME}, a css
+   * selector of its iframe element ({@code selector:CSS} or bare), or a ref of one.
+   */
+  public void frame(String locator) {
+    if (locator.equals("main")) {
+      activeFrame = page().mainFrame();
+      draft.frameMain();
+      return;
+    }
+    Frame found;
+    if (locator.startsWith("url:") || locator.startsWith("name:")) {
+      boolean byUrl = locator.startsWith("url:");
+      String want = locator.substring(locator.indexOf(':') + 1);
+      List<Frame> matches = page().frames().stream().filter(f -> f != page().mainFrame())
+          .filter(f -> byUrl ? globMatches(want, f.url()) : want.equals(f.name())).toList();
+      found = one(locator, matches);
+    } else {
+      ElementHandle owner = element(locator.startsWith("selector:") ? locator.substring("selector:".length()) : locator);
+      Object tag = owner.evaluate("e => e.localName");
+      if (!"iframe".equals(tag) && !"frame".equals(tag)) {
+        throw new FlowRunException(ErrorCode.FRAME_OWNER_NOT_IFRAME, locator + " is a " + tag + ", not an iframe or frame");
+      }
+      found = owner.contentFrame();
+      if (found == null) {
+        throw new FlowRunException(ErrorCode.FRAME_NOT_FOUND, locator + " has no document loaded");
+      }
+    }
+    activeFrame = found;
+    draft.frame(frameLocator(locator, found));
+  }
+
+  /** The frames of the active tab: name and URL, the main one first. */
+  public List<Map<String, String>> frames() {
+    List<Map<String, String>> out = new ArrayList<>();
+    for (Frame f : page().frames()) {
+      out.add(Map.of("name", f.name(), "url", f.url(), "main", String.valueOf(f == page().mainFrame()),
+          "active", String.valueOf(f == frame())));
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ the draft
+
+  /**
+   * What the session did, as a draft flow named {@code name}: its steps with the recorded
+   * candidates, secret credentials for what was typed into password fields, {@code script.eval}
+   * declared when eval was used.
+   */
+  public Flow draft(String name) {
+    Flow steps = draft.build();
+    Flow.Builder b = Flow.builder().from(steps).name(name).id(Flow.slug(name));
+    b.meta(io.browserflow.api.FlowMeta.builder().source("browserflow session").build());
+    return b.build();
+  }
+
+  @Override
+  public void close() {
+    try {
+      context.close();
+      browser.close();
+    } finally {
+      playwright.close();
+    }
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private String register(Page p, String label) {
+    String id = "t" + (++tabCount);
+    tabs.put(id, p);
+    if (label != null) {
+      labels.put(id, label);
+    }
+    if (activeTab == null) {
+      activeTab = id;
+      activeFrame = p.mainFrame();
+    }
+    return id;
+  }
+
+  /** The draft's alias of a tab: its label, {@code main} for the first tab, else its id. */
+  private String alias(String id) {
+    return labels.containsKey(id) ? labels.get(id) : id.equals("t1") ? "main" : id;
+  }
+
+  private Page page() {
+    Page p = activeTab == null ? null : tabs.get(activeTab);
+    if (p == null || p.isClosed()) {
+      throw new FlowRunException(ErrorCode.TAB_NOT_FOUND, "the active tab is closed; switch to another with tab <id>");
+    }
+    return p;
+  }
+
+  private Frame frame() {
+    Frame f = activeFrame == null ? page().mainFrame() : activeFrame;
+    if (f.isDetached()) {
+      activeFrame = page().mainFrame();
+      throw new FlowRunException(ErrorCode.FRAME_CONTEXT_LOST, "the active frame left the page; back in the main frame");
+    }
+    return f;
+  }
+
+  private String tabId(String idOrLabel) {
+    if (tabs.containsKey(idOrLabel)) {
+      return idOrLabel;
+    }
+    for (Map.Entry<String, String> e : labels.entrySet()) {
+      if (e.getValue().equals(idOrLabel)) {
+        return e.getKey();
+      }
+    }
+    String hint = idOrLabel.matches("\\d+") ? "; tab ids are written t" + idOrLabel : "";
+    throw new FlowRunException(ErrorCode.TAB_NOT_FOUND, "no tab " + idOrLabel + " (tabs: " + String.join(", ", tabs.keySet())
+        + (labels.isEmpty() ? "" : ", labels " + String.join(", ", labels.values())) + ")" + hint);
+  }
+
+  private void ensureCapture(Frame f) {
+    if (!Boolean.TRUE.equals(f.evaluate("k => !!window[k]", capture.key))) {
+      f.evaluate(capture.expression);
+    }
+  }
+
+  private static boolean isRef(String target) {
+    return target.startsWith("@");
+  }
+
+  /** The element of a ref of the last snapshot, or the one element a locator matches in the active frame. */
+  private ElementHandle element(String target) {
+    if (isRef(target)) {
+      Matcher m = REF.matcher(target.substring(1).isEmpty() ? "" : target);
+      if (!m.matches()) {
+        throw new IllegalArgumentException(target + " is not a ref; refs are written @e1, @e2, ...");
+      }
+      int index = Integer.parseInt(m.group(1)) - 1;
+      if (refFrame == null) {
+        throw new FlowRunException(ErrorCode.REF_STALE, target + " names no element: take a snapshot first");
+      }
+      if (index < 0 || index >= refCount) {
+        throw new FlowRunException(ErrorCode.REF_STALE, "the last snapshot has refs @e1 to @e" + refCount + ", not " + target);
+      }
+      if (refFrame.isDetached()) {
+        throw new FlowRunException(ErrorCode.REF_STALE, target + " is of a frame that left the page; take a new snapshot");
+      }
+      JSHandle h = refFrame.evaluateHandle(REF_ELEMENT, List.of(capture.key, generation, index));
+      ElementHandle el = h.asElement();
+      if (el == null) {
+        String why = String.valueOf(h.jsonValue());
+        h.dispose();
+        throw new FlowRunException(ErrorCode.REF_STALE, target + (why.equals("detached")
+            ? " is no longer on the page" : " is of an earlier page") + "; take a new snapshot");
+      }
+      return el;
+    }
+    Locator l = frame().locator(target);
+    int n = l.count();
+    if (n == 0) {
+      throw new FlowRunException(ErrorCode.TARGET_NOT_FOUND, target + " matches no element in the active frame");
+    }
+    if (n > 1) {
+      throw new FlowRunException(ErrorCode.TARGET_AMBIGUOUS, target + " matches " + n + " elements; name one (a snapshot "
+          + "ref, or a narrower locator)");
+    }
+    return l.elementHandle();
+  }
+
+  /** The candidates the recorder would record for the element. */
+  private Target describe(ElementHandle el, String purpose) {
+    Frame f = el.ownerFrame();
+    ensureCapture(f);
+    JsonNode d = json(el.evaluate("(e, [k, p]) => window[k].describe(e, p)", List.of(capture.key, purpose)));
+    return DraftBuilder.target(d);
+  }
+
+  /** Runs an action, turning Playwright's failures into the seed's codes. */
+  private void act(String target, Runnable action) {
+    try {
+      action.run();
+    } catch (PlaywrightException e) {
+      String m = e.getMessage() == null ? "" : e.getMessage();
+      if (m.contains("intercepts pointer events")) {
+        throw new FlowRunException(ErrorCode.ELEMENT_OCCLUDED, target + " is covered by another element at its click point: "
+            + interceptor(m));
+      }
+      if (m.contains("not attached") || m.contains("detached")) {
+        throw new FlowRunException(ErrorCode.REF_STALE, target + " left the page before the action; take a new snapshot");
+      }
+      if (e instanceof com.microsoft.playwright.TimeoutError) {
+        throw new FlowRunException(ErrorCode.TIMEOUT, target + ": the action did not complete within " + timeout.toMillis()
+            + " ms (" + firstLine(m) + ")");
+      }
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, target + ": " + firstLine(m));
+    }
+    try {
+      page().waitForLoadState(LoadState.DOMCONTENTLOADED);
+    } catch (PlaywrightException e) {
+      // the page went away (a closed popup): nothing to wait for
+    }
+  }
+
+  private static String interceptor(String message) {
+    for (String line : message.split("\n")) {
+      if (line.contains("intercepts pointer events")) {
+        return line.strip().replaceFirst("^-\\s*", "");
+      }
+    }
+    return "another element";
+  }
+
+  private static String firstLine(String m) {
+    return m == null ? "" : m.lines().findFirst().orElse("");
+  }
+
+  private static Frame one(String locator, List<Frame> matches) {
+    if (matches.isEmpty()) {
+      throw new FlowRunException(ErrorCode.FRAME_NOT_FOUND, "no frame matches " + locator);
+    }
+    if (matches.size() > 1) {
+      throw new FlowRunException(ErrorCode.FRAME_AMBIGUOUS, matches.size() + " frames match " + locator + ": "
+          + String.join(", ", matches.stream().map(f -> f.name() + " " + f.url()).toList()));
+    }
+    return matches.get(0);
+  }
+
+  private static boolean globMatches(String glob, String url) {
+    String regex = ("\\Q" + glob + "\\E").replace("**", "\\E.*\\Q").replace("*", "\\E[^/]*\\Q");
+    return url.matches(regex);
+  }
+
+  /** The frame step's locator: the one given, when it is one the flow format knows, else the frame's URL. */
+  private static String frameLocator(String locator, Frame found) {
+    if (locator.startsWith("url:") || locator.startsWith("name:") || locator.startsWith("selector:")) {
+      return locator;
+    }
+    return "selector:" + locator;
+  }
+
+  private static JsonNode json(Object value) {
+    return JSON.valueToTree(value);
+  }
+
+  /** Exposed for the consumer that wants the raw draft builder (not part of the API). */
+  void withDraft(Consumer<FlowBuilder> change) {
+    change.accept(draft);
+  }
+}

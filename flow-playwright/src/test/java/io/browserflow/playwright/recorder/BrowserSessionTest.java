@@ -1,0 +1,216 @@
+package io.browserflow.playwright.recorder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.browserflow.api.Candidate;
+import io.browserflow.api.Credential;
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.Flow;
+import io.browserflow.api.FlowRunException;
+import io.browserflow.api.Step;
+import io.browserflow.engine.FlowEngine;
+import io.browserflow.engine.Inputs;
+import io.browserflow.engine.RunResult;
+import io.browserflow.engine.RunStatus;
+import io.browserflow.playwright.LaunchOptions;
+import io.browserflow.playwright.PlaywrightDriver;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A live session driven command by command, against pages the test serves; its draft replays in the engine. */
+@Tag("browser")
+class BrowserSessionTest {
+  private static com.sun.net.httpserver.HttpServer server;
+  private static String base;
+  private static final List<String> SIGN_INS = new CopyOnWriteArrayList<>();
+  private BrowserSession session;
+
+  @BeforeAll
+  static void serve(@TempDir Path root) throws Exception {
+    Files.writeString(root.resolve("form.html"), "<!doctype html><title>Sign in</title><h1>Sign in</h1>"
+        + "<label>User <input id='user' name='user'></label>"
+        + "<label>Password <input id='pw' type='password'></label>"
+        + "<label>Plan <select id='plan'><option value='b'>Basic</option><option value='p'>Pro</option></select></label>"
+        + "<label><input type='checkbox' id='terms'> I agree</label>"
+        + "<button id='go' onclick=\"fetch('/signed?u=' + user.value + '&plan=' + plan.value + '&terms=' + terms.checked"
+        + " + '&pwlen=' + pw.value.length).then(() => document.getElementById('out').textContent = 'Welcome ' + user.value)\">"
+        + "Sign in</button><button class='x'>Other</button><button class='x'>Other</button>"
+        + "<p id='out'></p><a href='/next.html' target='_blank'>Next page</a>"
+        + "<div style='position:relative'><button id='covered'>Covered</button>"
+        + "<div style='position:absolute;inset:0;background:#fff'>overlay</div></div>"
+        + "<iframe name='inner' src='/inner.html'></iframe>");
+    Files.writeString(root.resolve("inner.html"), "<!doctype html><button onclick=\"this.textContent='pressed'\">Inner</button>");
+    Files.writeString(root.resolve("next.html"), "<!doctype html><title>Next</title><p>the next page</p>");
+    server = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/", exchange -> {
+      String path = exchange.getRequestURI().getPath();
+      byte[] body;
+      String type = "text/html; charset=utf-8";
+      if (path.equals("/signed")) {
+        SIGN_INS.add(exchange.getRequestURI().getQuery());
+        body = "ok".getBytes();
+        type = "text/plain";
+      } else {
+        Path file = root.resolve(path.substring(1)).normalize();
+        body = file.startsWith(root) && Files.isRegularFile(file) ? Files.readAllBytes(file) : null;
+      }
+      if (body == null) {
+        exchange.sendResponseHeaders(404, -1);
+      } else {
+        exchange.getResponseHeaders().set("Content-Type", type);
+        exchange.sendResponseHeaders(200, body.length);
+        exchange.getResponseBody().write(body);
+      }
+      exchange.close();
+    });
+    server.start();
+    base = "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.stop(0);
+  }
+
+  @BeforeEach
+  void open() {
+    SIGN_INS.clear();
+    session = BrowserSession.launch(LaunchOptions.defaults(), new BrowserSession.Options(false,
+        java.time.Duration.ofSeconds(3), 1280, 720));
+  }
+
+  @AfterEach
+  void close() {
+    session.close();
+  }
+
+  private String ref(BrowserSession.Snapshot snap, String role, String name) {
+    return "@" + snap.nodes().stream().filter(n -> n.role().equals(role) && n.name().equals(name)).findFirst()
+        .orElseThrow(() -> new AssertionError("no " + role + " \"" + name + "\" in\n" + snap.text())).ref();
+  }
+
+  @Test
+  void should_give_interactive_elements_refs_and_act_on_them() {
+    session.open(base + "/form.html");
+
+    BrowserSession.Snapshot snap = session.snapshot(BrowserSession.SnapshotOptions.interactive());
+
+    assertThat(snap.text()).contains("- textbox \"User\" [@e1]", "- textbox \"Password\" [secret] [@e2]", "- combobox \"Plan\"",
+        "- checkbox \"I agree\" [unchecked]", "- button \"Sign in\"", "- link \"Next page\"");
+    assertThat(snap.nodes()).noneMatch(n -> n.role().equals("heading"));
+    session.fill(ref(snap, "textbox", "User"), "ada");
+    session.fill(ref(snap, "textbox", "Password"), "s3cret-Pass");
+    session.select(ref(snap, "combobox", "Plan"), "Pro");
+    session.check(ref(snap, "checkbox", "I agree"), true);
+    session.click(ref(snap, "button", "Sign in"), false);
+    session.waitForText("Welcome ada");
+
+    assertThat(SIGN_INS).containsExactly("u=ada&plan=p&terms=true&pwlen=11");
+    assertThat(session.get("text", "#out", Optional.empty())).isEqualTo("Welcome ada");
+    assertThat(session.is("checked", ref(snap, "checkbox", "I agree"))).isTrue();
+    assertThat(session.get("count", "button.x", Optional.empty())).isEqualTo(2);
+    assertThat(session.snapshot(BrowserSession.SnapshotOptions.all()).text()).contains("- heading \"Sign in\"");
+  }
+
+  @Test
+  void should_turn_the_session_into_a_draft_that_replays_strictly() throws Exception {
+    session.open(base + "/form.html");
+    BrowserSession.Snapshot snap = session.snapshot(BrowserSession.SnapshotOptions.interactive());
+    session.fill(ref(snap, "textbox", "User"), "grace");
+    session.fill(ref(snap, "textbox", "Password"), "s3cret-Pass");
+    session.click(ref(snap, "button", "Sign in"), false);
+    session.waitForText("Welcome grace");
+
+    Flow draft = session.draft("Sign in as grace");
+
+    assertThat(draft.id()).isEqualTo("sign-in-as-grace");
+    assertThat(draft.credentials()).extracting(Credential::key).containsExactly("PASSWORD");
+    assertThat(io.browserflow.api.json.FlowJson.write(draft)).doesNotContain("s3cret-Pass").contains("${credential.PASSWORD}");
+    Step.Click click = (Step.Click) draft.steps().get(3);
+    assertThat(click.target().candidates()).first().isEqualTo(Candidate.id("go"));
+    assertThat(draft.steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.FILL, Step.Kind.FILL,
+        Step.Kind.CLICK, Step.Kind.WAIT);
+    SIGN_INS.clear();
+
+    try (PlaywrightDriver driver = PlaywrightDriver.launch(); FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
+      RunResult replay = engine.run(draft, Inputs.builder().credential("PASSWORD", "other-Pass-9").build());
+
+      assertThat(replay.status()).as("%s %s", replay.errorPath(), replay.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
+    }
+    assertThat(SIGN_INS).containsExactly("u=grace&plan=b&terms=false&pwlen=12");
+  }
+
+  @Test
+  void should_refuse_stale_refs_ambiguous_locators_and_covered_elements_in_the_seeds_codes() {
+    session.open(base + "/form.html");
+    BrowserSession.Snapshot snap = session.snapshot(BrowserSession.SnapshotOptions.interactive());
+    String user = ref(snap, "textbox", "User");
+
+    FlowRunException ambiguous = catchThrowableOfType(FlowRunException.class, () -> session.click("button.x", false));
+    FlowRunException covered = catchThrowableOfType(FlowRunException.class, () -> session.click("#covered", false));
+    FlowRunException option = catchThrowableOfType(FlowRunException.class, () -> session.select("#plan", "Gold"));
+    FlowRunException notCheckable = catchThrowableOfType(FlowRunException.class, () -> session.check("#user", true));
+    FlowRunException beyond = catchThrowableOfType(FlowRunException.class, () -> session.click("@e999", false));
+    FlowRunException eval = catchThrowableOfType(FlowRunException.class, () -> session.eval("1 + 1"));
+    session.open(base + "/next.html");
+    FlowRunException stale = catchThrowableOfType(FlowRunException.class, () -> session.fill(user, "x"));
+
+    assertThat(ambiguous.code()).isEqualTo(ErrorCode.TARGET_AMBIGUOUS);
+    assertThat(ambiguous.getMessage()).contains("matches 2 elements");
+    assertThat(covered.code()).isEqualTo(ErrorCode.ELEMENT_OCCLUDED);
+    assertThat(covered.getMessage()).contains("#covered is covered", "overlay");
+    assertThat(option.code()).isEqualTo(ErrorCode.OPTION_NOT_FOUND);
+    assertThat(notCheckable.code()).isEqualTo(ErrorCode.NOT_CHECKABLE);
+    assertThat(beyond.code()).isEqualTo(ErrorCode.REF_STALE);
+    assertThat(eval.code()).isEqualTo(ErrorCode.CAPABILITY_DENIED);
+    assertThat(eval.getMessage()).contains("--allow eval");
+    assertThat(stale.code()).isEqualTo(ErrorCode.REF_STALE);
+    assertThat(stale.getMessage()).contains("take a new snapshot");
+  }
+
+  @Test
+  void should_open_tabs_from_a_click_and_by_label_and_enter_frames() {
+    session.open(base + "/form.html");
+    BrowserSession.Snapshot snap = session.snapshot(BrowserSession.SnapshotOptions.interactive());
+
+    Optional<String> opened = session.click(ref(snap, "link", "Next page"), true);
+
+    assertThat(opened).contains("t2");
+    assertThat(session.tabs()).extracting(BrowserSession.Tab::id).containsExactly("t1", "t2");
+    session.tab("t2");
+    session.waitForUrl("**/next.html");
+    assertThat(session.where()).containsEntry("title", "Next");
+    String labelled = session.tabNew(Optional.of(base + "/next.html"), Optional.of("report"));
+    assertThat(labelled).isEqualTo("t3");
+    assertThat(catchThrowableOfType(FlowRunException.class, () -> session.tab("2")).getMessage()).contains("tab ids are written t2");
+    assertThat(catchThrowableOfType(FlowRunException.class, () -> session.tabNew(Optional.empty(), Optional.of("report"))).code())
+        .isEqualTo(ErrorCode.TAB_LABEL_CONFLICT);
+    session.tabClose(Optional.of("report"));
+    session.tab("t1");
+
+    session.frame("name:inner");
+    session.click("text=Inner", false);
+    assertThat(session.get("text", "button", Optional.empty())).isEqualTo("pressed");
+    session.frame("main");
+    assertThat(catchThrowableOfType(FlowRunException.class, () -> session.frame("name:nope")).code())
+        .isEqualTo(ErrorCode.FRAME_NOT_FOUND);
+    assertThat(catchThrowableOfType(FlowRunException.class, () -> session.frame("#user")).code())
+        .isEqualTo(ErrorCode.FRAME_OWNER_NOT_IFRAME);
+
+    Flow draft = session.draft("tabs and frames");
+    assertThat(draft.steps()).extracting(Step::kind).contains(Step.Kind.TAB_SWITCH, Step.Kind.TAB_NEW, Step.Kind.TAB_CLOSE,
+        Step.Kind.FRAME, Step.Kind.FRAME_MAIN);
+  }
+}
