@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** {@code browserflow}: run, validate and lint flows; demo replays the samples against the demo app. */
 @Command(name = "browserflow", mixinStandardHelpOptions = true, version = "browserflow 0.1.0-SNAPSHOT",
     description = "Replay, record, validate and lint browser flows.",
-    subcommands = {RunCommand.class, RunsCommand.class, RecoverCommand.class, ResumeCommand.class, MergeReportsCommand.class, ValidateCommand.class, LintCommand.class, ConvertCommand.class, ImportCommand.class, ReviewCommand.class, McpCommand.class, RecordCommand.class,
+    subcommands = {RunCommand.class, RunsCommand.class, RecoverCommand.class, ResumeCommand.class, MergeReportsCommand.class, ValidateCommand.class, LintCommand.class, ConvertCommand.class, ImportCommand.class, ReviewCommand.class, McpCommand.class, SessionCommand.class, SessionDaemon.class, RecordCommand.class,
         DemoCommand.class, ShowTraceCommand.class, SuggestCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:every flow succeeded", "1:a flow failed, or was refused for review (REVIEW_REQUIRED)", "2:bad usage, or an invalid or unreadable flow"})
@@ -28,6 +28,7 @@ final class BrowserflowCommand implements Runnable {
   static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new BrowserflowCommand());
     cli.setExitCodeExceptionMapper(e -> USAGE);
+    cli.getSubcommands().get("session").setStopAtPositional(true); // the command's own words (-i, --new-tab) are its
     cli.setParameterExceptionHandler((ex, args) -> {
       PrintWriter err = ex.getCommandLine().getErr();
       err.println("browserflow: " + ex.getMessage());

@@ -1,0 +1,157 @@
+package io.browserflow.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code browserflow session}, as a shell script would use it: separate invocations drive one live
+ * browser (a session process on 127.0.0.1), snapshot, act on a ref, save what they did as a flow,
+ * which {@code browserflow run} then replays; checked on what the test's server received.
+ */
+@Tag("browser")
+class SessionCommandTest {
+  @TempDir
+  Path dir;
+  private HttpServer server;
+  private String base;
+  private final List<String> signIns = new CopyOnWriteArrayList<>();
+  private Path sessions;
+
+  @BeforeEach
+  void serve() throws Exception {
+    sessions = dir.resolve("sessions");
+    System.setProperty("browserflow.session.dir", sessions.toString());
+    String page = "<!doctype html><title>Sign in</title><label>User <input id='user'></label>"
+        + "<button onclick=\"fetch('/signed?u=' + user.value).then(() => out.textContent = 'Welcome ' + user.value)\">Sign in"
+        + "</button><p id='out'></p>";
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/", exchange -> {
+      byte[] body = page.getBytes(StandardCharsets.UTF_8);
+      if (exchange.getRequestURI().getPath().equals("/signed")) {
+        signIns.add(exchange.getRequestURI().getQuery());
+        body = "ok".getBytes(StandardCharsets.UTF_8);
+      }
+      exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    server.start();
+    base = "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  @AfterEach
+  void stop() {
+    CliFixture.run("session", "--name", "shell", "close");
+    System.clearProperty("browserflow.session.dir");
+    server.stop(0);
+  }
+
+  private static CliFixture session(String... words) {
+    String[] args = new String[words.length + 3];
+    args[0] = "session";
+    args[1] = "--name";
+    args[2] = "shell";
+    System.arraycopy(words, 0, args, 3, words.length);
+    return CliFixture.run(args);
+  }
+
+  @Test
+  void should_snapshot_click_a_ref_save_the_session_as_a_flow_and_replay_it() throws Exception {
+    assertThat(session("open", base + "/").exit).isZero();
+
+    CliFixture snapshot = session("snapshot", "-i");
+
+    assertThat(snapshot.exit).as(snapshot.err()).isZero();
+    Matcher user = Pattern.compile("textbox \"User\" \\[@(e\\d+)]").matcher(snapshot.out());
+    Matcher button = Pattern.compile("button \"Sign in\" \\[@(e\\d+)]").matcher(snapshot.out());
+    assertThat(user.find()).as(snapshot.out()).isTrue();
+    assertThat(button.find()).as(snapshot.out()).isTrue();
+    assertThat(session("fill", "@" + user.group(1), "ada").exit).isZero();
+    assertThat(session("click", "@" + button.group(1)).exit).isZero();
+    assertThat(session("wait", "--text", "Welcome ada").exit).isZero();
+    CliFixture text = session("get", "text", "#out", "--json");
+    assertThat(new ObjectMapper().readTree(text.out()).at("/data/text").asText()).isEqualTo("Welcome ada");
+    assertThat(signIns).containsExactly("u=ada");
+
+    Path flow = dir.resolve("sign-in.flow.json");
+    CliFixture save = session("save", flow.toString(), "--name", "Sign in as ada");
+    CliFixture saveText = session("save", dir.resolve("sign-in.browserctl").toString());
+
+    assertThat(save.exit).as(save.err()).isZero();
+    assertThat(saveText.exit).as(saveText.err()).isZero();
+    assertThat(Files.readString(dir.resolve("sign-in.browserctl"))).contains("open ", "fill ", "click ");
+    assertThat(session("close").exit).isZero();
+    assertThat(sessions.resolve("shell.json")).doesNotExist();
+    assertThat(session("close").exit).as("no session is left to close").isEqualTo(1);
+
+    CliFixture replay = CliFixture.run("run", flow.toString(), "--json");
+
+    assertThat(replay.exit).as(replay.err() + replay.out()).isZero();
+    assertThat(signIns).containsExactly("u=ada", "u=ada");
+  }
+
+  @Test
+  void should_keep_the_session_to_its_user_and_answer_in_the_seeds_envelope() throws Exception {
+    assertThat(session("open", base + "/").exit).isZero();
+    Path state = sessions.resolve("shell.json");
+
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(state))).isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(sessions))).isEqualTo("rwx------");
+    JsonNode s = new ObjectMapper().readTree(state.toFile());
+    HttpResponse<String> stranger = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+            URI.create("http://127.0.0.1:" + s.get("port").asInt() + "/")).header("X-Browserflow-Token", "guess")
+        .POST(HttpRequest.BodyPublishers.ofString("{\"argv\":[\"get\",\"url\"]}")).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(stranger.statusCode()).isEqualTo(401);
+
+    session("snapshot", "-i");
+    session("open", base + "/again");
+    CliFixture stale = session("click", "@e1", "--json");
+    JsonNode envelope = new ObjectMapper().readTree(stale.out());
+    assertThat(stale.exit).isEqualTo(1);
+    assertThat(envelope.get("ok").asBoolean()).isFalse();
+    assertThat(envelope.get("code").asText()).isEqualTo("REF_STALE");
+    assertThat(session("frobnicate").exit).isEqualTo(2);
+    assertThat(session("eval", "1 + 1").err()).contains("CAPABILITY_DENIED", "--allow eval");
+
+    InputStream stdin = System.in;
+    try {
+      System.setIn(new ByteArrayInputStream(("[{\"argv\": [\"get\", \"title\"], \"capture\": {\"TITLE\": \"title\"}},"
+          + " {\"id\": \"typed\", \"argv\": [\"fill\", \"#user\", \"${TITLE}\"]}, [\"get\", \"value\", \"#user\"],"
+          + " [\"fill\", \"#user\", \"${NOPE}\"]]").getBytes(StandardCharsets.UTF_8)));
+      CliFixture batch = session("batch", "--json");
+      JsonNode result = new ObjectMapper().readTree(batch.out());
+
+      assertThat(batch.exit).isEqualTo(1);
+      assertThat(result.get("code").asText()).isEqualTo("BATCH_BINDING_UNRESOLVED");
+      assertThat(result.at("/data/failedAt").asInt()).isEqualTo(3);
+      assertThat(result.at("/data/results/2/data/value").asText()).isEqualTo("Sign in");
+      assertThat(result.at("/data/results/1/id").asText()).isEqualTo("typed");
+    } finally {
+      System.setIn(stdin);
+    }
+  }
+}
