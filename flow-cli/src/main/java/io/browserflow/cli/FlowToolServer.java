@@ -66,7 +66,7 @@ final class FlowToolServer implements AutoCloseable {
   private FlowEngine engine;
   private Thread watcher;
   private volatile boolean closed;
-  private String fingerprint = "";
+  private volatile String fingerprint = "";
 
   FlowToolServer(Path dir, Map<String, String> credentials, Supplier<PageDriver> drivers, int maxRunsPerFlow, PrintWriter log) {
     this.dir = dir;
@@ -156,9 +156,11 @@ final class FlowToolServer implements AutoCloseable {
       list.filter(p -> p.getFileName().toString().endsWith(".flow.json")
               || p.getFileName().toString().equals(Approvals.FILE_NAME))
           .sorted().forEach(p -> {
-            try {
-              b.append(p.getFileName()).append(':').append(Files.size(p)).append(':')
-                  .append(Files.getLastModifiedTime(p).toMillis()).append('\n');
+            try { // by content: a same-size rewrite within the clock's granularity still counts
+              b.append(p.getFileName()).append(':').append(java.util.HexFormat.of().formatHex(
+                  java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p)))).append('\n');
+            } catch (java.security.NoSuchAlgorithmException e) {
+              throw new IllegalStateException(e);
             } catch (IOException e) {
               b.append(p.getFileName()).append(":gone\n");
             }
@@ -245,12 +247,7 @@ final class FlowToolServer implements AutoCloseable {
     Map<String, Object> givenCredentials = map(args.get(io.browserflow.api.json.FlowSchema.CREDENTIALS_PROPERTY),
         io.browserflow.api.json.FlowSchema.CREDENTIALS_PROPERTY);
     JsonNode credentialSchema = properties.path(io.browserflow.api.json.FlowSchema.CREDENTIALS_PROPERTY);
-    for (String key : givenCredentials.keySet()) {
-      Optional<Credential> c = tool.flow().credential(key);
-      if (c.isPresent() && c.get().secret()) {
-        throw invalid("credentials." + key, "is secret: the server supplies it (BROWSERFLOW_CREDENTIAL_" + key
-            + " or its --credentials file), never a call");
-      }
+    for (String key : givenCredentials.keySet()) { // secret ones were refused first
       if (!credentialSchema.path("properties").has(key)) {
         throw invalid("credentials." + key, "is not a credential this tool takes");
       }

@@ -91,6 +91,14 @@ final class FlowTools {
             + approval.get().digest() + "): review it again");
         continue;
       }
+      List<String> missing = flow.credentials().stream().filter(c -> c.secret() && c.required() && !serverHolds.test(c.key()))
+          .map(Credential::key).collect(Collectors.toList());
+      if (!missing.isEmpty()) {
+        withheld.add(file + ": needs the secret " + String.join(", ", missing) + ", which the server does not hold (set "
+            + missing.stream().map(k -> "BROWSERFLOW_CREDENTIAL_" + k).collect(Collectors.joining(", "))
+            + " or put it in --credentials FILE)");
+        continue;
+      }
       String name = name(flow.id(), tools.keySet());
       ObjectNode schema;
       try {
@@ -133,8 +141,8 @@ final class FlowTools {
     root.remove("$schema");
     ObjectNode properties = (ObjectNode) root.path("properties");
     ArrayNode required = root.has("required") ? (ArrayNode) root.get("required") : JSON.createArrayNode();
-    JsonNode group = properties.path(FlowSchema.CREDENTIALS_PROPERTY);
-    if (group.isObject()) {
+    JsonNode group = flow.credentials().isEmpty() ? null : properties.path(FlowSchema.CREDENTIALS_PROPERTY);
+    if (group != null && group.isObject()) {
       ObjectNode credentials = (ObjectNode) group;
       ObjectNode credentialProperties = (ObjectNode) credentials.path("properties");
       ArrayNode credentialRequired = credentials.has("required") ? (ArrayNode) credentials.get("required") : JSON.createArrayNode();

@@ -177,17 +177,29 @@ final class ImportCommand implements Callable<Integer> {
           + "revision)");
       return BrowserflowCommand.FAILED;
     }
+    List<Path> temps = new ArrayList<>();
     try {
       Files.createDirectories(into);
-      for (Planned p : plan) {
+      for (Planned p : plan) { // every file written first, then all moved into place
         Path tmp = Files.createTempFile(into, ".import-", ".tmp");
+        temps.add(tmp);
         Files.writeString(tmp, FlowJson.write(p.flow()), StandardCharsets.UTF_8);
-        Files.move(tmp, p.target(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        out.println(p.line());
       }
     } catch (IOException e) {
-      err.println("browserflow: import: cannot write into " + into + ": " + e.getMessage());
+      temps.forEach(ImportCommand::deleteQuietly);
+      err.println("browserflow: import: nothing written: cannot write into " + into + ": " + e.getMessage());
       return BrowserflowCommand.USAGE;
+    }
+    for (int i = 0; i < plan.size(); i++) {
+      try {
+        Files.move(temps.get(i), plan.get(i).target(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        out.println(plan.get(i).line());
+      } catch (IOException e) {
+        temps.subList(i, temps.size()).forEach(ImportCommand::deleteQuietly);
+        err.println("browserflow: import: stopped after " + i + " of " + plan.size() + " files: cannot move into "
+            + plan.get(i).target() + ": " + e.getMessage());
+        return BrowserflowCommand.USAGE;
+      }
     }
     return BrowserflowCommand.OK;
   }
@@ -209,6 +221,14 @@ final class ImportCommand implements Callable<Integer> {
       }
     }
     return ids;
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException ignored) {
+      // a temporary file left behind is named .import-*.tmp; nothing else to do
+    }
   }
 
   private static Flow readHeld(Path file) {

@@ -84,6 +84,10 @@ final class McpCommand implements Callable<Integer> {
       err.println("browserflow: mcp: --max-runs-per-flow must be between 1 and 16, was " + maxRunsPerFlow);
       return BrowserflowCommand.USAGE;
     }
+    if (reloadMs < 100) {
+      err.println("browserflow: mcp: --reload-ms must be at least 100, was " + reloadMs);
+      return BrowserflowCommand.USAGE;
+    }
     if (http != null && (http < 0 || http > 65535)) {
       err.println("browserflow: mcp: --http must be a port between 0 and 65535, was " + http);
       return BrowserflowCommand.USAGE;

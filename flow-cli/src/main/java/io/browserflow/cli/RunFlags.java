@@ -354,17 +354,27 @@ final class RunFlags {
       batch.library = io.browserflow.engine.FlowLibrary.directory(flowsDir.toAbsolutePath());
     }
     if (requireApproval) {
-      io.browserflow.engine.review.Approvals all = io.browserflow.engine.review.Approvals.create();
-      for (Path folder : files.stream().map(f -> f.toAbsolutePath().getParent()).distinct().collect(Collectors.toList())) {
-        Path approvalsFile = folder.resolve(io.browserflow.engine.review.Approvals.FILE_NAME);
+      // each flow is checked against the approvals file of its own folder
+      io.browserflow.engine.review.Approvals mine = io.browserflow.engine.review.Approvals.create();
+      Map<String, Path> approvedFrom = new LinkedHashMap<>();
+      for (FlowFiles.Loaded l : loaded) {
+        Path approvalsFile = l.file.toAbsolutePath().getParent().resolve(io.browserflow.engine.review.Approvals.FILE_NAME);
+        io.browserflow.engine.review.Approvals folder;
         try {
-          all = all.with(io.browserflow.engine.review.Approvals.read(approvalsFile));
+          folder = io.browserflow.engine.review.Approvals.read(approvalsFile);
         } catch (FlowException e) {
           FlowFiles.printError(err, approvalsFile, e);
           return BrowserflowCommand.USAGE;
         }
+        Path earlier = approvedFrom.putIfAbsent(l.flow.id(), approvalsFile);
+        if (earlier != null && !earlier.equals(approvalsFile)) {
+          err.println("browserflow: --require-approval: flows with the id " + l.flow.id() + " come from two folders ("
+              + earlier.getParent() + ", " + approvalsFile.getParent() + "); run each folder's flows on their own");
+          return BrowserflowCommand.USAGE;
+        }
+        folder.approval(l.flow.id()).ifPresent(a -> mine.approve(a.flowId(), a.digest()));
       }
-      batch.approvals = all;
+      batch.approvals = mine;
     }
     batch.uploadRoots.add(Path.of("").toAbsolutePath());
     files.forEach(f -> batch.uploadRoots.add(f.toAbsolutePath().getParent()));

@@ -54,13 +54,15 @@ class McpServerTest {
   @BeforeAll
   static void serve(@TempDir Path root) throws Exception {
     Files.writeString(root.resolve("greet.html"), "<!doctype html><html><body>"
-        + "<label>Name <input id='name'></label><button onclick=\"document.getElementById('out').textContent="
-        + "'Hello, ' + document.getElementById('name').value\">Greet</button>"
-        + "<p id='out'></p></body></html>");
+        + "<label>Name <input id='name'></label><label>Token <input id='token' type='password'></label>"
+        + "<button onclick=\"document.getElementById('out').textContent='Hello, ' + document.getElementById('name').value;"
+        + " document.getElementById('proof').textContent='token ' + document.getElementById('token').value\">Greet</button>"
+        + "<p id='out'></p><p id='proof'></p></body></html>");
     Files.writeString(root.resolve("slow.html"), "<!doctype html><html><body>"
-        + "<label>Name <input id='name'></label><button onclick=\"setTimeout(() => document.getElementById('out')"
-        + ".textContent = 'Hello, ' + document.getElementById('name').value, 3000)\">Greet</button>"
-        + "<p id='out'></p></body></html>");
+        + "<label>Name <input id='name'></label><label>Token <input id='token' type='password'></label>"
+        + "<button onclick=\"setTimeout(() => { document.getElementById('out').textContent = 'Hello, '"
+        + " + document.getElementById('name').value; document.getElementById('proof').textContent = 'token' }, 3000)\">Greet</button>"
+        + "<p id='out'></p><p id='proof'></p></body></html>");
     site = LocalSite.directory(root, 0);
   }
 
@@ -82,10 +84,12 @@ class McpServerTest {
         + " \"steps\": ["
         + "  {\"id\": \"open\", \"op\": \"open\", \"url\": \"${BASE_URL}/greet.html\"},"
         + "  {\"id\": \"name\", \"op\": \"fill\", \"target\": {\"candidates\": [{\"label\": \"Name\"}]}, \"value\": \"${NAME}\"},"
+        + "  {\"id\": \"token\", \"op\": \"fill\", \"target\": {\"candidates\": [{\"label\": \"Token\"}]}, \"value\": \"${credential.TOKEN}\"},"
         + "  {\"id\": \"greet\", \"op\": \"click\", \"target\": {\"candidates\": [{\"role\": \"button\", \"name\": \"Greet\"}]},"
         + "   \"expect\": [{\"text\": \"Hello\", \"element\": {\"candidates\": [{\"css\": \"#out\"}]}}]},"
-        + "  {\"id\": \"out\", \"op\": \"read\", \"target\": {\"candidates\": [{\"css\": \"#out\"}]}}],"
-        + " \"outputs\": {\"greeting\": \"${steps.out.text}\"}}";
+        + "  {\"id\": \"out\", \"op\": \"read\", \"target\": {\"candidates\": [{\"css\": \"#out\"}]}},"
+        + "  {\"id\": \"proof\", \"op\": \"read\", \"target\": {\"candidates\": [{\"css\": \"#proof\"}]}}],"
+        + " \"outputs\": {\"greeting\": \"${steps.out.text}\", \"proof\": \"${steps.proof.text}\"}}";
   }
 
   private Path write(String file, String json) throws Exception {
@@ -119,6 +123,8 @@ class McpServerTest {
   void should_list_approved_flows_as_tools_and_run_one_over_streamable_http() throws Exception {
     approve(write("greet.flow.json", greetFlow("greet", "Greet someone")));
     write("draft.flow.json", greetFlow("draft", "Not reviewed yet"));
+    approve(write("keyed.flow.json", greetFlow("keyed", "Needs a key").replace("\"TOKEN\"", "\"API_KEY\"")
+        .replace("credential.TOKEN", "credential.API_KEY")));
 
     try (McpCommand.Running server = http(flows);
          McpSyncClient client = client(HttpClientStreamableHttpTransport.builder(server.url().replace("/mcp", ""))
@@ -131,7 +137,8 @@ class McpServerTest {
       assertThat(greet.inputSchema()).extractingByKey("properties").isInstanceOfSatisfying(Map.class,
           p -> assertThat(p).containsOnlyKeys("BASE_URL", "NAME", "run"));
       assertThat(greet.inputSchema()).extractingByKey("required").isEqualTo(List.of("BASE_URL", "NAME"));
-      assertThat(LOG.toString()).contains("draft.flow.json: not approved");
+      assertThat(LOG.toString()).contains("draft.flow.json: not approved",
+          "keyed.flow.json: needs the secret API_KEY, which the server does not hold (set BROWSERFLOW_CREDENTIAL_API_KEY");
 
       CallToolResult result = client.callTool(CallToolRequest.builder("flow_greet")
           .arguments(Map.of("BASE_URL", site.url(), "NAME", "Ada", "run", Map.of("returnLogs", true))).build());
@@ -141,10 +148,14 @@ class McpServerTest {
       Map<String, Object> envelope = (Map<String, Object>) result.structuredContent();
       assertThat(envelope).containsKeys("runId", "success", "summary", "url", "outputs", "logs");
       assertThat(envelope.get("success")).isEqualTo(true);
-      assertThat(envelope.get("outputs")).isEqualTo(Map.of("greeting", "Hello, Ada"));
-      assertThat(envelope.get("summary").toString()).contains("SUCCEEDED", "4 steps");
-      assertThat((List<?>) envelope.get("logs")).hasSize(4);
-      assertThat(result.content().toString()).doesNotContain("t0k3n-Secret-42");
+      @SuppressWarnings("unchecked")
+      Map<String, Object> outputs = (Map<String, Object>) envelope.get("outputs");
+      assertThat(outputs.get("greeting")).isEqualTo("Hello, Ada");
+      assertThat(outputs.get("proof").toString()).as("the page showed the server's token; the result masks it")
+          .startsWith("token ").doesNotContain("t0k3n-Secret-42").isNotEqualTo("token ");
+      assertThat(envelope.get("summary").toString()).contains("SUCCEEDED", "6 steps");
+      assertThat((List<?>) envelope.get("logs")).hasSize(6);
+      assertThat(result.toString()).doesNotContain("t0k3n-Secret-42");
     }
   }
 
@@ -202,7 +213,7 @@ class McpServerTest {
           .satisfies(t -> assertThat(t.title()).isEqualTo("Greet someone, edited"));
       CallToolResult result = client.callTool(CallToolRequest.builder("flow_other-greeting").arguments(greetArgs("Grace")).build());
       assertThat(result.structuredContent()).isInstanceOfSatisfying(Map.class,
-          m -> assertThat(m.get("outputs")).isEqualTo(Map.of("greeting", "Hello, Grace")));
+          m -> assertThat(((Map<?, ?>) m.get("outputs")).get("greeting")).isEqualTo("Hello, Grace"));
     }
   }
 
@@ -266,7 +277,7 @@ class McpServerTest {
 
       assertThat(result.isError()).as("%s", result.content()).isFalse();
       assertThat(result.structuredContent()).isInstanceOfSatisfying(Map.class,
-          m -> assertThat(m.get("outputs")).isEqualTo(Map.of("greeting", "Hello, Linus")));
+          m -> assertThat(((Map<?, ?>) m.get("outputs")).get("greeting")).isEqualTo("Hello, Linus"));
       McpError bad = catchThrowableOfType(McpError.class,
           () -> client.callTool(CallToolRequest.builder("flow_greet").arguments(Map.of("BASE_URL", 7, "NAME", "x")).build()));
       assertThat(bad.getMessage()).contains("argument BASE_URL must be a string");

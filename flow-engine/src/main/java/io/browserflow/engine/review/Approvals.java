@@ -96,10 +96,13 @@ public final class Approvals {
       throw invalid(file, "format", "it is not an approvals file (\"format\": \"" + FORMAT + "\")");
     }
     JsonNode list = root.path("approvals");
+    if (!list.isMissingNode() && !list.isArray()) {
+      throw invalid(file, "approvals", "approvals is not a list");
+    }
     for (int i = 0; i < list.size(); i++) {
       JsonNode a = list.get(i);
       String path = "approvals[" + i + "]";
-      if (!a.path("flowId").isTextual() || !a.path("digest").isTextual() || !a.path("reviewer").isTextual()
+      if (!a.isObject() || !a.path("flowId").isTextual() || !a.path("digest").isTextual() || !a.path("reviewer").isTextual()
           || !a.path("approvedAt").isTextual()) {
         throw invalid(file, path, "an approval needs flowId, digest, reviewer and approvedAt (strings)");
       }
@@ -123,6 +126,23 @@ public final class Approvals {
     if (reviewer == null || reviewer.isBlank()) {
       throw new IllegalArgumentException("an approval names its reviewer");
     }
+    Path dir = file.toAbsolutePath().getParent();
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+    }
+    // one writer at a time (two reviewers approving at once both keep their approval)
+    try (java.nio.channels.FileChannel lock = java.nio.channels.FileChannel.open(dir.resolve("." + FILE_NAME + ".lock"),
+        java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+         java.nio.channels.FileLock held = lock.lock()) {
+      return recordLocked(file, dir, review, reviewer, at);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot lock the approvals file " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static Approvals recordLocked(Path file, Path dir, FlowReview review, String reviewer, Instant at) {
     Approvals approvals = read(file);
     approvals.add(new Approval(review.flowId(), review.digest(), reviewer.strip(), at));
     ObjectNode root = JSON.createObjectNode().put("format", FORMAT);
@@ -133,16 +153,26 @@ public final class Approvals {
       list.addObject().put("flowId", a.flowId()).put("digest", a.digest()).put("reviewer", a.reviewer())
           .put("approvedAt", a.approvedAt().toString());
     }
+    Path tmp = null;
     try {
-      Path dir = file.toAbsolutePath().getParent();
-      Files.createDirectories(dir);
-      Path tmp = Files.createTempFile(dir, ".approvals-", ".tmp");
+      tmp = Files.createTempFile(dir, ".approvals-", ".tmp");
       Files.writeString(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
+      deleteQuietly(tmp);
       throw new UncheckedIOException("cannot write the approvals file " + file + ": " + e.getMessage(), e);
     }
     return approvals;
+  }
+
+  private static void deleteQuietly(Path tmp) {
+    if (tmp != null) {
+      try {
+        Files.deleteIfExists(tmp);
+      } catch (IOException ignored) {
+        // the write failed already; that is what the caller hears about
+      }
+    }
   }
 
   private static FlowFormatException invalid(Path file, String path, String why) {

@@ -13,7 +13,6 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.BoundingBox;
-import com.microsoft.playwright.options.KeyboardModifier;
 import com.microsoft.playwright.options.LoadState;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import io.browserflow.api.Capability;
@@ -40,8 +39,10 @@ import java.util.regex.Pattern;
 /**
  * A live browser an agent drives one command at a time (seed 002's browserctl command mode): open
  * a page, take a snapshot that gives each interactive element a ref {@code @eN}, act on a ref or a
- * locator, read, wait, switch tabs and frames. Refs are valid until the next snapshot; a ref from
- * an earlier snapshot, or whose element left the page, is refused with {@code REF_STALE}.
+ * locator, read, wait, switch tabs and frames. A ref names an element of the last snapshot (refs
+ * are numbered anew by each one, so {@code @e3} always means the last snapshot's e3); a ref beyond
+ * the last snapshot, of a page since left, or whose element left the page, is refused with
+ * {@code REF_STALE}.
  *
  * <p>Everything the agent does to the page is kept as a draft flow ({@link #draft(String)}): each
  * ref or locator becomes the candidates the recorder would have recorded for its element (test id,
@@ -64,7 +65,7 @@ import java.util.regex.Pattern;
  */
 public final class BrowserSession implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Pattern REF = Pattern.compile("@?e(\\d+)");
+  private static final Pattern REF = Pattern.compile("@?e(\\d{1,6})");
 
   private static final String SNAPSHOT = String.join("\n",
       "([key, opts]) => {",
@@ -87,8 +88,9 @@ public final class BrowserSession implements AutoCloseable {
       "      if (role && (acts || !opts.interactive) && shown(el)) {",
       "        els.push(el);",
       "        const n = {ref: 'e' + els.length, role, name: api.nameOf(el, role) || '', level, tag: el.localName};",
-      "        if ('value' in el && ['input','textarea','select'].includes(el.localName) && !['password','checkbox','radio'].includes(el.type)) n.value = String(el.value).slice(0, 80);",
-      "        if (el.type === 'password') n.secret = true;",
+      "        const secret = el.type === 'password' || /one-time-code|cc-/.test(el.getAttribute('autocomplete') || '');",
+      "        if ('value' in el && ['input','textarea','select'].includes(el.localName) && !secret && !['checkbox','radio'].includes(el.type)) n.value = String(el.value).slice(0, 80);",
+      "        if (secret) n.secret = true;",
       "        if ('checked' in el && (el.type === 'checkbox' || el.type === 'radio')) n.checked = el.checked;",
       "        if (el.disabled || el.getAttribute('aria-disabled') === 'true') n.disabled = true;",
       "        if (el.localName === 'iframe' || el.localName === 'frame') n.frame = true;",
@@ -220,7 +222,14 @@ public final class BrowserSession implements AutoCloseable {
 
   /** Opens {@code url} in the active tab (the active frame becomes the main frame). */
   public String open(String url) {
-    page().navigate(url);
+    try {
+      page().navigate(url);
+    } catch (com.microsoft.playwright.TimeoutError e) {
+      throw new FlowRunException(ErrorCode.NAVIGATION_TIMEOUT, "open " + url + ": the page did not load within "
+          + timeout.toMillis() + " ms");
+    } catch (PlaywrightException e) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "open " + url + ": " + firstLine(e.getMessage()));
+    }
     activeFrame = page().mainFrame();
     draft.open(url);
     return page().url();
@@ -266,8 +275,15 @@ public final class BrowserSession implements AutoCloseable {
     ElementHandle el = element(target);
     Target recorded = describe(el, "click");
     if (newTab) {
-      Page opened = context.waitForPage(() -> act(target, () -> el.click(new ElementHandle.ClickOptions()
-          .setModifiers(List.of(KeyboardModifier.CONTROLORMETA)).setTimeout(timeout.toMillis()))));
+      // the page's own way of opening a tab (target=_blank, window.open), as the draft's click newTab replays it
+      Page opened;
+      try {
+        opened = context.waitForPage(new BrowserContext.WaitForPageOptions().setTimeout(timeout.toMillis()),
+            () -> act(target, () -> el.click(new ElementHandle.ClickOptions().setTimeout(timeout.toMillis()))));
+      } catch (com.microsoft.playwright.TimeoutError e) {
+        throw new FlowRunException(ErrorCode.TAB_NOT_FOUND, target + " was clicked but opened no tab within "
+            + timeout.toMillis() + " ms; click it without --new-tab");
+      }
       String id = register(opened, null);
       draft.click(recorded).newTab(alias(id));
       return Optional.of(id);
@@ -312,16 +328,17 @@ public final class BrowserSession implements AutoCloseable {
   public void select(String target, String value) {
     ElementHandle el = element(target);
     Target recorded = describe(el, "select");
-    Object match = el.evaluate("(e, v) => { if (e.localName !== 'select') return 'not-select';"
-        + " for (const o of e.options) { if (o.value === v) return 'value'; }"
-        + " for (const o of e.options) { if (o.label.trim() === v || o.text.trim() === v) return o.value; } return null; }", value);
-    if ("not-select".equals(match)) {
+    JsonNode match = json(el.evaluate("(e, v) => { if (e.localName !== 'select') return {select: false};"
+        + " for (const o of e.options) { if (o.value === v) return {select: true, value: o.value}; }"
+        + " for (const o of e.options) { if (o.label.trim() === v || o.text.trim() === v) return {select: true, value: o.value}; }"
+        + " return {select: true}; }", value));
+    if (!match.path("select").asBoolean()) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "select needs a select element; " + target + " is not one");
     }
-    if (match == null) {
+    if (!match.has("value")) {
       throw new FlowRunException(ErrorCode.OPTION_NOT_FOUND, target + " has no option with the value or label \"" + value + "\"");
     }
-    String chosen = "value".equals(match) ? value : match.toString();
+    String chosen = match.get("value").asText();
     act(target, () -> el.selectOption(chosen));
     draft.select(recorded, chosen);
   }
@@ -508,6 +525,9 @@ public final class BrowserSession implements AutoCloseable {
   /** Closes a tab (the active one when none is named); the first remaining tab becomes active. */
   public void tabClose(Optional<String> idOrLabel) {
     String id = idOrLabel.map(this::tabId).orElse(activeTab);
+    if (id == null) {
+      throw new FlowRunException(ErrorCode.TAB_NOT_FOUND, "no tab is open; open one with tab new [URL]");
+    }
     tabs.get(id).close();
     tabs.remove(id);
     String alias = alias(id);
@@ -655,7 +675,7 @@ public final class BrowserSession implements AutoCloseable {
     if (isRef(target)) {
       Matcher m = REF.matcher(target.substring(1).isEmpty() ? "" : target);
       if (!m.matches()) {
-        throw new IllegalArgumentException(target + " is not a ref; refs are written @e1, @e2, ...");
+        throw new FlowRunException(ErrorCode.REF_STALE, target + " is not a ref of the last snapshot; refs are written @e1, @e2, ...");
       }
       int index = Integer.parseInt(m.group(1)) - 1;
       if (refFrame == null) {
@@ -678,7 +698,13 @@ public final class BrowserSession implements AutoCloseable {
       return el;
     }
     Locator l = frame().locator(target);
-    int n = l.count();
+    int n;
+    try {
+      n = l.count();
+    } catch (PlaywrightException e) {
+      throw new FlowRunException(ErrorCode.TARGET_NOT_FOUND, target + " is not a locator this session reads (a ref @eN, "
+          + "css, or a text=/role= selector): " + firstLine(e.getMessage()));
+    }
     if (n == 0) {
       throw new FlowRunException(ErrorCode.TARGET_NOT_FOUND, target + " matches no element in the active frame");
     }
@@ -716,10 +742,13 @@ public final class BrowserSession implements AutoCloseable {
       }
       throw new FlowRunException(ErrorCode.ACTION_FAILED, target + ": " + firstLine(m));
     }
-    try {
-      page().waitForLoadState(LoadState.DOMCONTENTLOADED);
-    } catch (PlaywrightException e) {
-      // the page went away (a closed popup): nothing to wait for
+    Page p = activeTab == null ? null : tabs.get(activeTab);
+    if (p != null && !p.isClosed()) {
+      try {
+        p.waitForLoadState(LoadState.DOMCONTENTLOADED);
+      } catch (PlaywrightException e) {
+        // the page went away while loading: nothing to wait for
+      }
     }
   }
 
@@ -748,8 +777,7 @@ public final class BrowserSession implements AutoCloseable {
   }
 
   private static boolean globMatches(String glob, String url) {
-    String regex = ("\\Q" + glob + "\\E").replace("**", "\\E.*\\Q").replace("*", "\\E[^/]*\\Q");
-    return url.matches(regex);
+    return io.browserflow.api.Glob.matchesUrl(glob, url);
   }
 
   /** The frame step's locator: the one given, when it is one the flow format knows, else the frame's URL. */

@@ -200,6 +200,8 @@ class BrowserSessionTest {
     session.tabClose(Optional.of("report"));
     session.tab("t1");
 
+    session.frame("url:**/inner.html");
+    session.frame("main");
     session.frame("name:inner");
     session.click("text=Inner", false);
     assertThat(session.get("text", "button", Optional.empty())).isEqualTo("pressed");
