@@ -211,7 +211,7 @@ class PlaywrightFastPathTest extends ChromiumTest {
   @Test
   void should_wait_for_an_option_that_is_not_there_yet() {
     DriverSession s = showing("/late-option", "<select id='s' aria-label='Pick'><option value='a'>A</option></select>"
-        + "<script>setTimeout(() => document.getElementById('s').add(new Option('B', 'b')), 300);"
+        + "<script>setTimeout(() => document.getElementById('s').add(new Option('B', 'b')), 1500);"
         + "window.changes = 0; document.getElementById('s').addEventListener('change', () => changes++);</script>");
     ActionStats before = driver.actionStats();
 

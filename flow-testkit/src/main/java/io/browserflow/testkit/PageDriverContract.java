@@ -1573,7 +1573,7 @@ public abstract class PageDriverContract {
 
   @Test
   public void should_await_a_condition_that_becomes_true_later() {
-    DriverSession s = page("<div id=\"panel\" data-show-after=\"300\">Panel</div>");
+    DriverSession s = page("<div id=\"panel\" data-show-after=\"1500\">Panel</div>");
 
     assertThat(s.test(Condition.Element.of(css("#panel"), Condition.State.VISIBLE))).isFalse();
     s.await(Condition.Element.of(css("#panel"), Condition.State.VISIBLE), timeout());
