@@ -261,7 +261,11 @@ final class PluginImport {
     return b.build();
   }
 
+  /** The file name of {@code origin} without its extension; {@code flow} when there is no origin. */
   private static String baseName(String origin) {
+    if (origin == null) {
+      return "flow";
+    }
     String n = origin.substring(Math.max(origin.lastIndexOf('/'), origin.lastIndexOf('\\')) + 1);
     for (String ext : List.of(".flow-recording.json", ".recording.json", ".json")) {
       if (n.endsWith(ext)) {

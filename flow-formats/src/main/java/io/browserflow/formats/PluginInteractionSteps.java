@@ -15,8 +15,10 @@ import java.util.Set;
  * {@code change} step decided at run time when the recording does not say what the element is;
  * {@code click} → click (modifiers, button, the tab it opens, {@code postCondition.topUrl} as
  * expect url; overlay clicks left out unless kept); {@code submit} → click on a button, an eval of
- * {@code requestSubmit()} on a form; {@code keydown} → press; {@code scroll} → scroll by or to, of
- * the page or an element.
+ * {@code requestSubmit()} on a form; {@code keydown} → press (a character typed into a password
+ * field never: it is merged into the input of the field, or left out with a blocking
+ * {@code SECRET_POLICY_VIOLATION} that does not show it); {@code scroll} → scroll by or to, of the
+ * page or an element.
  */
 final class PluginInteractionSteps {
   private static final Set<String> MODIFIER_KEYS = Set.of("Control", "Shift", "Alt", "Meta", "CapsLock", "AltGraph");
@@ -256,11 +258,23 @@ final class PluginInteractionSteps {
       return;
     }
     List<String> modifiers = modifiers(s);
-    boolean printable = key.length() == 1 && modifiers.stream().allMatch("Shift"::equals);
-    if (printable && (typedBy(s, previous) || typedBy(s, next))) {
-      st.issues.info(ConversionCode.STEPS_MERGED, s.path, "the key \"" + key + "\" is part of the text the input on the "
+    boolean character = key.codePointCount(0, key.length()) == 1;
+    PluginStep.Element field = s.target != null ? s.target : focused(s, previous);
+    // a character typed into a password field is a piece of the password: it is never written, not even in a message
+    boolean secret = character && field != null && field.isPassword()
+        && !modifiers.contains("Control") && !modifiers.contains("Meta");
+    boolean printable = character && modifiers.stream().allMatch("Shift"::equals);
+    if ((printable || secret) && (typedBy(field, s, previous) || typedBy(field, s, next))) {
+      st.issues.info(ConversionCode.STEPS_MERGED, s.path, "the character typed is part of the text the input on the "
           + "same field types; it is not pressed again");
       st.merged = "into the input on the same field";
+      return;
+    }
+    if (secret) {
+      st.issues.blocking(ConversionCode.SECRET_POLICY_VIOLATION, s.path, "keydown " + s.path + " types a character "
+          + "into the password field " + field.describe() + " and no input step on that field carries the value typed: "
+          + "a press would write a piece of the password into the flow, so the step is left out; fill the field from a "
+          + "secret credential instead (fill " + field.describe() + " with ${credential.KEY})");
       return;
     }
     Optional<Target> target = Optional.empty();
@@ -280,9 +294,18 @@ final class PluginInteractionSteps {
     st.act(press.build(), s.path);
   }
 
-  /** Whether {@code other} is an input on the element {@code key} went to (it types the key's character). */
-  private static boolean typedBy(PluginStep key, PluginStep other) {
-    return other != null && "input".equals(other.type) && key.target != null && sameElement(key, other);
+  /** Whether {@code other} is an input on {@code field}, the element {@code key} went to (it types the key's character). */
+  private static boolean typedBy(PluginStep.Element field, PluginStep key, PluginStep other) {
+    return other != null && "input".equals(other.type) && field != null && other.target != null && sameContext(key, other)
+        && !field.selectors.isEmpty() && field.selectors.equals(other.target.selectors);
+  }
+
+  /**
+   * The element a key without a target went to, as far as the recording tells: the one the step
+   * before acted on in the same tab and frame, which has the focus; null when there is none.
+   */
+  private static PluginStep.Element focused(PluginStep key, PluginStep previous) {
+    return previous != null && sameContext(key, previous) && !"submit".equals(previous.type) ? previous.target : null;
   }
 
   void scroll(PluginStep s) {

@@ -78,16 +78,16 @@ final class RecordReplayDocument {
     JsonNode meta = root.path("meta");
     this.createdAt = text(meta, "createdAt");
     this.updatedAt = meta.has("updatedAt");
-    for (JsonNode t : meta.path("tags")) {
+    for (JsonNode t : list(meta, "tags", "meta.tags", false)) {
       if (t.isTextual() && !t.asText().isBlank()) {
         tags.add(t.asText().strip());
       }
     }
-    JsonNode b = meta.path("bindings");
+    JsonNode b = list(meta, "bindings", "meta.bindings", false);
     for (int i = 0; i < b.size(); i++) {
       bindings.add(new Binding("meta.bindings[" + i + "]", text(b.get(i), "type"), text(b.get(i), "value")));
     }
-    JsonNode o = meta.path("exposedOutputs");
+    JsonNode o = list(meta, "exposedOutputs", "meta.exposedOutputs", false);
     for (int i = 0; i < o.size(); i++) {
       outputs.add(new Output("meta.exposedOutputs[" + i + "]", text(o.get(i), "nodeId"), text(o.get(i), "as")));
     }
@@ -97,7 +97,7 @@ final class RecordReplayDocument {
         otherMeta.add(f);
       }
     }
-    JsonNode vars = root.path("variables");
+    JsonNode vars = list(root, "variables", "variables", false);
     for (int i = 0; i < vars.size(); i++) {
       variable(vars.get(i), "variables[" + i + "]");
     }
@@ -105,13 +105,37 @@ final class RecordReplayDocument {
     JsonNode steps = root.path("steps");
     boolean graph = nodes.isArray() && nodes.size() > 0;
     this.backupSteps = graph && steps.isArray() && steps.size() > 0;
-    this.main = graph ? graph(nodes, root.path("edges"), "") : linear(steps);
+    this.main = graph ? graph(root, "") : linear(steps);
     JsonNode subs = root.path("subflows");
+    if (!subs.isMissingNode() && !subs.isNull() && !subs.isObject()) {
+      issues.blocking(ConversionCode.FIELD_INVALID, "subflows", "subflows is not an object of subflows by id; no "
+          + "subflow is read");
+    }
     for (Iterator<Map.Entry<String, JsonNode>> it = subs.fields(); it.hasNext();) {
       Map.Entry<String, JsonNode> e = it.next();
       String p = "subflows." + e.getKey();
-      subflows.put(e.getKey(), graph(e.getValue().path("nodes"), e.getValue().path("edges"), p));
+      if (!e.getValue().isObject()) {
+        issues.blocking(ConversionCode.FIELD_INVALID, p, "subflow " + e.getKey() + " is not an object with nodes and "
+            + "edges; it is read as empty");
+      }
+      subflows.put(e.getKey(), graph(e.getValue(), p));
     }
+  }
+
+  /**
+   * The array {@code field} of {@code parent}; an empty one when it is absent or null, and when it
+   * is no array, with a {@code FIELD_INVALID} issue at {@code path} (blocking if {@code blocking}).
+   */
+  private JsonNode list(JsonNode parent, String field, String path, boolean blocking) {
+    JsonNode v = parent.path(field);
+    if (v.isArray()) {
+      return v;
+    }
+    if (!v.isMissingNode() && !v.isNull()) {
+      issues.add(ConversionCode.FIELD_INVALID, blocking ? ConversionIssue.Severity.BLOCKING
+          : ConversionIssue.Severity.WARNING, path, path + " is not an array; it is read as empty");
+    }
+    return JSON.arrayNode();
   }
 
   /** The flow in {@code root}; {@code SCHEMA_UNSUPPORTED} when it is no object with steps or nodes. */
@@ -189,9 +213,12 @@ final class RecordReplayDocument {
     return new Graph("", nodes, edges, true, false);
   }
 
-  private Graph graph(JsonNode nodeList, JsonNode edgeList, String graphPath) {
+  /** The graph of the {@code nodes} and {@code edges} of {@code owner}: the flow, or a subflow at {@code graphPath}. */
+  private Graph graph(JsonNode owner, String graphPath) {
     String nodesPath = graphPath.isEmpty() ? "nodes" : graphPath + ".nodes";
     String edgesPath = graphPath.isEmpty() ? "edges" : graphPath + ".edges";
+    JsonNode nodeList = list(owner, "nodes", nodesPath, true);
+    JsonNode edgeList = list(owner, "edges", edgesPath, true);
     List<Node> nodes = new ArrayList<>();
     for (int i = 0; i < nodeList.size(); i++) {
       String p = nodesPath + "[" + i + "]";

@@ -38,9 +38,10 @@ final class RecordReplayImport {
   private final Issues issues = new Issues();
   private final RecordReplayImportState st = new RecordReplayImportState(issues);
 
+  /** {@code origin} names the flow when the document does not; without one ({@code null}) it is {@code flow}. */
   RecordReplayImport(RecordReplayDocument doc, String origin) {
     this.doc = doc;
-    this.origin = origin;
+    this.origin = origin == null ? "flow" : origin;
   }
 
   Conversion<Flow> run() {

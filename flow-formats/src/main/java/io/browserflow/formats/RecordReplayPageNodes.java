@@ -235,15 +235,12 @@ final class RecordReplayPageNodes {
     String[] chords = keys.strip().split("\\s+");
     for (String chord : chords) {
       List<String> modifiers = new ArrayList<>();
-      String[] parts = chord.split("\\+");
-      String key = parts[parts.length - 1];
-      if (chord.endsWith("+")) {
-        key = "+";
-        parts = chord.substring(0, chord.length() - 1).split("\\+");
-      } else {
-        parts = java.util.Arrays.copyOf(parts, parts.length - 1);
-      }
-      for (String m : parts) {
+      // the key follows the last "+", unless the key is "+" itself ("+", "Control++")
+      int cut = chord.endsWith("+") ? chord.length() - 1 : chord.lastIndexOf('+') + 1;
+      String key = chord.substring(cut);
+      String held = chord.substring(0, cut);
+      held = held.endsWith("+") ? held.substring(0, held.length() - 1) : held;
+      for (String m : held.isEmpty() ? new String[0] : held.split("\\+", -1)) {
         String mod = MODIFIERS.get(m.toLowerCase(Locale.ROOT));
         if (mod == null) {
           st.issues.warning(ConversionCode.UNSUPPORTED_KEY, n.path() + ".keys", "\"" + m + "\" in " + chord + " is no "

@@ -55,6 +55,11 @@ final class RecordReplaySelectors {
       css(locator.get("selector").asText(), p + ".selector", frame).ifPresent(first::add);
     }
     JsonNode cands = locator.path("candidates");
+    if (!cands.isArray() && !cands.isMissingNode() && !cands.isNull()) {
+      issues.blocking(ConversionCode.FIELD_INVALID, p + ".candidates", "the candidates of " + step + " are not an array "
+          + "of {type, value}; the target cannot be read");
+      return Optional.empty();
+    }
     boolean weighted = false;
     for (int i = 0; i < cands.size(); i++) {
       JsonNode c = cands.get(i);

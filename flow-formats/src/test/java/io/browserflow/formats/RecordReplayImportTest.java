@@ -192,6 +192,18 @@ class RecordReplayImportTest {
   }
 
   @Test
+  void should_read_plus_as_the_plus_key_alone_and_after_modifiers() {
+    Conversion<Flow> c = valid(graph(node("k", "key", "{\"keys\": \"+ Control++ ctrl+shift++ Shift+a\"}"), ""));
+
+    assertThat(c.value().steps()).extracting(s -> ((Step.Press) s).key(), s -> ((Step.Press) s).modifiers())
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("+", List.of()),
+            org.assertj.core.groups.Tuple.tuple("+", List.of("Control")),
+            org.assertj.core.groups.Tuple.tuple("+", List.of("Control", "Shift")),
+            org.assertj.core.groups.Tuple.tuple("a", List.of("Shift")));
+    assertThat(c.issues()).as(c.report()).noneMatch(i -> i.code() == ConversionCode.UNSUPPORTED_KEY);
+  }
+
+  @Test
   void should_keep_a_node_type_without_equivalent_as_a_manual_step_and_block() {
     Conversion<Flow> c = read(graph(RecordReplayFlows.click("a") + ", "
         + node("fire", "triggerEvent", "{\"target\": {\"candidates\": [{\"type\": \"css\", \"value\": \"#x\"}]}, \"event\": \"input\"}")

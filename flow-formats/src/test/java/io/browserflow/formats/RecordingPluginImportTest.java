@@ -324,6 +324,29 @@ class RecordingPluginImportTest {
       assertThat(codes(c)).containsExactly(tuple(ConversionCode.COMMAND_SKIPPED, ConversionIssue.Severity.INFO, "steps[0]"),
           tuple(ConversionCode.STEPS_MERGED, ConversionIssue.Severity.INFO, "steps[1]"));
     }
+
+    @Test
+    void should_write_no_character_typed_into_a_password_field_and_block_one_no_input_carries() {
+      String pw = target("#pw", "INPUT", "\"type\":\"password\"");
+      String json = recording(step("s1", "keydown", pw + ",\"key\":\"ß\""),
+          step("s2", "input", pw + ",\"value\":\"hunter2ß\""),
+          step("s3", "click", pw),
+          step("s4", "keydown", "\"key\":\"Ж\""), // no target: the password field clicked before has the focus
+          step("s5", "keydown", pw + ",\"key\":\"Enter\""),
+          step("s6", "keydown", pw + ",\"key\":\"Ж\",\"shiftKey\":true,\"altKey\":true"));
+
+      Conversion<Flow> c = read(json);
+
+      assertThat(steps(c)).extracting(s -> s.kind()).containsExactly(Step.Kind.FILL, Step.Kind.CLICK, Step.Kind.PRESS);
+      assertThat(((Step.Press) steps(c).get(2)).key()).isEqualTo("Enter");
+      assertThat(codes(c)).contains(tuple(ConversionCode.STEPS_MERGED, ConversionIssue.Severity.INFO, "steps[0]"),
+          tuple(ConversionCode.SECRET_POLICY_VIOLATION, ConversionIssue.Severity.BLOCKING, "steps[3]"),
+          tuple(ConversionCode.SECRET_POLICY_VIOLATION, ConversionIssue.Severity.BLOCKING, "steps[5]"));
+      assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.SECRET_POLICY_VIOLATION)
+          .allSatisfy(i -> assertThat(i.message()).contains(i.path(), "#pw"));
+      assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
+      assertThat(FlowJson.write(c.value()) + c.report() + ConversionReport.markdown(c)).doesNotContain("ß", "Ж");
+    }
   }
 
   @Nested
