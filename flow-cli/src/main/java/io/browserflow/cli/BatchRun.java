@@ -56,6 +56,7 @@ final class BatchRun {
   boolean denyNetwork;
   boolean failOnBlockedRequest;
   boolean allowSensitiveValues;
+  boolean allowEnvironmentDrift;
   List<Path> uploadRoots = new ArrayList<>();
   /** Where relative csv and dataset paths resolve ({@code --work-dir DIR}); the working directory when empty. */
   java.util.Optional<Path> workDir = java.util.Optional.empty();
@@ -327,7 +328,7 @@ final class BatchRun {
   private RunOptions runOptions() {
     RunOptions.Builder options = RunOptions.builder().caller(Caller.CLI).addAllAllowed(allowed)
         .addAllAllowOrigins(allowOrigins).denyNetwork(denyNetwork).failOnBlockedRequest(failOnBlockedRequest)
-        .allowSensitiveValues(allowSensitiveValues).trace(trace)
+        .allowSensitiveValues(allowSensitiveValues).allowEnvironmentDrift(allowEnvironmentDrift).trace(trace)
         .screenshotEachStep(screenshotEachStep);
     serverUrl.ifPresent(options::addAllowOrigins);
     timeout.ifPresent(options::timeBudget);

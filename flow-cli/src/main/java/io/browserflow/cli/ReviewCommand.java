@@ -52,6 +52,10 @@ final class ReviewCommand implements Callable<Integer> {
       description = "Who approves (default: the BROWSERFLOW_REVIEWER environment variable, else the user name).")
   String reviewer;
 
+  @Option(names = "--browser", paramLabel = "PATH",
+      description = "With --approve: the Chromium or Chrome whose version the approval pins (default: as run finds one).")
+  java.nio.file.Path browser;
+
   @Spec
   CommandSpec spec;
 
@@ -66,6 +70,22 @@ final class ReviewCommand implements Callable<Integer> {
       err.println("browserflow: review --approve needs a reviewer: give --reviewer NAME or set BROWSERFLOW_REVIEWER");
       return BrowserflowCommand.USAGE;
     }
+    java.util.Map<String, String> driverEnvironment = null;
+    if (approve) {
+      // the approval pins the environment it was given in: this machine's browser and version, locale, time zone
+      io.browserflow.playwright.LaunchOptions.Builder launch = io.browserflow.playwright.LaunchOptions.builder().headless(true);
+      if (browser != null) {
+        launch.executablePath(browser);
+      }
+      try (io.browserflow.playwright.PlaywrightDriver driver = io.browserflow.playwright.PlaywrightDriver.launch(launch.build())) {
+        driverEnvironment = driver.environment();
+      } catch (RuntimeException e) {
+        err.println("browserflow: review --approve: cannot start the browser whose version the approval pins: "
+            + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + " (give one with --browser PATH)");
+        return BrowserflowCommand.USAGE;
+      }
+    }
+    io.browserflow.engine.RunOptions defaults = io.browserflow.engine.RunOptions.defaults();
     int code = BrowserflowCommand.OK;
     for (Path file : files) {
       Flow flow;
@@ -87,13 +107,17 @@ final class ReviewCommand implements Callable<Integer> {
       FlowReview review = FlowReview.of(flow);
       print(out, file, flow, review);
       if (approve) {
+        io.browserflow.engine.review.Environment environment = io.browserflow.engine.review.Environment.of(driverEnvironment,
+            defaults.viewportWidth(), defaults.viewportHeight(), review.origins());
         try {
-          Approvals.record(approvalsFile, review, who, clock.instant());
+          Approvals.record(approvalsFile, review, who, clock.instant(), environment);
         } catch (UncheckedIOException e) {
           err.println("browserflow: review: " + e.getMessage());
           return BrowserflowCommand.USAGE;
         }
         out.println("  approved:     by " + who.strip() + ", recorded in " + approvalsFile);
+        out.println("  environment:  " + environment.browser() + " " + environment.browserVersion() + ", " + environment.viewport()
+            + ", " + environment.locale() + ", " + environment.timeZone() + " (digest " + environment.digest() + ")");
         continue;
       }
       var approval = approvals.approval(flow.id());
@@ -107,6 +131,9 @@ final class ReviewCommand implements Callable<Integer> {
         code = Math.max(code, BrowserflowCommand.FAILED);
       } else {
         out.println("  approval:     approved by " + approval.get().reviewer() + " at " + approval.get().approvedAt());
+        approval.get().environment().ifPresent(env -> out.println("  environment:  " + env.browser() + " "
+            + env.browserVersion() + ", " + env.viewport() + ", " + env.locale() + ", " + env.timeZone()
+            + " (digest " + env.digest() + ")"));
       }
     }
     return code;

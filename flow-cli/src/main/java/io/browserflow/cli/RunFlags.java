@@ -178,6 +178,15 @@ final class RunFlags {
       + "(browserflow review FLOW --approve); any other ends REVIEW_REQUIRED (exit 1).")
   boolean requireApproval;
 
+  @Option(names = "--allow-drift", description = "With --require-approval: run an approved flow although this machine's "
+      + "browser, version, viewport, locale or time zone differ from those its approval pinned (ENVIRONMENT_DRIFT otherwise).")
+  boolean allowDrift;
+
+  @Option(names = "--receipts", paramLabel = "DIR", description = "Write a receipt per run to DIR/<run id>.receipt.json: "
+      + "flow id, revision and digest, the approval and environment it ran under, step states, times and error codes; "
+      + "never a value, selector, URL or page text.")
+  Path receipts;
+
   @Option(names = "--force",
       description = "Run anyway what is refused for review otherwise (exit 1): files whose conversion is blocked "
           + "(REVIEW_REQUIRED), flows holding a literal secret value (SENSITIVE_VALUE).")
@@ -274,6 +283,7 @@ final class RunFlags {
     batch.denyNetwork = denyNetwork != null;
     batch.failOnBlockedRequest = denyNetwork == DenyNetwork.strict;
     batch.allowSensitiveValues = force;
+    batch.allowEnvironmentDrift = allowDrift;
     switch (screenshots) {
       case "failure" -> batch.screenshotEachStep = false;
       case "all" -> batch.screenshotEachStep = true;
@@ -372,7 +382,7 @@ final class RunFlags {
               + earlier.getParent() + ", " + approvalsFile.getParent() + "); run each folder's flows on their own");
           return BrowserflowCommand.USAGE;
         }
-        folder.approval(l.flow.id()).ifPresent(a -> mine.approve(a.flowId(), a.digest()));
+        folder.approval(l.flow.id()).ifPresent(mine::approve);
       }
       batch.approvals = mine;
     }
@@ -456,6 +466,17 @@ final class RunFlags {
       if (login != null) {
         (json ? err : out).println("signed in " + batch.signIns() + (batch.signIns() == 1 ? " time" : " times") + " with " + login);
       }
+      if (receipts != null) {
+        java.nio.file.Files.createDirectories(receipts);
+        for (int i = 0; i < results.size(); i++) {
+          RunResult r = results.get(i);
+          Flow flow = loaded.get(i).flow;
+          String receipt = io.browserflow.engine.review.Receipt.of(r,
+              batch.approvals == null ? java.util.Optional.empty() : batch.approvals.approval(flow.id()), flow.version());
+          java.nio.file.Files.writeString(receipts.resolve(r.runId() + ".receipt.json"), receipt);
+        }
+        (json ? err : out).println("receipts: " + receipts.toAbsolutePath());
+      }
       if (report != null) {
         Path index = BatchReport.write(report, results, batch.store);
         (json ? err : out).println("report: " + index.toAbsolutePath());
@@ -475,6 +496,9 @@ final class RunFlags {
       return BrowserflowCommand.USAGE;
     } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
       err.println("browserflow: " + e.getMessage());
+      return BrowserflowCommand.USAGE;
+    } catch (IOException e) {
+      err.println("browserflow: cannot write --receipts " + receipts + ": " + e.getMessage());
       return BrowserflowCommand.USAGE;
     } finally {
       if (server != null) {

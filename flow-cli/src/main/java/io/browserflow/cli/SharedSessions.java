@@ -45,6 +45,11 @@ final class SharedSessions implements PageDriver {
   }
 
   @Override
+  public java.util.Map<String, String> environment() {
+    return driver.environment();
+  }
+
+  @Override
   public synchronized DriverSession openSession(SessionOptions options) {
     if (!sharing) {
       return driver.openSession(options);

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.browserflow.engine.review.Approvals;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,5 +81,52 @@ class ReviewCommandTest {
 
     assertThat(stale.exit).isEqualTo(1);
     assertThat(new ObjectMapper().readTree(stale.out()).get(0).get("errorMessage").asText()).contains("changed since its approval");
+  }
+
+  @Test
+  void should_pin_the_environment_at_approval_refuse_a_drift_unless_allowed_and_write_receipts_without_values() throws Exception {
+    Path flow = flow("Pay the order");
+    Path site = dir.resolve("site");
+    Path receipts = dir.resolve("receipts");
+    CliFixture approve = CliFixture.run("review", flow.toString(), "--approve", "--reviewer", "qa-lead");
+    assertThat(approve.out()).containsPattern("environment:  chromium [0-9.]+, [0-9]+x[0-9]+, ");
+
+    CliFixture same = CliFixture.run("run", flow.toString(), "--serve", site.toString(), "--require-approval", "--json",
+        "--receipts", receipts.toString());
+    assertThat(same.exit).as(same.err() + same.out()).isZero();
+
+    Path approvals = dir.resolve(Approvals.FILE_NAME);
+    var tree = (com.fasterxml.jackson.databind.node.ObjectNode) new ObjectMapper().readTree(approvals.toFile());
+    var env = (com.fasterxml.jackson.databind.node.ObjectNode) tree.get("approvals").get(0).get("environment");
+    String version = env.get("browserVersion").asText();
+    env.put("browserVersion", "1.0.0.0");
+    Files.writeString(approvals, tree.toString());
+
+    CliFixture drifted = CliFixture.run("run", flow.toString(), "--serve", site.toString(), "--require-approval", "--json");
+    assertThat(drifted.exit).isEqualTo(1);
+    JsonNode refused = new ObjectMapper().readTree(drifted.out()).get(0);
+    assertThat(refused.get("errorCode").asText()).isEqualTo("ENVIRONMENT_DRIFT");
+    assertThat(refused.get("errorMessage").asText()).contains("browserVersion: 1.0.0.0 -> " + version, "--allow-drift");
+
+    CliFixture allowed = CliFixture.run("run", flow.toString(), "--serve", site.toString(), "--require-approval", "--json",
+        "--allow-drift", "--receipts", receipts.toString());
+    assertThat(allowed.exit).as(allowed.err() + allowed.out()).isZero();
+
+    List<Path> written;
+    try (var files = Files.list(receipts)) {
+      written = files.sorted().toList();
+    }
+    assertThat(written).hasSize(2);
+    for (Path receipt : written) {
+      String text = Files.readString(receipt);
+      JsonNode r = new ObjectMapper().readTree(text);
+      assertThat(r.get("format").asText()).isEqualTo("browserflow-receipt/1");
+      assertThat(r.get("status").asText()).isEqualTo("SUCCEEDED");
+      assertThat(r.at("/approval/reviewer").asText()).isEqualTo("qa-lead");
+      assertThat(r.at("/approval/matchesRun").asBoolean()).isTrue();
+      assertThat(r.get("steps")).hasSize(3);
+      assertThat(text).as("no URL, selector, value or page text").doesNotContain("http", "127.0.0.1", "Pay", "paid", "Shop",
+          "index.html", "button");
+    }
   }
 }

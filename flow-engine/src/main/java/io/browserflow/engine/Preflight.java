@@ -89,7 +89,7 @@ final class Preflight {
     }
     FlowReview needs = review;
     Optional<FlowException> refusal = checkCapabilities(needs).or(this::checkSensitiveValues)
-        .or(() -> checkApproval(digest));
+        .or(() -> checkApproval(digest)).or(() -> checkEnvironment(needs));
     if (refusal.isPresent()) {
       throw new Refused(refusal.get(), digest);
     }
@@ -207,6 +207,26 @@ final class Preflight {
           + Remedies.approve(options.caller())));
     }
     return Optional.empty();
+  }
+
+  /** An approval pinned to an environment holds only there (seed 003), unless the run allows the drift. */
+  private Optional<FlowException> checkEnvironment(FlowReview review) {
+    if (engine.approvals == null || options.allowEnvironmentDrift()) {
+      return Optional.empty();
+    }
+    Optional<io.browserflow.engine.review.Environment> approved = engine.approvals.approval(flow.id())
+        .flatMap(io.browserflow.engine.review.Approvals.Approval::environment);
+    if (approved.isEmpty()) {
+      return Optional.empty();
+    }
+    io.browserflow.engine.review.Environment now = io.browserflow.engine.review.Environment.of(engine.driver.environment(),
+        options.viewportWidth(), options.viewportHeight(), review.origins());
+    List<String> differences = now.differences(approved.get());
+    if (differences.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new FlowRunException(ErrorCode.ENVIRONMENT_DRIFT, "flow " + flow.id() + " was approved for another "
+        + "environment (" + String.join("; ", differences) + "); " + Remedies.allowDrift(options.caller())));
   }
 
   /** The flow's own origins (its review's, and URLs bound to inputs and credentials) and those the run allows. */

@@ -30,6 +30,15 @@ public final class Remedies {
     };
   }
 
+  /** How to run an approved flow in an environment other than its approval's. */
+  public static String allowDrift(Caller caller) {
+    return switch (caller) {
+      case API -> "approve it again here, or allow the drift with RunOptions.builder().allowEnvironmentDrift(true)";
+      case CLI -> "approve it again here (`browserflow review FLOW_FILE --approve`), or run with --allow-drift";
+      case JUNIT -> "approve it again here (`browserflow review FLOW_FILE --approve`)";
+    };
+  }
+
   /** How to get a flow (again) approved in its current revision. */
   public static String approve(Caller caller) {
     return switch (caller) {

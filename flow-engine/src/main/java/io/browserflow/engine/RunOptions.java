@@ -58,6 +58,16 @@ public interface RunOptions {
     return false;
   }
 
+  /**
+   * Run an approved flow in an environment other than the one its approval pins (browser and
+   * version, viewport, locale, time zone, origins); refused with {@code ENVIRONMENT_DRIFT}
+   * otherwise. Only matters to an engine that requires approval.
+   */
+  @Value.Default
+  default boolean allowEnvironmentDrift() {
+    return false;
+  }
+
   /** The whole run fails with {@code TIMEOUT} when it takes longer. */
   Optional<Duration> timeBudget();
 

@@ -103,6 +103,11 @@ public final class SignIn {
       }
 
       @Override
+      public java.util.Map<String, String> environment() {
+        return driver.environment();
+      }
+
+      @Override
       public DriverSession openSession(SessionOptions options) {
         return signedIn(driver, options);
       }

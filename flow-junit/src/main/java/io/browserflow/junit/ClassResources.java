@@ -261,6 +261,11 @@ final class ClassResources implements AutoCloseable, ExtensionContext.Store.Clos
     }
 
     @Override
+    public java.util.Map<String, String> environment() {
+      return driver().environment();
+    }
+
+    @Override
     public DriverSession openSession(SessionOptions options) {
       Binding binding = bound.get();
       if (binding != null) {

@@ -448,6 +448,12 @@ public final class PlaywrightDriver implements PageDriver {
     return thread.call(browser::version);
   }
 
+  /** {@code browser} (the browser type's name, {@code chromium}) and {@code browserVersion}. */
+  @Override
+  public Map<String, String> environment() {
+    return thread.call(() -> Map.of("browser", browser.browserType().name(), "browserVersion", browser.version()));
+  }
+
   /**
    * A fresh browser context (own cookies, storage, cache) with one tab bound to {@code main}, showing
    * {@code about:blank}.

@@ -53,13 +53,17 @@ public final class Approvals {
 
   private final Map<String, Approval> approved = new ConcurrentHashMap<>();
 
-  /** One approval: the digest a reviewer approved for a flow id, and when. */
-  public record Approval(String flowId, String digest, String reviewer, Instant approvedAt) {
+  /**
+   * One approval: the digest a reviewer approved for a flow id, when, and the environment it was
+   * approved for (empty for approvals that pin none).
+   */
+  public record Approval(String flowId, String digest, String reviewer, Instant approvedAt, Optional<Environment> environment) {
     public Approval {
       Objects.requireNonNull(flowId, "flowId");
       Objects.requireNonNull(digest, "digest");
       Objects.requireNonNull(reviewer, "reviewer");
       Objects.requireNonNull(approvedAt, "approvedAt");
+      Objects.requireNonNull(environment, "environment");
     }
   }
 
@@ -106,9 +110,16 @@ public final class Approvals {
           || !a.path("approvedAt").isTextual()) {
         throw invalid(file, path, "an approval needs flowId, digest, reviewer and approvedAt (strings)");
       }
+      Optional<Environment> environment = Optional.empty();
+      if (a.has("environment")) {
+        if (!a.get("environment").isObject()) {
+          throw invalid(file, path + ".environment", "environment is not an object");
+        }
+        environment = Optional.of(Environment.fromFields(JSON.convertValue(a.get("environment"), Map.class)));
+      }
       try {
         approvals.add(new Approval(a.get("flowId").asText(), a.get("digest").asText(), a.get("reviewer").asText(),
-            Instant.parse(a.get("approvedAt").asText())));
+            Instant.parse(a.get("approvedAt").asText()), environment));
       } catch (DateTimeParseException e) {
         throw invalid(file, path + ".approvedAt", "approvedAt is not an ISO-8601 instant");
       }
@@ -122,6 +133,14 @@ public final class Approvals {
    * Returns the approvals the file now holds.
    */
   public static Approvals record(Path file, FlowReview review, String reviewer, Instant at) {
+    return record(file, review, reviewer, at, null);
+  }
+
+  /**
+   * As {@link #record(Path, FlowReview, String, Instant)}, pinning the environment the flow was
+   * approved for: an engine requiring approval refuses a run elsewhere with {@code ENVIRONMENT_DRIFT}.
+   */
+  public static Approvals record(Path file, FlowReview review, String reviewer, Instant at, Environment environment) {
     Objects.requireNonNull(review, "review");
     if (reviewer == null || reviewer.isBlank()) {
       throw new IllegalArgumentException("an approval names its reviewer");
@@ -136,22 +155,27 @@ public final class Approvals {
     try (java.nio.channels.FileChannel lock = java.nio.channels.FileChannel.open(dir.resolve("." + FILE_NAME + ".lock"),
         java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
          java.nio.channels.FileLock held = lock.lock()) {
-      return recordLocked(file, dir, review, reviewer, at);
+      return recordLocked(file, dir, review, reviewer, at, Optional.ofNullable(environment));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot lock the approvals file " + file + ": " + e.getMessage(), e);
     }
   }
 
-  private static Approvals recordLocked(Path file, Path dir, FlowReview review, String reviewer, Instant at) {
+  private static Approvals recordLocked(Path file, Path dir, FlowReview review, String reviewer, Instant at,
+      Optional<Environment> environment) {
     Approvals approvals = read(file);
-    approvals.add(new Approval(review.flowId(), review.digest(), reviewer.strip(), at));
+    approvals.add(new Approval(review.flowId(), review.digest(), reviewer.strip(), at, environment));
     ObjectNode root = JSON.createObjectNode().put("format", FORMAT);
     ArrayNode list = root.putArray("approvals");
     List<Approval> all = new ArrayList<>(approvals.approved.values());
     all.sort(Comparator.comparing(Approval::flowId));
     for (Approval a : all) {
-      list.addObject().put("flowId", a.flowId()).put("digest", a.digest()).put("reviewer", a.reviewer())
+      ObjectNode entry = list.addObject().put("flowId", a.flowId()).put("digest", a.digest()).put("reviewer", a.reviewer())
           .put("approvedAt", a.approvedAt().toString());
+      a.environment().ifPresent(env -> {
+        entry.set("environment", JSON.valueToTree(env.fields()));
+        entry.put("environmentDigest", env.digest());
+      });
     }
     Path tmp = null;
     try {
@@ -191,7 +215,19 @@ public final class Approvals {
   }
 
   public Approvals approve(String flowId, String digest) {
-    add(new Approval(flowId, digest, "", Instant.EPOCH));
+    add(new Approval(flowId, digest, "", Instant.EPOCH, Optional.empty()));
+    return this;
+  }
+
+  /** Approves a flow's digest for one environment, in memory: other environments are {@code ENVIRONMENT_DRIFT}. */
+  public Approvals approve(FlowReview review, Environment environment) {
+    add(new Approval(review.flowId(), review.digest(), "", Instant.EPOCH, Optional.of(environment)));
+    return this;
+  }
+
+  /** Keeps an approval as it is (its reviewer, time and environment). */
+  public Approvals approve(Approval approval) {
+    add(approval);
     return this;
   }
 

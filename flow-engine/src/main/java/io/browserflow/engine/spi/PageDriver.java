@@ -18,6 +18,14 @@ public interface PageDriver extends AutoCloseable {
   /** A short name for reports, e.g. {@code playwright-chromium} or {@code in-memory}. */
   String name();
 
+  /**
+   * What the driver runs flows in, for an approval to pin (seed 003's environment): at least
+   * {@code browser} and {@code browserVersion}. By default the driver's name, version unknown.
+   */
+  default java.util.Map<String, String> environment() {
+    return java.util.Map.of("browser", name(), "browserVersion", "unknown");
+  }
+
   /** Opens a fresh, isolated session (cookies, storage, tabs) with one tab bound to alias {@code main}. */
   DriverSession openSession(SessionOptions options);
 
