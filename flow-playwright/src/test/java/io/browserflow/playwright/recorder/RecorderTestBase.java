@@ -75,6 +75,9 @@ abstract class RecorderTestBase extends ChromiumTest {
             .addCapabilities(Capability.SCRIPT_EVAL).build())
         .addSteps(Step.TabSwitch.builder().id("probe-tab").alias("main").build(),
             Step.FrameMain.builder().id("probe-frame").build(),
+            // a step's URL check holds once the navigation commits; the page's own script may not have run yet
+            Step.Wait.builder().id("probe-ready").until(io.browserflow.api.dsl.Dsl.expression(
+                "typeof window.pageState === 'function'")).build(),
             Step.Eval.builder().id("probe").script("JSON.stringify(window.pageState())").build())
         .build();
     try (FlowEngine engine = FlowEngine.builder().driver(driver).uploadRoots(tempDir).build()) {
