@@ -87,7 +87,19 @@ final class FlowToolServer implements AutoCloseable {
   }
 
   private synchronized FlowToolServer start(McpServer.SyncSpecification<?> spec) {
+    // the folder's tools are there before the transport answers anything: a client listing at once sees them
+    fingerprint = fingerprint();
+    FlowTools.Scan scan = FlowTools.scan(dir, credentials::containsKey);
+    scan.withheld().forEach(w -> log.println("browserflow mcp: " + w));
+    List<SyncToolSpecification> initial = new ArrayList<>();
+    for (FlowTools.FlowTool tool : scan.tools().values()) {
+      initial.add(spec(tool));
+      published.put(tool.name(), tool);
+      log.println("browserflow mcp: published " + tool.name() + " (" + tool.file() + ")");
+    }
+    log.flush();
     server = spec
+        .tools(initial)
         .serverInfo("browserflow", "0.1.0")
         .jsonMapper(MAPPER)
         .validateToolInputs(false) // checked here, so a bad argument is a JSON-RPC error naming it
@@ -96,7 +108,6 @@ final class FlowToolServer implements AutoCloseable {
         .instructions("Each tool runs one reviewed and approved BrowserFlow flow in a browser and returns "
             + "{runId, success, summary, url, outputs}.")
         .build();
-    reload();
     return this;
   }
 

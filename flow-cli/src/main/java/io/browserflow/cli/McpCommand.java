@@ -52,6 +52,11 @@ final class McpCommand implements Callable<Integer> {
       + "printed on stderr) instead of stdio.")
   Integer http;
 
+  @Option(names = "--token-file", paramLabel = "FILE", description = "With --http: the bearer token clients must send "
+      + "(Authorization: Bearer TOKEN), read from FILE (owner-only), or written to it when it does not exist; "
+      + "BROWSERFLOW_MCP_TOKEN gives one instead. The token is never printed.")
+  Path tokenFile;
+
   @Option(names = "--credentials", paramLabel = "FILE", description = "A properties file of credentials (KEY=VALUE), readable "
       + "by its owner only; values the environment gives as BROWSERFLOW_CREDENTIAL_<KEY> win.")
   Path credentialsFile;
@@ -110,9 +115,22 @@ final class McpCommand implements Callable<Integer> {
     if (http == null) {
       return stdio(dir, credentials, drivers, err);
     }
-    try (Running running = serveHttp(dir, credentials, drivers, http, maxRunsPerFlow, err, Duration.ofMillis(reloadMs))) {
+    String token;
+    try {
+      token = token(tokenFile, System.getenv("BROWSERFLOW_MCP_TOKEN"));
+    } catch (IOException e) {
+      err.println("browserflow: mcp: --token-file " + tokenFile + ": " + e.getMessage());
+      return BrowserflowCommand.USAGE;
+    }
+    if (token == null) {
+      err.println("browserflow: mcp: --http needs a token clients must send: --token-file FILE (created with a fresh token "
+          + "when missing) or BROWSERFLOW_MCP_TOKEN");
+      return BrowserflowCommand.USAGE;
+    }
+    try (Running running = serveHttp(dir, credentials, drivers, http, maxRunsPerFlow, err, Duration.ofMillis(reloadMs), token)) {
       err.println("browserflow mcp: streamable HTTP at " + running.url() + " (" + running.server().tools().size()
-          + " tools); stop with Ctrl-C");
+          + " tools); clients send Authorization: Bearer <the token" + (tokenFile != null ? " in " + tokenFile : "")
+          + ">; stop with Ctrl-C");
       err.flush();
       new CountDownLatch(1).await();
     }
@@ -172,7 +190,7 @@ final class McpCommand implements Callable<Integer> {
    * in Jetty; only requests whose Host is 127.0.0.1 or localhost are served (DNS rebinding).
    */
   static Running serveHttp(Path dir, Map<String, String> credentials, Supplier<PageDriver> drivers, int port,
-      int maxRunsPerFlow, PrintWriter log, Duration reload) throws Exception {
+      int maxRunsPerFlow, PrintWriter log, Duration reload, String token) throws Exception {
     HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
         .jsonMapper(FlowToolServer.MAPPER).mcpEndpoint("/mcp")
         .securityValidator(DefaultServerTransportSecurityValidator.builder()
@@ -186,7 +204,7 @@ final class McpCommand implements Callable<Integer> {
     connector.setPort(port);
     jetty.addConnector(connector);
     ServletContextHandler context = new ServletContextHandler("/");
-    ServletHolder holder = new ServletHolder(transport);
+    ServletHolder holder = new ServletHolder(new BearerServlet(transport, token));
     holder.setAsyncSupported(true);
     context.addServlet(holder, "/*");
     jetty.setHandler(context);
@@ -198,6 +216,86 @@ final class McpCommand implements Callable<Integer> {
     }
     server.watch(reload);
     return new Running(server, jetty, "http://127.0.0.1:" + connector.getLocalPort() + "/mcp");
+  }
+
+  /**
+   * The bearer token of the HTTP transport: {@code env} when set, else the token file's (created
+   * owner-only with a fresh random token when it does not exist); null when neither is given.
+   */
+  static String token(Path file, String env) throws IOException {
+    if (env != null && !env.isBlank()) {
+      return env.strip();
+    }
+    if (file == null) {
+      return null;
+    }
+    if (!Files.exists(file)) {
+      byte[] random = new byte[32];
+      new java.security.SecureRandom().nextBytes(random);
+      String fresh = java.util.HexFormat.of().formatHex(random);
+      try {
+        Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+      } catch (UnsupportedOperationException e) {
+        Files.createFile(file);
+      }
+      Files.writeString(file, fresh + "\n", StandardCharsets.UTF_8);
+      return fresh;
+    }
+    try {
+      Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
+      if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
+        throw new IOException("it is readable by other users; make it the owner's only (chmod 600 " + file + ")");
+      }
+    } catch (UnsupportedOperationException e) {
+      // no POSIX permissions here
+    }
+    String read = Files.readString(file, StandardCharsets.UTF_8).strip();
+    if (read.length() < 16) {
+      throw new IOException("the token in it is shorter than 16 characters");
+    }
+    return read;
+  }
+
+  /** The MCP servlet behind a bearer token: a request without it is refused (401) before it reaches the server. */
+  static final class BearerServlet extends jakarta.servlet.http.HttpServlet {
+    private static final long serialVersionUID = 1L;
+    private final transient jakarta.servlet.http.HttpServlet inner;
+    private final byte[] token;
+
+    BearerServlet(jakarta.servlet.http.HttpServlet inner, String token) {
+      this.inner = inner;
+      this.token = token.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void init(jakarta.servlet.ServletConfig config) throws jakarta.servlet.ServletException {
+      super.init(config);
+      inner.init(config);
+    }
+
+    @Override
+    protected void service(jakarta.servlet.http.HttpServletRequest request, jakarta.servlet.http.HttpServletResponse response)
+        throws jakarta.servlet.ServletException, IOException {
+      String auth = request.getHeader("Authorization");
+      boolean ok = auth != null && auth.startsWith("Bearer ")
+          && java.security.MessageDigest.isEqual(auth.substring(7).strip().getBytes(StandardCharsets.UTF_8), token);
+      if (!ok) {
+        response.setStatus(401);
+        response.setHeader("WWW-Authenticate", "Bearer");
+        response.setContentType("application/json");
+        response.getWriter().write("{\"error\": \"send the server's token: Authorization: Bearer TOKEN "
+            + "(browserflow mcp --token-file or BROWSERFLOW_MCP_TOKEN)\"}");
+        return;
+      }
+      inner.service((jakarta.servlet.ServletRequest) request, response);
+    }
+
+    @Override
+    public void destroy() {
+      inner.destroy();
+      super.destroy();
+    }
   }
 
   /**

@@ -175,7 +175,8 @@ final class RunFlags {
 
   @Option(names = "--require-approval", description = "Run only flows approved in their exact revision: each flow's "
       + "digest must be the one " + io.browserflow.engine.review.Approvals.FILE_NAME + " in its file's folder holds "
-      + "(browserflow review FLOW --approve); any other ends REVIEW_REQUIRED (exit 1).")
+      + "(browserflow review FLOW --approve); any other ends REVIEW_REQUIRED (exit 1). Runs isolated: --deny-network strict unless "
+      + "--deny-network is given.")
   boolean requireApproval;
 
   @Option(names = "--allow-drift", description = "With --require-approval: run an approved flow although this machine's "
@@ -280,8 +281,10 @@ final class RunFlags {
       return BrowserflowCommand.USAGE;
     }
     batch.workers = workers;
-    batch.denyNetwork = denyNetwork != null;
-    batch.failOnBlockedRequest = denyNetwork == DenyNetwork.strict;
+    // an approved replay runs isolated (seed 003): network outside the flow's origins denied strictly unless told otherwise
+    DenyNetwork deny = denyNetwork == null && requireApproval ? DenyNetwork.strict : denyNetwork;
+    batch.denyNetwork = deny != null;
+    batch.failOnBlockedRequest = deny == DenyNetwork.strict;
     batch.allowSensitiveValues = force;
     batch.allowEnvironmentDrift = allowDrift;
     switch (screenshots) {

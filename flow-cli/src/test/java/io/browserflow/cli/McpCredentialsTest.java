@@ -53,4 +53,21 @@ class McpCredentialsTest {
     assertThat(limit.err()).contains("--max-runs-per-flow must be between 1 and 16, was 0");
     assertThat(port.err()).contains("--http must be a port between 0 and 65535, was 70000");
   }
+
+  @Test
+  void should_need_a_token_for_http_and_keep_a_fresh_one_to_its_owner() throws IOException {
+    CliFixture none = CliFixture.run("mcp", "--flows", dir.toString(), "--http", "0");
+    assertThat(none.exit).isEqualTo(2);
+    assertThat(none.err()).contains("--http needs a token", "--token-file FILE", "BROWSERFLOW_MCP_TOKEN");
+
+    Path file = dir.resolve("mcp.token");
+    String fresh = McpCommand.token(file, null);
+
+    assertThat(fresh).hasSize(64);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+    assertThat(McpCommand.token(file, null)).as("read back").isEqualTo(fresh);
+    assertThat(McpCommand.token(file, "from-env-token-123")).isEqualTo("from-env-token-123");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+    assertThatThrownBy(() -> McpCommand.token(file, null)).hasMessageContaining("chmod 600").hasMessageNotContaining(fresh);
+  }
 }

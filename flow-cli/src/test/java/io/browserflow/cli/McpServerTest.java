@@ -46,6 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
 class McpServerTest {
   private static LocalSite site;
   private static final StringWriter LOG = new StringWriter();
+  private static final String TOKEN = "test-token-0123456789abcdef";
 
   @TempDir
   Path dir;
@@ -103,7 +104,32 @@ class McpServerTest {
   private static McpCommand.Running http(Path flows) throws Exception {
     return McpCommand.serveHttp(flows, Map.of("TOKEN", "t0k3n-Secret-42"),
         () -> PlaywrightDriver.launch(LaunchOptions.builder().headless(true).build()), 0, 1, new PrintWriter(LOG, true),
-        Duration.ofMillis(200));
+        Duration.ofMillis(200), TOKEN);
+  }
+
+  private static HttpClientStreamableHttpTransport authorized(McpCommand.Running server) {
+    return HttpClientStreamableHttpTransport.builder(server.url().replace("/mcp", "")).endpoint("/mcp")
+        .requestBuilder(java.net.http.HttpRequest.newBuilder().header("Authorization", "Bearer " + TOKEN)).build();
+  }
+
+  @Test
+  void should_refuse_a_client_without_the_servers_token() throws Exception {
+    approve(write("greet.flow.json", greetFlow("greet", "Greet someone")));
+
+    try (McpCommand.Running server = http(flows)) {
+      java.net.http.HttpResponse<String> anonymous = java.net.http.HttpClient.newHttpClient().send(
+          java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url())).header("Content-Type", "application/json")
+              .header("Accept", "application/json, text/event-stream")
+              .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"))
+              .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+      java.net.http.HttpResponse<String> wrong = java.net.http.HttpClient.newHttpClient().send(
+          java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url())).header("Authorization", "Bearer guess")
+              .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+
+      assertThat(anonymous.statusCode()).isEqualTo(401);
+      assertThat(anonymous.body()).contains("Authorization: Bearer").doesNotContain(TOKEN);
+      assertThat(wrong.statusCode()).isEqualTo(401);
+    }
   }
 
   private static McpSyncClient client(io.modelcontextprotocol.spec.McpClientTransport transport,
@@ -127,8 +153,7 @@ class McpServerTest {
         .replace("credential.TOKEN", "credential.API_KEY")));
 
     try (McpCommand.Running server = http(flows);
-         McpSyncClient client = client(HttpClientStreamableHttpTransport.builder(server.url().replace("/mcp", ""))
-             .endpoint("/mcp").build(), new LinkedBlockingQueue<>())) {
+         McpSyncClient client = client(authorized(server), new LinkedBlockingQueue<>())) {
       List<Tool> tools = client.listTools().tools();
 
       assertThat(tools).extracting(Tool::name).containsExactly("flow_greet");
@@ -164,8 +189,7 @@ class McpServerTest {
     approve(write("greet.flow.json", greetFlow("greet", "Greet someone")));
 
     try (McpCommand.Running server = http(flows);
-         McpSyncClient client = client(HttpClientStreamableHttpTransport.builder(server.url().replace("/mcp", ""))
-             .endpoint("/mcp").build(), new LinkedBlockingQueue<>())) {
+         McpSyncClient client = client(authorized(server), new LinkedBlockingQueue<>())) {
       McpError pattern = catchThrowableOfType(McpError.class, () -> client.callTool(CallToolRequest.builder("flow_greet")
           .arguments(greetArgs("Ada 42")).build()));
       McpError unknown = catchThrowableOfType(McpError.class, () -> client.callTool(CallToolRequest.builder("flow_greet")
@@ -194,8 +218,7 @@ class McpServerTest {
     LinkedBlockingQueue<List<Tool>> changes = new LinkedBlockingQueue<>();
 
     try (McpCommand.Running server = http(flows);
-         McpSyncClient client = client(HttpClientStreamableHttpTransport.builder(server.url().replace("/mcp", ""))
-             .endpoint("/mcp").build(), changes)) {
+         McpSyncClient client = client(authorized(server), changes)) {
       assertThat(client.listTools().tools()).extracting(Tool::name).containsExactly("flow_greet");
 
       Files.writeString(file, greetFlow("greet", "Greet someone, edited"));

@@ -127,6 +127,8 @@ public final class BrowserSession implements AutoCloseable {
   private final List<Credential> secrets = new ArrayList<>();
   private boolean evalUsed;
   private final Duration timeout;
+  /** Handles of the last command's element, released when the next command resolves one (or snapshots). */
+  private final List<JSHandle> handles = new ArrayList<>();
 
   /** How a session runs. */
   public record Options(boolean allowEval, Duration timeout, int viewportWidth, int viewportHeight) {
@@ -243,6 +245,7 @@ public final class BrowserSession implements AutoCloseable {
   /** A snapshot of the active frame; earlier refs stop being valid. */
   public Snapshot snapshot(SnapshotOptions o) {
     Frame f = frame();
+    release();
     ensureCapture(f);
     generation++;
     Map<String, Object> opts = new LinkedHashMap<>();
@@ -672,6 +675,25 @@ public final class BrowserSession implements AutoCloseable {
 
   /** The element of a ref of the last snapshot, or the one element a locator matches in the active frame. */
   private ElementHandle element(String target) {
+    release();
+    ElementHandle el = resolve(target);
+    handles.add(el);
+    return el;
+  }
+
+  /** Lets the page forget the elements earlier commands held on to. */
+  private void release() {
+    for (JSHandle h : handles) {
+      try {
+        h.dispose();
+      } catch (PlaywrightException e) {
+        // its page is gone, and the handle with it
+      }
+    }
+    handles.clear();
+  }
+
+  private ElementHandle resolve(String target) {
     if (isRef(target)) {
       Matcher m = REF.matcher(target.substring(1).isEmpty() ? "" : target);
       if (!m.matches()) {

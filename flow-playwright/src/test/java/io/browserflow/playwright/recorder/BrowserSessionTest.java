@@ -215,4 +215,32 @@ class BrowserSessionTest {
     assertThat(draft.steps()).extracting(Step::kind).contains(Step.Kind.TAB_SWITCH, Step.Kind.TAB_NEW, Step.Kind.TAB_CLOSE,
         Step.Kind.FRAME, Step.Kind.FRAME_MAIN);
   }
+
+  @Test
+  void should_read_boxes_styles_html_and_states_and_scroll() {
+    session.open(base + "/form.html");
+    BrowserSession.Snapshot snap = session.snapshot(BrowserSession.SnapshotOptions.interactive());
+    String go = ref(snap, "button", "Sign in");
+
+    @SuppressWarnings("unchecked")
+    Map<String, Object> box = (Map<String, Object>) session.get("box", go, Optional.empty());
+    @SuppressWarnings("unchecked")
+    Map<String, Object> styles = (Map<String, Object>) session.get("styles", go, Optional.empty());
+
+    assertThat(((Number) box.get("width")).doubleValue()).isPositive();
+    assertThat(styles).containsEntry("display", "inline-block").containsKey("color");
+    assertThat(session.get("html", go, Optional.empty())).isEqualTo("Sign in");
+    assertThat(session.get("attr", "#user", Optional.of("name"))).isEqualTo("user");
+    assertThat(session.is("visible", go)).isTrue();
+    assertThat(session.is("enabled", go)).isTrue();
+    assertThat(catchThrowableOfType(FlowRunException.class, () -> session.is("checked", go)).code())
+        .isEqualTo(ErrorCode.NOT_CHECKABLE);
+
+    session.scroll(Optional.empty(), Optional.empty(), 40);
+    session.scroll(Optional.empty(), Optional.of("top"), 0);
+    session.scroll(Optional.of("#covered"), Optional.empty(), 0);
+
+    assertThat(session.draft("scrolls").steps()).extracting(Step::kind)
+        .containsSubsequence(Step.Kind.SCROLL, Step.Kind.SCROLL, Step.Kind.SCROLL);
+  }
 }
