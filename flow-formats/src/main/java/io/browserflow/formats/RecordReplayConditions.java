@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Condition;
+import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Placeholders;
 import java.util.Optional;
 
@@ -25,81 +26,117 @@ final class RecordReplayConditions {
   }
 
   Optional<ObjectNode> waitCondition(Condition c, String p) {
-    ObjectNode o = JSON.objectNode();
-    if (c instanceof Condition.Element) {
-      Condition.Element e = (Condition.Element) c;
-      if (e.state() != Condition.State.VISIBLE && e.state() != Condition.State.HIDDEN && e.state() != Condition.State.EXISTS) {
-        return Optional.empty();
+    return c.accept(new ConditionVisitor<Optional<ObjectNode>>() {
+      @Override public Optional<ObjectNode> visitUrl(Condition.Url c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitTitle(Condition.Title c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitElement(Condition.Element e) {
+        if (e.state() != Condition.State.VISIBLE && e.state() != Condition.State.HIDDEN && e.state() != Condition.State.EXISTS) {
+          return Optional.empty();
+        }
+        Optional<String> css = selectors.css(e.target(), p + ".target", "the wait");
+        if (css.isEmpty()) {
+          return Optional.empty();
+        }
+        if (e.state() == Condition.State.EXISTS) {
+          st.issues.info(ConversionCode.APPROXIMATED, p, "the extension waits for a visible element; the element only has to "
+              + "exist in the flow");
+        }
+        ObjectNode o = JSON.objectNode();
+        o.put("selector", css.get());
+        o.put("visible", e.state() != Condition.State.HIDDEN);
+        return Optional.of(o);
       }
-      Optional<String> css = selectors.css(e.target(), p + ".target", "the wait");
-      if (css.isEmpty()) {
-        return Optional.empty();
+      @Override public Optional<ObjectNode> visitCount(Condition.Count c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitText(Condition.Text c) { return c.accept(PAGE_TEXT).flatMap(t -> text(t, true)); }
+      @Override public Optional<ObjectNode> visitValue(Condition.Value c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitVar(Condition.Var c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitDownload(Condition.Download c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitLoad(Condition.Load l) {
+        Condition.LoadState state = l.state();
+        ObjectNode o = JSON.objectNode();
+        if (state == Condition.LoadState.NETWORKIDLE) {
+          o.put("networkIdle", true);
+        } else {
+          o.put("navigation", true);
+          st.issues.info(ConversionCode.APPROXIMATED, p, "the page's " + state.name().toLowerCase(java.util.Locale.ROOT)
+              + " state is written as the extension's wait for a navigation");
+        }
+        return Optional.of(o);
       }
-      if (e.state() == Condition.State.EXISTS) {
-        st.issues.info(ConversionCode.APPROXIMATED, p, "the extension waits for a visible element; the element only has to "
-            + "exist in the flow");
+      @Override public Optional<ObjectNode> visitExpression(Condition.Expression c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitNot(Condition.Not c) { return c.condition().accept(PAGE_TEXT).flatMap(t -> text(t, false)); }
+
+      /** The wait for page text to appear or go. */
+      private Optional<ObjectNode> text(Condition.Text t, boolean appear) {
+        ObjectNode o = JSON.objectNode();
+        o.put("text", st.template(t.text(), p + ".text"));
+        o.put("appear", appear);
+        return Optional.of(o);
       }
-      o.put("selector", css.get());
-      o.put("visible", e.state() != Condition.State.HIDDEN);
-      return Optional.of(o);
-    }
-    if (c instanceof Condition.Text && pageText((Condition.Text) c)) {
-      o.put("text", st.template(((Condition.Text) c).text(), p + ".text"));
-      o.put("appear", true);
-      return Optional.of(o);
-    }
-    if (c instanceof Condition.Not && ((Condition.Not) c).condition() instanceof Condition.Text
-        && pageText((Condition.Text) ((Condition.Not) c).condition())) {
-      o.put("text", st.template(((Condition.Text) ((Condition.Not) c).condition()).text(), p + ".text"));
-      o.put("appear", false);
-      return Optional.of(o);
-    }
-    if (c instanceof Condition.Load) {
-      Condition.LoadState state = ((Condition.Load) c).state();
-      if (state == Condition.LoadState.NETWORKIDLE) {
-        o.put("networkIdle", true);
-      } else {
-        o.put("navigation", true);
-        st.issues.info(ConversionCode.APPROXIMATED, p, "the page's " + state.name().toLowerCase(java.util.Locale.ROOT)
-            + " state is written as the extension's wait for a navigation");
-      }
-      return Optional.of(o);
-    }
-    return Optional.empty();
+    });
   }
 
   private static boolean pageText(Condition.Text t) {
     return t.target().isEmpty() && t.match() == Condition.Match.CONTAINS;
   }
 
+  /** A text condition over the whole page (no target, contains), which the extension can wait for and assert. */
+  private static final ConditionVisitor<Optional<Condition.Text>> PAGE_TEXT = new ConditionVisitor<>() {
+    @Override public Optional<Condition.Text> visitUrl(Condition.Url c) { return Optional.empty(); }
+    @Override public Optional<Condition.Text> visitTitle(Condition.Title c) { return Optional.empty(); }
+    @Override public Optional<Condition.Text> visitElement(Condition.Element c) { return Optional.empty(); }
+    @Override public Optional<Condition.Text> visitCount(Condition.Count c) { return Optional.empty(); }
+    @Override public Optional<Condition.Text> visitText(Condition.Text c) { return pageText(c) ? Optional.of(c) : Optional.empty(); }
+    @Override public Optional<Condition.Text> visitValue(Condition.Value c) { return Optional.empty(); }
+    @Override public Optional<Condition.Text> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
+    @Override public Optional<Condition.Text> visitVar(Condition.Var c) { return Optional.empty(); }
+    @Override public Optional<Condition.Text> visitDownload(Condition.Download c) { return Optional.empty(); }
+    @Override public Optional<Condition.Text> visitLoad(Condition.Load c) { return Optional.empty(); }
+    @Override public Optional<Condition.Text> visitExpression(Condition.Expression c) { return Optional.empty(); }
+    @Override public Optional<Condition.Text> visitNot(Condition.Not c) { return Optional.empty(); }
+  };
+
   Optional<ObjectNode> assertion(Condition c, String p) {
-    ObjectNode o = JSON.objectNode();
-    if (c instanceof Condition.Element) {
-      Condition.Element e = (Condition.Element) c;
-      if (e.state() != Condition.State.EXISTS && e.state() != Condition.State.VISIBLE) {
-        return Optional.empty();
+    return c.accept(new ConditionVisitor<Optional<ObjectNode>>() {
+      @Override public Optional<ObjectNode> visitUrl(Condition.Url c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitTitle(Condition.Title c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitElement(Condition.Element e) {
+        if (e.state() != Condition.State.EXISTS && e.state() != Condition.State.VISIBLE) {
+          return Optional.empty();
+        }
+        ObjectNode o = JSON.objectNode();
+        Optional<String> css = selectors.css(e.target(), p + ".target", "the assert");
+        css.ifPresent(s -> o.put(e.state() == Condition.State.EXISTS ? "exists" : "visible", s));
+        return css.map(s -> o);
       }
-      Optional<String> css = selectors.css(e.target(), p + ".target", "the assert");
-      css.ifPresent(s -> o.put(e.state() == Condition.State.EXISTS ? "exists" : "visible", s));
-      return css.map(s -> o);
-    }
-    if (c instanceof Condition.Text && pageText((Condition.Text) c)) {
-      o.put("textPresent", st.template(((Condition.Text) c).text(), p + ".text"));
-      return Optional.of(o);
-    }
-    if (c instanceof Condition.Attribute) {
-      Condition.Attribute a = (Condition.Attribute) c;
-      Optional<String> css = selectors.css(a.target(), p + ".target", "the assert");
-      if (css.isEmpty()) {
-        return Optional.empty();
+      @Override public Optional<ObjectNode> visitCount(Condition.Count c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitText(Condition.Text c) {
+        return c.accept(PAGE_TEXT).map(t -> {
+          ObjectNode o = JSON.objectNode();
+          o.put("textPresent", st.template(t.text(), p + ".text"));
+          return o;
+        });
       }
-      ObjectNode at = o.putObject("attribute");
-      at.put("selector", css.get());
-      at.put("name", a.name());
-      a.value().ifPresent(v -> at.put("equals", st.template(v, p + ".value")));
-      return Optional.of(o);
-    }
-    return Optional.empty();
+      @Override public Optional<ObjectNode> visitValue(Condition.Value c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitAttribute(Condition.Attribute a) {
+        Optional<String> css = selectors.css(a.target(), p + ".target", "the assert");
+        if (css.isEmpty()) {
+          return Optional.empty();
+        }
+        ObjectNode o = JSON.objectNode();
+        ObjectNode at = o.putObject("attribute");
+        at.put("selector", css.get());
+        at.put("name", a.name());
+        a.value().ifPresent(v -> at.put("equals", st.template(v, p + ".value")));
+        return Optional.of(o);
+      }
+      @Override public Optional<ObjectNode> visitVar(Condition.Var c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitDownload(Condition.Download c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitLoad(Condition.Load c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitExpression(Condition.Expression c) { return Optional.empty(); }
+      @Override public Optional<ObjectNode> visitNot(Condition.Not c) { return Optional.empty(); }
+    });
   }
 
   /**
@@ -107,23 +144,45 @@ final class RecordReplayConditions {
    * test written as a truthy one, for an if to swap its branches); empty when it has no form.
    */
   Optional<Test> test(Condition c, String p) {
-    if (c instanceof Condition.Expression) {
-      st.issues.warning(ConversionCode.APPROXIMATED, p, "the extension evaluates an if or while expression in its "
-          + "background page with its variables as vars, not in the page the flow runs in");
-      ObjectNode o = JSON.objectNode();
-      o.put("expression", ((Condition.Expression) c).script());
-      return Optional.of(new Test(o, false));
-    }
-    boolean negated = false;
-    Condition k = c;
-    if (k instanceof Condition.Not && ((Condition.Not) k).condition() instanceof Condition.Var) {
-      k = ((Condition.Not) k).condition();
-      negated = true;
-    }
-    if (!(k instanceof Condition.Var)) {
-      return Optional.empty();
-    }
-    Condition.Var v = (Condition.Var) k;
+    return c.accept(new ConditionVisitor<Optional<Test>>() {
+      @Override public Optional<Test> visitUrl(Condition.Url c) { return Optional.empty(); }
+      @Override public Optional<Test> visitTitle(Condition.Title c) { return Optional.empty(); }
+      @Override public Optional<Test> visitElement(Condition.Element c) { return Optional.empty(); }
+      @Override public Optional<Test> visitCount(Condition.Count c) { return Optional.empty(); }
+      @Override public Optional<Test> visitText(Condition.Text c) { return Optional.empty(); }
+      @Override public Optional<Test> visitValue(Condition.Value c) { return Optional.empty(); }
+      @Override public Optional<Test> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
+      @Override public Optional<Test> visitVar(Condition.Var c) { return varTest(c, false, p); }
+      @Override public Optional<Test> visitDownload(Condition.Download c) { return Optional.empty(); }
+      @Override public Optional<Test> visitLoad(Condition.Load c) { return Optional.empty(); }
+      @Override public Optional<Test> visitExpression(Condition.Expression c) {
+        st.issues.warning(ConversionCode.APPROXIMATED, p, "the extension evaluates an if or while expression in its "
+            + "background page with its variables as vars, not in the page the flow runs in");
+        ObjectNode o = JSON.objectNode();
+        o.put("expression", c.script());
+        return Optional.of(new Test(o, false));
+      }
+      @Override public Optional<Test> visitNot(Condition.Not c) { return c.condition().accept(AS_VAR).flatMap(v -> varTest(v, true, p)); }
+    });
+  }
+
+  private static final ConditionVisitor<Optional<Condition.Var>> AS_VAR = new ConditionVisitor<>() {
+    @Override public Optional<Condition.Var> visitUrl(Condition.Url c) { return Optional.empty(); }
+    @Override public Optional<Condition.Var> visitTitle(Condition.Title c) { return Optional.empty(); }
+    @Override public Optional<Condition.Var> visitElement(Condition.Element c) { return Optional.empty(); }
+    @Override public Optional<Condition.Var> visitCount(Condition.Count c) { return Optional.empty(); }
+    @Override public Optional<Condition.Var> visitText(Condition.Text c) { return Optional.empty(); }
+    @Override public Optional<Condition.Var> visitValue(Condition.Value c) { return Optional.empty(); }
+    @Override public Optional<Condition.Var> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
+    @Override public Optional<Condition.Var> visitVar(Condition.Var c) { return Optional.of(c); }
+    @Override public Optional<Condition.Var> visitDownload(Condition.Download c) { return Optional.empty(); }
+    @Override public Optional<Condition.Var> visitLoad(Condition.Load c) { return Optional.empty(); }
+    @Override public Optional<Condition.Var> visitExpression(Condition.Expression c) { return Optional.empty(); }
+    @Override public Optional<Condition.Var> visitNot(Condition.Not c) { return Optional.empty(); }
+  };
+
+  /** The test of a variable condition; {@code negated}: it stood under a not. */
+  private Optional<Test> varTest(Condition.Var v, boolean negated, String p) {
     Optional<String> whole = Placeholders.wholeReference(v.subject());
     if (whole.isEmpty()) {
       return Optional.empty();

@@ -11,6 +11,7 @@ import io.browserflow.api.Input;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepVisitor;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -109,15 +110,118 @@ final class RecordReplayExport {
    */
   private static boolean linear(List<Step> steps) {
     for (Step s : steps) {
-      boolean continueOnAssert = s.onError().kind() == OnError.Kind.CONTINUE && s instanceof Step.Assert;
+      boolean continueOnAssert = s.onError().kind() == OnError.Kind.CONTINUE && s.accept(IS_ASSERT);
       if (s.disabled() || s.title().isPresent() || s.onError().kind() == OnError.Kind.FALLBACK || s.onError().kind() == OnError.Kind.CONTINUE
-          && !continueOnAssert || !s.accept(StepBodies.VISITOR).isEmpty() || s instanceof Step.Repeat
-          || s instanceof Step.DatasetWrite || s instanceof Step.Clipboard) {
+          && !continueOnAssert || !s.accept(StepBodies.VISITOR).isEmpty() || s.accept(NODE_ONLY)) {
         return false;
       }
     }
     return true;
   }
+
+  /** Steps only a node writes: repeat (a foreach over a list variable), dataset write and clipboard. */
+  private static final StepVisitor<Boolean> NODE_ONLY = new StepVisitor<>() {
+    @Override public Boolean visitOpen(Step.Open s) { return false; }
+    @Override public Boolean visitNavigate(Step.Navigate s) { return false; }
+    @Override public Boolean visitBack(Step.Back s) { return false; }
+    @Override public Boolean visitForward(Step.Forward s) { return false; }
+    @Override public Boolean visitReload(Step.Reload s) { return false; }
+    @Override public Boolean visitTabNew(Step.TabNew s) { return false; }
+    @Override public Boolean visitTabSwitch(Step.TabSwitch s) { return false; }
+    @Override public Boolean visitTabClose(Step.TabClose s) { return false; }
+    @Override public Boolean visitFrame(Step.Frame s) { return false; }
+    @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
+    @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
+    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
+    @Override public Boolean visitClick(Step.Click s) { return false; }
+    @Override public Boolean visitDblclick(Step.Dblclick s) { return false; }
+    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
+    @Override public Boolean visitHover(Step.Hover s) { return false; }
+    @Override public Boolean visitMouse(Step.Mouse s) { return false; }
+    @Override public Boolean visitFill(Step.Fill s) { return false; }
+    @Override public Boolean visitChange(Step.Change s) { return false; }
+    @Override public Boolean visitType(Step.Type s) { return false; }
+    @Override public Boolean visitPress(Step.Press s) { return false; }
+    @Override public Boolean visitSelect(Step.Select s) { return false; }
+    @Override public Boolean visitCheck(Step.Check s) { return false; }
+    @Override public Boolean visitUncheck(Step.Uncheck s) { return false; }
+    @Override public Boolean visitToggle(Step.Toggle s) { return false; }
+    @Override public Boolean visitScroll(Step.Scroll s) { return false; }
+    @Override public Boolean visitDrag(Step.Drag s) { return false; }
+    @Override public Boolean visitUpload(Step.Upload s) { return false; }
+    @Override public Boolean visitWait(Step.Wait s) { return false; }
+    @Override public Boolean visitAssert(Step.Assert s) { return false; }
+    @Override public Boolean visitRead(Step.Read s) { return false; }
+    @Override public Boolean visitScrape(Step.Scrape s) { return false; }
+    @Override public Boolean visitPaginate(Step.Paginate s) { return false; }
+    @Override public Boolean visitSetVar(Step.SetVar s) { return false; }
+    @Override public Boolean visitEval(Step.Eval s) { return false; }
+    @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
+    @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
+    @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
+    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return true; }
+    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
+    @Override public Boolean visitHttp(Step.Http s) { return false; }
+    @Override public Boolean visitClipboard(Step.Clipboard s) { return true; }
+    @Override public Boolean visitCall(Step.Call s) { return false; }
+    @Override public Boolean visitForeach(Step.Foreach s) { return false; }
+    @Override public Boolean visitRepeat(Step.Repeat s) { return true; }
+    @Override public Boolean visitIf(Step.If s) { return false; }
+    @Override public Boolean visitWhile(Step.While s) { return false; }
+    @Override public Boolean visitManual(Step.Manual s) { return false; }
+  };
+
+  /** An assert, whose onError continue the extension writes as its own option, not as an onError path. */
+  private static final StepVisitor<Boolean> IS_ASSERT = new StepVisitor<>() {
+    @Override public Boolean visitOpen(Step.Open s) { return false; }
+    @Override public Boolean visitNavigate(Step.Navigate s) { return false; }
+    @Override public Boolean visitBack(Step.Back s) { return false; }
+    @Override public Boolean visitForward(Step.Forward s) { return false; }
+    @Override public Boolean visitReload(Step.Reload s) { return false; }
+    @Override public Boolean visitTabNew(Step.TabNew s) { return false; }
+    @Override public Boolean visitTabSwitch(Step.TabSwitch s) { return false; }
+    @Override public Boolean visitTabClose(Step.TabClose s) { return false; }
+    @Override public Boolean visitFrame(Step.Frame s) { return false; }
+    @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
+    @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
+    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
+    @Override public Boolean visitClick(Step.Click s) { return false; }
+    @Override public Boolean visitDblclick(Step.Dblclick s) { return false; }
+    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
+    @Override public Boolean visitHover(Step.Hover s) { return false; }
+    @Override public Boolean visitMouse(Step.Mouse s) { return false; }
+    @Override public Boolean visitFill(Step.Fill s) { return false; }
+    @Override public Boolean visitChange(Step.Change s) { return false; }
+    @Override public Boolean visitType(Step.Type s) { return false; }
+    @Override public Boolean visitPress(Step.Press s) { return false; }
+    @Override public Boolean visitSelect(Step.Select s) { return false; }
+    @Override public Boolean visitCheck(Step.Check s) { return false; }
+    @Override public Boolean visitUncheck(Step.Uncheck s) { return false; }
+    @Override public Boolean visitToggle(Step.Toggle s) { return false; }
+    @Override public Boolean visitScroll(Step.Scroll s) { return false; }
+    @Override public Boolean visitDrag(Step.Drag s) { return false; }
+    @Override public Boolean visitUpload(Step.Upload s) { return false; }
+    @Override public Boolean visitWait(Step.Wait s) { return false; }
+    @Override public Boolean visitAssert(Step.Assert s) { return true; }
+    @Override public Boolean visitRead(Step.Read s) { return false; }
+    @Override public Boolean visitScrape(Step.Scrape s) { return false; }
+    @Override public Boolean visitPaginate(Step.Paginate s) { return false; }
+    @Override public Boolean visitSetVar(Step.SetVar s) { return false; }
+    @Override public Boolean visitEval(Step.Eval s) { return false; }
+    @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
+    @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
+    @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
+    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return false; }
+    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
+    @Override public Boolean visitHttp(Step.Http s) { return false; }
+    @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
+    @Override public Boolean visitCall(Step.Call s) { return false; }
+    @Override public Boolean visitForeach(Step.Foreach s) { return false; }
+    @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
+    @Override public Boolean visitIf(Step.If s) { return false; }
+    @Override public Boolean visitWhile(Step.While s) { return false; }
+    @Override public Boolean visitManual(Step.Manual s) { return false; }
+  };
 
   private void linearStep(List<Step> steps, int i, ArrayNode list) {
     Step s = steps.get(i);
@@ -148,8 +252,12 @@ final class RecordReplayExport {
    */
   private List<Step> withoutInitialRunVariables(List<Step> steps) {
     int skip = 0;
-    while (skip < steps.size() && steps.get(skip) instanceof Step.SetVar && !steps.get(skip).disabled()) {
-      Step.SetVar v = (Step.SetVar) steps.get(skip);
+    while (skip < steps.size()) {
+      Optional<Step.SetVar> setVar = steps.get(skip).accept(AS_SET_VAR);
+      if (setVar.isEmpty() || setVar.get().disabled()) {
+        break;
+      }
+      Step.SetVar v = setVar.get();
       Optional<String> whole = Placeholders.wholeReference(v.value());
       boolean fromVariable = whole.isPresent() && !whole.get().startsWith("vars.") && !whole.get().startsWith("steps.")
           && !whole.get().startsWith("loop.") && st.name(whole.get(), "").equals(v.name());
@@ -164,20 +272,124 @@ final class RecordReplayExport {
 
   /** A setVar right after the step whose output it keeps is that step's saveAs; true when steps[i] is one. */
   private boolean foldedSetVar(List<Step> steps, int i) {
-    return i > 0 && steps.get(i) instanceof Step.SetVar && foldable(steps.get(i - 1), (Step.SetVar) steps.get(i));
+    return i > 0 && steps.get(i).accept(AS_SET_VAR).filter(v -> foldable(steps.get(i - 1), v)).isPresent();
   }
 
   private void foldNext(List<Step> steps, int i) {
-    if (i + 1 < steps.size() && steps.get(i + 1) instanceof Step.SetVar && foldable(steps.get(i), (Step.SetVar) steps.get(i + 1))) {
-      st.saveAs.put(steps.get(i).id(), ((Step.SetVar) steps.get(i + 1)).name());
+    if (i + 1 < steps.size()) {
+      steps.get(i + 1).accept(AS_SET_VAR).filter(v -> foldable(steps.get(i), v))
+          .ifPresent(v -> st.saveAs.put(steps.get(i).id(), v.name()));
     }
   }
 
   private static boolean foldable(Step producer, Step.SetVar v) {
     Matcher m = STEP_OUTPUT.matcher(v.value());
     return !v.disabled() && m.matches() && m.group(1).equals(producer.id()) && !producer.disabled()
-        && !(producer instanceof Step.Http && !m.group(2).equals("body"));
+        && !(producer.accept(IS_HTTP) && !m.group(2).equals("body"));
   }
+
+  private static final StepVisitor<Optional<Step.SetVar>> AS_SET_VAR = new StepVisitor<>() {
+    @Override public Optional<Step.SetVar> visitOpen(Step.Open s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitNavigate(Step.Navigate s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitBack(Step.Back s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitForward(Step.Forward s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitReload(Step.Reload s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitTabNew(Step.TabNew s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitTabSwitch(Step.TabSwitch s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitTabClose(Step.TabClose s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitFrame(Step.Frame s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitEmulateNetwork(Step.EmulateNetwork s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitClick(Step.Click s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitHover(Step.Hover s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitMouse(Step.Mouse s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitFill(Step.Fill s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitChange(Step.Change s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitType(Step.Type s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitPress(Step.Press s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitSelect(Step.Select s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitCheck(Step.Check s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitUncheck(Step.Uncheck s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitToggle(Step.Toggle s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitScroll(Step.Scroll s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitDrag(Step.Drag s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitUpload(Step.Upload s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitWait(Step.Wait s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitAssert(Step.Assert s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitRead(Step.Read s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitScrape(Step.Scrape s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitPaginate(Step.Paginate s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitSetVar(Step.SetVar s) { return Optional.of(s); }
+    @Override public Optional<Step.SetVar> visitEval(Step.Eval s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitDatasetWrite(Step.DatasetWrite s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitDatasetExport(Step.DatasetExport s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitHttp(Step.Http s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitCall(Step.Call s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitForeach(Step.Foreach s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitRepeat(Step.Repeat s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitIf(Step.If s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitWhile(Step.While s) { return Optional.empty(); }
+    @Override public Optional<Step.SetVar> visitManual(Step.Manual s) { return Optional.empty(); }
+  };
+
+  /** An http step, whose output the extension saves as its body only. */
+  private static final StepVisitor<Boolean> IS_HTTP = new StepVisitor<>() {
+    @Override public Boolean visitOpen(Step.Open s) { return false; }
+    @Override public Boolean visitNavigate(Step.Navigate s) { return false; }
+    @Override public Boolean visitBack(Step.Back s) { return false; }
+    @Override public Boolean visitForward(Step.Forward s) { return false; }
+    @Override public Boolean visitReload(Step.Reload s) { return false; }
+    @Override public Boolean visitTabNew(Step.TabNew s) { return false; }
+    @Override public Boolean visitTabSwitch(Step.TabSwitch s) { return false; }
+    @Override public Boolean visitTabClose(Step.TabClose s) { return false; }
+    @Override public Boolean visitFrame(Step.Frame s) { return false; }
+    @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
+    @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
+    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
+    @Override public Boolean visitClick(Step.Click s) { return false; }
+    @Override public Boolean visitDblclick(Step.Dblclick s) { return false; }
+    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
+    @Override public Boolean visitHover(Step.Hover s) { return false; }
+    @Override public Boolean visitMouse(Step.Mouse s) { return false; }
+    @Override public Boolean visitFill(Step.Fill s) { return false; }
+    @Override public Boolean visitChange(Step.Change s) { return false; }
+    @Override public Boolean visitType(Step.Type s) { return false; }
+    @Override public Boolean visitPress(Step.Press s) { return false; }
+    @Override public Boolean visitSelect(Step.Select s) { return false; }
+    @Override public Boolean visitCheck(Step.Check s) { return false; }
+    @Override public Boolean visitUncheck(Step.Uncheck s) { return false; }
+    @Override public Boolean visitToggle(Step.Toggle s) { return false; }
+    @Override public Boolean visitScroll(Step.Scroll s) { return false; }
+    @Override public Boolean visitDrag(Step.Drag s) { return false; }
+    @Override public Boolean visitUpload(Step.Upload s) { return false; }
+    @Override public Boolean visitWait(Step.Wait s) { return false; }
+    @Override public Boolean visitAssert(Step.Assert s) { return false; }
+    @Override public Boolean visitRead(Step.Read s) { return false; }
+    @Override public Boolean visitScrape(Step.Scrape s) { return false; }
+    @Override public Boolean visitPaginate(Step.Paginate s) { return false; }
+    @Override public Boolean visitSetVar(Step.SetVar s) { return false; }
+    @Override public Boolean visitEval(Step.Eval s) { return false; }
+    @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
+    @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
+    @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
+    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return false; }
+    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
+    @Override public Boolean visitHttp(Step.Http s) { return true; }
+    @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
+    @Override public Boolean visitCall(Step.Call s) { return false; }
+    @Override public Boolean visitForeach(Step.Foreach s) { return false; }
+    @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
+    @Override public Boolean visitIf(Step.If s) { return false; }
+    @Override public Boolean visitWhile(Step.While s) { return false; }
+    @Override public Boolean visitManual(Step.Manual s) { return false; }
+  };
 
   // ================================================================ graph
 
@@ -245,12 +457,60 @@ final class RecordReplayExport {
 
   private Fragment step(Step s, String p) {
     st.path = p;
-    if (s instanceof Step.If) {
-      return ifStep((Step.If) s, p);
-    }
-    if (s instanceof Step.While || s instanceof Step.Foreach || s instanceof Step.Repeat) {
-      return loop(s, p);
-    }
+    return s.accept(new StepVisitor<Fragment>() {
+      @Override public Fragment visitOpen(Step.Open s) { return plain(s, p); }
+      @Override public Fragment visitNavigate(Step.Navigate s) { return plain(s, p); }
+      @Override public Fragment visitBack(Step.Back s) { return plain(s, p); }
+      @Override public Fragment visitForward(Step.Forward s) { return plain(s, p); }
+      @Override public Fragment visitReload(Step.Reload s) { return plain(s, p); }
+      @Override public Fragment visitTabNew(Step.TabNew s) { return plain(s, p); }
+      @Override public Fragment visitTabSwitch(Step.TabSwitch s) { return plain(s, p); }
+      @Override public Fragment visitTabClose(Step.TabClose s) { return plain(s, p); }
+      @Override public Fragment visitFrame(Step.Frame s) { return plain(s, p); }
+      @Override public Fragment visitFrameMain(Step.FrameMain s) { return plain(s, p); }
+      @Override public Fragment visitSetViewport(Step.SetViewport s) { return plain(s, p); }
+      @Override public Fragment visitEmulateNetwork(Step.EmulateNetwork s) { return plain(s, p); }
+      @Override public Fragment visitClick(Step.Click s) { return plain(s, p); }
+      @Override public Fragment visitDblclick(Step.Dblclick s) { return plain(s, p); }
+      @Override public Fragment visitContextmenu(Step.Contextmenu s) { return plain(s, p); }
+      @Override public Fragment visitHover(Step.Hover s) { return plain(s, p); }
+      @Override public Fragment visitMouse(Step.Mouse s) { return plain(s, p); }
+      @Override public Fragment visitFill(Step.Fill s) { return plain(s, p); }
+      @Override public Fragment visitChange(Step.Change s) { return plain(s, p); }
+      @Override public Fragment visitType(Step.Type s) { return plain(s, p); }
+      @Override public Fragment visitPress(Step.Press s) { return plain(s, p); }
+      @Override public Fragment visitSelect(Step.Select s) { return plain(s, p); }
+      @Override public Fragment visitCheck(Step.Check s) { return plain(s, p); }
+      @Override public Fragment visitUncheck(Step.Uncheck s) { return plain(s, p); }
+      @Override public Fragment visitToggle(Step.Toggle s) { return plain(s, p); }
+      @Override public Fragment visitScroll(Step.Scroll s) { return plain(s, p); }
+      @Override public Fragment visitDrag(Step.Drag s) { return plain(s, p); }
+      @Override public Fragment visitUpload(Step.Upload s) { return plain(s, p); }
+      @Override public Fragment visitWait(Step.Wait s) { return plain(s, p); }
+      @Override public Fragment visitAssert(Step.Assert s) { return plain(s, p); }
+      @Override public Fragment visitRead(Step.Read s) { return plain(s, p); }
+      @Override public Fragment visitScrape(Step.Scrape s) { return plain(s, p); }
+      @Override public Fragment visitPaginate(Step.Paginate s) { return plain(s, p); }
+      @Override public Fragment visitSetVar(Step.SetVar s) { return plain(s, p); }
+      @Override public Fragment visitEval(Step.Eval s) { return plain(s, p); }
+      @Override public Fragment visitScreenshot(Step.Screenshot s) { return plain(s, p); }
+      @Override public Fragment visitCsvImport(Step.CsvImport s) { return plain(s, p); }
+      @Override public Fragment visitCsvExport(Step.CsvExport s) { return plain(s, p); }
+      @Override public Fragment visitDatasetWrite(Step.DatasetWrite s) { return plain(s, p); }
+      @Override public Fragment visitDatasetExport(Step.DatasetExport s) { return plain(s, p); }
+      @Override public Fragment visitHttp(Step.Http s) { return plain(s, p); }
+      @Override public Fragment visitClipboard(Step.Clipboard s) { return plain(s, p); }
+      @Override public Fragment visitCall(Step.Call s) { return plain(s, p); }
+      @Override public Fragment visitForeach(Step.Foreach s) { return foreach(s, p); }
+      @Override public Fragment visitRepeat(Step.Repeat s) { return repeat(s, p); }
+      @Override public Fragment visitIf(Step.If s) { return ifStep(s, p); }
+      @Override public Fragment visitWhile(Step.While s) { return whileLoop(s, p); }
+      @Override public Fragment visitManual(Step.Manual s) { return plain(s, p); }
+    });
+  }
+
+  /** The node(s) {@link RecordReplayStepWriter} writes for a step that is not an if or a loop. */
+  private Fragment plain(Step s, String p) {
     Fragment f = new Fragment();
     List<RecordReplayStepWriter.Spec> specs = writer.write(s, p);
     if (specs == null) {
@@ -274,7 +534,7 @@ final class RecordReplayExport {
 
   private void onError(Step s, String p, Fragment f) {
     OnError e = s.onError();
-    if (e.kind() == OnError.Kind.CONTINUE && !(s instanceof Step.Assert)) {
+    if (e.kind() == OnError.Kind.CONTINUE && !s.accept(IS_ASSERT)) {
       f.exits.add(new String[] {s.id(), RecordReplayGraph.ON_ERROR});
     } else if (e.kind() == OnError.Kind.FALLBACK) {
       Fragment fb = sequence(e.fallback(), p + ".onError.fallback", 0);
@@ -334,60 +594,68 @@ final class RecordReplayExport {
     }
   }
 
-  private Fragment loop(Step s, String p) {
-    Fragment f = new Fragment();
-    ObjectNode config = st.config(s);
-    String type;
-    List<Step> body;
-    String item = null;
-    if (s instanceof Step.While) {
-      Step.While w = (Step.While) s;
-      Optional<RecordReplayConditions.Test> test = conditions.test(w.condition(), p + ".condition");
-      if (test.isEmpty() || test.get().negated()) {
-        st.issues.blocking(ConversionCode.UNSUPPORTED_CONDITION, p + ".condition", "the extension's while tests that a "
-            + "variable is truthy or equals a value, or an expression; the condition of " + s.describe() + " is none of "
-            + "these, so the loop is not written");
-        return f;
-      }
-      type = "while";
-      config.set("condition", test.get().condition());
-      config.put("maxIterations", w.max());
-      body = w.body();
-    } else {
-      type = "foreach";
-      item = "item" + (st.items.isEmpty() ? "" : String.valueOf(st.items.size() + 1));
-      String listVar = s.id() + "_items";
-      List<String> values;
-      if (s instanceof Step.Repeat) {
-        Step.Repeat r = (Step.Repeat) s;
-        values = new ArrayList<>();
-        for (int i = 0; i < r.times(); i++) {
-          values.add(String.valueOf(i));
-        }
-        body = r.body();
-        st.issues.warning(ConversionCode.APPROXIMATED, p, "repeat " + r.times() + " is written as a foreach over the list 0.."
-            + (r.times() - 1) + " (variable " + listVar + "), which reads back as that foreach; ${loop.index} is the item");
-      } else {
-        Step.Foreach fe = (Step.Foreach) s;
-        if (fe.source().kind() != ForeachSource.Kind.LITERAL) {
-          st.issues.blocking(ConversionCode.FOREACH_SOURCE, p + ".source", "the extension's foreach iterates a variable's "
-              + "list; " + s.describe() + " iterates " + (fe.source().kind() == ForeachSource.Kind.TABLE ? "the flow's table"
-              : fe.source().ref().orElse("items")) + ", which no variable holds before the run, so the loop is not written");
-          return f;
-        }
-        values = fe.source().values();
-        body = fe.body();
-        if (fe.concurrency() != 1) {
-          config.put("concurrency", fe.concurrency());
-        }
-      }
-      ObjectNode v = st.variables.addObject();
-      v.put("key", listVar);
-      ArrayNode def = v.putArray("default");
-      values.forEach(x -> def.add(st.template(x, p + ".source")));
-      config.put("listVar", listVar);
-      config.put("itemVar", item);
+  private Fragment whileLoop(Step.While w, String p) {
+    ObjectNode config = st.config(w);
+    Optional<RecordReplayConditions.Test> test = conditions.test(w.condition(), p + ".condition");
+    if (test.isEmpty() || test.get().negated()) {
+      st.issues.blocking(ConversionCode.UNSUPPORTED_CONDITION, p + ".condition", "the extension's while tests that a "
+          + "variable is truthy or equals a value, or an expression; the condition of " + w.describe() + " is none of "
+          + "these, so the loop is not written");
+      return new Fragment();
     }
+    config.set("condition", test.get().condition());
+    config.put("maxIterations", w.max());
+    return loop(w, p, "while", config, w.body(), null);
+  }
+
+  private Fragment repeat(Step.Repeat r, String p) {
+    ObjectNode config = st.config(r);
+    String item = nextItem();
+    String listVar = r.id() + "_items";
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < r.times(); i++) {
+      values.add(String.valueOf(i));
+    }
+    st.issues.warning(ConversionCode.APPROXIMATED, p, "repeat " + r.times() + " is written as a foreach over the list 0.."
+        + (r.times() - 1) + " (variable " + listVar + "), which reads back as that foreach; ${loop.index} is the item");
+    listVariable(config, listVar, item, values, p);
+    return loop(r, p, "foreach", config, r.body(), item);
+  }
+
+  private Fragment foreach(Step.Foreach fe, String p) {
+    ObjectNode config = st.config(fe);
+    if (fe.source().kind() != ForeachSource.Kind.LITERAL) {
+      st.issues.blocking(ConversionCode.FOREACH_SOURCE, p + ".source", "the extension's foreach iterates a variable's "
+          + "list; " + fe.describe() + " iterates " + (fe.source().kind() == ForeachSource.Kind.TABLE ? "the flow's table"
+          : fe.source().ref().orElse("items")) + ", which no variable holds before the run, so the loop is not written");
+      return new Fragment();
+    }
+    String item = nextItem();
+    if (fe.concurrency() != 1) {
+      config.put("concurrency", fe.concurrency());
+    }
+    listVariable(config, fe.id() + "_items", item, fe.source().values(), p);
+    return loop(fe, p, "foreach", config, fe.body(), item);
+  }
+
+  /** The loop variable of the next foreach: item, or item2, item3, ... inside others. */
+  private String nextItem() {
+    return "item" + (st.items.isEmpty() ? "" : String.valueOf(st.items.size() + 1));
+  }
+
+  /** A foreach's list as a variable starting with {@code values}, and the config naming it and the item. */
+  private void listVariable(ObjectNode config, String listVar, String item, List<String> values, String p) {
+    ObjectNode v = st.variables.addObject();
+    v.put("key", listVar);
+    ArrayNode def = v.putArray("default");
+    values.forEach(x -> def.add(st.template(x, p + ".source")));
+    config.put("listVar", listVar);
+    config.put("itemVar", item);
+  }
+
+  /** The loop node of {@code s} and its body as the subflow it names; {@code item}: its loop variable, null for a while. */
+  private Fragment loop(Step s, String p, String type, ObjectNode config, List<Step> body, String item) {
+    Fragment f = new Fragment();
     String key = "sub-" + s.id();
     config.put("subflowId", key);
     node(s, s.id(), type, config);

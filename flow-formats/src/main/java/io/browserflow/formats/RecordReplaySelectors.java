@@ -213,55 +213,42 @@ final class RecordReplaySelectors {
   }
 
   private Optional<ObjectNode> candidate(Candidate c, Optional<String> frame, String p) {
-    String type;
-    String value;
     Optional<String> css = cssOf(c);
-    switch (c.kind()) {
-      case CSS:
-      case ID:
-        type = "css";
-        value = css.get();
-        break;
-      case TEST_ID:
-      case PLACEHOLDER:
-        type = "attr";
-        value = css.get();
-        break;
-      case XPATH:
-        type = "xpath";
-        value = c.value();
-        break;
-      case ROLE:
+    Optional<Written> written = switch (c.kind()) {
+      case CSS, ID -> Optional.of(new Written("css", css.get()));
+      case TEST_ID, PLACEHOLDER -> Optional.of(new Written("attr", css.get()));
+      case XPATH -> Optional.of(new Written("xpath", c.value()));
+      case ROLE -> {
         if (c.name().isPresent()) {
-          type = "aria";
-          value = c.value() + "[name=" + c.name().get() + "]";
-        } else {
-          type = "css";
-          value = "[role=\"" + c.value() + "\"]";
-          issues.info(ConversionCode.APPROXIMATED, p, "role " + c.value() + " without a name is written as css " + value);
+          yield Optional.of(new Written("aria", c.value() + "[name=" + c.name().get() + "]"));
         }
-        break;
-      case TEXT_CONTAINS:
-        type = "text";
-        value = c.value();
-        break;
-      case TEXT:
-        type = "text";
-        value = c.value();
+        String value = "[role=\"" + c.value() + "\"]";
+        issues.info(ConversionCode.APPROXIMATED, p, "role " + c.value() + " without a name is written as css " + value);
+        yield Optional.of(new Written("css", value));
+      }
+      case TEXT_CONTAINS -> Optional.of(new Written("text", c.value()));
+      case TEXT -> {
         issues.info(ConversionCode.APPROXIMATED, p, "text \"" + c.value() + "\" is written as the extension's text "
             + "candidate, which finds the element containing it, not only the one whose whole text it is");
-        break;
-      case ARIA:
-        type = "attr";
-        value = "[aria-label=\"" + escape(c.value()) + "\"]";
+        yield Optional.of(new Written("text", c.value()));
+      }
+      case ARIA -> {
+        String value = "[aria-label=\"" + escape(c.value()) + "\"]";
         issues.info(ConversionCode.APPROXIMATED, p, "aria \"" + c.value() + "\" (any role) is written as " + value
             + ": the extension's aria candidate needs a role");
-        break;
-      default:
+        yield Optional.of(new Written("attr", value));
+      }
+      case LABEL -> {
         issues.warning(ConversionCode.UNSUPPORTED_LOCATOR, p, "candidate " + c.describe() + " has no record-replay "
             + "equivalent; it is not written");
-        return Optional.empty();
+        yield Optional.empty();
+      }
+    };
+    if (written.isEmpty()) {
+      return Optional.empty();
     }
+    String type = written.get().type();
+    String value = written.get().value();
     if (frame.isPresent()) {
       if (!type.equals("css") && !type.equals("attr")) {
         issues.warning(ConversionCode.UNSUPPORTED_LOCATOR, p, "candidate " + c.describe() + " is in a frame, and only css "
@@ -276,20 +263,18 @@ final class RecordReplaySelectors {
     return Optional.of(o);
   }
 
+  /** A candidate as the extension writes it: its type and value, before any frame prefix. */
+  private record Written(String type, String value) {}
+
   /** A css selector for a candidate when it is one: css, id, testId, placeholder. */
   private static Optional<String> cssOf(Candidate c) {
-    switch (c.kind()) {
-      case CSS:
-        return Optional.of(c.value());
-      case ID:
-        return Optional.of(IDENT.matcher(c.value()).matches() ? "#" + c.value() : "[id=\"" + escape(c.value()) + "\"]");
-      case TEST_ID:
-        return Optional.of("[data-testid=\"" + escape(c.value()) + "\"]");
-      case PLACEHOLDER:
-        return Optional.of("[placeholder=\"" + escape(c.value()) + "\"]");
-      default:
-        return Optional.empty();
-    }
+    return switch (c.kind()) {
+      case CSS -> Optional.of(c.value());
+      case ID -> Optional.of(IDENT.matcher(c.value()).matches() ? "#" + c.value() : "[id=\"" + escape(c.value()) + "\"]");
+      case TEST_ID -> Optional.of("[data-testid=\"" + escape(c.value()) + "\"]");
+      case PLACEHOLDER -> Optional.of("[placeholder=\"" + escape(c.value()) + "\"]");
+      case ROLE, LABEL, TEXT, XPATH, ARIA, TEXT_CONTAINS -> Optional.empty();
+    };
   }
 
   private static String escape(String v) {
