@@ -278,7 +278,16 @@ final class ElementActions {
           state.shared.actions.fellBack("in-frame"); // a frame path: Playwright maps the point through the frames
         }
         if (!plain || fastTried[0] || !FastClick.tryClick(loc, state.contextFrame(), s.offset(), state.shared.actions)) {
-          loc.click(o.setTimeout(ms));
+          Page page = state.page();
+          try {
+            loc.click(o.setTimeout(ms));
+          } catch (PlaywrightException e) {
+            // a click whose handler closes its own page (window.close()) was delivered: only a pressed
+            // button can have closed it
+            if (!(Failures.isClosed(e) && page.isClosed())) {
+              throw e;
+            }
+          }
         }
         return null;
       }, true));

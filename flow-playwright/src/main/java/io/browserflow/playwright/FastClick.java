@@ -190,7 +190,15 @@ final class FastClick {
       return TargetResolver.FastOutcome.ONE;
     }
     Page page = frame.page();
-    page.mouse().click(((Number) r.get("x")).doubleValue(), ((Number) r.get("y")).doubleValue());
+    try {
+      page.mouse().click(((Number) r.get("x")).doubleValue(), ((Number) r.get("y")).doubleValue());
+    } catch (PlaywrightException e) {
+      if (Failures.isClosed(e) && page.isClosed()) {
+        stats.fast(); // the click's handler closed the page (window.close()): it was delivered
+        return TargetResolver.FastOutcome.DONE;
+      }
+      throw e;
+    }
     Map<?, ?> g;
     try {
       g = (Map<?, ?>) frame.evaluate(DISARM);
