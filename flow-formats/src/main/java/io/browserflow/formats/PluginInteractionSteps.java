@@ -225,15 +225,14 @@ final class PluginInteractionSteps {
   /** A css selector of the target, from its css, id or test id candidate. */
   private static Optional<String> css(Target t) {
     for (Candidate c : t.candidates()) {
-      switch (c.kind()) {
-        case CSS:
-          return Optional.of(c.value());
-        case ID:
-          return Optional.of("[id=" + CssStrings.quote(c.value()) + "]");
-        case TEST_ID:
-          return Optional.of("[data-testid=" + CssStrings.quote(c.value()) + "]");
-        default:
-          break;
+      Optional<String> css = switch (c.kind()) {
+        case CSS -> Optional.of(c.value());
+        case ID -> Optional.of("[id=" + CssStrings.quote(c.value()) + "]");
+        case TEST_ID -> Optional.of("[data-testid=" + CssStrings.quote(c.value()) + "]");
+        case ROLE, LABEL, PLACEHOLDER, TEXT, XPATH, ARIA, TEXT_CONTAINS -> Optional.empty();
+      };
+      if (css.isPresent()) {
+        return css;
       }
     }
     return Optional.empty();
