@@ -65,7 +65,16 @@ final class SessionCommands {
     try {
       return dispatch(c);
     } catch (FlowException e) {
-      return failed(e.code().name(), e.getMessage());
+      ObjectNode f = failed(e.code().name(), e.getMessage());
+      String candidates = e.details().get(FlowException.Details.CANDIDATES);
+      if (candidates != null) {
+        try {
+          f.putObject("data").set("candidates", JSON.readTree(candidates));
+        } catch (IOException notJson) {
+          f.putObject("data").put("candidates", candidates);
+        }
+      }
+      return f;
     } catch (Usage e) {
       return failed("CLI_USAGE_ERROR", e.getMessage());
     } catch (IllegalArgumentException e) {
@@ -135,7 +144,13 @@ final class SessionCommands {
       case "tab" -> tab(c);
       case "tabs" -> ok(Map.of("tabs", session.tabs()));
       case "frame" -> {
-        session.frame(need(c, 0, "a frame locator (main, url:GLOB, name:NAME or a selector)"));
+        String locator = need(c, 0, "a frame locator (main, url:GLOB, name:NAME, a ref or a selector)");
+        Optional<String> wait = c.option("timeout");
+        if (wait.isPresent()) {
+          session.frame(locator, java.time.Duration.ofMillis(millis(wait.get(), "frame --timeout")));
+        } else {
+          session.frame(locator);
+        }
         yield ok(null);
       }
       case "frames" -> ok(Map.of("frames", session.frames()));
@@ -143,6 +158,14 @@ final class SessionCommands {
       default -> throw new Usage("unknown command " + name + "; commands: open, snapshot, click, fill, press, select, "
           + "check, uncheck, scroll, get, is, wait, eval, tab, tabs, frame, frames, save, close, batch");
     };
+  }
+
+  /** A whole number of milliseconds given to {@code what}, or a usage error naming it. */
+  private static long millis(String value, String what) {
+    if (!value.matches("\\d{1,9}")) {
+      throw new Usage(what + " takes milliseconds (a whole number), not " + value);
+    }
+    return Long.parseLong(value);
   }
 
   private static String need(BrowserctlCommand c, int i, String what) {
@@ -184,6 +207,9 @@ final class SessionCommands {
       if (n.disabled()) {
         r.put("disabled", true);
       }
+      if (!n.framePath().isEmpty()) {
+        r.put("framePath", n.framePath());
+      }
       refs.add(r);
     }
     data.put("refs", refs);
@@ -211,7 +237,7 @@ final class SessionCommands {
     } else if (c.option("url").isPresent()) {
       session.waitForUrl(c.option("url").get());
     } else if (c.option("ms").isPresent() || c.at(0).filter(w -> w.matches("\\d+")).isPresent()) {
-      session.waitMs(Integer.parseInt(c.option("ms").orElseGet(() -> c.at(0).get())));
+      session.waitMs((int) millis(c.option("ms").orElseGet(() -> c.at(0).get()), "wait --ms"));
     } else {
       throw new Usage("wait needs --selector CSS [--state visible|hidden], --text TEXT, --url GLOB or --ms N");
     }

@@ -46,7 +46,7 @@ class SessionCommandTest {
     System.setProperty("browserflow.session.dir", sessions.toString());
     String page = "<!doctype html><title>Sign in</title><label>User <input id='user'></label>"
         + "<button onclick=\"fetch('/signed?u=' + user.value).then(() => out.textContent = 'Welcome ' + user.value)\">Sign in"
-        + "</button><p id='out'></p>";
+        + "</button><p id='out'></p><iframe srcdoc='<p>one</p>'></iframe><iframe srcdoc='<p>two</p>'></iframe>";
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", exchange -> {
       byte[] body = page.getBytes(StandardCharsets.UTF_8);
@@ -134,6 +134,12 @@ class SessionCommandTest {
     assertThat(stale.exit).isEqualTo(1);
     assertThat(envelope.get("ok").asBoolean()).isFalse();
     assertThat(envelope.get("code").asText()).isEqualTo("REF_STALE");
+    CliFixture twins = session("frame", "url:about:srcdoc", "--timeout", "200", "--json");
+    JsonNode ambiguous = new ObjectMapper().readTree(twins.out());
+    assertThat(ambiguous.get("code").asText()).isEqualTo("FRAME_AMBIGUOUS");
+    assertThat(ambiguous.at("/data/candidates")).hasSize(2);
+    assertThat(ambiguous.at("/data/candidates/0/url").asText()).isEqualTo("about:srcdoc");
+    assertThat(session("frame", "main", "--timeout", "soon").err()).contains("frame --timeout takes milliseconds");
     assertThat(session("frobnicate").exit).isEqualTo(2);
     assertThat(session("eval", "1 + 1").err()).contains("CAPABILITY_DENIED", "--allow eval");
 

@@ -19,6 +19,7 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.Credential;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
+import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Target;
 import io.browserflow.api.dsl.Dsl;
@@ -81,19 +82,20 @@ public final class BrowserSession implements AutoCloseable {
       "  const walk = (parent, depth, level) => {",
       "    for (const el of parent.children) {",
       "      if (nodes.length >= opts.maxNodes) { truncated = true; return; }",
-      "      const role = api.roleOf(el) || (el.localName === 'input' && el.type === 'password' ? 'textbox' : null)",
+      "      const isFrame = el.localName === 'iframe' || el.localName === 'frame';",
+      "      const role = isFrame ? 'iframe' : api.roleOf(el) || (el.localName === 'input' && el.type === 'password' ? 'textbox' : null)",
       "        || (el.isContentEditable && el.parentElement && !el.parentElement.isContentEditable ? 'textbox' : null);",
-      "      const acts = role && ACT.has(role);",
+      "      const acts = role && (isFrame || ACT.has(role));",
       "      let next = level;",
       "      if (role && (acts || !opts.interactive) && shown(el)) {",
       "        els.push(el);",
-      "        const n = {ref: 'e' + els.length, role, name: api.nameOf(el, role) || '', level, tag: el.localName};",
+      "        const n = {i: els.length - 1, role, name: (isFrame ? el.title || el.name : api.nameOf(el, role)) || '', level, tag: el.localName};",
       "        const secret = el.type === 'password' || /one-time-code|cc-/.test(el.getAttribute('autocomplete') || '');",
       "        if ('value' in el && ['input','textarea','select'].includes(el.localName) && !secret && !['checkbox','radio'].includes(el.type)) n.value = String(el.value).slice(0, 80);",
       "        if (secret) n.secret = true;",
       "        if ('checked' in el && (el.type === 'checkbox' || el.type === 'radio')) n.checked = el.checked;",
       "        if (el.disabled || el.getAttribute('aria-disabled') === 'true') n.disabled = true;",
-      "        if (el.localName === 'iframe' || el.localName === 'frame') n.frame = true;",
+      "        if (isFrame) n.frame = true;",
       "        nodes.push(n); next = level + 1;",
       "      }",
       "      if (opts.depth < 0 || depth < opts.depth) {",
@@ -121,8 +123,11 @@ public final class BrowserSession implements AutoCloseable {
   private String activeTab;
   private Frame activeFrame;
   private int generation;
-  private Frame refFrame;
-  private int refCount;
+  /** The last snapshot's refs, in their order; empty before the first snapshot. */
+  private List<Ref> refs = List.of();
+  private boolean snapshotTaken;
+  /** Why the last snapshot's refs stopped naming elements (the tab or frame changed since), or null. */
+  private String refsLost;
   private final FlowBuilder draft = Flow.named("draft");
   private final List<Credential> secrets = new ArrayList<>();
   private boolean evalUsed;
@@ -153,9 +158,16 @@ public final class BrowserSession implements AutoCloseable {
     }
   }
 
-  /** One element of a snapshot: its ref ({@code e3}), role, accessible name and state. */
+  /**
+   * One element of a snapshot: its ref ({@code e3}), role, accessible name and state, and for an
+   * element inside an iframe the frame locators from the snapshot's frame down to it ({@code framePath}).
+   */
   public record Node(String ref, String role, String name, int level, String tag, Optional<String> value,
-      Optional<Boolean> checked, boolean disabled, boolean secret, boolean frame) {
+      Optional<Boolean> checked, boolean disabled, boolean secret, boolean frame, List<String> framePath) {
+    public Node {
+      framePath = List.copyOf(framePath);
+    }
+
     /** {@code - button "Save" [@e3]}, with its state. */
     public String line() {
       StringBuilder b = new StringBuilder("  ".repeat(level)).append("- ").append(role);
@@ -189,6 +201,9 @@ public final class BrowserSession implements AutoCloseable {
       return b.toString();
     }
   }
+
+  /** A ref of the last snapshot: the frame its element is in, its index there, the owner locators from the snapshot's frame down. */
+  private record Ref(Frame frame, int index, List<String> owners) { }
 
   /** A tab: its id ({@code t1}), label, URL and whether it is the active one. */
   public record Tab(String id, Optional<String> label, String url, boolean active) { }
@@ -233,6 +248,7 @@ public final class BrowserSession implements AutoCloseable {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "open " + url + ": " + firstLine(e.getMessage()));
     }
     activeFrame = page().mainFrame();
+    forgetRefs("open " + url);
     draft.open(url);
     return page().url();
   }
@@ -242,33 +258,90 @@ public final class BrowserSession implements AutoCloseable {
     return Map.of("url", page().url(), "title", page().title());
   }
 
-  /** A snapshot of the active frame; earlier refs stop being valid. */
+  /**
+   * A snapshot of the active frame and of the iframes in it (their elements indented under the
+   * iframe, with refs that act inside it); earlier refs stop being valid. {@code depth} counts
+   * within each document, {@code scope} applies to the active frame, {@code maxNodes} to the whole.
+   */
   public Snapshot snapshot(SnapshotOptions o) {
-    Frame f = frame();
+    Frame root = frame();
     release();
-    ensureCapture(f);
     generation++;
+    List<Node> nodes = new ArrayList<>();
+    List<Ref> found = new ArrayList<>();
+    boolean truncated = snapshotFrame(root, List.of(), o, o.scope(), 0, nodes, found);
+    if (nodes.size() > o.maxNodes()) {
+      nodes = new ArrayList<>(nodes.subList(0, o.maxNodes()));
+      found = new ArrayList<>(found.subList(0, o.maxNodes()));
+      truncated = true;
+    }
+    refs = List.copyOf(found);
+    snapshotTaken = true;
+    refsLost = null;
+    return new Snapshot(nodes, truncated, page().url(), page().title());
+  }
+
+  /** Adds the nodes of one frame, each iframe's own after it; true when the node limit cut something. */
+  private boolean snapshotFrame(Frame f, List<String> owners, SnapshotOptions o, Optional<String> scope, int level,
+      List<Node> nodes, List<Ref> found) {
+    ensureCapture(f);
     Map<String, Object> opts = new LinkedHashMap<>();
     opts.put("interactive", o.onlyInteractive());
     opts.put("depth", o.depth());
-    opts.put("scope", o.scope().orElse(null));
-    opts.put("maxNodes", o.maxNodes());
+    opts.put("scope", scope.orElse(null));
+    opts.put("maxNodes", Math.max(0, o.maxNodes() - nodes.size()));
     opts.put("gen", generation);
     JsonNode r = json(f.evaluate(SNAPSHOT, List.of(capture.key, opts)));
     if (r.has("error")) {
-      throw new FlowRunException(ErrorCode.TARGET_NOT_FOUND, "snapshot --scope " + o.scope().orElse("")
+      throw new FlowRunException(ErrorCode.TARGET_NOT_FOUND, "snapshot --scope " + scope.orElse("")
           + " matches no element in the active frame");
     }
-    List<Node> nodes = new ArrayList<>();
+    boolean truncated = r.path("truncated").asBoolean();
     for (JsonNode n : r.path("nodes")) {
-      nodes.add(new Node(n.path("ref").asText(), n.path("role").asText(), n.path("name").asText(), n.path("level").asInt(),
+      int index = n.path("i").asInt();
+      int nodeLevel = level + n.path("level").asInt();
+      nodes.add(new Node("e" + (nodes.size() + 1), n.path("role").asText(), n.path("name").asText(), nodeLevel,
           n.path("tag").asText(), n.has("value") ? Optional.of(n.get("value").asText()) : Optional.empty(),
           n.has("checked") ? Optional.of(n.get("checked").asBoolean()) : Optional.empty(), n.path("disabled").asBoolean(),
-          n.path("secret").asBoolean(), n.path("frame").asBoolean()));
+          n.path("secret").asBoolean(), n.path("frame").asBoolean(), owners));
+      found.add(new Ref(f, index, owners));
+      if (n.path("frame").asBoolean() && nodes.size() < o.maxNodes()) {
+        ElementHandle owner = refElement(f, index);
+        if (owner == null) {
+          continue;
+        }
+        try {
+          Frame child = owner.contentFrame();
+          if (child != null && !child.isDetached()) {
+            List<String> path = new ArrayList<>(owners);
+            path.add(ownerLocator(owner, child));
+            truncated |= snapshotFrame(child, List.copyOf(path), o, Optional.empty(), nodeLevel + 1, nodes, found);
+          }
+        } catch (PlaywrightException e) {
+          // the iframe navigated or left while the snapshot was taken: its own elements are not listed
+        } finally {
+          owner.dispose();
+        }
+      }
     }
-    refFrame = f;
-    refCount = nodes.size();
-    return new Snapshot(nodes, r.path("truncated").asBoolean(), page().url(), page().title());
+    return truncated;
+  }
+
+  /** The element with this index in a frame's last snapshot, or null when it left the page. */
+  private ElementHandle refElement(Frame f, int index) {
+    JSHandle h = f.evaluateHandle(REF_ELEMENT, List.of(capture.key, generation, index));
+    ElementHandle el = h.asElement();
+    if (el == null) {
+      h.dispose();
+    }
+    return el;
+  }
+
+  /** How a flow finds this iframe from its parent: the recorder's owner selector, else the frame's URL. */
+  private String ownerLocator(ElementHandle owner, Frame child) {
+    ensureCapture(owner.ownerFrame());
+    Object css = owner.evaluate("(el, key) => window[key] ? window[key].frameOwner(el) : null", capture.key);
+    return css == null || css.toString().isBlank() ? "url:" + UrlGlobs.of(child.url()) : css.toString();
   }
 
   // ------------------------------------------------------------------ acting
@@ -276,7 +349,7 @@ public final class BrowserSession implements AutoCloseable {
   /** Clicks a ref or locator; with {@code newTab}, the page it opens becomes a new tab (returned). */
   public Optional<String> click(String target, boolean newTab) {
     ElementHandle el = element(target);
-    Target recorded = describe(el, "click");
+    Target recorded = describe(target, el, "click");
     if (newTab) {
       // the page's own way of opening a tab (target=_blank, window.open), as the draft's click newTab replays it
       Page opened;
@@ -299,7 +372,7 @@ public final class BrowserSession implements AutoCloseable {
   /** Fills a field; a password or one-time-code field's value becomes a secret credential of the draft. */
   public void fill(String target, String text) {
     ElementHandle el = element(target);
-    Target recorded = describe(el, "fill");
+    Target recorded = describe(target, el, "fill");
     boolean secret = Boolean.TRUE.equals(el.evaluate("e => e.type === 'password' || /one-time-code|cc-/"
         + ".test(e.getAttribute('autocomplete') || '')"));
     act(target, () -> el.fill(text, new ElementHandle.FillOptions().setTimeout(timeout.toMillis())));
@@ -318,7 +391,7 @@ public final class BrowserSession implements AutoCloseable {
   public void press(String key, Optional<String> target) {
     if (target.isPresent()) {
       ElementHandle el = element(target.get());
-      Target recorded = describe(el, "press");
+      Target recorded = describe(target.get(), el, "press");
       act(target.get(), () -> el.press(key, new ElementHandle.PressOptions().setTimeout(timeout.toMillis())));
       draft.press(recorded, key);
     } else {
@@ -330,7 +403,7 @@ public final class BrowserSession implements AutoCloseable {
   /** Selects an option by value, else by label; {@code OPTION_NOT_FOUND} when neither matches. */
   public void select(String target, String value) {
     ElementHandle el = element(target);
-    Target recorded = describe(el, "select");
+    Target recorded = describe(target, el, "select");
     JsonNode match = json(el.evaluate("(e, v) => { if (e.localName !== 'select') return {select: false};"
         + " for (const o of e.options) { if (o.value === v) return {select: true, value: o.value}; }"
         + " for (const o of e.options) { if (o.label.trim() === v || o.text.trim() === v) return {select: true, value: o.value}; }"
@@ -349,7 +422,7 @@ public final class BrowserSession implements AutoCloseable {
   /** Checks (or unchecks) a checkbox or radio button; {@code NOT_CHECKABLE} for anything else. */
   public void check(String target, boolean on) {
     ElementHandle el = element(target);
-    Target recorded = describe(el, "click");
+    Target recorded = describe(target, el, "click");
     Object checkable = el.evaluate("e => (e.localName === 'input' && (e.type === 'checkbox' || e.type === 'radio'))"
         + " || ['checkbox', 'radio', 'switch', 'menuitemcheckbox'].includes(e.getAttribute('role'))");
     if (!Boolean.TRUE.equals(checkable)) {
@@ -373,7 +446,7 @@ public final class BrowserSession implements AutoCloseable {
   public void scroll(Optional<String> target, Optional<String> to, int byPixels) {
     if (target.isPresent()) {
       ElementHandle el = element(target.get());
-      Target recorded = describe(el, "click");
+      Target recorded = describe(target.get(), el, "click");
       el.scrollIntoViewIfNeeded();
       draft.scrollIntoView(recorded);
     } else if (to.isPresent()) {
@@ -505,6 +578,7 @@ public final class BrowserSession implements AutoCloseable {
     String id = register(p, label.orElse(null));
     activeTab = id;
     activeFrame = p.mainFrame();
+    forgetRefs("tab new");
     url.ifPresent(p::navigate);
     String alias = alias(id);
     if (url.isPresent()) {
@@ -518,6 +592,9 @@ public final class BrowserSession implements AutoCloseable {
   /** Makes the tab with this id ({@code t2}) or label active. */
   public String tab(String idOrLabel) {
     String id = tabId(idOrLabel);
+    if (!id.equals(activeTab) || activeFrame != page().mainFrame()) {
+      forgetRefs("tab " + idOrLabel);
+    }
     activeTab = id;
     activeFrame = page().mainFrame();
     page().bringToFront();
@@ -541,41 +618,160 @@ public final class BrowserSession implements AutoCloseable {
       draft.tabClose();
     }
     if (id.equals(activeTab)) {
+      forgetRefs("tab close");
       activeTab = tabs.isEmpty() ? null : tabs.keySet().iterator().next();
       activeFrame = activeTab == null ? null : page().mainFrame();
     }
   }
 
-  /**
-   * Enters a frame of the active tab: {@code main}, {@code url:GLOB}, {@code name:NAME}, a css
-   * selector of its iframe element ({@code selector:CSS} or bare), or a ref of one.
-   */
+  /** {@link #frame(String, Duration)} waiting as long as the session's timeout. */
   public void frame(String locator) {
+    frame(locator, timeout);
+  }
+
+  /**
+   * Enters a frame, looked for from the active frame as a replay looks for it: {@code main};
+   * {@code url:GLOB} or {@code name:NAME} among the active frame's child frames; {@code selector:CSS}
+   * of its iframe element; a ref of one ({@code @e4} or {@code ref:@e4}, which may be inside nested
+   * iframes); or a bare string, tried as css, then as a frame name, then as a part of a frame's URL.
+   * Waits up to {@code wait} for exactly one frame: {@code FRAME_NOT_FOUND} when none showed,
+   * {@code FRAME_AMBIGUOUS} (with the candidates' URLs and names) when several still match.
+   * Refs of the last snapshot stop being valid.
+   */
+  public void frame(String locator, Duration wait) {
     if (locator.equals("main")) {
       activeFrame = page().mainFrame();
+      forgetRefs("frame main");
       draft.frameMain();
       return;
     }
-    Frame found;
-    if (locator.startsWith("url:") || locator.startsWith("name:")) {
-      boolean byUrl = locator.startsWith("url:");
-      String want = locator.substring(locator.indexOf(':') + 1);
-      List<Frame> matches = page().frames().stream().filter(f -> f != page().mainFrame())
-          .filter(f -> byUrl ? globMatches(want, f.url()) : want.equals(f.name())).toList();
-      found = one(locator, matches);
-    } else {
-      ElementHandle owner = element(locator.startsWith("selector:") ? locator.substring("selector:".length()) : locator);
+    String target = locator.startsWith("ref:") ? locator.substring("ref:".length()) : locator;
+    if (isRef(target)) {
+      ElementHandle owner = element(target);
+      Frame found = contentOf(locator, owner);
+      List<String> path = new ArrayList<>(ref(target).owners());
+      path.add(ownerLocator(owner, found));
+      activeFrame = found;
+      forgetRefs("frame " + locator);
+      path.forEach(draft::frame);
+      return;
+    }
+    long until = System.nanoTime() + wait.toNanos();
+    while (true) {
+      FrameMatch m = lookFor(locator);
+      if (m.frame != null) {
+        activeFrame = m.frame;
+        forgetRefs("frame " + locator);
+        draft.frame(m.recorded);
+        return;
+      }
+      if (System.nanoTime() >= until) {
+        if (m.candidates.size() > 1) {
+          String list = json(m.candidates).toString();
+          throw new FlowRunException(ErrorCode.FRAME_AMBIGUOUS, m.candidates.size() + " frames match " + locator + ": " + list
+              + "; narrow it (an owner css, url: or name:)", Map.of(FlowException.Details.LOCATOR, locator,
+              FlowException.Details.CANDIDATES, list));
+        }
+        throw new FlowRunException(ErrorCode.FRAME_NOT_FOUND, "no frame matches " + locator + " in the active frame"
+            + (wait.isZero() ? "" : " within " + wait.toMillis() + " ms") + "; frames lists them",
+            Map.of(FlowException.Details.LOCATOR, locator));
+      }
+      page().waitForTimeout(100);
+    }
+  }
+
+  /** What one look for a frame found: the frame and how the draft names it, or the candidates that matched. */
+  private record FrameMatch(Frame frame, String recorded, List<Map<String, String>> candidates) {
+    static FrameMatch none() {
+      return new FrameMatch(null, null, List.of());
+    }
+  }
+
+  private FrameMatch lookFor(String locator) {
+    if (locator.startsWith("url:")) {
+      String glob = locator.substring(4);
+      return among(locator, f -> globMatches(glob, f.url()));
+    }
+    if (locator.startsWith("name:")) {
+      String name = locator.substring(5);
+      return among(locator, f -> name.equals(f.name()));
+    }
+    if (locator.startsWith("selector:")) {
+      return byOwner(locator.substring("selector:".length()), true);
+    }
+    // a bare string: css, then a frame name, then a part of a frame's URL
+    FrameMatch css = byOwner(locator, false);
+    if (css.frame != null || css.candidates.size() > 1) {
+      return css;
+    }
+    FrameMatch name = among("name:" + locator, f -> locator.equals(f.name()));
+    if (name.frame != null || name.candidates.size() > 1) {
+      return name;
+    }
+    String glob = locator.contains("*") ? locator : "**" + locator + "**";
+    return among("url:" + glob, f -> globMatches(glob, f.url()));
+  }
+
+  private FrameMatch among(String recorded, java.util.function.Predicate<Frame> test) {
+    List<Frame> hits = frame().childFrames().stream().filter(f -> !f.isDetached() && test.test(f)).toList();
+    if (hits.size() == 1) {
+      return new FrameMatch(hits.get(0), recorded, List.of());
+    }
+    return new FrameMatch(null, null, hits.stream().map(f -> Map.of("url", f.url(), "name", f.name())).toList());
+  }
+
+  /** The iframe element a css names in the active frame; {@code strict}: an element that is no iframe is an error. */
+  private FrameMatch byOwner(String css, boolean strict) {
+    Locator l = frame().locator(css);
+    int n;
+    try {
+      n = l.count();
+    } catch (PlaywrightException e) {
+      if (strict) {
+        throw new FlowRunException(ErrorCode.FRAME_NOT_FOUND, "selector:" + css + " is not css: " + firstLine(e.getMessage()));
+      }
+      return FrameMatch.none();
+    }
+    if (n > 1) {
+      JsonNode owners = json(l.evaluateAll("els => els.map(e => ({url: e.src || '', name: e.name || e.id || ''}))"));
+      List<Map<String, String>> c = new ArrayList<>();
+      owners.forEach(o -> c.add(Map.of("url", o.path("url").asText(), "name", o.path("name").asText())));
+      return new FrameMatch(null, null, c);
+    }
+    if (n == 0) {
+      return FrameMatch.none();
+    }
+    ElementHandle owner = l.elementHandle();
+    try {
       Object tag = owner.evaluate("e => e.localName");
       if (!"iframe".equals(tag) && !"frame".equals(tag)) {
-        throw new FlowRunException(ErrorCode.FRAME_OWNER_NOT_IFRAME, locator + " is a " + tag + ", not an iframe or frame");
+        if (strict || isCss(css)) {
+          throw new FlowRunException(ErrorCode.FRAME_OWNER_NOT_IFRAME, css + " is a " + tag + ", not an iframe or frame");
+        }
+        return FrameMatch.none();
       }
-      found = owner.contentFrame();
-      if (found == null) {
-        throw new FlowRunException(ErrorCode.FRAME_NOT_FOUND, locator + " has no document loaded");
-      }
+      Frame found = owner.contentFrame();
+      return found == null ? FrameMatch.none() : new FrameMatch(found, "selector:" + css, List.of());
+    } finally {
+      owner.dispose();
     }
-    activeFrame = found;
-    draft.frame(frameLocator(locator, found));
+  }
+
+  /** A bare locator that reads as css rather than as a frame name (a name is a single word). */
+  private static boolean isCss(String s) {
+    return !s.matches("[A-Za-z][\\w-]*");
+  }
+
+  private static Frame contentOf(String locator, ElementHandle owner) {
+    Object tag = owner.evaluate("e => e.localName");
+    if (!"iframe".equals(tag) && !"frame".equals(tag)) {
+      throw new FlowRunException(ErrorCode.FRAME_OWNER_NOT_IFRAME, locator + " is a " + tag + ", not an iframe or frame");
+    }
+    Frame found = owner.contentFrame();
+    if (found == null) {
+      throw new FlowRunException(ErrorCode.FRAME_NOT_FOUND, locator + " has no document loaded");
+    }
+    return found;
   }
 
   /** The frames of the active tab: name and URL, the main one first. */
@@ -673,6 +869,34 @@ public final class BrowserSession implements AutoCloseable {
     return target.startsWith("@");
   }
 
+  /** The last snapshot's ref written {@code @eN}, or {@code REF_STALE} saying why there is none. */
+  private Ref ref(String target) {
+    Matcher m = REF.matcher(target.substring(1).isEmpty() ? "" : target);
+    if (!m.matches()) {
+      throw new FlowRunException(ErrorCode.REF_STALE, target + " is not a ref of the last snapshot; refs are written @e1, @e2, ...");
+    }
+    if (!snapshotTaken) {
+      throw new FlowRunException(ErrorCode.REF_STALE, target + " names no element: take a snapshot first");
+    }
+    if (refsLost != null) {
+      throw new FlowRunException(ErrorCode.REF_STALE, target + " is of the last snapshot, taken before " + refsLost
+          + "; take a new snapshot");
+    }
+    int index = Integer.parseInt(m.group(1)) - 1;
+    if (index < 0 || index >= refs.size()) {
+      throw new FlowRunException(ErrorCode.REF_STALE, refs.isEmpty() ? "the last snapshot gave no refs, so " + target
+          + " names nothing" : "the last snapshot has refs @e1 to @e" + refs.size() + ", not " + target);
+    }
+    return refs.get(index);
+  }
+
+  /** The refs of the last snapshot stop naming elements: they were of another tab or frame. */
+  private void forgetRefs(String because) {
+    if (snapshotTaken && refsLost == null) {
+      refsLost = because;
+    }
+  }
+
   /** The element of a ref of the last snapshot, or the one element a locator matches in the active frame. */
   private ElementHandle element(String target) {
     release();
@@ -695,21 +919,11 @@ public final class BrowserSession implements AutoCloseable {
 
   private ElementHandle resolve(String target) {
     if (isRef(target)) {
-      Matcher m = REF.matcher(target.substring(1).isEmpty() ? "" : target);
-      if (!m.matches()) {
-        throw new FlowRunException(ErrorCode.REF_STALE, target + " is not a ref of the last snapshot; refs are written @e1, @e2, ...");
-      }
-      int index = Integer.parseInt(m.group(1)) - 1;
-      if (refFrame == null) {
-        throw new FlowRunException(ErrorCode.REF_STALE, target + " names no element: take a snapshot first");
-      }
-      if (index < 0 || index >= refCount) {
-        throw new FlowRunException(ErrorCode.REF_STALE, "the last snapshot has refs @e1 to @e" + refCount + ", not " + target);
-      }
-      if (refFrame.isDetached()) {
+      Ref ref = ref(target);
+      if (ref.frame().isDetached()) {
         throw new FlowRunException(ErrorCode.REF_STALE, target + " is of a frame that left the page; take a new snapshot");
       }
-      JSHandle h = refFrame.evaluateHandle(REF_ELEMENT, List.of(capture.key, generation, index));
+      JSHandle h = ref.frame().evaluateHandle(REF_ELEMENT, List.of(capture.key, generation, ref.index()));
       ElementHandle el = h.asElement();
       if (el == null) {
         String why = String.valueOf(h.jsonValue());
@@ -737,12 +951,17 @@ public final class BrowserSession implements AutoCloseable {
     return l.elementHandle();
   }
 
-  /** The candidates the recorder would record for the element. */
-  private Target describe(ElementHandle el, String purpose) {
+  /**
+   * The candidates the recorder would record for the element of {@code target}; for a ref inside an
+   * iframe, with the frame locators from the active frame down to it.
+   */
+  private Target describe(String target, ElementHandle el, String purpose) {
     Frame f = el.ownerFrame();
     ensureCapture(f);
     JsonNode d = json(el.evaluate("(e, [k, p]) => window[k].describe(e, p)", List.of(capture.key, purpose)));
-    return DraftBuilder.target(d);
+    Target t = DraftBuilder.target(d);
+    List<String> owners = isRef(target) ? ref(target).owners() : List.of();
+    return owners.isEmpty() ? t : Target.builder().from(t).framePath(owners).build();
   }
 
   /** Runs an action, turning Playwright's failures into the seed's codes. */
@@ -787,27 +1006,8 @@ public final class BrowserSession implements AutoCloseable {
     return m == null ? "" : m.lines().findFirst().orElse("");
   }
 
-  private static Frame one(String locator, List<Frame> matches) {
-    if (matches.isEmpty()) {
-      throw new FlowRunException(ErrorCode.FRAME_NOT_FOUND, "no frame matches " + locator);
-    }
-    if (matches.size() > 1) {
-      throw new FlowRunException(ErrorCode.FRAME_AMBIGUOUS, matches.size() + " frames match " + locator + ": "
-          + String.join(", ", matches.stream().map(f -> f.name() + " " + f.url()).toList()));
-    }
-    return matches.get(0);
-  }
-
   private static boolean globMatches(String glob, String url) {
     return io.browserflow.api.Glob.matchesUrl(glob, url);
-  }
-
-  /** The frame step's locator: the one given, when it is one the flow format knows, else the frame's URL. */
-  private static String frameLocator(String locator, Frame found) {
-    if (locator.startsWith("url:") || locator.startsWith("name:") || locator.startsWith("selector:")) {
-      return locator;
-    }
-    return "selector:" + locator;
   }
 
   private static JsonNode json(Object value) {

@@ -33,6 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("browser")
 class BrowserSessionTest {
   private static com.sun.net.httpserver.HttpServer server;
+  /** Another origin, for a cross-origin iframe. */
+  private static com.sun.net.httpserver.HttpServer elsewhere;
+  private static final List<String> ELSEWHERE_HITS = new CopyOnWriteArrayList<>();
   private static String base;
   private static final List<String> SIGN_INS = new CopyOnWriteArrayList<>();
   private BrowserSession session;
@@ -53,6 +56,29 @@ class BrowserSessionTest {
         + "<iframe name='inner' src='/inner.html'></iframe>");
     Files.writeString(root.resolve("inner.html"), "<!doctype html><button onclick=\"this.textContent='pressed'\">Inner</button>");
     Files.writeString(root.resolve("next.html"), "<!doctype html><title>Next</title><p>the next page</p>");
+    elsewhere = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    elsewhere.createContext("/", exchange -> {
+      byte[] body = "<!doctype html><button onclick=\"fetch('/hit').then(() => this.textContent = 'done')\">Elsewhere</button>"
+          .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      if (exchange.getRequestURI().getPath().equals("/hit")) {
+        ELSEWHERE_HITS.add("hit");
+      }
+      exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    elsewhere.start();
+    Files.writeString(root.resolve("frames.html"), "<!doctype html><title>Frames</title><h1>Frames</h1>"
+        + "<iframe id='profile' title='Profile' src='/profile.html' style='width:600px;height:200px'></iframe>"
+        + "<iframe title='Elsewhere' src='http://127.0.0.1:" + elsewhere.getAddress().getPort() + "/other.html'></iframe>");
+    Files.writeString(root.resolve("profile.html"), "<!doctype html><label>Nick <input id='nick'></label>"
+        + "<iframe name='deep' src='/deep.html'></iframe>");
+    Files.writeString(root.resolve("deep.html"), "<!doctype html><button onclick=\"fetch('/signed?nick='"
+        + " + parent.document.getElementById('nick').value).then(() => this.textContent = 'saved')\">Save</button>");
+    Files.writeString(root.resolve("twins.html"), "<!doctype html><iframe src='/inner.html'></iframe><iframe src='/inner.html'></iframe>"
+        + "<script>setTimeout(() => { const f = document.createElement('iframe'); f.name = 'late'; f.src = '/next.html';"
+        + " document.body.append(f); }, 800)</script>");
     server = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", exchange -> {
       String path = exchange.getRequestURI().getPath();
@@ -82,11 +108,13 @@ class BrowserSessionTest {
   @AfterAll
   static void stop() {
     server.stop(0);
+    elsewhere.stop(0);
   }
 
   @BeforeEach
   void open() {
     SIGN_INS.clear();
+    ELSEWHERE_HITS.clear();
     session = BrowserSession.launch(LaunchOptions.defaults(), new BrowserSession.Options(false,
         java.time.Duration.ofSeconds(3), 1280, 720));
   }
@@ -242,5 +270,84 @@ class BrowserSessionTest {
 
     assertThat(session.draft("scrolls").steps()).extracting(Step::kind)
         .containsSubsequence(Step.Kind.SCROLL, Step.Kind.SCROLL, Step.Kind.SCROLL);
+  }
+
+  @Test
+  void should_give_refs_inside_iframes_nested_and_cross_origin_act_through_them_and_replay_the_draft() throws Exception {
+    session.open(base + "/frames.html");
+
+    BrowserSession.Snapshot snap = session.snapshot(BrowserSession.SnapshotOptions.interactive());
+
+    assertThat(snap.text()).contains("- iframe \"Profile\"", "  - textbox \"Nick\"", "  - iframe \"deep\"",
+        "    - button \"Save\"", "- iframe \"Elsewhere\"", "  - button \"Elsewhere\"");
+    BrowserSession.Node save = snap.nodes().stream().filter(n -> n.name().equals("Save")).findFirst().orElseThrow();
+    assertThat(save.framePath()).containsExactly("iframe#profile", "iframe[name=\"deep\"]");
+    session.fill(ref(snap, "textbox", "Nick"), "ada");
+    session.click(ref(snap, "button", "Save"), false);
+    session.click(ref(snap, "button", "Elsewhere"), false);
+
+    assertThat(SIGN_INS).containsExactly("nick=ada");
+    assertThat(ELSEWHERE_HITS).containsExactly("hit");
+    Flow draft = session.draft("frames");
+    Step.Click click = (Step.Click) draft.steps().get(2);
+    assertThat(click.target().framePath()).containsExactly("iframe#profile", "iframe[name=\"deep\"]");
+    assertThat(((Step.Fill) draft.steps().get(1)).target().framePath()).containsExactly("iframe#profile");
+    assertThat(((Step.Click) draft.steps().get(3)).target().framePath()).hasSize(1);
+    SIGN_INS.clear();
+    ELSEWHERE_HITS.clear();
+
+    try (PlaywrightDriver driver = PlaywrightDriver.launch(); FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
+      RunResult replay = engine.run(draft, Inputs.empty());
+
+      assertThat(replay.status()).as("%s %s", replay.errorPath(), replay.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
+    }
+    assertThat(SIGN_INS).containsExactly("nick=ada");
+    assertThat(ELSEWHERE_HITS).containsExactly("hit");
+  }
+
+  @Test
+  void should_find_frames_by_each_locator_form_wait_for_late_ones_and_list_ambiguous_ones() {
+    session.open(base + "/twins.html");
+
+    FlowRunException twins = catchThrowableOfType(FlowRunException.class,
+        () -> session.frame("url:**/inner.html", java.time.Duration.ofMillis(300)));
+    FlowRunException bare = catchThrowableOfType(FlowRunException.class,
+        () -> session.frame("iframe", java.time.Duration.ZERO));
+    session.frame("late", java.time.Duration.ofSeconds(5));
+    String late = String.valueOf(session.get("text", "p", Optional.empty()));
+    session.frame("main");
+    session.frame("next.html", java.time.Duration.ZERO);
+    session.frame("main");
+    FlowRunException none = catchThrowableOfType(FlowRunException.class,
+        () -> session.frame("name:nope", java.time.Duration.ofMillis(300)));
+
+    assertThat(twins.code()).isEqualTo(ErrorCode.FRAME_AMBIGUOUS);
+    assertThat(twins.getMessage()).contains("2 frames match url:**/inner.html", "/inner.html");
+    assertThat(twins.details().get("candidates")).contains("\"url\":\"" + base + "/inner.html\"");
+    assertThat(bare.code()).isEqualTo(ErrorCode.FRAME_AMBIGUOUS);
+    assertThat(late).isEqualTo("the next page");
+    assertThat(none.code()).isEqualTo(ErrorCode.FRAME_NOT_FOUND);
+    assertThat(none.getMessage()).contains("within 300 ms");
+    assertThat(session.draft("frames").steps()).filteredOn(s -> s.kind() == Step.Kind.FRAME)
+        .extracting(s -> ((Step.Frame) s).locator()).containsExactly("name:late", "url:**next.html**");
+  }
+
+  @Test
+  void should_enter_a_frame_by_ref_and_refuse_refs_taken_in_another_frame() {
+    session.open(base + "/frames.html");
+    BrowserSession.Snapshot snap = session.snapshot(BrowserSession.SnapshotOptions.interactive());
+    String nick = ref(snap, "textbox", "Nick");
+
+    session.frame(ref(snap, "iframe", "deep"));
+    FlowRunException stale = catchThrowableOfType(FlowRunException.class, () -> session.fill(nick, "x"));
+    BrowserSession.Snapshot inDeep = session.snapshot(BrowserSession.SnapshotOptions.interactive());
+    session.click(ref(inDeep, "button", "Save"), false);
+
+    assertThat(stale.code()).isEqualTo(ErrorCode.REF_STALE);
+    assertThat(stale.getMessage()).contains("taken before frame @e");
+    assertThat(inDeep.text()).startsWith("- button \"Save\"");
+    assertThat(SIGN_INS).containsExactly("nick=");
+    assertThat(session.draft("deep").steps()).filteredOn(s -> s.kind() == Step.Kind.FRAME)
+        .extracting(s -> ((Step.Frame) s).locator()).containsExactly("iframe#profile", "iframe[name=\"deep\"]");
   }
 }
