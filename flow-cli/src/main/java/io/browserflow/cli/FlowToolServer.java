@@ -41,7 +41,9 @@ import java.util.stream.Stream;
 
 /**
  * The MCP server of {@code browserflow mcp}: publishes the approved flows of a folder as tools
- * ({@link FlowTools}), runs a flow per call in one engine, and keeps the tools in step with the
+ * ({@link FlowTools}), runs a flow per call on one shared driver, in an engine that requires the tool's
+ * approval (its digest and pinned environment: {@code ENVIRONMENT_DRIFT} unless {@code --allow-drift}),
+ * and keeps the tools in step with the
  * folder (a changed file is re-read and its tool updated, a flow no longer approved is withdrawn;
  * clients are told through {@code notifications/tools/list_changed}).
  *
@@ -63,10 +65,10 @@ final class FlowToolServer implements AutoCloseable {
   private final Map<String, Semaphore> running = new ConcurrentHashMap<>();
   private McpSyncServer server;
   private PageDriver driver;
-  private FlowEngine engine;
   private Thread watcher;
   private volatile boolean closed;
   private volatile String fingerprint = "";
+  private boolean allowEnvironmentDrift;
 
   FlowToolServer(Path dir, Map<String, String> credentials, Supplier<PageDriver> drivers, int maxRunsPerFlow, PrintWriter log) {
     this.dir = dir;
@@ -74,6 +76,12 @@ final class FlowToolServer implements AutoCloseable {
     this.drivers = drivers;
     this.maxRunsPerFlow = maxRunsPerFlow;
     this.log = log;
+  }
+
+  /** Runs approved flows in an environment other than their approval's (browserflow mcp --allow-drift); set before start. */
+  FlowToolServer allowEnvironmentDrift(boolean allow) {
+    this.allowEnvironmentDrift = allow;
+    return this;
   }
 
   /** Starts serving on a single-session transport (stdio); the tools are those of the folder now. */
@@ -200,8 +208,10 @@ final class FlowToolServer implements AutoCloseable {
           + (maxRunsPerFlow == 1 ? " call" : " calls") + ", the most at once (browserflow mcp --max-runs-per-flow); "
           + "call it again when one has ended", "error", Map.of("code", "LIMIT_EXCEEDED", "category", "limit")));
     }
-    try {
-      RunResult result = engine().run(tool.flow(), call.inputs, call.options);
+    // each call runs under its tool's own approval: the digest again, and the environment it was approved in
+    try (FlowEngine approved = FlowEngine.builder().driver(driver())
+        .requireApproval(Approvals.create().approve(tool.approval())).build()) {
+      RunResult result = approved.run(tool.flow(), call.inputs, call.options);
       return envelope(result, call.returnLogs);
     } finally {
       slots.release();
@@ -214,12 +224,11 @@ final class FlowToolServer implements AutoCloseable {
     return slots == null ? 0 : maxRunsPerFlow - slots.availablePermits();
   }
 
-  private synchronized FlowEngine engine() {
-    if (engine == null) {
+  private synchronized PageDriver driver() {
+    if (driver == null) {
       driver = drivers.get();
-      engine = FlowEngine.builder().driver(driver).build();
     }
-    return engine;
+    return driver;
   }
 
   /** A checked call: the inputs (server credentials included) and the run options. */
@@ -285,7 +294,8 @@ final class FlowToolServer implements AutoCloseable {
           + "with BROWSERFLOW_CREDENTIAL_" + missing.get(0) + " set, or with --credentials FILE").build();
     }
     Map<String, Object> run = map(args.get(FlowTools.RUN), FlowTools.RUN);
-    RunOptions.Builder options = RunOptions.builder().caller(Caller.CLI).trace(TraceMode.OFF)
+    RunOptions.Builder options = RunOptions.builder().caller(Caller.MCP).trace(TraceMode.OFF)
+        .allowEnvironmentDrift(allowEnvironmentDrift)
         .addAllAllowed(tool.review().capabilities()).denyNetwork(true);
     boolean returnLogs = false;
     for (Map.Entry<String, Object> e : run.entrySet()) {
@@ -462,7 +472,7 @@ final class FlowToolServer implements AutoCloseable {
       case "CHECK_FAILED", "CAPTURE_MISSING" -> "check";
       case "TIMEOUT" -> "timeout";
       case "INPUT_MISSING", "INPUT_INVALID", "BINDING_UNRESOLVED" -> "input";
-      case "REVIEW_REQUIRED", "CAPABILITY_DENIED", "SENSITIVE_VALUE" -> "policy";
+      case "REVIEW_REQUIRED", "CAPABILITY_DENIED", "SENSITIVE_VALUE", "ENVIRONMENT_DRIFT" -> "policy";
       default -> "run";
     };
   }
@@ -475,9 +485,6 @@ final class FlowToolServer implements AutoCloseable {
     }
     if (server != null) {
       server.closeGracefully();
-    }
-    if (engine != null) {
-      engine.close();
     }
     if (driver != null) {
       driver.close();

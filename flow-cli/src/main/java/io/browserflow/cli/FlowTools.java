@@ -40,11 +40,12 @@ final class FlowTools {
   private FlowTools() {}
 
   /** A published flow: its tool name, file, flow, review, input schema and description. */
-  record FlowTool(String name, Path file, Flow flow, FlowReview review, ObjectNode schema, String description) {
-    /** Whether publishing it again would change what clients see or run. */
+  record FlowTool(String name, Path file, Flow flow, FlowReview review, ObjectNode schema, String description,
+      Approvals.Approval approval) {
+    /** Whether publishing it again would change what clients see or run (an approval pinned anew included). */
     boolean sameAs(FlowTool other) {
       return other != null && name.equals(other.name) && review.digest().equals(other.review.digest())
-          && schema.equals(other.schema) && description.equals(other.description);
+          && schema.equals(other.schema) && description.equals(other.description) && approval.equals(other.approval);
     }
   }
 
@@ -107,7 +108,7 @@ final class FlowTools {
         withheld.add(file + ": " + e.getMessage());
         continue;
       }
-      tools.put(name, new FlowTool(name, file, flow, review, schema, description(flow, review)));
+      tools.put(name, new FlowTool(name, file, flow, review, schema, description(flow, review), approval.get()));
     }
     return new Scan(tools, withheld);
   }

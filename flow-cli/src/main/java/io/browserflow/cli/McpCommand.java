@@ -65,6 +65,10 @@ final class McpCommand implements Callable<Integer> {
       description = "Calls of one tool running at once (default 1); a call beyond is refused with LIMIT_EXCEEDED.")
   int maxRunsPerFlow;
 
+  @Option(names = "--allow-drift", description = "Run a flow in an environment other than the one its approval pinned "
+      + "(browser and version, viewport, locale, time zone, origins); without it such a call fails with ENVIRONMENT_DRIFT.")
+  boolean allowDrift;
+
   @Option(names = "--headed", description = "Show the browser window.")
   boolean headed;
 
@@ -127,7 +131,8 @@ final class McpCommand implements Callable<Integer> {
           + "when missing) or BROWSERFLOW_MCP_TOKEN");
       return BrowserflowCommand.USAGE;
     }
-    try (Running running = serveHttp(dir, credentials, drivers, http, maxRunsPerFlow, err, Duration.ofMillis(reloadMs), token)) {
+    try (Running running = serveHttp(dir, credentials, drivers, http, maxRunsPerFlow, err, Duration.ofMillis(reloadMs), token,
+        allowDrift)) {
       err.println("browserflow mcp: streamable HTTP at " + running.url() + " (" + running.server().tools().size()
           + " tools); clients send Authorization: Bearer <the token" + (tokenFile != null ? " in " + tokenFile : "")
           + ">; stop with Ctrl-C");
@@ -165,7 +170,7 @@ final class McpCommand implements Callable<Integer> {
     };
     OutputStream out = protocol;
     try (FlowToolServer server = new FlowToolServer(dir, credentials, drivers, maxRunsPerFlow, err)) {
-      server.start(new StdioServerTransportProvider(FlowToolServer.MAPPER, in, out));
+      server.allowEnvironmentDrift(allowDrift).start(new StdioServerTransportProvider(FlowToolServer.MAPPER, in, out));
       server.watch(Duration.ofMillis(reloadMs));
       err.println("browserflow mcp: serving " + server.tools().size() + " tools of " + dir + " over stdio");
       err.flush();
@@ -190,14 +195,15 @@ final class McpCommand implements Callable<Integer> {
    * in Jetty; only requests whose Host is 127.0.0.1 or localhost are served (DNS rebinding).
    */
   static Running serveHttp(Path dir, Map<String, String> credentials, Supplier<PageDriver> drivers, int port,
-      int maxRunsPerFlow, PrintWriter log, Duration reload, String token) throws Exception {
+      int maxRunsPerFlow, PrintWriter log, Duration reload, String token, boolean allowDrift) throws Exception {
     HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
         .jsonMapper(FlowToolServer.MAPPER).mcpEndpoint("/mcp")
         .securityValidator(DefaultServerTransportSecurityValidator.builder()
             .allowedHost("127.0.0.1:*").allowedHost("localhost:*")
             .allowedOrigin("http://127.0.0.1:*").allowedOrigin("http://localhost:*").build())
         .build();
-    FlowToolServer server = new FlowToolServer(dir, credentials, drivers, maxRunsPerFlow, log).start(transport);
+    FlowToolServer server = new FlowToolServer(dir, credentials, drivers, maxRunsPerFlow, log)
+        .allowEnvironmentDrift(allowDrift).start(transport);
     Server jetty = new Server();
     ServerConnector connector = new ServerConnector(jetty);
     connector.setHost("127.0.0.1");

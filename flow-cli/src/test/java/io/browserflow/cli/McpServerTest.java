@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.browserflow.engine.review.Approvals;
+import io.browserflow.engine.review.Environment;
 import io.browserflow.engine.review.FlowReview;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.playwright.LaunchOptions;
@@ -102,9 +103,13 @@ class McpServerTest {
   }
 
   private static McpCommand.Running http(Path flows) throws Exception {
+    return http(flows, false);
+  }
+
+  private static McpCommand.Running http(Path flows, boolean allowDrift) throws Exception {
     return McpCommand.serveHttp(flows, Map.of("TOKEN", "t0k3n-Secret-42"),
         () -> PlaywrightDriver.launch(LaunchOptions.builder().headless(true).build()), 0, 1, new PrintWriter(LOG, true),
-        Duration.ofMillis(200), TOKEN);
+        Duration.ofMillis(200), TOKEN, allowDrift);
   }
 
   private static HttpClientStreamableHttpTransport authorized(McpCommand.Running server) {
@@ -182,6 +187,37 @@ class McpServerTest {
       assertThat((List<?>) envelope.get("logs")).hasSize(6);
       assertThat(result.toString()).doesNotContain("t0k3n-Secret-42");
     }
+  }
+
+  @Test
+  void should_refuse_a_flow_approved_in_another_environment_unless_the_server_allows_the_drift() throws Exception {
+    Path file = write("greet.flow.json", greetFlow("greet", "Greet someone"));
+    Environment elsewhere = new Environment("chromium", "1.0.0-elsewhere", "1280x720",
+        java.util.Locale.getDefault().toLanguageTag(), java.time.ZoneId.systemDefault().getId(), java.util.Set.of());
+    Approvals.record(flows.resolve(Approvals.FILE_NAME), FlowReview.of(FlowJson.read(file)), "qa-lead", Instant.now(), elsewhere);
+    Map<String, Object> args = Map.of("BASE_URL", site.url(), "NAME", "Ada");
+
+    CallToolResult refused;
+    try (McpCommand.Running server = http(flows);
+         McpSyncClient client = client(authorized(server), new LinkedBlockingQueue<>())) {
+      refused = client.callTool(CallToolRequest.builder("flow_greet").arguments(args).build());
+    }
+    CallToolResult allowed;
+    try (McpCommand.Running server = http(flows, true);
+         McpSyncClient client = client(authorized(server), new LinkedBlockingQueue<>())) {
+      allowed = client.callTool(CallToolRequest.builder("flow_greet").arguments(args).build());
+    }
+
+    assertThat(refused.isError()).isTrue();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> error = (Map<String, Object>) ((Map<String, Object>) refused.structuredContent()).get("error");
+    assertThat(error).containsEntry("code", "ENVIRONMENT_DRIFT").containsEntry("category", "policy");
+    assertThat(error.get("message").toString()).contains("browserVersion: 1.0.0-elsewhere -> ",
+        "start browserflow mcp with --allow-drift").doesNotContain("run with --allow-drift");
+    assertThat(allowed.isError()).as("%s", allowed.content()).isFalse();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> outputs = (Map<String, Object>) ((Map<String, Object>) allowed.structuredContent()).get("outputs");
+    assertThat(outputs).containsEntry("greeting", "Hello, Ada");
   }
 
   @Test

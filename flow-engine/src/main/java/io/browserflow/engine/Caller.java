@@ -13,5 +13,7 @@ public enum Caller {
   /** The {@code browserflow} command line. */
   CLI,
   /** The JUnit 5 extension ({@code @FlowTest}). */
-  JUNIT
+  JUNIT,
+  /** A flow published as a tool by {@code browserflow mcp} and called by an MCP client. */
+  MCP
 }

@@ -89,7 +89,7 @@ final class PartialRun {
   static String option(String which, Caller caller) {
     return switch (caller) {
       case CLI -> "--" + which;
-      case API, JUNIT -> "RunOptions.replay" + Character.toUpperCase(which.charAt(0)) + which.substring(1);
+      case API, JUNIT, MCP -> "RunOptions.replay" + Character.toUpperCase(which.charAt(0)) + which.substring(1);
     };
   }
 

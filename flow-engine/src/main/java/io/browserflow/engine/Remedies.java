@@ -27,6 +27,8 @@ public final class Remedies {
           .orElse("the command line cannot allow " + capability.id() + "; run the flow through the Java API");
       case JUNIT -> "allow it with @FlowTest(allow = \"" + capability.id() + "\") or the configuration parameter browserflow.allow="
           + capability.id();
+      case MCP -> "declare " + capability.id() + " in the flow's policy.capabilities and approve the flow again "
+          + "(`browserflow review FLOW_FILE --approve`): the MCP server allows what an approved flow declares";
     };
   }
 
@@ -36,6 +38,8 @@ public final class Remedies {
       case API -> "approve it again here, or allow the drift with RunOptions.builder().allowEnvironmentDrift(true)";
       case CLI -> "approve it again here (`browserflow review FLOW_FILE --approve`), or run with --allow-drift";
       case JUNIT -> "approve it again here (`browserflow review FLOW_FILE --approve`)";
+      case MCP -> "approve it again on this machine (`browserflow review FLOW_FILE --approve`), or start browserflow mcp "
+          + "with --allow-drift";
     };
   }
 
@@ -45,7 +49,7 @@ public final class Remedies {
       case API -> "review FlowReview.of(flow) and approve it (Approvals.approve, or Approvals.record into the approvals file "
           + "next to the flow file)";
       case CLI -> "review it with `browserflow review FLOW_FILE` and approve it with `browserflow review FLOW_FILE --approve`";
-      case JUNIT -> "review it with `browserflow review FLOW_FILE` and approve it with `browserflow review FLOW_FILE --approve`";
+      case JUNIT, MCP -> "review it with `browserflow review FLOW_FILE` and approve it with `browserflow review FLOW_FILE --approve`";
     };
   }
 
@@ -93,6 +97,14 @@ public final class Remedies {
             + " or the environment variable BROWSERFLOW_CREDENTIAL_" + k));
         return "supply " + String.join("; ", ways);
       }
+      case MCP -> {
+        if (!inputs.isEmpty()) {
+          ways.add("pass " + String.join(", ", inputs) + " as arguments of the tool");
+        }
+        credentials.forEach(k -> ways.add("start browserflow mcp with BROWSERFLOW_CREDENTIAL_" + k
+            + " set or " + k + " in its --credentials FILE"));
+        return String.join("; ", ways);
+      }
       default -> throw new IllegalArgumentException(String.valueOf(caller));
     }
   }
@@ -104,6 +116,8 @@ public final class Remedies {
       case API -> policy + " or RunOptions.builder().addAllowOrigins(\"" + origin + "\")";
       case CLI -> policy + " or run with --allow-origin " + origin;
       case JUNIT -> policy + " or to @FlowTest(allowOrigins = \"" + origin + "\") or the configuration parameter browserflow.allowOrigins";
+      case MCP -> policy + " and " + "approve the flow again (`browserflow review FLOW_FILE --approve`): the MCP server "
+          + "opens only an approved flow's own origins";
     };
   }
 
@@ -115,6 +129,8 @@ public final class Remedies {
       case CLI -> fix + " run it anyway with --force";
       case JUNIT -> fix + " run it anyway with @FlowTest(allowSensitiveValues = \"true\") or the configuration parameter "
           + "browserflow.allowSensitiveValues=true";
+      case MCP -> "move the value into a secret credential (${credential.KEY}) held by the server "
+          + "(BROWSERFLOW_CREDENTIAL_KEY or --credentials FILE): the MCP server never runs a flow holding a literal secret";
     };
   }
 
@@ -124,6 +140,7 @@ public final class Remedies {
       case API -> "or drop RunOptions.failOnBlockedRequest(true) to only report blocked requests";
       case CLI -> "or run with --deny-network (report only) instead of --deny-network strict";
       case JUNIT -> "or use @FlowTest(denyNetwork = \"report\") or browserflow.denyNetwork=report instead of strict";
+      case MCP -> "or call the tool with run.denyNetwork = \"report\" (report only) instead of \"strict\"";
     };
     return allowOrigin(origin, caller) + ", " + strict;
   }
@@ -135,6 +152,7 @@ public final class Remedies {
       case API -> declare + " or allow it with RunOptions.builder().allow(Capability.FILE_DOWNLOAD)";
       case CLI -> declare + " or run with --allow download";
       case JUNIT -> declare + " or allow it with @FlowTest(allow = \"file.download\") or browserflow.allow=file.download";
+      case MCP -> declare + " and approve the flow again (`browserflow review FLOW_FILE --approve`)";
     };
   }
 
@@ -144,6 +162,7 @@ public final class Remedies {
       case API -> "configure FlowEngine.builder().uploadRoots(...)";
       case CLI -> "run with --upload-root DIR (the working directory and the flow files' folders are roots already)";
       case JUNIT -> "list the folder in @FlowTest(uploadRoots = \"...\") or the configuration parameter browserflow.uploadRoots";
+      case MCP -> "the MCP server reads uploads from no folder; run the flow with browserflow run --upload-root DIR";
     };
   }
 
@@ -153,6 +172,7 @@ public final class Remedies {
       case API -> "point LaunchOptions.builder().executablePath(...) or the environment variable BROWSERFLOW_CHROMIUM at a Chromium/Chrome executable";
       case CLI -> "pass --browser PATH, or set BROWSERFLOW_CHROMIUM=PATH";
       case JUNIT -> "set @FlowTest(browserPath = \"...\"), the configuration parameter browserflow.browserPath or the environment variable BROWSERFLOW_CHROMIUM";
+      case MCP -> "start browserflow mcp with --browser PATH, or with BROWSERFLOW_CHROMIUM=PATH set";
     };
   }
 }

@@ -29,14 +29,16 @@ class EngineRemediesTest {
   private static final Map<Caller, List<String>> OWN_WORDS = Map.of(
       Caller.API, List.of("builder()"),
       Caller.CLI, List.of("--"),
-      Caller.JUNIT, List.of("@FlowTest", "browserflow."));
+      Caller.JUNIT, List.of("@FlowTest", "browserflow."),
+      Caller.MCP, List.of("browserflow mcp", "the tool", "MCP"));
 
   private String refusal(Flow flow, Inputs inputs, RunOptions.Builder options, Caller caller, ErrorCode code) {
     RunResult r = engine.run(flow, inputs, options.caller(caller).build());
     assertThat(r.errorCode()).hasValue(code);
     String message = r.errorMessage().orElseThrow();
     OWN_WORDS.forEach((other, words) -> {
-      if (other != caller) {
+      // the MCP server is started from the command line, so its remedies may name that command's flags
+      if (other != caller && !(caller == Caller.MCP && other == Caller.CLI)) {
         assertThat(message).as("%s message holds no %s words", caller, other).doesNotContain(words);
       }
     });
@@ -54,6 +56,7 @@ class EngineRemediesTest {
       case API -> "RunOptions.builder().allow(Capability.SCRIPT_EVAL)";
       case CLI -> "--allow eval";
       case JUNIT -> "@FlowTest(allow = \"script.eval\") or the configuration parameter browserflow.allow=script.eval";
+      case MCP -> "declare script.eval in the flow's policy.capabilities and approve the flow again";
     });
   }
 
@@ -72,6 +75,8 @@ class EngineRemediesTest {
           "BROWSERFLOW_CREDENTIAL_PASSWORD in the environment with --credentials-env");
       case JUNIT -> assertThat(m).contains("@FlowTest(inputs = \"COUNT=value\")", "browserflow.input.COUNT",
           "BROWSERFLOW_INPUT_COUNT", "browserflow.credential.PASSWORD", "BROWSERFLOW_CREDENTIAL_PASSWORD");
+      case MCP -> assertThat(m).contains("pass COUNT as arguments of the tool",
+          "start browserflow mcp with BROWSERFLOW_CREDENTIAL_PASSWORD set or PASSWORD in its --credentials FILE");
     }
   }
 
@@ -86,6 +91,7 @@ class EngineRemediesTest {
       case API -> "RunOptions.builder().addAllowOrigins(\"http://elsewhere.test\")";
       case CLI -> "--allow-origin http://elsewhere.test";
       case JUNIT -> "@FlowTest(allowOrigins = \"http://elsewhere.test\") or the configuration parameter browserflow.allowOrigins";
+      case MCP -> "approve the flow again (`browserflow review FLOW_FILE --approve`): the MCP server opens only";
     });
   }
 
@@ -102,6 +108,7 @@ class EngineRemediesTest {
       case API -> "FlowEngine.builder().uploadRoots(...)";
       case CLI -> "--upload-root DIR";
       case JUNIT -> "@FlowTest(uploadRoots = \"...\") or the configuration parameter browserflow.uploadRoots";
+      case MCP -> "the MCP server reads uploads from no folder; run the flow with browserflow run --upload-root DIR";
     });
   }
 }
