@@ -69,6 +69,7 @@ final class FlowToolServer implements AutoCloseable {
   private volatile boolean closed;
   private volatile String fingerprint = "";
   private boolean allowEnvironmentDrift;
+  private Path receipts;
 
   FlowToolServer(Path dir, Map<String, String> credentials, Supplier<PageDriver> drivers, int maxRunsPerFlow, PrintWriter log) {
     this.dir = dir;
@@ -81,6 +82,12 @@ final class FlowToolServer implements AutoCloseable {
   /** Runs approved flows in an environment other than their approval's (browserflow mcp --allow-drift); set before start. */
   FlowToolServer allowEnvironmentDrift(boolean allow) {
     this.allowEnvironmentDrift = allow;
+    return this;
+  }
+
+  /** Where each call's receipt goes ({@code <run id>.receipt.json}); {@code receipts/} in the folder unless set. */
+  FlowToolServer receipts(Path folder) {
+    this.receipts = folder;
     return this;
   }
 
@@ -212,6 +219,7 @@ final class FlowToolServer implements AutoCloseable {
     try (FlowEngine approved = FlowEngine.builder().driver(driver())
         .requireApproval(Approvals.create().approve(tool.approval())).build()) {
       RunResult result = approved.run(tool.flow(), call.inputs, call.options);
+      writeReceipt(tool, result);
       return envelope(result, call.returnLogs);
     } finally {
       slots.release();
@@ -222,6 +230,21 @@ final class FlowToolServer implements AutoCloseable {
   int runningCalls(String tool) {
     Semaphore slots = running.get(tool);
     return slots == null ? 0 : maxRunsPerFlow - slots.availablePermits();
+  }
+
+  /** Each call leaves a metadata-only receipt (seed 003); a receipt that cannot be written is logged, the result still returned. */
+  private void writeReceipt(FlowTools.FlowTool tool, RunResult result) {
+    Path folder = receipts != null ? receipts : dir.resolve("receipts");
+    try {
+      Files.createDirectories(folder);
+      Files.writeString(folder.resolve(result.runId() + ".receipt.json"),
+          io.browserflow.engine.review.Receipt.of(result, Optional.of(tool.approval()), tool.flow().version()));
+    } catch (IOException e) {
+      synchronized (log) {
+        log.println("browserflow mcp: the receipt of run " + result.runId() + " could not be written to " + folder + ": " + e);
+        log.flush();
+      }
+    }
   }
 
   private synchronized PageDriver driver() {

@@ -69,6 +69,11 @@ final class McpCommand implements Callable<Integer> {
       + "(browser and version, viewport, locale, time zone, origins); without it such a call fails with ENVIRONMENT_DRIFT.")
   boolean allowDrift;
 
+  @Option(names = "--receipts", paramLabel = "DIR", description = "Where each call's receipt goes "
+      + "(<run id>.receipt.json: digests, step states, times and codes, never a value, URL or page text); "
+      + "default: receipts/ in the --flows folder.")
+  Path receipts;
+
   @Option(names = "--headed", description = "Show the browser window.")
   boolean headed;
 
@@ -132,7 +137,7 @@ final class McpCommand implements Callable<Integer> {
       return BrowserflowCommand.USAGE;
     }
     try (Running running = serveHttp(dir, credentials, drivers, http, maxRunsPerFlow, err, Duration.ofMillis(reloadMs), token,
-        allowDrift)) {
+        allowDrift, receipts)) {
       err.println("browserflow mcp: streamable HTTP at " + running.url() + " (" + running.server().tools().size()
           + " tools); clients send Authorization: Bearer <the token" + (tokenFile != null ? " in " + tokenFile : "")
           + ">; stop with Ctrl-C");
@@ -170,7 +175,7 @@ final class McpCommand implements Callable<Integer> {
     };
     OutputStream out = protocol;
     try (FlowToolServer server = new FlowToolServer(dir, credentials, drivers, maxRunsPerFlow, err)) {
-      server.allowEnvironmentDrift(allowDrift).start(new StdioServerTransportProvider(FlowToolServer.MAPPER, in, out));
+      server.allowEnvironmentDrift(allowDrift).receipts(receipts).start(new StdioServerTransportProvider(FlowToolServer.MAPPER, in, out));
       server.watch(Duration.ofMillis(reloadMs));
       err.println("browserflow mcp: serving " + server.tools().size() + " tools of " + dir + " over stdio");
       err.flush();
@@ -195,7 +200,8 @@ final class McpCommand implements Callable<Integer> {
    * in Jetty; only requests whose Host is 127.0.0.1 or localhost are served (DNS rebinding).
    */
   static Running serveHttp(Path dir, Map<String, String> credentials, Supplier<PageDriver> drivers, int port,
-      int maxRunsPerFlow, PrintWriter log, Duration reload, String token, boolean allowDrift) throws Exception {
+      int maxRunsPerFlow, PrintWriter log, Duration reload, String token, boolean allowDrift, Path receipts)
+      throws Exception {
     HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
         .jsonMapper(FlowToolServer.MAPPER).mcpEndpoint("/mcp")
         .securityValidator(DefaultServerTransportSecurityValidator.builder()
@@ -203,7 +209,7 @@ final class McpCommand implements Callable<Integer> {
             .allowedOrigin("http://127.0.0.1:*").allowedOrigin("http://localhost:*").build())
         .build();
     FlowToolServer server = new FlowToolServer(dir, credentials, drivers, maxRunsPerFlow, log)
-        .allowEnvironmentDrift(allowDrift).start(transport);
+        .allowEnvironmentDrift(allowDrift).receipts(receipts).start(transport);
     Server jetty = new Server();
     ServerConnector connector = new ServerConnector(jetty);
     connector.setHost("127.0.0.1");

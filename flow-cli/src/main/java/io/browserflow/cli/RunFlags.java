@@ -185,7 +185,8 @@ final class RunFlags {
 
   @Option(names = "--receipts", paramLabel = "DIR", description = "Write a receipt per run to DIR/<run id>.receipt.json: "
       + "flow id, revision and digest, the approval and environment it ran under, step states, times and error codes; "
-      + "never a value, selector, URL or page text.")
+      + "never a value, selector, URL or page text. With --require-approval receipts are always written, by default "
+      + "to receipts/ in each flow file's folder.")
   Path receipts;
 
   @Option(names = "--force",
@@ -469,16 +470,21 @@ final class RunFlags {
       if (login != null) {
         (json ? err : out).println("signed in " + batch.signIns() + (batch.signIns() == 1 ? " time" : " times") + " with " + login);
       }
-      if (receipts != null) {
-        java.nio.file.Files.createDirectories(receipts);
+      if (receipts != null || requireApproval) {
+        // an approved replay always leaves its receipt (seed 003); --receipts names the folder
+        java.util.Set<Path> folders = new java.util.LinkedHashSet<>();
         for (int i = 0; i < results.size(); i++) {
           RunResult r = results.get(i);
           Flow flow = loaded.get(i).flow;
+          Path folder = receipts != null ? receipts
+              : loaded.get(i).file.toAbsolutePath().normalize().resolveSibling("receipts");
+          java.nio.file.Files.createDirectories(folder);
           String receipt = io.browserflow.engine.review.Receipt.of(r,
               batch.approvals == null ? java.util.Optional.empty() : batch.approvals.approval(flow.id()), flow.version());
-          java.nio.file.Files.writeString(receipts.resolve(r.runId() + ".receipt.json"), receipt);
+          java.nio.file.Files.writeString(folder.resolve(r.runId() + ".receipt.json"), receipt);
+          folders.add(folder.toAbsolutePath());
         }
-        (json ? err : out).println("receipts: " + receipts.toAbsolutePath());
+        folders.forEach(f -> (json ? err : out).println("receipts: " + f));
       }
       if (report != null) {
         Path index = BatchReport.write(report, results, batch.store);

@@ -109,7 +109,7 @@ class McpServerTest {
   private static McpCommand.Running http(Path flows, boolean allowDrift) throws Exception {
     return McpCommand.serveHttp(flows, Map.of("TOKEN", "t0k3n-Secret-42"),
         () -> PlaywrightDriver.launch(LaunchOptions.builder().headless(true).build()), 0, 1, new PrintWriter(LOG, true),
-        Duration.ofMillis(200), TOKEN, allowDrift);
+        Duration.ofMillis(200), TOKEN, allowDrift, null);
   }
 
   private static HttpClientStreamableHttpTransport authorized(McpCommand.Running server) {
@@ -186,6 +186,16 @@ class McpServerTest {
       assertThat(envelope.get("summary").toString()).contains("SUCCEEDED", "6 steps");
       assertThat((List<?>) envelope.get("logs")).hasSize(6);
       assertThat(result.toString()).doesNotContain("t0k3n-Secret-42");
+      List<Path> receipts;
+      try (var files = Files.list(flows.resolve("receipts"))) {
+        receipts = files.toList();
+      }
+      assertThat(receipts).as("each call leaves a receipt in the folder's receipts/").hasSize(1);
+      assertThat(receipts.get(0).getFileName().toString()).isEqualTo(envelope.get("runId") + ".receipt.json");
+      assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(receipts.get(0).toFile()).at("/approval/reviewer")
+          .asText()).isEqualTo("qa-lead");
+      assertThat(Files.readString(receipts.get(0))).contains("\"SUCCEEDED\"")
+          .doesNotContain("Ada", "t0k3n-Secret-42", "greet.html", "127.0.0.1");
     }
   }
 

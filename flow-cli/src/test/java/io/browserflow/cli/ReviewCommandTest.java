@@ -87,7 +87,7 @@ class ReviewCommandTest {
   void should_pin_the_environment_at_approval_refuse_a_drift_unless_allowed_and_write_receipts_without_values() throws Exception {
     Path flow = flow("Pay the order");
     Path site = dir.resolve("site");
-    Path receipts = dir.resolve("receipts");
+    Path receipts = dir.resolve("kept");
     CliFixture approve = CliFixture.run("review", flow.toString(), "--approve", "--reviewer", "qa-lead");
     assertThat(approve.out()).containsPattern("environment:  chromium [0-9.]+, [0-9]+x[0-9]+, ");
 
@@ -107,6 +107,14 @@ class ReviewCommandTest {
     JsonNode refused = new ObjectMapper().readTree(drifted.out()).get(0);
     assertThat(refused.get("errorCode").asText()).isEqualTo("ENVIRONMENT_DRIFT");
     assertThat(refused.get("errorMessage").asText()).contains("browserVersion: 1.0.0.0 -> " + version, "--allow-drift");
+    List<Path> byDefault;
+    try (var files = Files.list(flow.resolveSibling("receipts"))) {
+      byDefault = files.toList();
+    }
+    assertThat(byDefault).as("an approved replay leaves a receipt without --receipts, next to the flow").hasSize(1);
+    JsonNode refusedReceipt = new ObjectMapper().readTree(byDefault.get(0).toFile());
+    assertThat(refusedReceipt.get("status").asText()).isEqualTo("FAILED");
+    assertThat(refusedReceipt.get("errorCode").asText()).isEqualTo("ENVIRONMENT_DRIFT");
 
     CliFixture allowed = CliFixture.run("run", flow.toString(), "--serve", site.toString(), "--require-approval", "--json",
         "--allow-drift", "--receipts", receipts.toString());

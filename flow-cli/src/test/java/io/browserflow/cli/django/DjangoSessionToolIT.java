@@ -163,5 +163,8 @@ class DjangoSessionToolIT {
       assertThat(result.toString()).doesNotContain(admin.password);
     }
     assertThat(groups(group)).as("the MCP tool's run added the group on the server").isEqualTo(1);
+    try (Stream<Path> files = Files.list(flows.resolve("receipts"))) {
+      assertThat(files.toList()).as("the tool call's receipt, in the flows folder's receipts/").hasSize(1);
+    }
   }
 }
