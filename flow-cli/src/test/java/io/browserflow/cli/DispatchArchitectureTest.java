@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * No main source of any module dispatches on a step or condition except through
  * {@code StepVisitor} / {@code ConditionVisitor}: no {@code instanceof} over their kinds, no casts to
  * them, no {@code switch} statement over {@code kind()}. With the visitors' own completeness test in
- * flow-api, a new kind therefore fails to compile at every place that has to handle it.
+ * flow-api, a new kind therefore fails to compile at every place that has to handle it. Code asking
+ * about one kind only narrows with {@code Kinds.as} / {@code Kinds.is}.
  */
 class DispatchArchitectureTest {
 

@@ -1,5 +1,6 @@
 package io.browserflow.engine;
 
+import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Step;
@@ -98,60 +99,8 @@ final class Walk {
 
   /** The step itself when it is a call; empty for every other kind. */
   static Optional<Step.Call> asCall(Step s) {
-    return s.accept(AS_CALL);
+    return Kinds.as(s, Step.Call.class);
   }
-
-  private static final StepVisitor<Optional<Step.Call>> AS_CALL = new StepVisitor<>() {
-    @Override public Optional<Step.Call> visitCall(Step.Call s) { return Optional.of(s); }
-
-    @Override public Optional<Step.Call> visitDatasetWrite(Step.DatasetWrite s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitDatasetExport(Step.DatasetExport s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitOpen(Step.Open s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitNavigate(Step.Navigate s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitBack(Step.Back s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitForward(Step.Forward s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitReload(Step.Reload s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitTabNew(Step.TabNew s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitTabSwitch(Step.TabSwitch s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitTabClose(Step.TabClose s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitFrame(Step.Frame s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitEmulateNetwork(Step.EmulateNetwork s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitClick(Step.Click s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitHover(Step.Hover s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitMouse(Step.Mouse s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitFill(Step.Fill s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitChange(Step.Change s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitType(Step.Type s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitPress(Step.Press s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitSelect(Step.Select s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitCheck(Step.Check s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitUncheck(Step.Uncheck s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitToggle(Step.Toggle s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitScroll(Step.Scroll s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitDrag(Step.Drag s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitUpload(Step.Upload s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitWait(Step.Wait s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitAssert(Step.Assert s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitRead(Step.Read s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitScrape(Step.Scrape s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitPaginate(Step.Paginate s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitSetVar(Step.SetVar s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitEval(Step.Eval s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitHttp(Step.Http s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitForeach(Step.Foreach s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitRepeat(Step.Repeat s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitIf(Step.If s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitWhile(Step.While s) { return Optional.empty(); }
-    @Override public Optional<Step.Call> visitManual(Step.Manual s) { return Optional.empty(); }
-  };
 
   /** The step's main target, for reporting candidates. */
   static Optional<Target> target(Step s) {

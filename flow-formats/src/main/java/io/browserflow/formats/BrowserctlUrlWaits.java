@@ -1,7 +1,7 @@
 package io.browserflow.formats;
 
+import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
-import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Step;
 import io.browserflow.api.StepVisitor;
 
@@ -73,22 +73,7 @@ final class BrowserctlUrlWaits {
 
   /** Whether {@code c} is a URL condition, which browserctl waits for with {@code wait --url}. */
   static boolean isUrl(Condition c) {
-    return c.accept(IS_URL);
+    return Kinds.is(c, Condition.Url.class);
   }
 
-  private static final ConditionVisitor<Boolean> IS_URL = new ConditionVisitor<>() {
-    @Override public Boolean visitUrl(Condition.Url c) { return true; }
-
-    @Override public Boolean visitTitle(Condition.Title c) { return false; }
-    @Override public Boolean visitElement(Condition.Element c) { return false; }
-    @Override public Boolean visitCount(Condition.Count c) { return false; }
-    @Override public Boolean visitText(Condition.Text c) { return false; }
-    @Override public Boolean visitValue(Condition.Value c) { return false; }
-    @Override public Boolean visitAttribute(Condition.Attribute c) { return false; }
-    @Override public Boolean visitVar(Condition.Var c) { return false; }
-    @Override public Boolean visitDownload(Condition.Download c) { return false; }
-    @Override public Boolean visitLoad(Condition.Load c) { return false; }
-    @Override public Boolean visitExpression(Condition.Expression c) { return false; }
-    @Override public Boolean visitNot(Condition.Not c) { return false; }
-  };
 }

@@ -2,6 +2,7 @@ package io.browserflow.formats;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Step;
@@ -249,7 +250,7 @@ final class ChromeConditionSteps {
 
       @Override
       public ObjectNode visitNot(Condition.Not not) {
-        if (not.condition().accept(IS_COUNT)) {
+        if (Kinds.is(not.condition(), Condition.Count.class)) {
           ObjectNode n = conditionStep(not.condition(), s, p);
           return n != null ? n.put("visible", false) : expressionStep(not, s, p);
         }
@@ -266,24 +267,6 @@ final class ChromeConditionSteps {
       @Override public ObjectNode visitExpression(Condition.Expression c) { return expressionStep(c, s, p); }
     });
   }
-
-  /** Whether a condition is an element count, which {@code visible: false} negates exactly. */
-  private static final ConditionVisitor<Boolean> IS_COUNT = new ConditionVisitor<>() {
-    @Override public Boolean visitCount(Condition.Count c) { return true; }
-
-    // no count
-    @Override public Boolean visitElement(Condition.Element c) { return false; }
-    @Override public Boolean visitUrl(Condition.Url c) { return false; }
-    @Override public Boolean visitTitle(Condition.Title c) { return false; }
-    @Override public Boolean visitText(Condition.Text c) { return false; }
-    @Override public Boolean visitValue(Condition.Value c) { return false; }
-    @Override public Boolean visitAttribute(Condition.Attribute c) { return false; }
-    @Override public Boolean visitVar(Condition.Var c) { return false; }
-    @Override public Boolean visitDownload(Condition.Download c) { return false; }
-    @Override public Boolean visitLoad(Condition.Load c) { return false; }
-    @Override public Boolean visitExpression(Condition.Expression c) { return false; }
-    @Override public Boolean visitNot(Condition.Not c) { return false; }
-  };
 
   /**
    * The element condition a negated condition waits for, when there is one: hidden for visible and

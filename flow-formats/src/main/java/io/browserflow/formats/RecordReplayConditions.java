@@ -2,6 +2,7 @@ package io.browserflow.formats;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Placeholders;
@@ -47,7 +48,7 @@ final class RecordReplayConditions {
         return Optional.of(o);
       }
       @Override public Optional<ObjectNode> visitCount(Condition.Count c) { return Optional.empty(); }
-      @Override public Optional<ObjectNode> visitText(Condition.Text c) { return c.accept(PAGE_TEXT).flatMap(t -> text(t, true)); }
+      @Override public Optional<ObjectNode> visitText(Condition.Text c) { return wholePageText(c).flatMap(t -> text(t, true)); }
       @Override public Optional<ObjectNode> visitValue(Condition.Value c) { return Optional.empty(); }
       @Override public Optional<ObjectNode> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
       @Override public Optional<ObjectNode> visitVar(Condition.Var c) { return Optional.empty(); }
@@ -65,7 +66,7 @@ final class RecordReplayConditions {
         return Optional.of(o);
       }
       @Override public Optional<ObjectNode> visitExpression(Condition.Expression c) { return Optional.empty(); }
-      @Override public Optional<ObjectNode> visitNot(Condition.Not c) { return c.condition().accept(PAGE_TEXT).flatMap(t -> text(t, false)); }
+      @Override public Optional<ObjectNode> visitNot(Condition.Not c) { return wholePageText(c.condition()).flatMap(t -> text(t, false)); }
 
       /** The wait for page text to appear or go. */
       private Optional<ObjectNode> text(Condition.Text t, boolean appear) {
@@ -82,20 +83,9 @@ final class RecordReplayConditions {
   }
 
   /** A text condition over the whole page (no target, contains), which the extension can wait for and assert. */
-  private static final ConditionVisitor<Optional<Condition.Text>> PAGE_TEXT = new ConditionVisitor<>() {
-    @Override public Optional<Condition.Text> visitUrl(Condition.Url c) { return Optional.empty(); }
-    @Override public Optional<Condition.Text> visitTitle(Condition.Title c) { return Optional.empty(); }
-    @Override public Optional<Condition.Text> visitElement(Condition.Element c) { return Optional.empty(); }
-    @Override public Optional<Condition.Text> visitCount(Condition.Count c) { return Optional.empty(); }
-    @Override public Optional<Condition.Text> visitText(Condition.Text c) { return pageText(c) ? Optional.of(c) : Optional.empty(); }
-    @Override public Optional<Condition.Text> visitValue(Condition.Value c) { return Optional.empty(); }
-    @Override public Optional<Condition.Text> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
-    @Override public Optional<Condition.Text> visitVar(Condition.Var c) { return Optional.empty(); }
-    @Override public Optional<Condition.Text> visitDownload(Condition.Download c) { return Optional.empty(); }
-    @Override public Optional<Condition.Text> visitLoad(Condition.Load c) { return Optional.empty(); }
-    @Override public Optional<Condition.Text> visitExpression(Condition.Expression c) { return Optional.empty(); }
-    @Override public Optional<Condition.Text> visitNot(Condition.Not c) { return Optional.empty(); }
-  };
+  private static Optional<Condition.Text> wholePageText(Condition c) {
+    return Kinds.as(c, Condition.Text.class).filter(RecordReplayConditions::pageText);
+  }
 
   Optional<ObjectNode> assertion(Condition c, String p) {
     return c.accept(new ConditionVisitor<Optional<ObjectNode>>() {
@@ -112,7 +102,7 @@ final class RecordReplayConditions {
       }
       @Override public Optional<ObjectNode> visitCount(Condition.Count c) { return Optional.empty(); }
       @Override public Optional<ObjectNode> visitText(Condition.Text c) {
-        return c.accept(PAGE_TEXT).map(t -> {
+        return wholePageText(c).map(t -> {
           ObjectNode o = JSON.objectNode();
           o.put("textPresent", st.template(t.text(), p + ".text"));
           return o;
@@ -162,24 +152,9 @@ final class RecordReplayConditions {
         o.put("expression", c.script());
         return Optional.of(new Test(o, false));
       }
-      @Override public Optional<Test> visitNot(Condition.Not c) { return c.condition().accept(AS_VAR).flatMap(v -> varTest(v, true, p)); }
+      @Override public Optional<Test> visitNot(Condition.Not c) { return Kinds.as(c.condition(), Condition.Var.class).flatMap(v -> varTest(v, true, p)); }
     });
   }
-
-  private static final ConditionVisitor<Optional<Condition.Var>> AS_VAR = new ConditionVisitor<>() {
-    @Override public Optional<Condition.Var> visitUrl(Condition.Url c) { return Optional.empty(); }
-    @Override public Optional<Condition.Var> visitTitle(Condition.Title c) { return Optional.empty(); }
-    @Override public Optional<Condition.Var> visitElement(Condition.Element c) { return Optional.empty(); }
-    @Override public Optional<Condition.Var> visitCount(Condition.Count c) { return Optional.empty(); }
-    @Override public Optional<Condition.Var> visitText(Condition.Text c) { return Optional.empty(); }
-    @Override public Optional<Condition.Var> visitValue(Condition.Value c) { return Optional.empty(); }
-    @Override public Optional<Condition.Var> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
-    @Override public Optional<Condition.Var> visitVar(Condition.Var c) { return Optional.of(c); }
-    @Override public Optional<Condition.Var> visitDownload(Condition.Download c) { return Optional.empty(); }
-    @Override public Optional<Condition.Var> visitLoad(Condition.Load c) { return Optional.empty(); }
-    @Override public Optional<Condition.Var> visitExpression(Condition.Expression c) { return Optional.empty(); }
-    @Override public Optional<Condition.Var> visitNot(Condition.Not c) { return Optional.empty(); }
-  };
 
   /** The test of a variable condition; {@code negated}: it stood under a not. */
   private Optional<Test> varTest(Condition.Var v, boolean negated, String p) {

@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.Kinds;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
@@ -110,7 +111,7 @@ final class RecordReplayExport {
    */
   private static boolean linear(List<Step> steps) {
     for (Step s : steps) {
-      boolean continueOnAssert = s.onError().kind() == OnError.Kind.CONTINUE && s.accept(IS_ASSERT);
+      boolean continueOnAssert = s.onError().kind() == OnError.Kind.CONTINUE && Kinds.is(s, Step.Assert.class);
       if (s.disabled() || s.title().isPresent() || s.onError().kind() == OnError.Kind.FALLBACK || s.onError().kind() == OnError.Kind.CONTINUE
           && !continueOnAssert || !s.accept(StepBodies.VISITOR).isEmpty() || s.accept(NODE_ONLY)) {
         return false;
@@ -171,58 +172,6 @@ final class RecordReplayExport {
     @Override public Boolean visitManual(Step.Manual s) { return false; }
   };
 
-  /** An assert, whose onError continue the extension writes as its own option, not as an onError path. */
-  private static final StepVisitor<Boolean> IS_ASSERT = new StepVisitor<>() {
-    @Override public Boolean visitOpen(Step.Open s) { return false; }
-    @Override public Boolean visitNavigate(Step.Navigate s) { return false; }
-    @Override public Boolean visitBack(Step.Back s) { return false; }
-    @Override public Boolean visitForward(Step.Forward s) { return false; }
-    @Override public Boolean visitReload(Step.Reload s) { return false; }
-    @Override public Boolean visitTabNew(Step.TabNew s) { return false; }
-    @Override public Boolean visitTabSwitch(Step.TabSwitch s) { return false; }
-    @Override public Boolean visitTabClose(Step.TabClose s) { return false; }
-    @Override public Boolean visitFrame(Step.Frame s) { return false; }
-    @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
-    @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
-    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
-    @Override public Boolean visitClick(Step.Click s) { return false; }
-    @Override public Boolean visitDblclick(Step.Dblclick s) { return false; }
-    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
-    @Override public Boolean visitHover(Step.Hover s) { return false; }
-    @Override public Boolean visitMouse(Step.Mouse s) { return false; }
-    @Override public Boolean visitFill(Step.Fill s) { return false; }
-    @Override public Boolean visitChange(Step.Change s) { return false; }
-    @Override public Boolean visitType(Step.Type s) { return false; }
-    @Override public Boolean visitPress(Step.Press s) { return false; }
-    @Override public Boolean visitSelect(Step.Select s) { return false; }
-    @Override public Boolean visitCheck(Step.Check s) { return false; }
-    @Override public Boolean visitUncheck(Step.Uncheck s) { return false; }
-    @Override public Boolean visitToggle(Step.Toggle s) { return false; }
-    @Override public Boolean visitScroll(Step.Scroll s) { return false; }
-    @Override public Boolean visitDrag(Step.Drag s) { return false; }
-    @Override public Boolean visitUpload(Step.Upload s) { return false; }
-    @Override public Boolean visitWait(Step.Wait s) { return false; }
-    @Override public Boolean visitAssert(Step.Assert s) { return true; }
-    @Override public Boolean visitRead(Step.Read s) { return false; }
-    @Override public Boolean visitScrape(Step.Scrape s) { return false; }
-    @Override public Boolean visitPaginate(Step.Paginate s) { return false; }
-    @Override public Boolean visitSetVar(Step.SetVar s) { return false; }
-    @Override public Boolean visitEval(Step.Eval s) { return false; }
-    @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
-    @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
-    @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
-    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return false; }
-    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
-    @Override public Boolean visitHttp(Step.Http s) { return false; }
-    @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
-    @Override public Boolean visitCall(Step.Call s) { return false; }
-    @Override public Boolean visitForeach(Step.Foreach s) { return false; }
-    @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
-    @Override public Boolean visitIf(Step.If s) { return false; }
-    @Override public Boolean visitWhile(Step.While s) { return false; }
-    @Override public Boolean visitManual(Step.Manual s) { return false; }
-  };
-
   private void linearStep(List<Step> steps, int i, ArrayNode list) {
     Step s = steps.get(i);
     if (foldedSetVar(steps, i)) {
@@ -253,7 +202,7 @@ final class RecordReplayExport {
   private List<Step> withoutInitialRunVariables(List<Step> steps) {
     int skip = 0;
     while (skip < steps.size()) {
-      Optional<Step.SetVar> setVar = steps.get(skip).accept(AS_SET_VAR);
+      Optional<Step.SetVar> setVar = Kinds.as(steps.get(skip), Step.SetVar.class);
       if (setVar.isEmpty() || setVar.get().disabled()) {
         break;
       }
@@ -272,12 +221,12 @@ final class RecordReplayExport {
 
   /** A setVar right after the step whose output it keeps is that step's saveAs; true when steps[i] is one. */
   private boolean foldedSetVar(List<Step> steps, int i) {
-    return i > 0 && steps.get(i).accept(AS_SET_VAR).filter(v -> foldable(steps.get(i - 1), v)).isPresent();
+    return i > 0 && Kinds.as(steps.get(i), Step.SetVar.class).filter(v -> foldable(steps.get(i - 1), v)).isPresent();
   }
 
   private void foldNext(List<Step> steps, int i) {
     if (i + 1 < steps.size()) {
-      steps.get(i + 1).accept(AS_SET_VAR).filter(v -> foldable(steps.get(i), v))
+      Kinds.as(steps.get(i + 1), Step.SetVar.class).filter(v -> foldable(steps.get(i), v))
           .ifPresent(v -> st.saveAs.put(steps.get(i).id(), v.name()));
     }
   }
@@ -285,111 +234,8 @@ final class RecordReplayExport {
   private static boolean foldable(Step producer, Step.SetVar v) {
     Matcher m = STEP_OUTPUT.matcher(v.value());
     return !v.disabled() && m.matches() && m.group(1).equals(producer.id()) && !producer.disabled()
-        && !(producer.accept(IS_HTTP) && !m.group(2).equals("body"));
+        && !(Kinds.is(producer, Step.Http.class) && !m.group(2).equals("body"));
   }
-
-  private static final StepVisitor<Optional<Step.SetVar>> AS_SET_VAR = new StepVisitor<>() {
-    @Override public Optional<Step.SetVar> visitOpen(Step.Open s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitNavigate(Step.Navigate s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitBack(Step.Back s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitForward(Step.Forward s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitReload(Step.Reload s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitTabNew(Step.TabNew s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitTabSwitch(Step.TabSwitch s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitTabClose(Step.TabClose s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitFrame(Step.Frame s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitEmulateNetwork(Step.EmulateNetwork s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitClick(Step.Click s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitHover(Step.Hover s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitMouse(Step.Mouse s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitFill(Step.Fill s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitChange(Step.Change s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitType(Step.Type s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitPress(Step.Press s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitSelect(Step.Select s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitCheck(Step.Check s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitUncheck(Step.Uncheck s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitToggle(Step.Toggle s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitScroll(Step.Scroll s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitDrag(Step.Drag s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitUpload(Step.Upload s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitWait(Step.Wait s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitAssert(Step.Assert s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitRead(Step.Read s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitScrape(Step.Scrape s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitPaginate(Step.Paginate s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitSetVar(Step.SetVar s) { return Optional.of(s); }
-    @Override public Optional<Step.SetVar> visitEval(Step.Eval s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitDatasetWrite(Step.DatasetWrite s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitDatasetExport(Step.DatasetExport s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitHttp(Step.Http s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitCall(Step.Call s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitForeach(Step.Foreach s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitRepeat(Step.Repeat s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitIf(Step.If s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitWhile(Step.While s) { return Optional.empty(); }
-    @Override public Optional<Step.SetVar> visitManual(Step.Manual s) { return Optional.empty(); }
-  };
-
-  /** An http step, whose output the extension saves as its body only. */
-  private static final StepVisitor<Boolean> IS_HTTP = new StepVisitor<>() {
-    @Override public Boolean visitOpen(Step.Open s) { return false; }
-    @Override public Boolean visitNavigate(Step.Navigate s) { return false; }
-    @Override public Boolean visitBack(Step.Back s) { return false; }
-    @Override public Boolean visitForward(Step.Forward s) { return false; }
-    @Override public Boolean visitReload(Step.Reload s) { return false; }
-    @Override public Boolean visitTabNew(Step.TabNew s) { return false; }
-    @Override public Boolean visitTabSwitch(Step.TabSwitch s) { return false; }
-    @Override public Boolean visitTabClose(Step.TabClose s) { return false; }
-    @Override public Boolean visitFrame(Step.Frame s) { return false; }
-    @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
-    @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
-    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
-    @Override public Boolean visitClick(Step.Click s) { return false; }
-    @Override public Boolean visitDblclick(Step.Dblclick s) { return false; }
-    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
-    @Override public Boolean visitHover(Step.Hover s) { return false; }
-    @Override public Boolean visitMouse(Step.Mouse s) { return false; }
-    @Override public Boolean visitFill(Step.Fill s) { return false; }
-    @Override public Boolean visitChange(Step.Change s) { return false; }
-    @Override public Boolean visitType(Step.Type s) { return false; }
-    @Override public Boolean visitPress(Step.Press s) { return false; }
-    @Override public Boolean visitSelect(Step.Select s) { return false; }
-    @Override public Boolean visitCheck(Step.Check s) { return false; }
-    @Override public Boolean visitUncheck(Step.Uncheck s) { return false; }
-    @Override public Boolean visitToggle(Step.Toggle s) { return false; }
-    @Override public Boolean visitScroll(Step.Scroll s) { return false; }
-    @Override public Boolean visitDrag(Step.Drag s) { return false; }
-    @Override public Boolean visitUpload(Step.Upload s) { return false; }
-    @Override public Boolean visitWait(Step.Wait s) { return false; }
-    @Override public Boolean visitAssert(Step.Assert s) { return false; }
-    @Override public Boolean visitRead(Step.Read s) { return false; }
-    @Override public Boolean visitScrape(Step.Scrape s) { return false; }
-    @Override public Boolean visitPaginate(Step.Paginate s) { return false; }
-    @Override public Boolean visitSetVar(Step.SetVar s) { return false; }
-    @Override public Boolean visitEval(Step.Eval s) { return false; }
-    @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
-    @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
-    @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
-    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return false; }
-    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
-    @Override public Boolean visitHttp(Step.Http s) { return true; }
-    @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
-    @Override public Boolean visitCall(Step.Call s) { return false; }
-    @Override public Boolean visitForeach(Step.Foreach s) { return false; }
-    @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
-    @Override public Boolean visitIf(Step.If s) { return false; }
-    @Override public Boolean visitWhile(Step.While s) { return false; }
-    @Override public Boolean visitManual(Step.Manual s) { return false; }
-  };
 
   // ================================================================ graph
 
@@ -534,7 +380,7 @@ final class RecordReplayExport {
 
   private void onError(Step s, String p, Fragment f) {
     OnError e = s.onError();
-    if (e.kind() == OnError.Kind.CONTINUE && !s.accept(IS_ASSERT)) {
+    if (e.kind() == OnError.Kind.CONTINUE && !Kinds.is(s, Step.Assert.class)) {
       f.exits.add(new String[] {s.id(), RecordReplayGraph.ON_ERROR});
     } else if (e.kind() == OnError.Kind.FALLBACK) {
       Fragment fb = sequence(e.fallback(), p + ".onError.fallback", 0);

@@ -3,10 +3,10 @@ package io.browserflow.formats;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.Kinds;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
-import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.json.FlowJson;
 import java.util.ArrayDeque;
@@ -122,8 +122,8 @@ final class RecordReplayExportState {
         if (m.matches()) {
           Step s = steps.get(m.group(1));
           String field = m.group(2);
-          Optional<Step.Http> http = s == null ? Optional.empty() : s.accept(AS_HTTP);
-          boolean screenshot = s != null && s.accept(IS_SCREENSHOT);
+          Optional<Step.Http> http = s == null ? Optional.empty() : Kinds.as(s, Step.Http.class);
+          boolean screenshot = s != null && Kinds.is(s, Step.Screenshot.class);
           if (http.isPresent() && http.get().extract().containsKey(field)) {
             return field;
           }
@@ -154,107 +154,4 @@ final class RecordReplayExportState {
     return c;
   }
 
-  /** The step as an http step, when it is one. */
-  private static final StepVisitor<Optional<Step.Http>> AS_HTTP = new StepVisitor<>() {
-    @Override public Optional<Step.Http> visitOpen(Step.Open s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitNavigate(Step.Navigate s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitBack(Step.Back s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitForward(Step.Forward s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitReload(Step.Reload s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitTabNew(Step.TabNew s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitTabSwitch(Step.TabSwitch s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitTabClose(Step.TabClose s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitFrame(Step.Frame s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitEmulateNetwork(Step.EmulateNetwork s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitClick(Step.Click s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitHover(Step.Hover s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitMouse(Step.Mouse s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitFill(Step.Fill s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitChange(Step.Change s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitType(Step.Type s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitPress(Step.Press s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitSelect(Step.Select s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitCheck(Step.Check s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitUncheck(Step.Uncheck s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitToggle(Step.Toggle s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitScroll(Step.Scroll s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitDrag(Step.Drag s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitUpload(Step.Upload s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitWait(Step.Wait s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitAssert(Step.Assert s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitRead(Step.Read s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitScrape(Step.Scrape s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitPaginate(Step.Paginate s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitSetVar(Step.SetVar s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitEval(Step.Eval s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitDatasetWrite(Step.DatasetWrite s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitDatasetExport(Step.DatasetExport s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitHttp(Step.Http s) { return Optional.of(s); }
-    @Override public Optional<Step.Http> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitCall(Step.Call s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitForeach(Step.Foreach s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitRepeat(Step.Repeat s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitIf(Step.If s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitWhile(Step.While s) { return Optional.empty(); }
-    @Override public Optional<Step.Http> visitManual(Step.Manual s) { return Optional.empty(); }
-  };
-
-  /** Whether a step is a screenshot. */
-  private static final StepVisitor<Boolean> IS_SCREENSHOT = new StepVisitor<>() {
-    @Override public Boolean visitOpen(Step.Open s) { return false; }
-    @Override public Boolean visitNavigate(Step.Navigate s) { return false; }
-    @Override public Boolean visitBack(Step.Back s) { return false; }
-    @Override public Boolean visitForward(Step.Forward s) { return false; }
-    @Override public Boolean visitReload(Step.Reload s) { return false; }
-    @Override public Boolean visitTabNew(Step.TabNew s) { return false; }
-    @Override public Boolean visitTabSwitch(Step.TabSwitch s) { return false; }
-    @Override public Boolean visitTabClose(Step.TabClose s) { return false; }
-    @Override public Boolean visitFrame(Step.Frame s) { return false; }
-    @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
-    @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
-    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
-    @Override public Boolean visitClick(Step.Click s) { return false; }
-    @Override public Boolean visitDblclick(Step.Dblclick s) { return false; }
-    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
-    @Override public Boolean visitHover(Step.Hover s) { return false; }
-    @Override public Boolean visitMouse(Step.Mouse s) { return false; }
-    @Override public Boolean visitFill(Step.Fill s) { return false; }
-    @Override public Boolean visitChange(Step.Change s) { return false; }
-    @Override public Boolean visitType(Step.Type s) { return false; }
-    @Override public Boolean visitPress(Step.Press s) { return false; }
-    @Override public Boolean visitSelect(Step.Select s) { return false; }
-    @Override public Boolean visitCheck(Step.Check s) { return false; }
-    @Override public Boolean visitUncheck(Step.Uncheck s) { return false; }
-    @Override public Boolean visitToggle(Step.Toggle s) { return false; }
-    @Override public Boolean visitScroll(Step.Scroll s) { return false; }
-    @Override public Boolean visitDrag(Step.Drag s) { return false; }
-    @Override public Boolean visitUpload(Step.Upload s) { return false; }
-    @Override public Boolean visitWait(Step.Wait s) { return false; }
-    @Override public Boolean visitAssert(Step.Assert s) { return false; }
-    @Override public Boolean visitRead(Step.Read s) { return false; }
-    @Override public Boolean visitScrape(Step.Scrape s) { return false; }
-    @Override public Boolean visitPaginate(Step.Paginate s) { return false; }
-    @Override public Boolean visitSetVar(Step.SetVar s) { return false; }
-    @Override public Boolean visitEval(Step.Eval s) { return false; }
-    @Override public Boolean visitScreenshot(Step.Screenshot s) { return true; }
-    @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
-    @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
-    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return false; }
-    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
-    @Override public Boolean visitHttp(Step.Http s) { return false; }
-    @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
-    @Override public Boolean visitCall(Step.Call s) { return false; }
-    @Override public Boolean visitForeach(Step.Foreach s) { return false; }
-    @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
-    @Override public Boolean visitIf(Step.If s) { return false; }
-    @Override public Boolean visitWhile(Step.While s) { return false; }
-    @Override public Boolean visitManual(Step.Manual s) { return false; }
-  };
 }

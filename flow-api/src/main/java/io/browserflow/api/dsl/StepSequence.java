@@ -1,5 +1,6 @@
 package io.browserflow.api.dsl;
 
+import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Dialog;
 import io.browserflow.api.ForeachSource;
@@ -523,60 +524,6 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     @Override public Step.Click visitManual(Step.Manual s) { return null; }
   };
 
-  /** The step itself when it is an http request, null for every other kind. */
-  private static final StepVisitor<Step.Http> AS_HTTP = new StepVisitor<>() {
-    @Override public Step.Http visitHttp(Step.Http s) { return s; }
-    @Override public Step.Http visitClick(Step.Click s) { return null; }
-
-    // the http modifiers apply to nothing else
-    @Override public Step.Http visitOpen(Step.Open s) { return null; }
-    @Override public Step.Http visitNavigate(Step.Navigate s) { return null; }
-    @Override public Step.Http visitBack(Step.Back s) { return null; }
-    @Override public Step.Http visitForward(Step.Forward s) { return null; }
-    @Override public Step.Http visitReload(Step.Reload s) { return null; }
-    @Override public Step.Http visitTabNew(Step.TabNew s) { return null; }
-    @Override public Step.Http visitTabSwitch(Step.TabSwitch s) { return null; }
-    @Override public Step.Http visitTabClose(Step.TabClose s) { return null; }
-    @Override public Step.Http visitFrame(Step.Frame s) { return null; }
-    @Override public Step.Http visitFrameMain(Step.FrameMain s) { return null; }
-    @Override public Step.Http visitSetViewport(Step.SetViewport s) { return null; }
-    @Override public Step.Http visitEmulateNetwork(Step.EmulateNetwork s) { return null; }
-    @Override public Step.Http visitDblclick(Step.Dblclick s) { return null; }
-    @Override public Step.Http visitContextmenu(Step.Contextmenu s) { return null; }
-    @Override public Step.Http visitHover(Step.Hover s) { return null; }
-    @Override public Step.Http visitMouse(Step.Mouse s) { return null; }
-    @Override public Step.Http visitFill(Step.Fill s) { return null; }
-    @Override public Step.Http visitChange(Step.Change s) { return null; }
-    @Override public Step.Http visitType(Step.Type s) { return null; }
-    @Override public Step.Http visitPress(Step.Press s) { return null; }
-    @Override public Step.Http visitSelect(Step.Select s) { return null; }
-    @Override public Step.Http visitCheck(Step.Check s) { return null; }
-    @Override public Step.Http visitUncheck(Step.Uncheck s) { return null; }
-    @Override public Step.Http visitToggle(Step.Toggle s) { return null; }
-    @Override public Step.Http visitScroll(Step.Scroll s) { return null; }
-    @Override public Step.Http visitDrag(Step.Drag s) { return null; }
-    @Override public Step.Http visitUpload(Step.Upload s) { return null; }
-    @Override public Step.Http visitWait(Step.Wait s) { return null; }
-    @Override public Step.Http visitAssert(Step.Assert s) { return null; }
-    @Override public Step.Http visitRead(Step.Read s) { return null; }
-    @Override public Step.Http visitScrape(Step.Scrape s) { return null; }
-    @Override public Step.Http visitPaginate(Step.Paginate s) { return null; }
-    @Override public Step.Http visitSetVar(Step.SetVar s) { return null; }
-    @Override public Step.Http visitEval(Step.Eval s) { return null; }
-    @Override public Step.Http visitScreenshot(Step.Screenshot s) { return null; }
-    @Override public Step.Http visitCsvImport(Step.CsvImport s) { return null; }
-    @Override public Step.Http visitCsvExport(Step.CsvExport s) { return null; }
-    @Override public Step.Http visitDatasetWrite(Step.DatasetWrite s) { return null; }
-    @Override public Step.Http visitDatasetExport(Step.DatasetExport s) { return null; }
-    @Override public Step.Http visitClipboard(Step.Clipboard s) { return null; }
-    @Override public Step.Http visitCall(Step.Call s) { return null; }
-    @Override public Step.Http visitForeach(Step.Foreach s) { return null; }
-    @Override public Step.Http visitRepeat(Step.Repeat s) { return null; }
-    @Override public Step.Http visitIf(Step.If s) { return null; }
-    @Override public Step.Http visitWhile(Step.While s) { return null; }
-    @Override public Step.Http visitManual(Step.Manual s) { return null; }
-  };
-
   /** Gives the last step a stable id of your choice (instead of the generated one). */
   public B id(String id) {
     ids.claim(id);
@@ -641,11 +588,8 @@ public abstract class StepSequence<B extends StepSequence<B>> {
 
   private B modifyLastHttp(String what, UnaryOperator<Step.Http.Builder> change) {
     return modifyLast(what, s -> {
-      Step.Http http = s.accept(AS_HTTP);
-      if (http == null) {
-        throw new IllegalStateException(what + "() applies to an http step, but the step added last is "
-            + s.kind().op() + " " + s.id());
-      }
+      Step.Http http = Kinds.as(s, Step.Http.class).orElseThrow(() -> new IllegalStateException(what
+          + "() applies to an http step, but the step added last is " + s.kind().op() + " " + s.id()));
       return change.apply(Step.Http.builder().from(http)).build();
     });
   }

@@ -1,7 +1,7 @@
 package io.browserflow.playwright.recorder;
 
+import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
-import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Step;
 import io.browserflow.api.StepVisitor;
 import java.util.Optional;
@@ -26,7 +26,7 @@ record RecordedStep(boolean action, Optional<Step.Click> click, Optional<Step.Fi
 
   /** Whether a condition is an {@code expect url}, which the navigation an action caused replaces. */
   static boolean isExpectUrl(Condition c) {
-    return c.accept(IS_URL);
+    return Kinds.is(c, Condition.Url.class);
   }
 
   private static final StepVisitor<RecordedStep> KINDS = new StepVisitor<>() {
@@ -85,19 +85,4 @@ record RecordedStep(boolean action, Optional<Step.Click> click, Optional<Step.Fi
     @Override public RecordedStep visitManual(Step.Manual s) { return OTHER; }
   };
 
-  private static final ConditionVisitor<Boolean> IS_URL = new ConditionVisitor<>() {
-    @Override public Boolean visitUrl(Condition.Url c) { return true; }
-    // the other expectations stay
-    @Override public Boolean visitTitle(Condition.Title c) { return false; }
-    @Override public Boolean visitElement(Condition.Element c) { return false; }
-    @Override public Boolean visitCount(Condition.Count c) { return false; }
-    @Override public Boolean visitText(Condition.Text c) { return false; }
-    @Override public Boolean visitValue(Condition.Value c) { return false; }
-    @Override public Boolean visitAttribute(Condition.Attribute c) { return false; }
-    @Override public Boolean visitVar(Condition.Var c) { return false; }
-    @Override public Boolean visitDownload(Condition.Download c) { return false; }
-    @Override public Boolean visitLoad(Condition.Load c) { return false; }
-    @Override public Boolean visitExpression(Condition.Expression c) { return false; }
-    @Override public Boolean visitNot(Condition.Not c) { return false; }
-  };
 }
