@@ -42,7 +42,7 @@ final class BrowserctlCodec implements FormatCodec {
   public Conversion<Flow> read(String content, String origin) {
     JsonNode root = Json.parse(content, origin);
     if (root == null || !root.isObject() || !KIND.equals(root.path("kind").asText(null))) {
-      throw failure(ErrorCode.SCHEMA_UNSUPPORTED, "kind", origin + " is not a browserctl-flow file (kind must be \""
+      throw failure(ErrorCode.SCHEMA_UNSUPPORTED, "kind", Json.label(origin) + " is not a browserctl-flow file (kind must be \""
           + KIND + "\")");
     }
     return BrowserctlImport.run(parse(root, origin), Format.BROWSERCTL, origin);
@@ -118,7 +118,7 @@ final class BrowserctlCodec implements FormatCodec {
       doc.issues.warning(ConversionCode.SCHEMA_VERSION_ASSUMED, "schemaVersion",
           "schemaVersion is missing; read as " + SCHEMA_VERSION);
     } else if (!version.asText().equals("1") && !version.asText().startsWith("1.")) {
-      throw failure(ErrorCode.SCHEMA_UNSUPPORTED, "schemaVersion", origin + " has schemaVersion " + version.asText()
+      throw failure(ErrorCode.SCHEMA_UNSUPPORTED, "schemaVersion", Json.label(origin) + " has schemaVersion " + version.asText()
           + "; this reader understands 1.x");
     }
     JsonNode meta = root.path("metadata");
@@ -138,7 +138,7 @@ final class BrowserctlCodec implements FormatCodec {
     }
     JsonNode commands = root.get("commands");
     if (commands == null) {
-      throw failure(ErrorCode.FIELD_MISSING, "commands", origin + " has no commands array");
+      throw failure(ErrorCode.FIELD_MISSING, "commands", Json.label(origin) + " has no commands array");
     }
     if (!commands.isArray()) {
       throw failure(ErrorCode.FIELD_INVALID, "commands", "commands must be an array");

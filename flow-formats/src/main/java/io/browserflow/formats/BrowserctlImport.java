@@ -273,6 +273,9 @@ final class BrowserctlImport {
   }
 
   private static String baseName(String origin) {
+    if (origin == null) {
+      return "flow";
+    }
     String n = origin.substring(Math.max(origin.lastIndexOf('/'), origin.lastIndexOf('\\')) + 1);
     for (String ext : List.of(".browserctl-flow.json", ".browserctl", ".json")) {
       if (n.endsWith(ext)) {

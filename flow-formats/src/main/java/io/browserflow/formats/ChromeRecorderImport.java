@@ -63,7 +63,7 @@ final class ChromeRecorderImport {
   private Flow flow() {
     String title = recording.title;
     if (title.isEmpty()) {
-      title = origin.replaceFirst("(?i)(\\.recording)?\\.json$", "").strip();
+      title = origin == null ? "" : origin.replaceFirst("(?i)(\\.recording)?\\.json$", "").strip();
       title = title.isEmpty() ? "Chrome recording" : title;
       st.issues.info(ConversionCode.DEFAULT_FILLED, "title", "the recording has no title; the flow is named \"" + title + "\"");
     }

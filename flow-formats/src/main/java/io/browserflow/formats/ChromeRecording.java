@@ -38,7 +38,7 @@ final class ChromeRecording {
   static ChromeRecording of(JsonNode root, String origin) {
     if (!root.isObject() || !root.path("steps").isArray()) {
       throw new FlowFormatException(List.of(Problem.of(ErrorCode.SCHEMA_UNSUPPORTED, "steps",
-          origin + " is not a Chrome Recorder user flow: it needs a \"steps\" array")));
+          Json.label(origin) + " is not a Chrome Recorder user flow: it needs a \"steps\" array")));
     }
     return new ChromeRecording(root);
   }

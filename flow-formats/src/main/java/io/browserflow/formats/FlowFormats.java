@@ -45,10 +45,13 @@ public final class FlowFormats {
     return CODECS.stream().filter(k -> k.format().readable() && k.detects(c)).map(FormatCodec::format).findFirst();
   }
 
-  /** Imports {@code content}, detecting its format; {@code origin} names it in messages. */
+  /**
+   * Imports {@code content}, detecting its format; {@code origin} (a file name, or null) names it in
+   * messages and names the flow when the document does not ({@code flow} without an origin).
+   */
   public static Conversion<Flow> read(String content, String origin) {
     Format f = detect(content).orElseThrow(() -> new FlowFormatException(List.of(Problem.of(ErrorCode.SCHEMA_UNSUPPORTED, "",
-        origin + " is in no format BrowserFlow reads (" + readable() + ")"))));
+        Json.label(origin) + " is in no format BrowserFlow reads (" + readable() + ")"))));
     return codec(f).read(content, origin);
   }
 

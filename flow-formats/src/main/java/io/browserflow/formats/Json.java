@@ -31,12 +31,17 @@ final class Json {
   }
 
   /** {@code content} parsed, or {@code JSON_SYNTAX} naming {@code origin}, line and column. */
+  /** How messages name a document: its origin, or "the document" when the caller gave none. */
+  static String label(String origin) {
+    return origin == null ? "the document" : origin;
+  }
+
   static JsonNode parse(String content, String origin) {
     try {
       return MAPPER.readTree(content);
     } catch (JsonProcessingException e) {
       String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-      throw new FlowFormatException(List.of(Problem.of(ErrorCode.JSON_SYNTAX, "", origin + " is not valid JSON" + where + ": " + e.getOriginalMessage())));
+      throw new FlowFormatException(List.of(Problem.of(ErrorCode.JSON_SYNTAX, "", label(origin) + " is not valid JSON" + where + ": " + e.getOriginalMessage())));
     }
   }
 

@@ -57,17 +57,17 @@ final class PluginRecording {
 
   static PluginRecording of(JsonNode root, String origin) {
     if (root == null || !root.isObject()) {
-      throw failure(ErrorCode.SCHEMA_UNSUPPORTED, "", origin + " is not a recording-plugin Flow JSON object");
+      throw failure(ErrorCode.SCHEMA_UNSUPPORTED, "", Json.label(origin) + " is not a recording-plugin Flow JSON object");
     }
     PluginRecording r = new PluginRecording();
     r.schemaVersion = text(root, "schemaVersion");
     if (r.schemaVersion == null || !(r.schemaVersion.equals("1") || r.schemaVersion.startsWith("1."))) {
-      throw failure(ErrorCode.SCHEMA_UNSUPPORTED, "schemaVersion", origin + " has schemaVersion " + r.schemaVersion
+      throw failure(ErrorCode.SCHEMA_UNSUPPORTED, "schemaVersion", Json.label(origin) + " has schemaVersion " + r.schemaVersion
           + "; this reader understands the recording plugin's 1.x");
     }
     JsonNode steps = root.get("steps");
     if (steps == null || !steps.isArray()) {
-      throw failure(ErrorCode.FIELD_MISSING, "steps", origin + " has no steps array");
+      throw failure(ErrorCode.FIELD_MISSING, "steps", Json.label(origin) + " has no steps array");
     }
     r.name = text(root, "name");
     r.title = text(root, "title");

@@ -142,7 +142,7 @@ final class RecordReplayDocument {
   static RecordReplayDocument of(JsonNode root, String origin) {
     if (!root.isObject() || !(root.path("steps").isArray() || root.path("nodes").isArray())) {
       throw new FlowFormatException(List.of(Problem.of(ErrorCode.SCHEMA_UNSUPPORTED, "",
-          origin + " is not a record-replay flow: it needs a \"steps\" or a \"nodes\" array")));
+          Json.label(origin) + " is not a record-replay flow: it needs a \"steps\" or a \"nodes\" array")));
     }
     return new RecordReplayDocument(root);
   }

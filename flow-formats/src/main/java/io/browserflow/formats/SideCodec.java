@@ -64,7 +64,7 @@ final class SideCodec implements FormatCodec {
       }
       if (chosen < 0) {
         throw new FlowFormatException(List.of(Problem.of(ErrorCode.FIELD_INVALID, "tests",
-            origin + " has no test named " + test + " (tests: " + testNames(tests) + ")")));
+            Json.label(origin) + " has no test named " + test + " (tests: " + testNames(tests) + ")")));
       }
     }
     Conversion<Flow> c = new SideImport(project, tests.get(chosen), origin).convert();
@@ -95,11 +95,11 @@ final class SideCodec implements FormatCodec {
     JsonNode root = Json.parse(content, origin);
     if (root == null || !root.isObject() || !root.path("tests").isArray()) {
       throw new FlowFormatException(List.of(Problem.of(ErrorCode.SCHEMA_UNSUPPORTED, "",
-          origin + " is not a Selenium IDE project: it needs a \"tests\" array")));
+          Json.label(origin) + " is not a Selenium IDE project: it needs a \"tests\" array")));
     }
     if (root.path("tests").size() == 0) {
       throw new FlowFormatException(List.of(Problem.of(ErrorCode.FIELD_MISSING, "tests",
-          origin + " has no test to import")));
+          Json.label(origin) + " has no test to import")));
     }
     return SideProject.of(root);
   }

@@ -64,7 +64,7 @@ final class SideImport {
     String projectName = project.name;
     Flow.Builder flow = Flow.builder().name(name)
         .description("Imported from test \"" + name + "\" of the Selenium IDE project"
-            + (projectName.isEmpty() ? "" : " \"" + projectName + "\"") + " (" + origin + ").")
+            + (projectName.isEmpty() ? "" : " \"" + projectName + "\"") + " (" + Json.label(origin) + ").")
         .meta(FlowMeta.builder().source("selenium-ide").build())
         .inputs(st.inputs.values()).credentials(st.credentials.values()).tabs(st.tabs).steps(steps);
     if (st.scriptEval) {

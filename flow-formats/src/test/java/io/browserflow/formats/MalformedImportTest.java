@@ -147,6 +147,27 @@ class MalformedImportTest {
   }
 
   @Test
+  void should_read_every_readable_format_without_an_origin_and_name_it_the_document_in_errors() {
+    Map<Format, String> documents = new java.util.LinkedHashMap<>();
+    documents.put(Format.CHROME_RECORDER, "{\"title\": \"\", \"steps\": [{\"type\": \"navigate\", \"url\": \"http://127.0.0.1/\"}]}");
+    documents.put(Format.BROWSERCTL, "{\"schemaVersion\": \"1.0.0\", \"kind\": \"browserctl-flow\","
+        + " \"commands\": [{\"id\": \"c1\", \"argv\": [\"open\", \"http://127.0.0.1/\"]}]}");
+    documents.put(Format.BROWSERCTL_TEXT, "open http://127.0.0.1/\nclick \"#go\"\n");
+    documents.put(Format.SELENIUM_IDE, "{\"version\": \"2.0\", \"name\": \"p\", \"url\": \"http://127.0.0.1\", \"tests\": [{\"id\": \"t\", \"name\": \"t\","
+        + " \"commands\": [{\"command\": \"open\", \"target\": \"/\", \"value\": \"\"}]}]}");
+
+    documents.forEach((format, content) -> {
+      assertThat(FlowFormats.detect(content)).as("%s is detected", format).contains(format);
+      Conversion<Flow> c = FlowFormats.read(content, null);
+      assertThat(c.from()).isEqualTo(format);
+      assertThat(c.value().name()).as(format.id()).isNotBlank().doesNotContain("null");
+    });
+    FlowFormatException notJson = org.assertj.core.api.Assertions.catchThrowableOfType(FlowFormatException.class,
+        () -> FlowFormats.read("{\"kind\": \"browserctl-flow\",", Format.BROWSERCTL, null));
+    assertThat(notJson.getMessage()).contains("the document is not valid JSON").doesNotContain("null");
+  }
+
+  @Test
   void should_fail_a_subflow_whose_nodes_or_edges_are_no_array_with_field_invalid_at_its_path() {
     String flow = RecordReplayFlows.graph(RecordReplayFlows.node("loop", "while",
         "{\"condition\":{\"var\":\"more\"},\"subflowId\":\"sf\"}"), "",
