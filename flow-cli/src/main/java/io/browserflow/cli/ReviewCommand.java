@@ -170,12 +170,19 @@ final class ReviewCommand implements Callable<Integer> {
     return i.key() + (i.required() ? "" : " (optional)");
   }
 
-  /** Each check that fails the flow: a step's {@code expect}, an {@code assert} or a {@code wait}, with its path. */
+  /**
+   * Each check that fails the flow: a step's {@code expect}, an {@code assert} or a {@code wait}, with
+   * its path, in the flow's steps (nested bodies and onError fallbacks included) and in its subflows.
+   */
   static List<String> checks(Flow flow) {
     List<String> out = new ArrayList<>();
     try {
       JsonNode root = JSON.readTree(FlowJson.write(flow));
       walk(root.path("steps"), "steps", out);
+      JsonNode subflows = root.path("subflows");
+      for (int i = 0; i < subflows.size(); i++) {
+        walk(subflows.get(i).path("steps"), "subflows[" + i + "].steps", out);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -137,4 +137,24 @@ class ReviewCommandTest {
           "index.html", "button");
     }
   }
+
+  @Test
+  void should_list_the_checks_of_nested_bodies_fallbacks_and_subflows() {
+    io.browserflow.api.Flow flow = io.browserflow.api.json.FlowJson.read("{\"schema\":\"browserflow/2\",\"id\":\"nested\","
+        + "\"name\":\"Nested\",\"steps\":["
+        + "{\"id\":\"open\",\"op\":\"open\",\"url\":\"http://127.0.0.1/\"},"
+        + "{\"id\":\"each\",\"op\":\"repeat\",\"times\":2,\"body\":["
+        + "{\"id\":\"seen\",\"op\":\"wait\",\"until\":{\"text\":\"ready\"},"
+        + "\"onError\":{\"fallback\":[{\"id\":\"alt\",\"op\":\"assert\",\"condition\":{\"title\":\"Alt\"}}]}}]},"
+        + "{\"id\":\"confirm\",\"op\":\"call\",\"flow\":\"confirm\"}],"
+        + "\"subflows\":[{\"id\":\"confirm\",\"name\":\"Confirm\",\"steps\":["
+        + "{\"id\":\"done\",\"op\":\"assert\",\"condition\":{\"url\":\"**/done\"}}]}]}");
+
+    List<String> checks = ReviewCommand.checks(flow);
+
+    assertThat(checks).hasSize(3);
+    assertThat(checks.get(0)).startsWith("steps[1].body[0] wait ").contains("ready");
+    assertThat(checks.get(1)).startsWith("steps[1].body[0].onError.fallback[0] assert ").contains("Alt");
+    assertThat(checks.get(2)).startsWith("subflows[0].steps[0] assert ").contains("**/done");
+  }
 }
