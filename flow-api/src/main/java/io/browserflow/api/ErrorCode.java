@@ -49,7 +49,7 @@ public enum ErrorCode {
   TARGET_AMBIGUOUS,
   /** No frame matches the frame locator. */
   FRAME_NOT_FOUND,
-  /** Several frames match the frame locator. */
+  /** Several frames match the frame locator (the candidates' URLs and names are in the details). */
   FRAME_AMBIGUOUS,
   /** The frame locator's owner element is not an iframe or frame. */
   FRAME_OWNER_NOT_IFRAME,
@@ -59,7 +59,10 @@ public enum ErrorCode {
   TAB_NOT_FOUND,
   /** A live session's new tab was given a label another tab already has. */
   TAB_LABEL_CONFLICT,
-  /** A live session's element ref ({@code @eN}) is not of the last snapshot, or its element left the page: take a new snapshot. */
+  /**
+   * A live session's element ref ({@code @eN}) is not of the last snapshot, the tab or frame changed
+   * since that snapshot, or its element left the page: take a new snapshot.
+   */
   REF_STALE,
   /** Another element covers the target at the point a click would hit. */
   ELEMENT_OCCLUDED,
@@ -98,7 +101,11 @@ public enum ErrorCode {
   SENSITIVE_VALUE,
   /** The flow must be reviewed (or re-approved) before it may run. */
   REVIEW_REQUIRED,
-  /** The environment differs from the one the flow was approved for. */
+  /**
+   * The environment (browser and version, viewport, locale, time zone, origins) differs from the one
+   * the flow was approved in; each difference is named. Approve it again there, or allow the drift
+   * ({@code run --allow-drift}, {@code mcp --allow-drift}, {@code RunOptions.allowEnvironmentDrift}).
+   */
   ENVIRONMENT_DRIFT,
   /** A manual step needs a person and no handler completed it. */
   MANUAL_STEP_REQUIRED,

@@ -581,8 +581,9 @@ public enum ConversionCode {
   /**
    * A literal secret that cannot be taken from a credential: a browserctl command holding a secret
    * value, a step whose secret browserctl cannot write from a credential (the step is left out), a
-   * recording-plugin value outside a typed field (a URL, postMessage data) that looks like a secret.
-   * Blocking. Replace the value with a {@code ${KEY}} placeholder of a secret credential.
+   * recording-plugin value outside a typed field (a URL, postMessage data) that looks like a secret, or
+   * a recording-plugin {@code keydown} that typed a character into a password field and cannot be merged
+   * into its field's fill (never written as a press, never quoted). Blocking. Replace the value with a {@code ${KEY}} placeholder of a secret credential.
    */
   SECRET_POLICY_VIOLATION,
 
