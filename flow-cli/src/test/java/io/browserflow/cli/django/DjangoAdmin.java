@@ -112,6 +112,13 @@ final class DjangoAdmin implements AutoCloseable {
     return r.out;
   }
 
+  /** How many auth groups named exactly {@code name} the server's database holds. */
+  int groups(String name) throws Exception {
+    String out = shell(Map.of("BF_GROUP", name), "import os; from django.contrib.auth.models import Group; "
+        + "print(Group.objects.filter(name=os.environ['BF_GROUP']).count())");
+    return Integer.parseInt(out.strip().lines().reduce((a, b) -> b).orElseThrow());
+  }
+
   /** Whether the check script {@code name} says ({@code # no-change} on its first line) that its scenario changes no data. */
   boolean checksNoChange(String name) throws IOException {
     return Files.readString(CHECKS.resolve(name + ".py")).startsWith("# no-change");

@@ -91,9 +91,7 @@ class DjangoSessionToolIT {
   }
 
   private static int groups(String name) throws Exception {
-    String out = admin.shell(Map.of("BF_GROUP", name), "import os; from django.contrib.auth.models import Group; "
-        + "print('GROUPS', Group.objects.filter(name=os.environ['BF_GROUP']).count())");
-    return Integer.parseInt(out.substring(out.indexOf("GROUPS ") + 7).trim());
+    return admin.groups(name);
   }
 
   @Test
