@@ -74,6 +74,10 @@ final class SessionCommand implements Callable<Integer> {
       err.println("browserflow: session --name must be 1 to 64 letters, digits, _ or -, was " + name);
       return BrowserflowCommand.USAGE;
     }
+    if (idleSeconds < 1) {
+      err.println("browserflow: session --idle-timeout takes seconds, at least 1, was " + idleSeconds);
+      return BrowserflowCommand.USAGE;
+    }
     if (allow != null && !allow.equals("eval")) {
       err.println("browserflow: session --allow takes eval, was " + allow);
       return BrowserflowCommand.USAGE;

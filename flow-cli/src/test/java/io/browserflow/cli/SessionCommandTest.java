@@ -160,4 +160,26 @@ class SessionCommandTest {
       System.setIn(stdin);
     }
   }
+
+  @Test
+  void should_end_a_session_left_idle_and_its_browser_with_it() throws Exception {
+    CliFixture open = CliFixture.run("session", "--name", "idle", "--idle-timeout", "2", "open", base + "/");
+    assertThat(open.exit).as(open.err()).isZero();
+    Path state = sessions.resolve("idle.json");
+    long pid = new ObjectMapper().readTree(state.toFile()).get("pid").asLong();
+    ProcessHandle daemon = ProcessHandle.of(pid).orElseThrow(() -> new AssertionError("no session process " + pid));
+    List<ProcessHandle> browsers = daemon.descendants().toList();
+    assertThat(browsers).as("the session's browser runs under it").isNotEmpty();
+
+    boolean ended = daemon.onExit().thenApply(p -> true).completeOnTimeout(false, 30, java.util.concurrent.TimeUnit.SECONDS).get();
+
+    assertThat(ended).as("the session process ended after 2 s without a command").isTrue();
+    assertThat(state).doesNotExist();
+    for (ProcessHandle b : browsers) {
+      b.onExit().completeOnTimeout(b, 10, java.util.concurrent.TimeUnit.SECONDS).get();
+      assertThat(b.isAlive()).as("browser process %s", b.pid()).isFalse();
+    }
+    assertThat(CliFixture.run("session", "--name", "idle", "--idle-timeout", "0", "get", "url").err())
+        .contains("--idle-timeout takes seconds, at least 1");
+  }
 }
