@@ -27,6 +27,9 @@ import java.util.Set;
  * walks the steps, and the outcome becomes the {@link RunResult}, journaled and stored.
  */
 final class Execution {
+  /** How long the end of a run waits for what its last step set going (see DriverSession#quiesce). */
+  private static final java.time.Duration LATE_EVENTS = java.time.Duration.ofMillis(1500);
+
   private final DefaultFlowEngine engine;
   private final Flow flow;
   private final Inputs inputs;
@@ -140,6 +143,9 @@ final class Execution {
           // a partial replay skipped what this output is made of: it has none
         }
       });
+      if (cleared.policy().watchesLateEvents()) {
+        session.quiesce(LATE_EVENTS); // what the last step set going (a download, a denied request) arrives first
+      }
       session.blockedRequests(); // a driver may deliver events still in flight on this call (Playwright does)
       Optional<FlowRunException> late = cleared.policy().afterStep(session);
       if (late.isPresent()) {

@@ -37,6 +37,11 @@ final class RunPolicy {
     this.failOnBlocked = failOnBlocked;
   }
 
+  /** Whether a download or a strictly denied request arriving after the last step would fail the run. */
+  boolean watchesLateEvents() {
+    return failOnBlocked || !downloads;
+  }
+
   /**
    * After each step: a download the flow may not make, or (strict network deny) a request the
    * session blocked, fails the run at that step. Nothing to ask the session otherwise.

@@ -114,6 +114,18 @@ final class Activity {
     }
   }
 
+  /** Requests sent within the last {@code windowNanos} that have had neither an answer nor a failure. */
+  synchronized int awaiting(long windowNanos) {
+    long since = System.nanoTime() - windowNanos;
+    int n = 0;
+    for (Long at : sent.values()) {
+      if (at >= since) {
+        n++;
+      }
+    }
+    return n;
+  }
+
   /** What was reported since the last call; forgets it. */
   synchronized PageActivity drain() {
     if (console.isEmpty() && requests.isEmpty() && dropped == 0) {

@@ -35,6 +35,8 @@ import java.util.OptionalDouble;
  * forks and closes.
  */
 final class PlaywrightSession implements DriverSession {
+  /** How long after an action {@link #quiesce} waits for what it set going. */
+  static final long ACTION_ECHO_MS = 150;
   private static final Duration FORK_OPEN_TIMEOUT = Duration.ofSeconds(30);
 
   private final SessionState state;
@@ -225,7 +227,13 @@ final class PlaywrightSession implements DriverSession {
 
   @Override
   public ActionResult perform(Step step, Duration timeout) {
-    return actions.perform(step, timeout);
+    try {
+      return actions.perform(step, timeout);
+    } finally {
+      if (step.kind() == Step.Kind.CLICK || step.kind() == Step.Kind.DBLCLICK || step.kind() == Step.Kind.PRESS) {
+        state.shared.lastActionNanos = System.nanoTime(); // what starts a download: a click, or a key on a link
+      }
+    }
   }
 
   @Override
@@ -296,6 +304,32 @@ final class PlaywrightSession implements DriverSession {
   @Override
   public List<DownloadInfo> downloads() {
     return artifacts.downloads();
+  }
+
+  /**
+   * Pumps Playwright's events until the last click or key press is {@value #ACTION_ECHO_MS} ms old (a
+   * download it set going is announced a few ms after it, with no request event of its own) and no
+   * request sent in the last five seconds awaits its answer (an older long poll does not hold the
+   * run), or {@code max} has passed.
+   */
+  @Override
+  public void quiesce(Duration max) {
+    long until = System.nanoTime() + max.toNanos();
+    long acted = state.shared.lastActionNanos;
+    long echo = ACTION_ECHO_MS * 1_000_000L;
+    long window = Duration.ofSeconds(5).toNanos();
+    try {
+      state.call(() -> state.page().evaluate("0"));
+      while ((acted != 0 && System.nanoTime() - acted < echo || state.shared.activity.awaiting(window) > 0)
+          && System.nanoTime() - until < 0) {
+        state.call(() -> {
+          state.page().waitForTimeout(25);
+          return null;
+        });
+      }
+    } catch (RuntimeException closedOrGone) {
+      // a closed page has nothing in flight any more
+    }
   }
 
   /**

@@ -26,6 +26,8 @@ final class SharedContext {
   private volatile SecretMask secrets;
   /** Console and page errors and failed requests of every page of the context, drained after each step. */
   final Activity activity = new Activity();
+  /** When a session of this context last clicked or pressed a key (System.nanoTime); 0 before the first. */
+  volatile long lastActionNanos;
   /** Answers the native dialogs of every page of the context. */
   final Dialogs dialogs = new Dialogs();
   /**

@@ -100,8 +100,9 @@ class PlaywrightIsolationTest extends ChromiumTest {
     assertThat(result.errorCode()).hasValue(ErrorCode.CAPABILITY_DENIED);
     assertThat(result.errorMessage()).hasValueSatisfying(m -> assertThat(m)
         .contains("report.csv", "file.download", "RunOptions.builder().allow(Capability.FILE_DOWNLOAD)"));
-    assertThat(result.steps()).filteredOn(s -> s.state() == StepState.FAILED).singleElement()
-        .satisfies(s -> assertThat(s.errorCode()).hasValue(ErrorCode.CAPABILITY_DENIED));
+    // the step after which the download was announced fails; one announced after the last step fails the run itself
+    assertThat(result.steps()).filteredOn(s -> s.state() == StepState.FAILED)
+        .allSatisfy(s -> assertThat(s.errorCode()).hasValue(ErrorCode.CAPABILITY_DENIED));
     assertThat(files(tempDir.resolve("runs"))).noneMatch(p -> p.getFileName().toString().equals("report.csv"));
   }
 
@@ -117,5 +118,18 @@ class PlaywrightIsolationTest extends ChromiumTest {
     try (Stream<Path> walk = Files.walk(root)) {
       return walk.filter(Files::isRegularFile).collect(java.util.stream.Collectors.toList());
     }
+  }
+
+  /** A click that downloads is the flow's last step: the end of the run waits for the download to be announced, and refuses it. */
+  @Test
+  void should_fail_an_undeclared_download_the_last_step_set_going() throws IOException {
+    Flow flow = Flow.named("last download").open(server.url("/files")).click(testId("get")).id("get").build();
+
+    RunResult result = run(flow, RunOptions.defaults());
+
+    assertThat(result.status()).isEqualTo(RunStatus.FAILED);
+    assertThat(result.errorCode()).hasValue(ErrorCode.CAPABILITY_DENIED);
+    assertThat(result.errorMessage()).hasValueSatisfying(m -> assertThat(m).contains("report.csv"));
+    assertThat(files(tempDir.resolve("runs"))).noneMatch(p -> p.getFileName().toString().equals("report.csv"));
   }
 }

@@ -221,6 +221,14 @@ public interface DriverSession extends AutoCloseable {
   /** Requests blocked by network deny mode so far (URLs without query strings). */
   List<String> blockedRequests();
 
+  /**
+   * Waits at most {@code max} until what the last step set going has arrived: requests the page sent
+   * lately have their answers, and the downloads they turned into are announced. The engine calls it
+   * once after the last step, when downloads or strictly denied requests would fail the run, so one
+   * the last step caused is not missed. A driver whose events arrive synchronously keeps this default.
+   */
+  default void quiesce(Duration max) {}
+
   // ------------------------------------------------------------------ native dialogs
 
   /**
