@@ -41,23 +41,18 @@ class DjangoAdminReplayTest {
 
   @AfterAll
   static void stopDjango() throws Exception {
-    if (driver != null) {
-      driver.close();
-    }
-    if (admin != null) {
-      admin.close();
-    }
+    DjangoAdmin.closeAll(driver, admin);
   }
 
   @Test
   void should_sign_in_and_create_a_group_that_the_server_then_holds() throws Exception {
     String group = "QA " + UUID.randomUUID().toString().substring(0, 8);
-    assertThat(groups(group)).isZero();
+    assertThat(admin.groups(group)).isZero();
 
     RunResult result = run(createGroup(), group, admin.password);
 
     assertThat(result.status()).as("%s", result.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
-    assertThat(groups(group)).isEqualTo(1);
+    assertThat(admin.groups(group)).isEqualTo(1);
     assertThat(result.toJson()).doesNotContain(admin.password);
   }
 
@@ -71,7 +66,7 @@ class DjangoAdminReplayTest {
     assertThat(result.status()).isEqualTo(RunStatus.FAILED);
     assertThat(result.errorCode()).contains(ErrorCode.CHECK_FAILED);
     assertThat(result.errorPath()).contains("steps[3]");
-    assertThat(groups(group)).isZero();
+    assertThat(admin.groups(group)).isZero();
     // the kept trace of Django's sign-in holds the page, the actions and the POST, never the password
     java.nio.file.Path trace = java.nio.file.Path.of(result.trace().orElseThrow());
     io.browserflow.engine.spi.SecretMask scan = io.browserflow.engine.spi.SecretMask.of(java.util.Set.of("not-the-password"));
@@ -155,7 +150,7 @@ class DjangoAdminReplayTest {
     }
 
     assertThat(result.status()).as("%s", result.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
-    assertThat(groups(group)).as("the server holds the group the request posted").isEqualTo(1);
+    assertThat(admin.groups(group)).as("the server holds the group the request posted").isEqualTo(1);
     assertThat(result.outputs()).containsEntry("steps.post.status", "200"); // after Django's redirect to the list
     assertThat(java.nio.file.Files.readString(work.resolve("groups.csv"))).startsWith("name\r\n").contains(group + "\r\n");
     assertThat(result.toJson()).doesNotContain(admin.password);
@@ -208,7 +203,4 @@ class DjangoAdminReplayTest {
   }
 
   /** How many groups of that name the server's database holds, asked through Django's ORM. */
-  private static int groups(String name) throws Exception {
-    return admin.groups(name);
-  }
 }

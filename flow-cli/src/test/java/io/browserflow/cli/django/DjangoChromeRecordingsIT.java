@@ -58,12 +58,7 @@ class DjangoChromeRecordingsIT {
 
   @AfterAll
   static void stop() throws Exception {
-    if (driver != null) {
-      driver.close();
-    }
-    if (admin != null) {
-      admin.close();
-    }
+    DjangoAdmin.closeAll(driver, admin);
   }
 
   /** The recording as the Recorder would have written it against this server: its address and the admin's password in it. */

@@ -45,12 +45,7 @@ class DjangoImportedFormatsIT {
 
   @AfterAll
   static void stop() throws Exception {
-    if (driver != null) {
-      driver.close();
-    }
-    if (admin != null) {
-      admin.close();
-    }
+    DjangoAdmin.closeAll(driver, admin);
   }
 
   private static RunResult replay(Flow flow, Inputs inputs) {

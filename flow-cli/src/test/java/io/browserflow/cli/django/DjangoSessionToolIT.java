@@ -82,17 +82,18 @@ class DjangoSessionToolIT {
 
   /** The ref of the snapshot's element with this role whose accessible name starts with {@code name}. */
   private static String ref(JsonNode snapshot, String role, String name) {
+    return ref(snapshot, role, n -> n.startsWith(name), name + "...");
+  }
+
+  private static String ref(JsonNode snapshot, String role, java.util.function.Predicate<String> name, String what) {
     for (JsonNode r : snapshot.path("refs")) {
-      if (r.path("role").asText().equals(role) && r.path("name").asText().startsWith(name)) {
+      if (r.path("role").asText().equals(role) && name.test(r.path("name").asText())) {
         return r.path("ref").asText();
       }
     }
-    throw new AssertionError("no " + role + " \"" + name + "...\" in\n" + snapshot.path("text").asText());
+    throw new AssertionError("no " + role + " \"" + what + "\" in\n" + snapshot.path("text").asText());
   }
 
-  private static int groups(String name) throws Exception {
-    return admin.groups(name);
-  }
 
   @Test
   void should_turn_a_shell_session_on_the_admin_into_an_approved_flow_a_run_and_an_mcp_tool_replay() throws Exception {
@@ -109,13 +110,10 @@ class DjangoSessionToolIT {
     session("open", admin.baseUrl + "/admin/auth/group/add/");
     JsonNode form = session("snapshot", "-i", "--max-nodes", "1000");
     session("fill", ref(form, "textbox", "Name"), group);
-    String save = form.path("refs").findParents("role").stream()
-        .filter(r -> r.path("role").asText().equals("button") && r.path("name").asText().equals("Save"))
-        .map(r -> r.path("ref").asText()).findFirst().orElseThrow(() -> new AssertionError(form.path("text").asText()));
-    session("click", save);
+    session("click", ref(form, "button", "Save"::equals, "Save"));
     session("wait", "--text", "was added successfully");
 
-    assertThat(groups(group)).as("the session's Save reached Django").isEqualTo(1);
+    assertThat(admin.groups(group)).as("the session's Save reached Django").isEqualTo(1);
 
     // 2. saved as a flow: the password became a secret credential, never written
     Path flows = Files.createDirectories(dir.resolve("flows"));
@@ -134,7 +132,7 @@ class DjangoSessionToolIT {
         "PASSWORD=" + admin.password, "--receipts", receipts.toString());
 
     assertThat(run.getKey()).as(run.getValue()).isZero();
-    assertThat(groups(group)).as("the approved replay added the group again on a fresh database").isEqualTo(1);
+    assertThat(admin.groups(group)).as("the approved replay added the group again on a fresh database").isEqualTo(1);
     try (Stream<Path> files = Files.list(receipts)) {
       List<Path> written = files.toList();
       assertThat(written).hasSize(1);
@@ -160,7 +158,7 @@ class DjangoSessionToolIT {
       assertThat(result.isError()).as("%s", result.content()).isFalse();
       assertThat(result.toString()).doesNotContain(admin.password);
     }
-    assertThat(groups(group)).as("the MCP tool's run added the group on the server").isEqualTo(1);
+    assertThat(admin.groups(group)).as("the MCP tool's run added the group on the server").isEqualTo(1);
     try (Stream<Path> files = Files.list(flows.resolve("receipts"))) {
       assertThat(files.toList()).as("the tool call's receipt, in the flows folder's receipts/").hasSize(1);
     }

@@ -337,9 +337,11 @@ public final class BrowserSession implements AutoCloseable {
     return el;
   }
 
-  /** How a flow finds this iframe from its parent: the recorder's owner selector, else the frame's URL. */
+  /**
+   * How a flow finds this iframe from its parent: the recorder's owner selector, else the frame's URL.
+   * The parent has the capture script already: its snapshot put it there.
+   */
   private String ownerLocator(ElementHandle owner, Frame child) {
-    ensureCapture(owner.ownerFrame());
     Object css = owner.evaluate("(el, key) => window[key] ? window[key].frameOwner(el) : null", capture.key);
     return css == null || css.toString().isBlank() ? "url:" + UrlGlobs.of(child.url()) : css.toString();
   }
