@@ -25,6 +25,26 @@ import java.util.function.Supplier;
 abstract class DriverThread {
   private static final AtomicInteger COUNTER = new AtomicInteger();
 
+  private final AtomicInteger sessions = new AtomicInteger();
+
+  /** A session (a run's, or a fork's) makes its calls here from now on; its close calls {@link #left()}. */
+  final void joined() {
+    sessions.incrementAndGet();
+  }
+
+  final void left() {
+    sessions.decrementAndGet();
+  }
+
+  /**
+   * Whether more than one session calls through this thread, each from its own thread: then no call
+   * may hold the thread for a long wait (for an element, for a change), or one session waiting for
+   * its page stalls the others past their timeouts.
+   */
+  final boolean shared() {
+    return sessions.get() > 1;
+  }
+
   /** Runs {@code work} where Playwright may be used and returns its result; its exceptions pass through. */
   abstract <T> T call(Supplier<T> work);
 

@@ -89,7 +89,11 @@ import java.util.regex.Pattern;
  * <h2>Threads</h2>
  * The driver is thread-safe and its sessions may be used from any thread (one at a time each):
  * Playwright's objects belong to the thread that created them, so a launched or connected driver
- * runs every browser call on a thread of its own. A driver made with {@link #of(Browser)} cannot own
+ * runs every browser call on a thread of its own. While more than one of its sessions is open (runs
+ * on several threads, forks), no browser call holds that thread longer than about a second at a
+ * time, so a run waiting for an element that never becomes actionable does not stall the others
+ * past their timeouts; a driver per worker (as {@code browserflow run --workers} does) avoids the
+ * sharing altogether. A driver made with {@link #of(Browser)} cannot own
  * that thread: its calls run on the calling threads, serialized by a lock; do not use the same
  * Playwright instance elsewhere meanwhile.
  *

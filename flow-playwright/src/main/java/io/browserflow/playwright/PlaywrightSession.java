@@ -64,6 +64,7 @@ final class PlaywrightSession implements DriverSession {
     this.artifacts = new Artifacts(state, resolver);
     this.network = new NetworkEmulation(state);
     this.http = new HttpCalls(state);
+    shared.thread.joined();
   }
 
   /** On the driver thread. */
@@ -172,7 +173,6 @@ final class PlaywrightSession implements DriverSession {
       } catch (PlaywrightException e) {
         throw Failures.actionFailed("opening a tab for a concurrent session", e);
       }
-      state.shared.users.incrementAndGet();
       return new PlaywrightSession(state.shared, alias, p, true, () -> { });
     });
     if (pacer.paces()) {
@@ -441,9 +441,7 @@ final class PlaywrightSession implements DriverSession {
       // the driver is closed: its browser took the context with it
     } finally {
       state.markClosed();
-      if (fork) {
-        state.shared.users.decrementAndGet();
-      }
+      state.shared.thread.left();
       onClose.run();
     }
   }

@@ -72,9 +72,12 @@ final class SessionState {
     });
   }
 
-  /** Forks share the driver thread: above one user, long blocking browser calls are avoided. */
+  /**
+   * Other sessions (forks, other runs of the driver) call through the same driver thread now: long
+   * blocking browser calls are avoided.
+   */
   boolean concurrent() {
-    return shared.users.get() > 1;
+    return shared.thread.shared();
   }
 
   boolean closed() {
@@ -90,7 +93,7 @@ final class SessionState {
     if (d.expired()) {
       return;
     }
-    // a fork shares the driver thread: hold it briefly so the other sessions' calls interleave
+    // other sessions share the driver thread: hold it briefly so their calls interleave
     double ms = Math.min(d.remainingMs(), concurrent() ? POLL_CAP_MS / 4 : POLL_CAP_MS);
     run(() -> {
       try {

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What a session shares with its forks: the browser context (cookies, storage), the driver thread,
@@ -38,8 +37,6 @@ final class SharedContext {
   volatile java.util.function.Function<io.browserflow.engine.spi.SessionOptions, io.browserflow.engine.spi.DriverSession> lanes;
   /** The options the context was opened with, for the lanes' sessions. */
   volatile io.browserflow.engine.spi.SessionOptions options;
-  /** Sessions (the owner and its open forks) using the context; above one, long blocking browser calls are avoided. */
-  final AtomicInteger users = new AtomicInteger(1);
 
   /** How the driver's clicks were carried out (fast path or Playwright's waiting), counted per driver. */
   final ActionStats.Counter actions;

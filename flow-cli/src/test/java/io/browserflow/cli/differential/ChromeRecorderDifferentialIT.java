@@ -55,6 +55,11 @@ class ChromeRecorderDifferentialIT {
   private static final int REFERENCE_CONCURRENCY = 2;
   /** The reference's outcomes, by run id: replayed in the background while BrowserFlow replays. */
   private static CompletableFuture<Map<String, ReferenceReplayer.Outcome>> reference;
+  /**
+   * BrowserFlow's runs, by run id, or what stopped one: every case is replayed before the first case
+   * is checked, while the reference replays in its own process (both mostly wait on purpose).
+   */
+  private static final Map<String, Attempt<RunResult>> browserFlowRuns = new LinkedHashMap<>();
   private static final Map<String, Conversion<String>> exports = new LinkedHashMap<>();
 
   static List<DifferentialCase> cases() throws Exception {
@@ -62,7 +67,7 @@ class ChromeRecorderDifferentialIT {
   }
 
   @BeforeAll
-  static void replayEverythingInTheReference() throws Exception {
+  static void replayEveryCaseInBothReplayers() throws Exception {
     server = new StateServer();
     Path chromium = PlaywrightDriver.findChromium()
         .orElseThrow(() -> new AssertionError("no Chromium: apt-get install -y chromium (or set BROWSERFLOW_CHROMIUM)"));
@@ -91,6 +96,12 @@ class ChromeRecorderDifferentialIT {
       }
     });
     driver = PlaywrightDriver.launch();
+    for (DifferentialCase c : cases()) {
+      replayInBrowserFlow(c, "bf", false);
+      if (c.mutation().isPresent()) {
+        replayInBrowserFlow(c, "bf-mutated", true);
+      }
+    }
   }
 
   private static ReferenceReplayer.Outcome reference(String runId) {
@@ -113,8 +124,7 @@ class ChromeRecorderDifferentialIT {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void should_reach_the_reference_end_state_and_fail_where_it_fails(DifferentialCase c) throws Exception {
-    RunResult bf = replayInBrowserFlow(c, "bf", false);
-    RunResult bfMutated = c.mutation().isPresent() ? replayInBrowserFlow(c, "bf-mutated", true) : null;
+    RunResult bf = browserFlowRun(c, "bf");
 
     ReferenceReplayer.Outcome ref = reference(runId(c, "ref"));
     assertThat(ref.ok()).as("the reference replays %s: %s", c.name(), ref.error()).isTrue();
@@ -135,7 +145,7 @@ class ChromeRecorderDifferentialIT {
 
     ReferenceReplayer.Outcome refMutated = reference(runId(c, "ref-mutated"));
     assertThat(refMutated.ok()).as("the reference fails on the mutated page").isFalse();
-    assertThat(bfMutated.status()).as("BrowserFlow fails on the mutated page").isEqualTo(RunStatus.FAILED);
+    assertThat(browserFlowRun(c, "bf-mutated").status()).as("BrowserFlow fails on the mutated page").isEqualTo(RunStatus.FAILED);
 
     if (c.export()) {
       Conversion<String> exported = exports.get(runId(c, "export"));
@@ -157,13 +167,20 @@ class ChromeRecorderDifferentialIT {
     assertThat(names).isNotEmpty();
   }
 
-  private static RunResult replayInBrowserFlow(DifferentialCase c, String variant, boolean mutated) throws Exception {
-    Conversion<Flow> imported = FlowFormats.read(recordingText(c, variant, mutated), c.name());
-    assertThat(imported.blockingIssues()).as("the import of %s is not blocked: %s", c.name(), imported.report()).isEmpty();
-    Inputs inputs = Inputs.builder().credentials(c.credentials()).build();
-    try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
-      return engine.run(imported.value(), inputs, RunOptions.builder().allow(Capability.SCRIPT_EVAL).build());
-    }
+  /** Replays the case in BrowserFlow and keeps its result, or what stopped it, for the case's check. */
+  private static void replayInBrowserFlow(DifferentialCase c, String variant, boolean mutated) {
+    browserFlowRuns.put(runId(c, variant), Attempt.of(() -> {
+      Conversion<Flow> imported = FlowFormats.read(recordingText(c, variant, mutated), c.name());
+      assertThat(imported.blockingIssues()).as("the import of %s is not blocked: %s", c.name(), imported.report()).isEmpty();
+      Inputs inputs = Inputs.builder().credentials(c.credentials()).build();
+      try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
+        return engine.run(imported.value(), inputs, RunOptions.builder().allow(Capability.SCRIPT_EVAL).build());
+      }
+    }));
+  }
+
+  private static RunResult browserFlowRun(DifferentialCase c, String variant) throws Exception {
+    return browserFlowRuns.get(runId(c, variant)).get();
   }
 
   private static String runId(DifferentialCase c, String variant) {

@@ -44,13 +44,18 @@ class SeleniumIdeDifferentialIT {
   static Path work;
   private static StateServer server;
   private static CompletableFuture<Map<String, Map<String, SideReferenceRunner.TestOutcome>>> reference;
+  /**
+   * BrowserFlow's runs (passed or not, per test name) by run id, or what stopped one: every case is
+   * played before the first case is checked, while the reference plays in its own process.
+   */
+  private static final Map<String, Attempt<Map<String, Boolean>>> browserFlowRuns = new LinkedHashMap<>();
 
   static List<DifferentialCase> cases() throws Exception {
     return DifferentialCase.all(CASES);
   }
 
   @BeforeAll
-  static void playEverythingInTheReference() throws Exception {
+  static void playEveryCaseInBothRunners() throws Exception {
     server = new StateServer();
     Path chromium = PlaywrightDriver.findChromium()
         .orElseThrow(() -> new AssertionError("no Chromium: apt-get install -y chromium (or set BROWSERFLOW_CHROMIUM)"));
@@ -67,6 +72,11 @@ class SeleniumIdeDifferentialIT {
         throw new CompletionException(e);
       }
     });
+    for (DifferentialCase c : cases()) {
+      for (String variant : List.of("bf", "bf-mutated")) {
+        browserFlowRuns.put(runId(c, variant), Attempt.of(() -> playInBrowserFlow(c, variant, variant.endsWith("mutated"))));
+      }
+    }
   }
 
   @AfterAll
@@ -82,8 +92,8 @@ class SeleniumIdeDifferentialIT {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void should_pass_where_the_reference_passes_end_where_it_ends_and_fail_where_it_fails(DifferentialCase c) throws Exception {
-    Map<String, Boolean> bf = playInBrowserFlow(c, "bf", false);
-    Map<String, Boolean> bfMutated = playInBrowserFlow(c, "bf-mutated", true);
+    Map<String, Boolean> bf = browserFlowRuns.get(runId(c, "bf")).get();
+    Map<String, Boolean> bfMutated = browserFlowRuns.get(runId(c, "bf-mutated")).get();
 
     Map<String, SideReferenceRunner.TestOutcome> ref = reference.join().get(runId(c, "ref"));
     assertThat(ref).as("the reference played %s: %s", c.name(), SideReferenceRunner.log(work)).isNotNull().isNotEmpty();
