@@ -42,7 +42,7 @@ class PlaywrightConcurrentRunsTest extends ChromiumTest {
         : Target.of(Candidate.id("go"), Candidate.role("button", "Go"));
 
     CompletableFuture<FlowTimeoutException> stuck = CompletableFuture.supplyAsync(() ->
-        catchThrowableOfType(FlowTimeoutException.class, () -> covered.perform(click(go), Duration.ofSeconds(8))));
+        catchThrowableOfType(FlowTimeoutException.class, () -> covered.perform(click(go), Duration.ofSeconds(5))));
     Thread.sleep(1000); // the covered session is waiting for its button by now
 
     long started = System.nanoTime();
