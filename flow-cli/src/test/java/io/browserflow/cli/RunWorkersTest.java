@@ -64,6 +64,26 @@ class RunWorkersTest {
   }
 
   @Test
+  void should_report_every_flow_with_its_own_screenshots_when_workers_run_at_once() throws Exception {
+    Path report = dir.resolve("report");
+
+    CliFixture cli = CliFixture.run("run", flow("first").toString(), flow("second").toString(), "--workers", "2",
+        "--report", report.toString(), "--screenshots", "all");
+
+    assertThat(cli.exit).as(cli.err() + cli.out()).isZero();
+    JsonNode results = new ObjectMapper().readTree(report.resolve("results.json").toFile());
+    assertThat(field(results, "flowName")).containsExactly("first", "second");
+    assertThat(field(results, "status")).containsOnly("SUCCEEDED");
+    List<String> shots = new ArrayList<>();
+    results.forEach(r -> r.get("steps").forEach(st -> st.get("artifacts").forEach(a -> shots.add(a.asText()))));
+    assertThat(shots).as("a screenshot per step of each flow, none shared or lost between the workers")
+        .hasSize(4).doesNotHaveDuplicates().allSatisfy(a -> assertThat(Path.of(a)).isRegularFile());
+    String html = Files.readString(report.resolve("index.html"));
+    assertThat(html).contains("2 of 2 flows succeeded", "first", "second").doesNotContain("(missing)");
+    assertThat(html.split("class=\"thumb\"", -1)).as("a thumbnail per step in the page").hasSize(5);
+  }
+
+  @Test
   void should_prefix_progress_lines_with_their_flow_when_workers_run_at_once() throws Exception {
     CliFixture cli = CliFixture.run("run", flow("left").toString(), flow("right").toString(), "--workers", "2");
 
