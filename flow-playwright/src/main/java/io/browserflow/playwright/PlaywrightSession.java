@@ -440,8 +440,9 @@ final class PlaywrightSession implements DriverSession {
     } catch (FlowRunException e) {
       // the driver is closed: its browser took the context with it
     } finally {
-      state.markClosed();
-      state.shared.thread.left();
+      if (state.markClosed()) {
+        state.shared.thread.left();
+      }
       onClose.run();
     }
   }

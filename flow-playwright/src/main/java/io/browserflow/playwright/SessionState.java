@@ -28,7 +28,7 @@ final class SessionState {
   private String current;
   private Frame frame; // null: the main frame of the current tab
   private final List<String> framePath = new ArrayList<>();
-  private volatile boolean closed;
+  private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
   static final class Tab {
     final Page page;
@@ -59,7 +59,7 @@ final class SessionState {
 
   /** Like {@link #call} but lets Playwright's exceptions through, for callers that tell them apart. */
   <T> T raw(Supplier<T> work) {
-    if (closed) {
+    if (closed.get()) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "the session is closed");
     }
     return shared.thread.call(work);
@@ -81,11 +81,12 @@ final class SessionState {
   }
 
   boolean closed() {
-    return closed;
+    return closed.get();
   }
 
-  void markClosed() {
-    closed = true;
+  /** Marks the session closed; true for the one call that closed it (a driver closing its sessions may race the run's own close). */
+  boolean markClosed() {
+    return closed.compareAndSet(false, true);
   }
 
   /** Waits for the next DOM change in {@code f} (or its open shadow roots), at most {@value #POLL_CAP_MS} ms and the deadline. */
