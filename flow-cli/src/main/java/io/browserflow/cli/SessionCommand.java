@@ -14,7 +14,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -41,6 +45,9 @@ import picocli.CommandLine.Spec;
     exitCodeList = {"0:the command succeeded", "1:the command failed (its code and error are printed)",
         "2:bad usage, or the session could not start"})
 final class SessionCommand implements Callable<Integer> {
+  /** How long {@code close} waits for the session's process to close its browser and end (it allows itself 30 s). */
+  private static final long CLOSE_WAIT_SECONDS = 35;
+
   @Option(names = "--name", paramLabel = "NAME", defaultValue = "default", description = "Which session (default: default).")
   String name;
 
@@ -131,11 +138,34 @@ final class SessionCommand implements Callable<Integer> {
       err.println("browserflow: session " + name + " did not answer: " + e.getMessage());
       return BrowserflowCommand.USAGE;
     }
+    if (verb.equals("close") && answer.path("ok").asBoolean()) {
+      awaitEnd(state, file);
+    }
     print(out, err, verb, answer);
     if (!answer.path("ok").asBoolean()) {
       return "CLI_USAGE_ERROR".equals(answer.path("code").asText()) ? BrowserflowCommand.USAGE : BrowserflowCommand.FAILED;
     }
     return BrowserflowCommand.OK;
+  }
+
+  /**
+   * After {@code close}: waits until the session's process has closed its browser and ended, so that
+   * a {@code session open} right after it starts a new session instead of finding the old one.
+   */
+  private static void awaitEnd(SessionDaemon.State state, Path file) throws InterruptedException {
+    Optional<ProcessHandle> process = ProcessHandle.of(state.pid());
+    if (process.isPresent()) {
+      try {
+        process.get().onExit().get(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+      } catch (ExecutionException | TimeoutException e) {
+        // still closing its browser after that long: its state file goes below, so no command reaches it
+      }
+    }
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // a later command finds the process gone and removes the file then
+    }
   }
 
   static Path sessionDir() {

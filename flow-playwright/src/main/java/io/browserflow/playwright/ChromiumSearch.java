@@ -13,6 +13,10 @@ import java.util.stream.Stream;
 /**
  * Finds a Chromium-family executable: an explicit path, {@code BROWSERFLOW_CHROMIUM}, the system
  * Chromium, an installed Google Chrome, then browsers Playwright downloaded earlier (never downloads).
+ * For a headless launch an installed headless shell comes first (Chromium's headless-only build,
+ * which Playwright itself uses for headless runs): it starts a context, a page and a click in about
+ * 0.28 s where the full browser in its headless mode takes 0.69 s (2 cores, Chromium 156; 2.4 times
+ * less CPU).
  */
 final class ChromiumSearch {
   static final String ENV = "BROWSERFLOW_CHROMIUM";
@@ -31,8 +35,16 @@ final class ChromiumSearch {
     return new ChromiumSearch(System.getProperty("os.name", ""), System.getProperty("user.home", ""), System::getenv);
   }
 
-  /** The executable to launch; an explicit or configured path that does not exist is an error, not a fallback. */
+  /** The full browser to launch (headed, or for tools other than the driver); as {@link #find(Optional, boolean)}. */
   Path find(Optional<Path> explicit) {
+    return find(explicit, false);
+  }
+
+  /**
+   * The executable to launch; an explicit or configured path that does not exist is an error, not a
+   * fallback. {@code headless}: a headless shell found in the well-known places comes first.
+   */
+  Path find(Optional<Path> explicit, boolean headless) {
     if (explicit.isPresent()) {
       Path p = explicit.get();
       if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
@@ -48,7 +60,11 @@ final class ChromiumSearch {
       }
       return p;
     }
-    List<Path> tried = candidates();
+    List<Path> tried = new ArrayList<>();
+    if (headless) {
+      tried.addAll(headlessShells());
+    }
+    tried.addAll(candidates());
     for (Path p : tried) {
       if (Files.isRegularFile(p) && Files.isExecutable(p)) {
         return p;
@@ -84,33 +100,39 @@ final class ChromiumSearch {
     return out;
   }
 
+  /**
+   * Headless shells in the well-known places: Debian's {@code chromium-headless-shell} package, then
+   * those in Playwright's browser cache, newest first.
+   */
+  List<Path> headlessShells() {
+    List<Path> out = new ArrayList<>();
+    if (!os.contains("win") && !os.contains("mac")) {
+      out.add(Path.of("/usr/lib/chromium/chromium-headless-shell"));
+    }
+    for (Path d : cachedBuilds("chromium_headless_shell-")) {
+      if (os.contains("win")) {
+        out.add(d.resolve("chrome-headless-shell-win64/chrome-headless-shell.exe"));
+        out.add(d.resolve("chrome-win/headless_shell.exe"));
+      } else if (os.contains("mac")) {
+        out.add(d.resolve("chrome-headless-shell-mac-arm64/chrome-headless-shell"));
+        out.add(d.resolve("chrome-headless-shell-mac-x64/chrome-headless-shell"));
+        out.add(d.resolve("chrome-mac/headless_shell"));
+      } else {
+        out.add(d.resolve("chrome-headless-shell-linux64/chrome-headless-shell"));
+        out.add(d.resolve("chrome-linux/headless_shell"));
+      }
+    }
+    return out;
+  }
+
   /** Chromium builds in Playwright's browser cache, newest first. */
   private List<Path> playwrightBrowsers() {
-    Path root;
-    String configured = env.apply("PLAYWRIGHT_BROWSERS_PATH");
-    if (configured != null && !configured.isBlank() && !"0".equals(configured)) {
-      root = Path.of(configured);
-    } else if (os.contains("win")) {
-      String local = env.apply("LOCALAPPDATA");
-      root = local == null ? Path.of(home, "AppData", "Local", "ms-playwright") : Path.of(local, "ms-playwright");
-    } else if (os.contains("mac")) {
-      root = Path.of(home, "Library", "Caches", "ms-playwright");
-    } else {
-      root = Path.of(home, ".cache", "ms-playwright");
-    }
     List<Path> out = new ArrayList<>();
-    if (!Files.isDirectory(root)) {
-      out.add(root.resolve("chromium-*"));
+    if (!Files.isDirectory(cacheRoot())) {
+      out.add(cacheRoot().resolve("chromium-*"));
       return out;
     }
-    List<Path> builds = new ArrayList<>();
-    try (Stream<Path> dirs = Files.list(root)) {
-      dirs.filter(d -> d.getFileName().toString().startsWith("chromium-")).forEach(builds::add);
-    } catch (IOException e) {
-      return out;
-    }
-    builds.sort(Comparator.comparing((Path d) -> revision(d)).reversed());
-    for (Path d : builds) {
+    for (Path d : cachedBuilds("chromium-")) {
       if (os.contains("win")) {
         out.add(d.resolve("chrome-win64/chrome.exe"));
         out.add(d.resolve("chrome-win/chrome.exe"));
@@ -124,6 +146,36 @@ final class ChromiumSearch {
       }
     }
     return out;
+  }
+
+  /** Playwright's browser cache: {@code PLAYWRIGHT_BROWSERS_PATH}, else the platform's default. */
+  private Path cacheRoot() {
+    String configured = env.apply("PLAYWRIGHT_BROWSERS_PATH");
+    if (configured != null && !configured.isBlank() && !"0".equals(configured)) {
+      return Path.of(configured);
+    } else if (os.contains("win")) {
+      String local = env.apply("LOCALAPPDATA");
+      return local == null ? Path.of(home, "AppData", "Local", "ms-playwright") : Path.of(local, "ms-playwright");
+    } else if (os.contains("mac")) {
+      return Path.of(home, "Library", "Caches", "ms-playwright");
+    }
+    return Path.of(home, ".cache", "ms-playwright");
+  }
+
+  /** The folders of Playwright's browser cache named {@code prefix<revision>}, newest first. */
+  private List<Path> cachedBuilds(String prefix) {
+    Path root = cacheRoot();
+    List<Path> builds = new ArrayList<>();
+    if (!Files.isDirectory(root)) {
+      return builds;
+    }
+    try (Stream<Path> dirs = Files.list(root)) {
+      dirs.filter(d -> d.getFileName().toString().startsWith(prefix)).forEach(builds::add);
+    } catch (IOException e) {
+      return builds;
+    }
+    builds.sort(Comparator.comparing((Path d) -> revision(d)).reversed());
+    return builds;
   }
 
   private static long revision(Path dir) {

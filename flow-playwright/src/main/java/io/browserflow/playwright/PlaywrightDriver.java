@@ -49,7 +49,11 @@ import java.util.regex.Pattern;
  * {@code /usr/bin/chromium-browser}, {@code /snap/bin/chromium}; an installed Google Chrome
  * ({@code /usr/bin/google-chrome}, {@code /opt/google/chrome/chrome}, the usual macOS and Windows
  * locations); then Chromium builds Playwright downloaded earlier ({@code ~/.cache/ms-playwright} or
- * {@code PLAYWRIGHT_BROWSERS_PATH}). It never downloads a browser: when none is found it throws a
+ * {@code PLAYWRIGHT_BROWSERS_PATH}). A headless launch without an explicit or configured path first
+ * takes a headless shell when one is installed (Debian's {@code chromium-headless-shell}, or
+ * Playwright's {@code chromium_headless_shell} builds): Chromium's headless-only build, which
+ * Playwright itself uses for headless runs, opens a context, a page and acts about 2.5 times faster.
+ * It never downloads a browser: when none is found it throws a
  * {@link BrowserNotFoundException} saying how to install one ({@code apt-get install -y chromium} on
  * Debian/Ubuntu). An explicit or configured path that does not exist is an error, not a fallback.
  * {@link #findChromium()} and {@link #chromiumFor(LaunchOptions)} run the same search without launching.
@@ -316,12 +320,13 @@ public final class PlaywrightDriver implements PageDriver {
   }
 
   /**
-   * The Chromium or Chrome {@link #launch()} would start without an explicit path: {@code BROWSERFLOW_CHROMIUM}
-   * or the first browser found on this machine; empty when there is none.
+   * The Chromium or Chrome browser a headed {@link #launch(LaunchOptions)} would start without an
+   * explicit path: {@code BROWSERFLOW_CHROMIUM} or the first full browser found on this machine (never
+   * a headless shell, so other tools can launch it either way); empty when there is none.
    */
   public static Optional<Path> findChromium() {
     try {
-      return Optional.of(chromiumFor(LaunchOptions.defaults()));
+      return Optional.of(chromiumFor(LaunchOptions.builder().headless(false).build()));
     } catch (BrowserNotFoundException e) {
       return Optional.empty();
     }
@@ -347,7 +352,7 @@ public final class PlaywrightDriver implements PageDriver {
    */
   public static Path chromiumFor(LaunchOptions options) {
     Objects.requireNonNull(options, "options");
-    return ChromiumSearch.ofThisMachine().find(options.executablePath());
+    return ChromiumSearch.ofThisMachine().find(options.executablePath(), options.headless());
   }
 
   /**

@@ -24,7 +24,9 @@ class PlaywrightLaunchTest {
   Path dir;
 
   private Path executable(String name) throws Exception {
-    Path p = Files.writeString(dir.resolve(name), "#!/bin/sh\n");
+    Path p = dir.resolve(name);
+    Files.createDirectories(p.getParent());
+    Files.writeString(p, "#!/bin/sh\n");
     Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
     return p;
   }
@@ -72,6 +74,34 @@ class PlaywrightLaunchTest {
         .contains(Path.of("/usr/bin/google-chrome"), Path.of("/opt/google/chrome/chrome"))
         .endsWith(cache.resolve("chromium-1200/chrome-linux64/chrome"), cache.resolve("chromium-1200/chrome-linux/chrome"),
             cache.resolve("chromium-1100/chrome-linux64/chrome"), cache.resolve("chromium-1100/chrome-linux/chrome"));
+  }
+
+  @Test
+  void should_launch_a_headless_shell_headless_and_the_full_browser_headed() throws Exception {
+    Path full = executable("Library/Caches/ms-playwright/chromium-1200/chrome-mac/Chromium.app/Contents/MacOS/Chromium");
+    executable("Library/Caches/ms-playwright/chromium_headless_shell-1100/chrome-headless-shell-mac-arm64/chrome-headless-shell");
+    Path shell = executable("Library/Caches/ms-playwright/chromium_headless_shell-1200/chrome-headless-shell-mac-arm64/chrome-headless-shell");
+    ChromiumSearch search = new ChromiumSearch("Mac OS X", dir.toString(), Map.<String, String>of()::get);
+
+    assertThat(search.find(Optional.empty(), true)).isEqualTo(shell);
+    assertThat(search.find(Optional.empty(), false)).isEqualTo(full);
+    assertThat(search.find(Optional.empty())).as("the full browser unless headless is asked for").isEqualTo(full);
+  }
+
+  @Test
+  void should_launch_the_configured_browser_headless_too() throws Exception {
+    executable("Library/Caches/ms-playwright/chromium_headless_shell-1200/chrome-headless-shell-mac-arm64/chrome-headless-shell");
+    Path configured = executable("my-chromium");
+    ChromiumSearch search = new ChromiumSearch("Mac OS X", dir.toString(), Map.of("BROWSERFLOW_CHROMIUM", configured.toString())::get);
+
+    assertThat(search.find(Optional.empty(), true)).isEqualTo(configured);
+  }
+
+  @Test
+  void should_look_for_debians_headless_shell_first_on_linux() {
+    ChromiumSearch search = new ChromiumSearch("Linux", dir.toString(), Map.<String, String>of()::get);
+
+    assertThat(search.headlessShells()).startsWith(Path.of("/usr/lib/chromium/chromium-headless-shell"));
   }
 
   @Test

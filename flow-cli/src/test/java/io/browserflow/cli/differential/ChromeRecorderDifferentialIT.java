@@ -50,16 +50,18 @@ class ChromeRecorderDifferentialIT {
   static Path work;
 
   private static StateServer server;
-  private static PlaywrightDriver driver;
+  /** BrowserFlow's lanes: a driver each. */
+  private static Lanes<PlaywrightDriver> lanes;
   /** Recordings the reference replays at a time: its replays mostly wait (for elements, for timeouts on mutated pages). */
   private static final int REFERENCE_CONCURRENCY = 2;
   /** The reference's outcomes, by run id: replayed in the background while BrowserFlow replays. */
   private static CompletableFuture<Map<String, ReferenceReplayer.Outcome>> reference;
   /**
    * BrowserFlow's runs, by run id, or what stopped one: every case is replayed before the first case
-   * is checked, while the reference replays in its own process (both mostly wait on purpose).
+   * is checked, {@link Lanes#COUNT} at a time, while the reference replays in its own process (both
+   * mostly wait on purpose).
    */
-  private static final Map<String, Attempt<RunResult>> browserFlowRuns = new LinkedHashMap<>();
+  private static Map<String, Attempt<RunResult>> browserFlowRuns = Map.of();
   private static final Map<String, Conversion<String>> exports = new LinkedHashMap<>();
 
   static List<DifferentialCase> cases() throws Exception {
@@ -95,13 +97,15 @@ class ChromeRecorderDifferentialIT {
         throw new CompletionException(e);
       }
     });
-    driver = PlaywrightDriver.launch();
+    lanes = new Lanes<>(Lanes.COUNT, PlaywrightDriver::launch);
+    Map<String, Lanes.Replay<PlaywrightDriver, RunResult>> replays = new LinkedHashMap<>();
     for (DifferentialCase c : cases()) {
-      replayInBrowserFlow(c, "bf", false);
+      replays.put(runId(c, "bf"), driver -> replayInBrowserFlow(driver, c, "bf", false));
       if (c.mutation().isPresent()) {
-        replayInBrowserFlow(c, "bf-mutated", true);
+        replays.put(runId(c, "bf-mutated"), driver -> replayInBrowserFlow(driver, c, "bf-mutated", true));
       }
     }
+    browserFlowRuns = lanes.replay(replays);
   }
 
   private static ReferenceReplayer.Outcome reference(String runId) {
@@ -109,12 +113,12 @@ class ChromeRecorderDifferentialIT {
   }
 
   @AfterAll
-  static void stop() {
+  static void stop() throws Exception {
     if (reference != null) {
       reference.cancel(true);
     }
-    if (driver != null) {
-      driver.close();
+    if (lanes != null) {
+      lanes.close();
     }
     if (server != null) {
       server.close();
@@ -167,16 +171,14 @@ class ChromeRecorderDifferentialIT {
     assertThat(names).isNotEmpty();
   }
 
-  /** Replays the case in BrowserFlow and keeps its result, or what stopped it, for the case's check. */
-  private static void replayInBrowserFlow(DifferentialCase c, String variant, boolean mutated) {
-    browserFlowRuns.put(runId(c, variant), Attempt.of(() -> {
-      Conversion<Flow> imported = FlowFormats.read(recordingText(c, variant, mutated), c.name());
-      assertThat(imported.blockingIssues()).as("the import of %s is not blocked: %s", c.name(), imported.report()).isEmpty();
-      Inputs inputs = Inputs.builder().credentials(c.credentials()).build();
-      try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
-        return engine.run(imported.value(), inputs, RunOptions.builder().allow(Capability.SCRIPT_EVAL).build());
-      }
-    }));
+  /** Replays the case in BrowserFlow on a lane's driver, for the case's check. */
+  private static RunResult replayInBrowserFlow(PlaywrightDriver driver, DifferentialCase c, String variant, boolean mutated) {
+    Conversion<Flow> imported = FlowFormats.read(recordingText(c, variant, mutated), c.name());
+    assertThat(imported.blockingIssues()).as("the import of %s is not blocked: %s", c.name(), imported.report()).isEmpty();
+    Inputs inputs = Inputs.builder().credentials(c.credentials()).build();
+    try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
+      return engine.run(imported.value(), inputs, RunOptions.builder().allow(Capability.SCRIPT_EVAL).build());
+    }
   }
 
   private static RunResult browserFlowRun(DifferentialCase c, String variant) throws Exception {
@@ -190,7 +192,7 @@ class ChromeRecorderDifferentialIT {
   private static String recordingText(DifferentialCase c, String variant, boolean mutated) {
     String id = runId(c, variant);
     server.register(id, new StateServer.Run(c.dir(), CASES.resolve("_shared"), mutated ? c.mutation() : Optional.empty()));
-    return c.recording(server.base(id), server.otherSite(id));
+    return c.recording(server.base(id), server.otherSite(id), mutated);
   }
 
   private static Path recordingFile(DifferentialCase c, String variant, boolean mutated) throws Exception {

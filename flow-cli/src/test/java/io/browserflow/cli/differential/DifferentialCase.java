@@ -1,6 +1,7 @@
 package io.browserflow.cli.differential;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,25 +24,50 @@ import java.util.stream.Stream;
  *  "mutation": {"file": "index.html", "find": "value=\"blue\"", "replace": "value=\"navy\""},
  *  "export": true,
  *  "divergence": {"code": "TARGET_AMBIGUOUS", "messageContains": ["matched 2"]},
- *  "credentials": {"PASSWORD": "..."}}
+ *  "credentials": {"PASSWORD": "..."},
+ *  "timeoutsAsRecorded": true}
  * }</pre>
  * The mutation (required unless the case is a divergence) is the variant on which both replayers
  * must fail. {@code export: false} needs an {@code exportNote} saying why the case is not exported.
+ * On the case's own pages a replay gets at least {@link #OWN_PAGES_TIMEOUT_MS} a step (a replay that
+ * works never waits that out, and a loaded machine may need it), unless the case is about timeouts
+ * ({@code timeoutsAsRecorded}); on the mutated pages the recording's timeouts stand, since both
+ * replayers must wait them out there.
  */
 record DifferentialCase(String name, Path dir, String behaviour, Optional<StateServer.Mutation> mutation,
-    boolean export, Optional<String> exportNote, Optional<Divergence> divergence, Map<String, String> credentials) {
+    boolean export, Optional<String> exportNote, Optional<Divergence> divergence, Map<String, String> credentials,
+    boolean timeoutsAsRecorded) {
+
+  /** The least step timeout of a replay on the case's own pages. */
+  static final int OWN_PAGES_TIMEOUT_MS = 15_000;
 
   /** What BrowserFlow does instead of what the reference does, on purpose. */
   record Divergence(String code, List<String> messageContains, String reason) {}
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  String recording(String base, String otherSite) {
+  /** The recording for a replay at {@code base} (and {@code otherSite}), on the mutated pages or the case's own. */
+  String recording(String base, String otherSite, boolean mutated) {
     try {
-      return Files.readString(dir.resolve("recording.json")).replace("{{BASE}}", base).replace("{{OTHER}}", otherSite);
+      String text = Files.readString(dir.resolve("recording.json")).replace("{{BASE}}", base).replace("{{OTHER}}", otherSite);
+      if (mutated || timeoutsAsRecorded) {
+        return text;
+      }
+      ObjectNode recording = (ObjectNode) JSON.readTree(text);
+      atLeast(recording, OWN_PAGES_TIMEOUT_MS);
+      recording.path("steps").forEach(step -> {
+        if (step.has("timeout")) {
+          atLeast((ObjectNode) step, OWN_PAGES_TIMEOUT_MS);
+        }
+      });
+      return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(recording);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static void atLeast(ObjectNode node, int timeoutMs) {
+    node.put("timeout", Math.max(node.path("timeout").asInt(0), timeoutMs));
   }
 
   @Override
@@ -88,6 +114,7 @@ record DifferentialCase(String name, Path dir, String behaviour, Optional<StateS
     }
     Map<String, String> credentials = new LinkedHashMap<>();
     c.path("credentials").fields().forEachRemaining(e -> credentials.put(e.getKey(), e.getValue().asText()));
-    return new DifferentialCase(name, d, c.path("behaviour").asText(name), mutation, export, exportNote, divergence, credentials);
+    return new DifferentialCase(name, d, c.path("behaviour").asText(name), mutation, export, exportNote, divergence, credentials,
+        c.path("timeoutsAsRecorded").asBoolean(false));
   }
 }

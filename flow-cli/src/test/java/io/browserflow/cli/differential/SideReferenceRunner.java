@@ -44,7 +44,8 @@ final class SideReferenceRunner {
     if (!Files.isExecutable(Path.of("/usr/bin/chromedriver"))) {
       throw new AssertionError("chromedriver is not installed: apt-get install -y chromium-driver");
     }
-    Path out = Files.createDirectories(work.resolve("side-results-" + System.nanoTime()));
+    String run = String.valueOf(System.nanoTime());
+    Path out = Files.createDirectories(work.resolve("side-results-" + run));
     List<String> command = new ArrayList<>(List.of("node", bin.toString(),
         "-c", "browserName=chrome goog:chromeOptions.binary=" + chromium
             + " goog:chromeOptions.args=[headless=new,no-sandbox,disable-gpu,window-size=1280x800]",
@@ -52,7 +53,7 @@ final class SideReferenceRunner {
         "--jest-options", "\"--forceExit\""));
     projects.forEach(p -> command.add(p.toString()));
     ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true)
-        .redirectOutput(work.resolve("side-runner.log").toFile());
+        .redirectOutput(work.resolve("side-runner-" + run + ".log").toFile());
     pb.environment().put("PATH", "/usr/bin:" + System.getenv().getOrDefault("PATH", ""));
     Process p = pb.start();
     if (!p.waitFor(20, TimeUnit.MINUTES)) {
@@ -88,12 +89,17 @@ final class SideReferenceRunner {
     return s.startsWith(prefix) ? s.substring(prefix.length()) : s;
   }
 
+  /** The end of what each run of the runner printed. */
   static String log(Path work) {
-    try {
-      String text = Files.readString(work.resolve("side-runner.log"), StandardCharsets.UTF_8);
-      return text.length() > 4000 ? text.substring(text.length() - 4000) : text;
+    StringBuilder all = new StringBuilder();
+    try (Stream<Path> files = Files.list(work)) {
+      for (Path f : files.filter(f -> f.getFileName().toString().startsWith("side-runner-")).sorted().toList()) {
+        String text = Files.readString(f, StandardCharsets.UTF_8);
+        all.append(text.length() > 4000 ? text.substring(text.length() - 4000) : text).append('\n');
+      }
     } catch (java.io.IOException e) {
       return "(no log)";
     }
+    return all.length() == 0 ? "(no log)" : all.toString();
   }
 }

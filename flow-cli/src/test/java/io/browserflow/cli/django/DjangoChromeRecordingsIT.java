@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.lint.Quality;
+import io.browserflow.api.validate.FlowLimits;
 import io.browserflow.cli.differential.ReferenceReplayer;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
@@ -95,7 +96,8 @@ class DjangoChromeRecordingsIT {
 
     admin.reset();
     reference.add(scenario, file);
-    Map<String, ReferenceReplayer.Outcome> outcome = reference.replayAll(dir, 5000, 1);
+    // the recordings set no timeout: the reference waits as long as BrowserFlow's default step timeout
+    Map<String, ReferenceReplayer.Outcome> outcome = reference.replayAll(dir, FlowLimits.defaults().defaultStepTimeoutMs(), 1);
     assertThat(outcome.get(scenario).ok()).as("the reference replays %s: %s", scenario, outcome.get(scenario).error()).isTrue();
     admin.check(scenario);
   }

@@ -85,7 +85,8 @@ public final class Recorder {
   }
 
   private static Recording launch(RecorderOptions options) {
-    Path exe = PlaywrightDriver.chromiumFor(LaunchOptions.builder().executablePath(options.executablePath()).build());
+    Path exe = PlaywrightDriver.chromiumFor(LaunchOptions.builder().executablePath(options.executablePath())
+        .headless(options.headless()).build());
     Pump pump = new Pump();
     Recording.Runner runner = pump::call;
     try {
