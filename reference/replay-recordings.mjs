@@ -1,6 +1,6 @@
 // Replays Chrome Recorder recordings with the reference replayer (@puppeteer/replay on
-// puppeteer-core) in the system Chromium, each in a fresh browser context, for BrowserFlow's
-// differential tests. No browser is downloaded.
+// puppeteer-core) in the system Chromium (its headless shell when that is the executable given), each
+// in a fresh browser context, for BrowserFlow's differential tests. No browser is downloaded.
 //
 //   node replay-recordings.mjs MANIFEST.json RESULTS.json
 //
@@ -20,9 +20,12 @@ if (!manifestFile || !resultsFile) {
   process.exit(2);
 }
 const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+// Chromium's headless shell (Debian's chromium-headless-shell) runs in Puppeteer's 'shell' mode, the
+// full browser in its new headless mode.
+const shell = /headless[-_]shell/.test(manifest.executablePath);
 const browser = await puppeteer.launch({
   executablePath: manifest.executablePath,
-  headless: true,
+  headless: shell ? 'shell' : true,
   args: ['--no-sandbox', '--disable-dev-shm-usage'],
 });
 async function replay(entry) {

@@ -15,12 +15,17 @@ import java.util.function.BooleanSupplier;
 
 /**
  * A page on 127.0.0.1 that proves flows ran at once: {@code /together} answers "together" only when
- * {@code expected} requests for it are in flight at the same moment (else, after 3 s, "alone"), so
- * a flow expecting "together" passes only beside the others. A probe, when given, is asked during
+ * {@code expected} requests for it are in flight at the same moment (else, after {@value #MEETING_SECONDS} s,
+ * "alone"), so a flow expecting "together" passes only beside the others. The wait is long enough for
+ * a loaded machine to start the other workers' browsers (at 3 s a run server's second context came
+ * too late), and shorter than the open step's default timeout, so a lone flow fails at its check. A probe, when given, is asked during
  * each request (e.g. whether a remote browser process serves it); {@link #probeHeld()} says whether
  * it held every time.
  */
 final class MeetingPage implements AutoCloseable {
+  /** How long a request waits for the others. */
+  static final int MEETING_SECONDS = 8;
+
   private final HttpServer server;
   private final ExecutorService pool = Executors.newCachedThreadPool();
   private final CountDownLatch meeting;
@@ -43,7 +48,7 @@ final class MeetingPage implements AutoCloseable {
       meeting.countDown();
       boolean met;
       try {
-        met = meeting.await(3, TimeUnit.SECONDS);
+        met = meeting.await(MEETING_SECONDS, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         met = false;

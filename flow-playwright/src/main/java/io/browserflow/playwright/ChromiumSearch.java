@@ -110,17 +110,11 @@ final class ChromiumSearch {
       out.add(Path.of("/usr/lib/chromium/chromium-headless-shell"));
     }
     for (Path d : cachedBuilds("chromium_headless_shell-")) {
-      if (os.contains("win")) {
-        out.add(d.resolve("chrome-headless-shell-win64/chrome-headless-shell.exe"));
-        out.add(d.resolve("chrome-win/headless_shell.exe"));
-      } else if (os.contains("mac")) {
-        out.add(d.resolve("chrome-headless-shell-mac-arm64/chrome-headless-shell"));
-        out.add(d.resolve("chrome-headless-shell-mac-x64/chrome-headless-shell"));
-        out.add(d.resolve("chrome-mac/headless_shell"));
-      } else {
-        out.add(d.resolve("chrome-headless-shell-linux64/chrome-headless-shell"));
-        out.add(d.resolve("chrome-linux/headless_shell"));
-      }
+      out.addAll(executables(d,
+          List.of("chrome-headless-shell-win64/chrome-headless-shell.exe", "chrome-win/headless_shell.exe"),
+          List.of("chrome-headless-shell-mac-arm64/chrome-headless-shell", "chrome-headless-shell-mac-x64/chrome-headless-shell",
+              "chrome-mac/headless_shell"),
+          List.of("chrome-headless-shell-linux64/chrome-headless-shell", "chrome-linux/headless_shell")));
     }
     return out;
   }
@@ -133,19 +127,19 @@ final class ChromiumSearch {
       return out;
     }
     for (Path d : cachedBuilds("chromium-")) {
-      if (os.contains("win")) {
-        out.add(d.resolve("chrome-win64/chrome.exe"));
-        out.add(d.resolve("chrome-win/chrome.exe"));
-      } else if (os.contains("mac")) {
-        out.add(d.resolve("chrome-mac-arm64/Chromium.app/Contents/MacOS/Chromium"));
-        out.add(d.resolve("chrome-mac/Chromium.app/Contents/MacOS/Chromium"));
-        out.add(d.resolve("chrome-mac-x64/Chromium.app/Contents/MacOS/Chromium"));
-      } else {
-        out.add(d.resolve("chrome-linux64/chrome"));
-        out.add(d.resolve("chrome-linux/chrome"));
-      }
+      out.addAll(executables(d,
+          List.of("chrome-win64/chrome.exe", "chrome-win/chrome.exe"),
+          List.of("chrome-mac-arm64/Chromium.app/Contents/MacOS/Chromium", "chrome-mac/Chromium.app/Contents/MacOS/Chromium",
+              "chrome-mac-x64/Chromium.app/Contents/MacOS/Chromium"),
+          List.of("chrome-linux64/chrome", "chrome-linux/chrome")));
     }
     return out;
+  }
+
+  /** The executables a build folder of Playwright's cache may hold on this platform, in order. */
+  private List<Path> executables(Path build, List<String> windows, List<String> mac, List<String> linux) {
+    List<String> names = os.contains("win") ? windows : os.contains("mac") ? mac : linux;
+    return names.stream().map(build::resolve).toList();
   }
 
   /** Playwright's browser cache: {@code PLAYWRIGHT_BROWSERS_PATH}, else the platform's default. */

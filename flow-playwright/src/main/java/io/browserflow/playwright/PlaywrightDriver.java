@@ -335,8 +335,9 @@ public final class PlaywrightDriver implements PageDriver {
   /**
    * The executable {@link #launch(LaunchOptions)} starts for {@code options}, found as the class
    * comment's "Finding Chromium" says: {@link LaunchOptions#executablePath()}, else
-   * {@code BROWSERFLOW_CHROMIUM}, else the first browser in the well-known places. Only
-   * {@code executablePath} is read. For code that launches Chromium through its own Playwright
+   * {@code BROWSERFLOW_CHROMIUM}, else the first browser in the well-known places (a headless shell
+   * first when {@link LaunchOptions#headless()}). Only {@code executablePath} and {@code headless}
+   * are read. For code that launches Chromium through its own Playwright
    * instance (see {@link #createPlaywright()}) and wants the driver's choice of browser and its
    * errors:
    *

@@ -71,9 +71,7 @@ class ChromeRecorderDifferentialIT {
   @BeforeAll
   static void replayEveryCaseInBothReplayers() throws Exception {
     server = new StateServer();
-    Path chromium = PlaywrightDriver.findChromium()
-        .orElseThrow(() -> new AssertionError("no Chromium: apt-get install -y chromium (or set BROWSERFLOW_CHROMIUM)"));
-    ReferenceReplayer replayer = new ReferenceReplayer(chromium);
+    ReferenceReplayer replayer = new ReferenceReplayer();
     for (DifferentialCase c : cases()) {
       replayer.add(runId(c, "ref"), recordingFile(c, "ref", false));
       if (c.mutation().isPresent()) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.playwright.LaunchOptions;
+import io.browserflow.playwright.PlaywrightDriver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -14,9 +16,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The reference replayer, {@code @puppeteer/replay} on {@code puppeteer-core} (npm, installed into
- * the project's {@code reference/} directory by {@code .ci/run}: {@code npm ci --prefix reference}),
- * run by node on the system Chromium. One node process replays a batch of recordings, each in a
- * fresh browser context, and reports per recording whether it completed.
+ * the project's {@code reference/} directory by {@code ./run-tests}: {@code npm ci --prefix reference}),
+ * run by node on the system Chromium: the browser a headless BrowserFlow run launches, so its headless
+ * shell when installed (Puppeteer's {@code 'shell'} mode; the full browser's new headless mode costs
+ * about four times the CPU a context, and the suites replaying beside each other ran out of it). One
+ * node process replays a batch of recordings, each in a fresh browser context, and reports per
+ * recording whether it completed.
  */
 public final class ReferenceReplayer {
   /** The outcome of one recording: completed, or the reference's error message. */
@@ -29,9 +34,9 @@ public final class ReferenceReplayer {
   private final Map<String, Path> batch = new LinkedHashMap<>();
   private final Map<String, String> probes = new LinkedHashMap<>();
 
-  public ReferenceReplayer(Path chromium) {
+  public ReferenceReplayer() {
     this.referenceDir = projectRoot().resolve("reference");
-    this.chromium = chromium;
+    this.chromium = PlaywrightDriver.chromiumFor(LaunchOptions.defaults());
     assertThat(referenceDir.resolve("node_modules/@puppeteer/replay/package.json"))
         .as("the reference replayer is not installed: run `PUPPETEER_SKIP_DOWNLOAD=1 npm ci --prefix reference` "
             + "in the project root (.ci/run does)")

@@ -65,7 +65,7 @@ class SampleFlowsChromeExportIT {
   @BeforeAll
   static void exportAndReplayInTheReference() throws Exception {
     site = LocalSite.directory(ROOT.resolve("samples/src/main/resources/demo-app"), 0);
-    ReferenceReplayer replayer = new ReferenceReplayer(PlaywrightDriver.findChromium().orElseThrow());
+    ReferenceReplayer replayer = new ReferenceReplayer();
     for (String name : samples().toList()) {
       Conversion<String> exported = FlowFormats.write(flow(name), Format.CHROME_RECORDER);
       exports.put(name, exported);

@@ -54,7 +54,7 @@ class DjangoChromeRecordingsIT {
   static void start() throws Exception {
     admin = DjangoAdmin.start(dir);
     driver = PlaywrightDriver.launch();
-    reference = new ReferenceReplayer(PlaywrightDriver.findChromium().orElseThrow(() -> new AssertionError("no Chromium")));
+    reference = new ReferenceReplayer();
   }
 
   @AfterAll
