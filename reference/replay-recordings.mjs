@@ -26,7 +26,8 @@ const shell = /headless[-_]shell/.test(manifest.executablePath);
 const browser = await puppeteer.launch({
   executablePath: manifest.executablePath,
   headless: shell ? 'shell' : true,
-  args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  // the headless shell keeps cross-site iframes in its own process only when told to, as the full browser does
+  args: ['--no-sandbox', '--disable-dev-shm-usage', ...(shell ? ['--site-per-process'] : [])],
 });
 async function replay(entry) {
   const started = Date.now();

@@ -100,6 +100,12 @@ final class ChromiumSearch {
     return out;
   }
 
+  /** Whether {@code executable} is a headless shell (by its name, as Debian and Playwright install them). */
+  static boolean isHeadlessShell(Path executable) {
+    String name = executable.getFileName().toString().toLowerCase(Locale.ROOT);
+    return name.contains("headless-shell") || name.contains("headless_shell");
+  }
+
   /**
    * Headless shells in the well-known places: Debian's {@code chromium-headless-shell} package, then
    * those in Playwright's browser cache, newest first.

@@ -153,6 +153,10 @@ public final class PlaywrightDriver implements PageDriver {
     Objects.requireNonNull(options, "options");
     Path exe = chromiumFor(options);
     List<String> args = new ArrayList<>(QUIET_ARGS);
+    if (ChromiumSearch.isHeadlessShell(exe)) {
+      // the full browser keeps each cross-site iframe in a process of its own; the shell only when told to
+      args.add("--site-per-process");
+    }
     args.addAll(options.args());
     BrowserType.LaunchOptions launch = new BrowserType.LaunchOptions()
         .setExecutablePath(exe)

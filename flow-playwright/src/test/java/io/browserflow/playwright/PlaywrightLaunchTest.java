@@ -98,6 +98,13 @@ class PlaywrightLaunchTest {
   }
 
   @Test
+  void should_tell_a_headless_shell_by_its_name() {
+    assertThat(ChromiumSearch.isHeadlessShell(Path.of("/usr/lib/chromium/chromium-headless-shell"))).isTrue();
+    assertThat(ChromiumSearch.isHeadlessShell(Path.of("/cache/chromium_headless_shell-1200/chrome-linux/headless_shell"))).isTrue();
+    assertThat(ChromiumSearch.isHeadlessShell(Path.of("/usr/bin/chromium"))).isFalse();
+  }
+
+  @Test
   void should_look_for_debians_headless_shell_first_on_linux() {
     ChromiumSearch search = new ChromiumSearch("Linux", dir.toString(), Map.<String, String>of()::get);
 
