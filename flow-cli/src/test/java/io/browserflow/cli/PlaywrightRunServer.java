@@ -46,7 +46,7 @@ final class PlaywrightRunServer implements AutoCloseable {
     Path pkg = ReferenceReplayer.projectRoot().resolve("reference/node_modules").resolve(name);
     assertThat(pkg.resolve("cli.js")).as("Playwright's npm package %s is not installed: run "
         + "`PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix reference` in the project root "
-        + "(.ci/run does); node comes from `apt-get install -y nodejs npm`", name).exists();
+        + "(./run-tests does); node comes from `apt-get install -y nodejs npm`", name).exists();
     Path chromium = PlaywrightDriver.findChromium().orElseThrow(() -> new AssertionError(
         "no Chromium for the Playwright server: apt-get install -y chromium (or set BROWSERFLOW_CHROMIUM)"));
     ObjectMapper json = new ObjectMapper();

@@ -53,7 +53,7 @@ class ChromeRecorderDifferentialIT {
   /** BrowserFlow's lanes: a driver each. */
   private static Lanes<PlaywrightDriver> lanes;
   /** Recordings the reference replays at a time: its replays mostly wait (for elements, for timeouts on mutated pages). */
-  private static final int REFERENCE_CONCURRENCY = 2;
+  private static final int REFERENCE_CONCURRENCY = 3;
   /** The reference's outcomes, by run id: replayed in the background while BrowserFlow replays. */
   private static CompletableFuture<Map<String, ReferenceReplayer.Outcome>> reference;
   /**

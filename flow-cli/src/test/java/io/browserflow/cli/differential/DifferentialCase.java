@@ -1,8 +1,8 @@
 package io.browserflow.cli.differential;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntUnaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -30,9 +31,10 @@ import java.util.stream.Stream;
  * The mutation (required unless the case is a divergence) is the variant on which both replayers
  * must fail. {@code export: false} needs an {@code exportNote} saying why the case is not exported.
  * On the case's own pages a replay gets at least {@link #OWN_PAGES_TIMEOUT_MS} a step (a replay that
- * works never waits that out, and a loaded machine may need it), unless the case is about timeouts
- * ({@code timeoutsAsRecorded}); on the mutated pages the recording's timeouts stand, since both
- * replayers must wait them out there.
+ * works never waits that out, and a loaded machine may need it); on the mutated pages, where both
+ * replayers must fail and so wait a timeout out, at most {@link #MUTATED_PAGES_TIMEOUT_MS} (a longer
+ * wait could only let the replay fail later). A case about timeouts ({@code timeoutsAsRecorded})
+ * keeps the recording's.
  */
 record DifferentialCase(String name, Path dir, String behaviour, Optional<StateServer.Mutation> mutation,
     boolean export, Optional<String> exportNote, Optional<Divergence> divergence, Map<String, String> credentials,
@@ -40,6 +42,8 @@ record DifferentialCase(String name, Path dir, String behaviour, Optional<StateS
 
   /** The least step timeout of a replay on the case's own pages. */
   static final int OWN_PAGES_TIMEOUT_MS = 15_000;
+  /** The greatest step timeout of a replay on the mutated pages. */
+  static final int MUTATED_PAGES_TIMEOUT_MS = 2_000;
 
   /** What BrowserFlow does instead of what the reference does, on purpose. */
   record Divergence(String code, List<String> messageContains, String reason) {}
@@ -50,24 +54,21 @@ record DifferentialCase(String name, Path dir, String behaviour, Optional<StateS
   String recording(String base, String otherSite, boolean mutated) {
     try {
       String text = Files.readString(dir.resolve("recording.json")).replace("{{BASE}}", base).replace("{{OTHER}}", otherSite);
-      if (mutated || timeoutsAsRecorded) {
+      if (timeoutsAsRecorded) {
         return text;
       }
+      IntUnaryOperator timeout = mutated ? ms -> Math.min(ms, MUTATED_PAGES_TIMEOUT_MS) : ms -> Math.max(ms, OWN_PAGES_TIMEOUT_MS);
       ObjectNode recording = (ObjectNode) JSON.readTree(text);
-      atLeast(recording, OWN_PAGES_TIMEOUT_MS);
+      recording.put("timeout", timeout.applyAsInt(recording.path("timeout").asInt(5000)));
       recording.path("steps").forEach(step -> {
         if (step.has("timeout")) {
-          atLeast((ObjectNode) step, OWN_PAGES_TIMEOUT_MS);
+          ((ObjectNode) step).put("timeout", timeout.applyAsInt(step.get("timeout").asInt()));
         }
       });
       return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(recording);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private static void atLeast(ObjectNode node, int timeoutMs) {
-    node.put("timeout", Math.max(node.path("timeout").asInt(0), timeoutMs));
   }
 
   @Override

@@ -39,7 +39,7 @@ public final class ReferenceReplayer {
     this.chromium = PlaywrightDriver.chromiumFor(LaunchOptions.defaults());
     assertThat(referenceDir.resolve("node_modules/@puppeteer/replay/package.json"))
         .as("the reference replayer is not installed: run `PUPPETEER_SKIP_DOWNLOAD=1 npm ci --prefix reference` "
-            + "in the project root (.ci/run does)")
+            + "in the project root (./run-tests does)")
         .exists();
     assertThat(referenceDir.resolve("node_modules/puppeteer-core/package.json")).exists();
   }
