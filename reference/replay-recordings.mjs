@@ -20,6 +20,13 @@ if (!manifestFile || !resultsFile) {
   process.exit(2);
 }
 const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+// @puppeteer/replay starts waiting for a step's asserted events (a navigation) before the step's action
+// and leaves that wait unobserved when the action itself fails: its rejection arrives later, outside
+// any replay, and would end the process with every other recording unreported. The step that started
+// it has already failed its replay, so the stray rejection is only logged.
+process.on('unhandledRejection', (err) => {
+  console.error(`stray rejection after a failed step: ${String(err && err.message || err).slice(0, 300)}`);
+});
 // Chromium's headless shell (Debian's chromium-headless-shell) runs in Puppeteer's 'shell' mode, the
 // full browser in its new headless mode.
 const shell = /headless[-_]shell/.test(manifest.executablePath);
