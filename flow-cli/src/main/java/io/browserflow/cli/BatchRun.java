@@ -5,6 +5,7 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.Input;
+import io.browserflow.api.validate.FlowLimits;
 import io.browserflow.engine.Caller;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
@@ -52,6 +53,8 @@ final class BatchRun {
   Map<String, Object> gridCapabilities;
   Optional<String> serverUrl = Optional.empty();
   Optional<Duration> timeout = Optional.empty();
+  /** The engine's limits: the defaults unless {@code --step-timeout} changed the default step timeout. */
+  FlowLimits limits = FlowLimits.defaults();
   Set<Capability> allowed = new LinkedHashSet<>();
   boolean denyNetwork;
   boolean failOnBlockedRequest;
@@ -279,7 +282,7 @@ final class BatchRun {
     }
     try (SharedSessions driver = new SharedSessions(signIn == null ? driver() : signIn.driver(driver()))) {
       FlowEngine.Builder builder = FlowEngine.builder().driver(driver).store(store)
-          .uploadRoots(uploadRoots.toArray(new Path[0])).flowLibrary(library);
+          .uploadRoots(uploadRoots.toArray(new Path[0])).flowLibrary(library).limits(limits);
       if (approvals != null) {
         builder.requireApproval(approvals);
       }

@@ -7,6 +7,7 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.json.FlowJson;
+import io.browserflow.api.validate.FlowLimits;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.TraceMode;
 import io.browserflow.playwright.LocalSite;
@@ -78,6 +79,10 @@ final class RunFlags {
 
   @Option(names = "--timeout", paramLabel = "MS", description = "Time budget of each run in milliseconds.")
   Long timeoutMs;
+
+  @Option(names = "--step-timeout", paramLabel = "MS", description = "How long a step without its own timeoutMs waits "
+      + "for its target or condition, in milliseconds (default: 10000).")
+  Integer stepTimeoutMs;
 
   @Option(names = "--from", paramLabel = "STEP_ID",
       description = "Replay from this step: steps before it are skipped, those that open pages, tabs or frames run again.")
@@ -311,6 +316,15 @@ final class RunFlags {
         return BrowserflowCommand.USAGE;
       }
       batch.timeout = java.util.Optional.of(Duration.ofMillis(timeoutMs));
+    }
+    if (stepTimeoutMs != null) {
+      FlowLimits limits = FlowLimits.defaults();
+      if (stepTimeoutMs < limits.minStepTimeoutMs() || stepTimeoutMs > limits.maxStepTimeoutMs()) {
+        err.println("browserflow: --step-timeout must be " + limits.minStepTimeoutMs() + " to " + limits.maxStepTimeoutMs()
+            + " ms, was " + stepTimeoutMs);
+        return BrowserflowCommand.USAGE;
+      }
+      batch.limits = limits.toBuilder().stepTimeoutMs(limits.minStepTimeoutMs(), stepTimeoutMs, limits.maxStepTimeoutMs()).build();
     }
     if (from != null || until != null) {
       if (resume != null) {

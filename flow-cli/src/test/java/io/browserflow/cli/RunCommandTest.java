@@ -190,6 +190,25 @@ class RunCommandTest {
   }
 
   @Test
+  void should_wait_for_a_missing_target_as_long_as_the_step_timeout_says() throws Exception {
+    // the query step sets no timeoutMs: --step-timeout decides how long it waits for the missing field
+    Path flow = Files.writeString(dir.resolve("waiting.flow.json"), "{\"schema\":\"browserflow/1\",\"name\":\"waiting\","
+        + "\"inputs\":[{\"key\":\"SERVER_URL\",\"type\":\"url\"}],\"steps\":["
+        + "{\"id\":\"open\",\"op\":\"open\",\"url\":\"${SERVER_URL}/index.html\"},"
+        + "{\"id\":\"query\",\"op\":\"fill\",\"target\":{\"candidates\":[{\"testId\":\"later\"}]},\"value\":\"x\"}]}");
+
+    CliFixture cli = CliFixture.run("run", flow.toString(), "--serve", site().toString(), "--step-timeout", "700", "--json");
+    CliFixture tooShort = CliFixture.run("run", flow.toString(), "--step-timeout", "50");
+
+    assertThat(cli.exit).as(cli.err()).isEqualTo(1);
+    JsonNode query = new ObjectMapper().readTree(cli.out()).get(0).get("steps").get(1);
+    assertThat(query.get("errorCode").asText()).isEqualTo("TARGET_NOT_FOUND");
+    assertThat(query.get("tookMs").asLong()).as("waited 700 ms, not the default 10 s").isBetween(700L, 9_000L);
+    assertThat(tooShort.exit).isEqualTo(2);
+    assertThat(tooShort.err()).contains("--step-timeout must be 100 to 30000 ms, was 50");
+  }
+
+  @Test
   void should_refuse_inputs_no_flow_declares() throws Exception {
     Path ok = flow("search", "{\"testId\":\"go\"}");
 

@@ -44,6 +44,7 @@ final class Lanes<R extends AutoCloseable> implements AutoCloseable {
 
   /** Runs every replay on the lanes; each one's result, or what stopped it, by id in the order given. */
   <T> Map<String, Attempt<T>> replay(Map<String, Replay<R, T>> replays) throws InterruptedException {
+    long started = System.nanoTime();
     Map<String, Future<Attempt<T>>> running = new LinkedHashMap<>();
     replays.forEach((id, replay) -> running.put(id, threads.submit(() -> Attempt.of(() -> replay.run(resource.get())))));
     Map<String, Attempt<T>> done = new LinkedHashMap<>();
@@ -54,6 +55,8 @@ final class Lanes<R extends AutoCloseable> implements AutoCloseable {
         done.put(e.getKey(), new Attempt<>(null, x.getCause()));
       }
     }
+    System.out.printf("[differential] %d BrowserFlow replays on %d lanes: %d s%n", replays.size(), COUNT,
+        (System.nanoTime() - started) / 1_000_000_000L);
     return done;
   }
 

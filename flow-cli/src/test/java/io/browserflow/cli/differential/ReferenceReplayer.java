@@ -75,6 +75,7 @@ public final class ReferenceReplayer {
     Path resultsFile = workDir.resolve("reference-results.json");
     Path log = workDir.resolve("reference.log");
     JSON.writeValue(manifestFile.toFile(), manifest);
+    long started = System.nanoTime();
     Process node = new ProcessBuilder("node", referenceDir.resolve("replay-recordings.mjs").toString(),
         manifestFile.toString(), resultsFile.toString())
         .directory(referenceDir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -84,6 +85,8 @@ public final class ReferenceReplayer {
       node.destroyForcibly().waitFor();
       throw new AssertionError("the reference replayer did not finish in " + limitSeconds + " s; its log: " + Files.readString(log));
     }
+    System.out.printf("[differential] the reference replayed %d recordings, %d at a time: %d s%n", batch.size(), concurrency,
+        (System.nanoTime() - started) / 1_000_000_000L);
     assertThat(node.exitValue()).as("the reference replayer failed to run; its log:%n%s", Files.readString(log)).isZero();
     Map<String, Outcome> out = new LinkedHashMap<>();
     for (JsonNode r : JSON.readTree(resultsFile.toFile())) {

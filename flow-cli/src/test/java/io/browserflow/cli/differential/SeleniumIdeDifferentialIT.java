@@ -42,7 +42,7 @@ class SeleniumIdeDifferentialIT {
    * 3 s a click in the frames and windows case timed out beside the other suites).
    */
   private static final int ELEMENT_TIMEOUT_MS = 10_000;
-  /** The reference's element timeout on mutated pages, where it must run out: the shorter, the sooner. */
+  /** The element timeout on mutated pages in both runners, where it must run out: the shorter, the sooner. */
   private static final int MUTATED_ELEMENT_TIMEOUT_MS = 3000;
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -149,6 +149,10 @@ class SeleniumIdeDifferentialIT {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     List<String> args = new ArrayList<>(List.of("run", project.toString(), "--json", "--allow", "eval", "--timeout", "60000"));
+    if (mutated) {
+      // as long as the reference waits there (where both must fail: the sooner, the better)
+      args.addAll(List.of("--step-timeout", String.valueOf(MUTATED_ELEMENT_TIMEOUT_MS)));
+    }
     int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args.toArray(String[]::new));
     assertThat(exit).as("browserflow run %s: %s", c.name(), err).isIn(0, 1);
     Map<String, Boolean> passed = new TreeMap<>();

@@ -62,6 +62,8 @@ final class SideReferenceRunner {
       throw new AssertionError("selenium-side-runner did not finish in 20 minutes");
     }
     p.descendants().forEach(ProcessHandle::destroyForcibly);
+    System.out.printf("[differential] selenium-side-runner played %d projects: %d s%n", projects.size(),
+        (System.nanoTime() - Long.parseLong(run)) / 1_000_000_000L);
     Path results;
     try (Stream<Path> files = Files.list(out)) {
       results = files.filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow(() -> new AssertionError(

@@ -42,7 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("browser")
 class DjangoRecordedScenariosIT {
-  static final int DEFAULT_REPLAYS = 3;
+  static final int DEFAULT_REPLAYS = 2;
   private static final int REPLAYS = Integer.getInteger("browserflow.django.replays", DEFAULT_REPLAYS);
   private static final String WRONG_PASSWORD = "wrong-password-1";
 
