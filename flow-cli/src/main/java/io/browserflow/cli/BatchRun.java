@@ -41,7 +41,10 @@ final class BatchRun {
 
   Map<String, String> inputs = new LinkedHashMap<>();
   Map<String, String> credentials = new LinkedHashMap<>();
+  /** {@code --credentials-env}: credentials from {@code BROWSERFLOW_CREDENTIAL_<KEY>}, never from other variables. */
   boolean credentialsFromEnv;
+  /** {@code --credential-env KEY=VARIABLE}: credentials from variables named explicitly. */
+  Map<String, String> credentialVariables = new LinkedHashMap<>();
   boolean headed;
   Path browser;
   String connect;
@@ -150,11 +153,18 @@ final class BatchRun {
     return keys;
   }
 
-  /** A credential given on the command line, else (with --credentials-env) in the environment. */
+  /**
+   * A credential given on the command line, else in the variable {@code --credential-env} names for
+   * it, else (with {@code --credentials-env}) in {@code BROWSERFLOW_CREDENTIAL_<KEY>}. A flow never
+   * reaches other variables by declaring their names ({@code AWS_SECRET_ACCESS_KEY} stays unread).
+   */
   Optional<String> givenCredential(String key) {
     String value = credentials.get(key);
+    if (value == null && credentialVariables.containsKey(key)) {
+      value = env.get(credentialVariables.get(key));
+    }
     if (value == null && credentialsFromEnv) {
-      value = Optional.ofNullable(env.get("BROWSERFLOW_CREDENTIAL_" + key)).orElse(env.get(key));
+      value = env.get("BROWSERFLOW_CREDENTIAL_" + key);
     }
     return Optional.ofNullable(value);
   }

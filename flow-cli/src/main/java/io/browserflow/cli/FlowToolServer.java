@@ -332,11 +332,12 @@ final class FlowToolServer implements AutoCloseable {
         }
         case "denyNetwork" -> {
           String mode = String.valueOf(e.getValue());
+          // a call may only tighten the server's policy (report), never lift it
           switch (mode) {
-            case "off" -> options.denyNetwork(false);
             case "report" -> options.denyNetwork(true);
             case "strict" -> options.denyNetwork(true).failOnBlockedRequest(true);
-            default -> throw invalid(at, "must be off, report or strict, was " + e.getValue());
+            case "off" -> throw invalid(at, "cannot be off: a call may only tighten the network policy (report or strict)");
+            default -> throw invalid(at, "must be report or strict, was " + e.getValue());
           }
         }
         case "returnLogs" -> {

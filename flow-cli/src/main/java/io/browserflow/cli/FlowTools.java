@@ -191,9 +191,9 @@ final class FlowTools {
     p.putObject("timeoutMs").put("type", "integer").put("minimum", 1)
         .put("description", "Time budget of the run in milliseconds; the run fails with TIMEOUT when it is spent.");
     ObjectNode deny = p.putObject("denyNetwork").put("type", "string")
-        .put("description", "Requests outside the flow's origins: off (allowed), report (blocked and reported, the "
-            + "default), strict (blocked, and the run fails at the first one).");
-    deny.putArray("enum").add("off").add("report").add("strict");
+        .put("description", "Requests outside the flow's origins: report (blocked and reported, the default) or "
+            + "strict (blocked, and the run fails at the first one). A call cannot lift the block.");
+    deny.putArray("enum").add("report").add("strict");
     deny.put("default", "report");
     p.putObject("returnLogs").put("type", "boolean").put("default", false)
         .put("description", "Return one line per step (status, op, time, error) in logs.");

@@ -40,8 +40,12 @@ final class RunFlags {
   List<String> credentials = new ArrayList<>(); // KEY=VALUE, split here: picocli's map parsing warns with the value
 
   @Option(names = "--credentials-env",
-      description = "Read each credential KEY the flows declare from the environment: BROWSERFLOW_CREDENTIAL_KEY, else KEY.")
+      description = "Read each credential KEY the flows declare from the environment variable BROWSERFLOW_CREDENTIAL_KEY.")
   boolean credentialsEnv;
+
+  @Option(names = "--credential-env", paramLabel = "KEY=VARIABLE",
+      description = "Read the credential KEY from the environment variable VARIABLE (any name: the mapping is explicit).")
+  List<String> credentialEnv = new ArrayList<>();
 
   @Option(names = "--use-recorded-secrets",
       description = "Replay converted recordings with the passwords they recorded, for credentials not given otherwise: "
@@ -252,6 +256,14 @@ final class RunFlags {
       batch.credentials.put(pair.substring(0, eq), pair.substring(eq + 1));
     }
     batch.credentialsFromEnv = credentialsEnv;
+    for (String pair : credentialEnv) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0 || eq == pair.length() - 1) {
+        err.println("browserflow: --credential-env needs KEY=VARIABLE, was '" + pair + "'");
+        return BrowserflowCommand.USAGE;
+      }
+      batch.credentialVariables.put(pair.substring(0, eq), pair.substring(eq + 1));
+    }
     batch.headed = headed;
     batch.browser = browser;
     batch.connect = connect;

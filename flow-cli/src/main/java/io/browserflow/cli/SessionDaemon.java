@@ -109,11 +109,12 @@ final class SessionDaemon implements java.util.concurrent.Callable<Integer> {
     server.setExecutor(thread);
     server.createContext("/", exchange -> {
       try {
-        last.set(System.nanoTime());
         if (!authorized(exchange, token)) {
+          // a caller without the token does not keep the session alive either
           respond(exchange, 401, SessionCommands.failed("UNAUTHORIZED", "this session belongs to another user"));
           return;
         }
+        last.set(System.nanoTime());
         JsonNode request = SessionCommands.JSON.readTree(exchange.getRequestBody());
         ObjectNode answer;
         if (request.has("batch")) {

@@ -62,13 +62,14 @@ class BrowserflowJarIT {
         "-Djava.io.tmpdir=" + tmp, "-Duser.home=" + home,
         "-jar", JAR.toAbsolutePath().toString(),
         "run", flow.toString(), "--serve", site.toString(), "--json",
-        "--credential", "USERNAME=demo", "--credentials-env"));
+        "--credential-env", "USERNAME=BF_TEST_DEMO_USER", "--credentials-env"));
     ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
     Map<String, String> env = pb.environment();
     env.put("HOME", home.toString());
     env.put("PLAYWRIGHT_BROWSERS_PATH", browsers.toString());
     env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
     env.put("BROWSERFLOW_CREDENTIAL_PASSWORD", "demo-pass");
+    env.put("BF_TEST_DEMO_USER", "demo");
     Path out = dir.resolve("out.json");
     Path err = dir.resolve("err.txt");
     pb.redirectOutput(out.toFile()).redirectError(err.toFile());
@@ -91,6 +92,28 @@ class BrowserflowJarIT {
     try (var left = Files.list(browsers)) {
       assertThat(left).as("nothing downloaded into the Playwright cache").isEmpty();
     }
+  }
+
+  @Test
+  void should_read_no_credential_from_a_variable_named_like_the_flow_key() throws Exception {
+    // a flow that declares the name of a variable the CI job holds does not get its value
+    Path flow = Files.writeString(dir.resolve("ambient.flow.json"), "{\"schema\":\"browserflow/1\",\"name\":\"ambient\","
+        + "\"credentials\":[{\"key\":\"AWS_SECRET_ACCESS_KEY\"}],\"steps\":[{\"id\":\"o\",\"op\":\"open\","
+        + "\"url\":\"http://127.0.0.1:9/?k=${credential.AWS_SECRET_ACCESS_KEY}\"}]}");
+    Path err = dir.resolve("ambient-err.txt");
+    ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", JAR.toAbsolutePath().toString(), "run", flow.toString(), "--credentials-env", "--browser",
+        dir.resolve("no-browser").toString())
+        .directory(dir.toFile()).redirectOutput(dir.resolve("ambient-out.txt").toFile()).redirectError(err.toFile());
+    pb.environment().put("AWS_SECRET_ACCESS_KEY", "ambient-secret-value");
+
+    Process process = pb.start();
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("refused before any browser starts").isTrue();
+    String stderr = Files.readString(err, StandardCharsets.UTF_8);
+
+    assertThat(process.exitValue()).as(stderr).isEqualTo(2);
+    assertThat(stderr).contains("credential AWS_SECRET_ACCESS_KEY", "BROWSERFLOW_CREDENTIAL_AWS_SECRET_ACCESS_KEY")
+        .doesNotContain("ambient-secret-value");
   }
 
   @Test

@@ -246,14 +246,17 @@ class McpServerTest {
           .arguments(Map.of("BASE_URL", site.url())).build()));
       McpError option = catchThrowableOfType(McpError.class, () -> client.callTool(CallToolRequest.builder("flow_greet")
           .arguments(Map.of("BASE_URL", site.url(), "NAME", "Ada", "run", Map.of("denyNetwork", "sometimes"))).build()));
+      McpError loosen = catchThrowableOfType(McpError.class, () -> client.callTool(CallToolRequest.builder("flow_greet")
+          .arguments(Map.of("BASE_URL", site.url(), "NAME", "Ada", "run", Map.of("denyNetwork", "off"))).build()));
 
-      assertThat(List.of(pattern, unknown, secret, missing, option))
+      assertThat(List.of(pattern, unknown, secret, missing, option, loosen))
           .allSatisfy(e -> assertThat(e.getJsonRpcError().code()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS));
       assertThat(pattern.getMessage()).contains("argument NAME must match", "Ada 42");
       assertThat(unknown.getMessage()).contains("argument NAMES is not an argument of flow_greet");
       assertThat(secret.getMessage()).contains("argument credentials.TOKEN is secret", "never a call");
       assertThat(missing.getMessage()).contains("argument NAME is required");
-      assertThat(option.getMessage()).contains("argument run.denyNetwork must be off, report or strict");
+      assertThat(option.getMessage()).contains("argument run.denyNetwork must be report or strict");
+      assertThat(loosen.getMessage()).contains("argument run.denyNetwork cannot be off", "only tighten");
     }
   }
 

@@ -70,12 +70,25 @@ final class CsvFiles {
     return sb.toString();
   }
 
+  /**
+   * A cell as written to a file people open in spreadsheets: one that a spreadsheet would take for a
+   * formula (it starts with {@code = + - @}, a tab or a carriage return; page data can say
+   * {@code =HYPERLINK(...)}) gets a leading {@code '}, as OWASP advises; numbers such as {@code -5}
+   * stay as they are.
+   */
+  static String inert(String cell) {
+    if (!cell.isEmpty() && "=+-@\t\r".indexOf(cell.charAt(0)) >= 0 && !cell.matches("[+-]?\\d+([.,]\\d+)?")) {
+      return "'" + cell;
+    }
+    return cell;
+  }
+
   private static void line(StringBuilder sb, List<String> cells) {
     for (int i = 0; i < cells.size(); i++) {
       if (i > 0) {
         sb.append(',');
       }
-      String c = cells.get(i);
+      String c = inert(cells.get(i));
       if (c.contains(",") || c.contains("\"") || c.contains("\n") || c.contains("\r")) {
         sb.append('"').append(c.replace("\"", "\"\"")).append('"');
       } else {

@@ -250,7 +250,7 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
 
   @Override
   public Outcome visitCsvImport(Step.CsvImport c) {
-    List<Map<String, String>> rows = CsvFiles.read(workPath(c.path()));
+    List<Map<String, String>> rows = CsvFiles.read(workFile(c.path(), "the csvImport path"));
     out.outputs.put("items", rows);
     out.outputs.put("count", String.valueOf(rows.size()));
     return out;
@@ -258,7 +258,7 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
 
   @Override
   public Outcome visitCsvExport(Step.CsvExport e) {
-    Path file = workPath(e.path());
+    Path file = workFile(e.path(), "the csvExport path");
     CsvFiles.write(file, Bindings.rows(lane.bindings.resolveValue(e.source()), "csvExport source"));
     out.outputs.put("path", file.toString());
     out.artifacts.add(file.toString());
@@ -274,7 +274,7 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
 
   @Override
   public Outcome visitDatasetExport(Step.DatasetExport e) {
-    Path file = insideWorkDir(e.path());
+    Path file = workFile(e.path(), "the datasetExport path");
     Datasets.Part part = run.datasets().take(e.dataset(), e.clear());
     DatasetFiles.write(file, e.format(), part);
     run.datasets().exported(e.dataset(), file.toString());
@@ -328,20 +328,8 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
     return new IllegalStateException(s.kind().op() + " step " + s.id() + " is control flow, not an action");
   }
 
-  /** A bound export path: relative, and inside the work directory once resolved. */
-  private Path insideWorkDir(String path) {
-    Path base = run.options().workDir().orElse(Path.of("")).toAbsolutePath().normalize();
-    Path p = Path.of(path);
-    Path file = base.resolve(p).normalize();
-    if (p.isAbsolute() || !file.startsWith(base)) {
-      throw new FlowRunException(ErrorCode.INVALID_FLOW, "the export path '" + path + "' leaves the work directory "
-          + base + ": give a relative path inside it");
-    }
-    return file;
-  }
-
-  private Path workPath(String path) {
-    Path p = Path.of(path);
-    return p.isAbsolute() ? p : run.options().workDir().orElse(Path.of("")).resolve(p).toAbsolutePath();
+  /** A bound CSV or dataset path: relative, and inside the work folder once resolved, links followed. */
+  private Path workFile(String path, String what) {
+    return LocalFiles.inside(run.options().workDir().orElse(Path.of("")), path, what);
   }
 }

@@ -89,7 +89,7 @@ final class Preflight {
     }
     FlowReview needs = review;
     Optional<FlowException> refusal = checkCapabilities(needs).or(this::checkSensitiveValues)
-        .or(() -> checkApproval(digest)).or(() -> checkEnvironment(needs));
+        .or(() -> checkApproval(digest)).or(() -> checkCalleeApprovals(callees)).or(() -> checkEnvironment(needs));
     if (refusal.isPresent()) {
       throw new Refused(refusal.get(), digest);
     }
@@ -205,6 +205,31 @@ final class Preflight {
       return Optional.of(new FlowRunException(ErrorCode.REVIEW_REQUIRED, "flow " + flow.id()
           + " changed since its approval (approved " + approved.get() + ", now " + digest + "); "
           + Remedies.approve(options.caller())));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Each library flow the run calls is approved in its exact revision too: it receives the caller's
+   * values (credentials included) and may change after the caller's approval. Subflows are part of
+   * their flow's digest already.
+   */
+  private Optional<FlowException> checkCalleeApprovals(Map<String, Flow> callees) {
+    if (engine.approvals == null) {
+      return Optional.empty();
+    }
+    for (Flow callee : callees.values()) {
+      if (flow.subflow(callee.id()).isPresent()) {
+        continue;
+      }
+      String digest = FlowJson.digest(callee);
+      Optional<String> approved = engine.approvals.approvedDigest(callee.id());
+      if (approved.isEmpty() || !approved.get().equals(digest)) {
+        return Optional.of(new FlowRunException(ErrorCode.REVIEW_REQUIRED, "flow " + flow.id() + " calls library flow "
+            + callee.id() + " (digest " + digest + "), which " + (approved.isEmpty() ? "was never approved"
+            : "changed since its approval (approved " + approved.get() + ")") + "; " + Remedies.approve(options.caller()),
+            Map.of(FlowException.Details.PATH, callee.id())));
+      }
     }
     return Optional.empty();
   }

@@ -34,7 +34,8 @@ final class RunArtifacts {
 
   /** A screenshot step's file: its own name, or the step id and iteration. */
   Path screenshot(DriverSession page, Step.Screenshot shot, Optional<String> iteration) {
-    String name = shot.name().orElse(shot.id() + suffix(iteration) + ".png");
+    // a plain file name: the flow's name (bound values included) cannot leave the artifacts folder
+    String name = LocalFiles.fileName(shot.name().orElse(shot.id() + suffix(iteration) + ".png"));
     return page.screenshot(ScreenshotRequest.builder().file(dir.resolve(name)).target(shot.target())
         .fullPage(shot.fullPage()).mask(new ArrayList<>(masks)).build());
   }

@@ -62,10 +62,13 @@ final class RunPolicy {
       List<io.browserflow.engine.spi.DownloadInfo> all = session.downloads();
       if (all.size() > downloadsSeen.get()) {
         io.browserflow.engine.spi.DownloadInfo first = all.get(downloadsSeen.get());
+        // every download since the last check goes, not only the first one named
+        int more = all.size() - downloadsSeen.get() - 1;
+        all.subList(downloadsSeen.get(), all.size()).forEach(d -> deleteQuietly(d.path()));
         downloadsSeen.set(all.size());
-        deleteQuietly(first.path());
         return Optional.of(new FlowRunException(ErrorCode.CAPABILITY_DENIED, "the page downloaded " + first.suggestedName()
-            + " and the flow may not download files (file.download); the file was deleted. " + Remedies.allowDownload(caller),
+            + (more > 0 ? " and " + more + " more file(s)" : "") + " and the flow may not download files (file.download); "
+            + (more > 0 ? "all were deleted. " : "the file was deleted. ") + Remedies.allowDownload(caller),
             java.util.Map.of(io.browserflow.api.FlowException.Details.FILE, first.suggestedName())));
       }
     }
@@ -105,7 +108,7 @@ final class RunPolicy {
   void checkUpload(Step.Upload upload) {
     for (String file : upload.files()) {
       Path p = Path.of(file).toAbsolutePath().normalize();
-      if (uploadRoots.stream().noneMatch(p::startsWith)) {
+      if (!LocalFiles.within(p, uploadRoots)) {
         throw new FlowRunException(ErrorCode.CAPABILITY_DENIED, "upload of " + p + " is outside the upload roots "
             + uploadRoots + "; " + Remedies.uploadRoot(caller));
       }

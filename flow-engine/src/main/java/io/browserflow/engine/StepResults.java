@@ -99,7 +99,7 @@ final class StepResults {
     }
     if (state == StepState.FAILED) {
       try {
-        b.url(redactor.redact(page.currentUrl()));
+        b.url(StoredUrls.shown(redactor.redact(page.currentUrl())));
       } catch (RuntimeException ignored) {
         // no page to ask
       }
@@ -133,7 +133,7 @@ final class StepResults {
         dropped++;
         continue;
       }
-      b.addRequests(RequestLine.builder().from(r).url(cut(redactor.redact(r.url())))
+      b.addRequests(RequestLine.builder().from(r).url(cut(StoredUrls.shown(redactor.redact(r.url()))))
           .failure(r.failure().map(f -> cut(redactor.redact(f)))).build());
     }
     b.droppedActivity(dropped);

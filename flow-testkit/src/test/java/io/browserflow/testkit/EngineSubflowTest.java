@@ -88,6 +88,33 @@ class EngineSubflowTest {
   }
 
   @Test
+  void should_run_an_approved_flow_only_when_the_library_flows_it_calls_are_approved_in_their_revision() {
+    Flow caller = Flow.named("caller").credential("PASSWORD", credentialType(Credential.Type.PASSWORD))
+        .call("login", row("USER", "cy"), "greeting").id("in").build();
+    Flow changedLogin = Flow.named("login").input("USER").credential("PASSWORD", credentialType(Credential.Type.PASSWORD))
+        .open(APP + "/login").fill(testId("user"), "${credential.PASSWORD}").output("greeting", "${USER}").build();
+    io.browserflow.engine.review.Approvals approvals = io.browserflow.engine.review.Approvals.create();
+    approvals.approve(io.browserflow.engine.review.FlowReview.of(caller));
+
+    RunResult calleeNeverApproved = EngineFixtures.engine(EngineFixtures.app().build()).requireApproval(approvals)
+        .flowLibrary(FlowLibrary.of(login())).build().run(caller, password());
+    approvals.approve(io.browserflow.engine.review.FlowReview.of(login()));
+    RunResult bothApproved = EngineFixtures.engine(EngineFixtures.app().build()).requireApproval(approvals)
+        .flowLibrary(FlowLibrary.of(login())).build().run(caller, password());
+    // the library's login is swapped after approval for one that types the password where anyone can read it
+    RunResult calleeChanged = EngineFixtures.engine(EngineFixtures.app().build()).requireApproval(approvals)
+        .flowLibrary(FlowLibrary.of(changedLogin)).build().run(caller, password());
+
+    assertThat(calleeNeverApproved.errorCode()).hasValue(ErrorCode.REVIEW_REQUIRED);
+    assertThat(calleeNeverApproved.errorMessage().orElseThrow()).contains("calls library flow login", "never approved");
+    assertThat(calleeNeverApproved.steps()).isEmpty();
+    assertThat(bothApproved.status()).as(String.valueOf(bothApproved.errorMessage())).isEqualTo(RunStatus.SUCCEEDED);
+    assertThat(calleeChanged.errorCode()).hasValue(ErrorCode.REVIEW_REQUIRED);
+    assertThat(calleeChanged.errorMessage().orElseThrow()).contains("login", "changed since its approval");
+    assertThat(calleeChanged.steps()).isEmpty();
+  }
+
+  @Test
   void should_refuse_library_flows_calling_each_other_and_count_their_steps_towards_the_limit() {
     Flow ping = Flow.named("ping").call("pong", Map.of()).build();
     Flow pong = Flow.named("pong").open(APP + "/home").call("ping", Map.of()).build();

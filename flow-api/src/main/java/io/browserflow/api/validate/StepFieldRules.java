@@ -76,7 +76,10 @@ final class StepFieldRules {
     @Override
     public Void visitTabNew(Step.TabNew t) {
       structure.tabBind(t.alias(), p + ".alias");
-      t.url().ifPresent(u -> placeholders.text(u, p + ".url"));
+      t.url().ifPresent(u -> {
+        placeholders.text(u, p + ".url");
+        literalHost(u, p + ".url");
+      });
       return null;
     }
 
@@ -381,7 +384,7 @@ final class StepFieldRules {
 
     @Override
     public Void visitCsvImport(Step.CsvImport s) {
-      path(s.path(), p + ".path");
+      workPath(s.path(), p + ".path");
       return null;
     }
 
@@ -392,7 +395,7 @@ final class StepFieldRules {
             + "e.g. ${steps.<id>.items}");
       }
       placeholders.text(ce.source(), p + ".source");
-      path(ce.path(), p + ".path");
+      workPath(ce.path(), p + ".path");
       return null;
     }
 
@@ -629,6 +632,28 @@ final class StepFieldRules {
       ctx.invalid(path, "the url is blank: give the address to open, e.g. ${credential.BASE_URL}/login");
     }
     placeholders.text(url, path);
+    literalHost(url, path);
+  }
+
+  /**
+   * A literal http(s) address whose host cannot be read (an underscore, a stray character) would
+   * be loaded by the browser while its origin stays out of the review and the allowed origins.
+   */
+  private void literalHost(String url, String path) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)(https?)://([^/?#]*)").matcher(url);
+    if (!m.lookingAt() || m.group(2).contains("${")) {
+      return;
+    }
+    String host;
+    try {
+      host = java.net.URI.create(m.group(1) + "://" + m.group(2)).getHost();
+    } catch (IllegalArgumentException e) {
+      host = null;
+    }
+    if (host == null || host.isEmpty()) {
+      ctx.invalid(path, "the url's host '" + m.group(2) + "' is not a host name a review can read: write it as a "
+          + "valid host (letters, digits, dots, hyphens; an IP address; a port after ':')");
+    }
   }
 
   /**
