@@ -76,7 +76,7 @@ class PlaywrightStepActivityTest extends ChromiumTest {
     RequestLine missing = click.requests().stream().filter(r -> r.status().isPresent()).findFirst().orElseThrow();
     assertThat(missing.method()).isEqualTo("GET");
     assertThat(missing.status()).hasValue(404);
-    assertThat(missing.url()).endsWith("/missing?token=***");
+    assertThat(missing.url()).as("the query keeps its names, not its values").endsWith("/missing?token=…");
     RequestLine refused = click.requests().stream().filter(r -> r.status().isEmpty()).findFirst().orElseThrow();
     assertThat(refused.url()).endsWith(closed + "/down");
     assertThat(refused.failure()).hasValueSatisfying(f -> assertThat(f).contains("ERR_CONNECTION_REFUSED"));
