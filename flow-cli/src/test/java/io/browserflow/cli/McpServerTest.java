@@ -83,6 +83,7 @@ class McpServerTest {
         + " \"description\": \"Greets a person by name.\","
         + " \"inputs\": [{\"key\": \"BASE_URL\", \"type\": \"url\"}, {\"key\": \"NAME\", \"pattern\": \"[A-Za-z]+\"}],"
         + " \"credentials\": [{\"key\": \"TOKEN\", \"type\": \"token\"}],"
+        + " \"policy\": {\"allowedOrigins\": [\"http://127.0.0.1:*\"]},"
         + " \"steps\": ["
         + "  {\"id\": \"open\", \"op\": \"open\", \"url\": \"${BASE_URL}/greet.html\"},"
         + "  {\"id\": \"name\", \"op\": \"fill\", \"target\": {\"candidates\": [{\"label\": \"Name\"}]}, \"value\": \"${NAME}\"},"
@@ -196,6 +197,12 @@ class McpServerTest {
           .asText()).isEqualTo("qa-lead");
       assertThat(Files.readString(receipts.get(0))).contains("\"SUCCEEDED\"")
           .doesNotContain("Ada", "t0k3n-Secret-42", "greet.html", "127.0.0.1");
+
+      // a (prompt-injected) caller points the flow elsewhere: the server's token is typed nowhere
+      CallToolResult elsewhere = client.callTool(CallToolRequest.builder("flow_greet")
+          .arguments(Map.of("BASE_URL", "http://elsewhere.test", "NAME", "Ada")).build());
+      assertThat(elsewhere.isError()).isTrue();
+      assertThat(elsewhere.toString()).contains("ORIGIN_DENIED", "http://elsewhere.test").doesNotContain("t0k3n-Secret-42");
     }
   }
 

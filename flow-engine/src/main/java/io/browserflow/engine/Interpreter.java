@@ -173,11 +173,16 @@ final class Interpreter {
       throw DialogChecks.failure(step.id(), lane, e);
     }
     DialogChecks.settle(step.id(), dialogs, lane, timeout);
+    // where the page landed (after every redirect) is checked before any expectation reads it, and
+    // again after them: a click's navigation may complete while they wait
+    if (outcome.mayNavigate) {
+      run.policy().checkOrigin(lane.session.currentUrl(), "the page");
+    }
     run.journal().checking(at, attempt);
     for (Condition c : step.expect()) {
       ConditionChecks.await(c, lane, timeout);
     }
-    if (outcome.mayNavigate) {
+    if (outcome.mayNavigate && !step.expect().isEmpty()) {
       run.policy().checkOrigin(lane.session.currentUrl(), "the page");
     }
     Map<String, String> journaled = new LinkedHashMap<>();

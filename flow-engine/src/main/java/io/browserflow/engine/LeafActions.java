@@ -66,6 +66,7 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   @Override
   public Outcome visitOpen(Step.Open o) {
     run.policy().checkOrigin(o.url(), "opening");
+    out.mayNavigate = true; // a redirect may land elsewhere
     if (o.tab().isPresent()) {
       if (page.state().tabs().contains(o.tab().get())) {
         page.switchTab(o.tab().get());
@@ -82,6 +83,7 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   @Override
   public Outcome visitNavigate(Step.Navigate n) {
     run.policy().checkOrigin(n.url(), "navigating to");
+    out.mayNavigate = true;
     page.navigate(n.url(), timeout);
     return out;
   }
@@ -102,6 +104,7 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
 
   @Override
   public Outcome visitReload(Step.Reload s) {
+    out.mayNavigate = true;
     page.reload(timeout);
     return out;
   }

@@ -96,7 +96,9 @@ final class Preflight {
     boolean downloads = review.capabilities().contains(Capability.FILE_DOWNLOAD)
         || flow.policy().map(p -> p.capabilities().contains(Capability.FILE_DOWNLOAD)).orElse(false)
         || options.allowed().contains(Capability.FILE_DOWNLOAD);
-    return new Clearance(digest, new RunPolicy(allowedOrigins(review, callees), engine.uploadRoots, options.caller(),
+    boolean strict = strictOrigins();
+    Set<String> allowed = allowedOrigins(review, callees, strict);
+    return new Clearance(digest, new RunPolicy(allowed, strict, engine.uploadRoots, options.caller(),
         downloads, options.failOnBlockedRequest()), callees);
   }
 
@@ -255,13 +257,41 @@ final class Preflight {
   }
 
   /** The flow's own origins (its review's, and URLs bound to inputs and credentials) and those the run allows. */
-  private Set<String> allowedOrigins(FlowReview review, Map<String, Flow> callees) {
-    Set<String> allowed = new LinkedHashSet<>(review.origins());
-    options.allowOrigins().forEach(allowed::add);
-    // URLs bound to inputs and credentials (e.g. ${credential.BASE_URL}/login) are the flow's own too
+  /**
+   * Whether the run's values may not widen its origins: a run that requires approval, or a tool call
+   * over MCP, reaches only the origins its (reviewed) flow declares, and an empty set allows nothing.
+   * Plain local runs and tests keep taking the origins of the URLs their inputs bind.
+   */
+  private boolean strictOrigins() {
+    return engine.approvals != null || options.caller() == Caller.MCP;
+  }
+
+  /**
+   * The origins the run may reach: the flow's literal ones and its {@code policy.allowedOrigins}
+   * (patterns such as {@code http://127.0.0.1:*} included), the run's {@code allowOrigins}, and the
+   * origins of URLs bound from inputs and credentials. With {@code strict}, a bound origin counts only
+   * when a declared one admits it; one that none admits refuses the run before its first step.
+   */
+  private Set<String> allowedOrigins(FlowReview review, Map<String, Flow> callees, boolean strict) {
+    Set<String> declared = new LinkedHashSet<>(review.origins());
+    options.allowOrigins().forEach(declared::add);
+    // URLs bound to inputs and credentials (e.g. ${credential.BASE_URL}/login)
+    Set<String> bound = new LinkedHashSet<>();
     StepBinder binder = new StepBinder(bindings);
-    collectBoundOrigins(flow.steps(), binder, allowed, callees);
-    flow.tabs().forEach(t -> t.url().ifPresent(u -> boundOrigin(u, binder, allowed)));
+    collectBoundOrigins(flow.steps(), binder, bound, callees);
+    flow.tabs().forEach(t -> t.url().ifPresent(u -> boundOrigin(u, binder, bound)));
+    Set<String> allowed = new LinkedHashSet<>(declared);
+    for (String origin : bound) {
+      if (!strict || RunPolicy.admits(declared, origin)) {
+        allowed.add(origin);
+      } else {
+        throw new Refused(new FlowRunException(ErrorCode.ORIGIN_DENIED, "a value given to flow " + flow.id()
+            + " points it at " + origin + ", an origin the flow does not declare " + (declared.isEmpty() ? "(it declares none)"
+            : declared.toString()) + "; in an approved run or a tool call, inputs choose among the declared origins only: "
+            + "declare the origins the input may take in policy.allowedOrigins (any port: http://127.0.0.1:*) and have "
+            + "the flow reviewed again", Map.of(FlowException.Details.URL, origin)), FlowJson.digest(flow));
+      }
+    }
     return allowed;
   }
 

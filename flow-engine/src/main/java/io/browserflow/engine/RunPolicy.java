@@ -16,6 +16,8 @@ import java.util.Set;
  */
 final class RunPolicy {
   private final Set<String> allowedOrigins;
+  /** Empty {@link #allowedOrigins} allows nothing (approved runs, tool calls) rather than anything. */
+  private final boolean strict;
   private final List<Path> uploadRoots;
   private final Caller caller;
   private final boolean downloads;
@@ -25,12 +27,15 @@ final class RunPolicy {
   private final java.util.concurrent.atomic.AtomicInteger blockedSeen = new java.util.concurrent.atomic.AtomicInteger();
 
   /**
-   * {@code allowedOrigins} in the order they were found (messages list them so); empty allows any.
+   * {@code allowedOrigins} in the order they were found (messages list them so), patterns with any
+   * port ({@code http://127.0.0.1:*}) included; empty allows any, or none when {@code strict}.
    * Refusals say what {@code caller} can change. {@code downloads}: the flow declares (or the run
    * allows) {@code file.download}; {@code failOnBlocked}: strict network deny.
    */
-  RunPolicy(Set<String> allowedOrigins, List<Path> uploadRoots, Caller caller, boolean downloads, boolean failOnBlocked) {
+  RunPolicy(Set<String> allowedOrigins, boolean strict, List<Path> uploadRoots, Caller caller, boolean downloads,
+      boolean failOnBlocked) {
     this.allowedOrigins = Collections.unmodifiableSet(allowedOrigins);
+    this.strict = strict;
     this.uploadRoots = uploadRoots;
     this.caller = caller;
     this.downloads = downloads;
@@ -88,8 +93,29 @@ final class RunPolicy {
     return allowedOrigins;
   }
 
+  /**
+   * Whether {@code origins} admit {@code origin}: one equal to it (case aside), or a pattern with any
+   * port ({@code http://127.0.0.1:*}) of the same scheme and host, the default port included.
+   */
+  static boolean admits(Set<String> origins, String origin) {
+    String o = origin.toLowerCase(java.util.Locale.ROOT);
+    for (String declared : origins) {
+      String d = declared.toLowerCase(java.util.Locale.ROOT);
+      if (d.equals(o)) {
+        return true;
+      }
+      if (d.endsWith(":*")) {
+        String base = d.substring(0, d.length() - 2);
+        if (o.equals(base) || (o.startsWith(base + ":") && o.substring(base.length() + 1).matches("[0-9]{1,5}"))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   void checkOrigin(String url, String what) {
-    if (allowedOrigins.isEmpty() || url.equals("about:blank")) {
+    if ((allowedOrigins.isEmpty() && !strict) || url.equals("about:blank")) {
       return;
     }
     Optional<String> origin = FlowReview.origin(url);
@@ -98,7 +124,7 @@ final class RunPolicy {
     if (relative) {
       return;
     }
-    if (origin.isPresent() ? !allowedOrigins.contains(origin.get()) : !allowedOrigins.contains(scheme + "//")) {
+    if (origin.isPresent() ? !admits(allowedOrigins, origin.get()) : !allowedOrigins.contains(scheme + "//")) {
       throw new FlowRunException(ErrorCode.ORIGIN_DENIED, what + " " + origin.orElse(scheme)
           + " is outside the allowed origins " + allowedOrigins
           + "; " + Remedies.allowOrigin(origin.orElse(scheme + "//"), caller));

@@ -20,11 +20,14 @@ final class NetworkGuard {
   private final Set<String> allowed = new LinkedHashSet<>();
   private final Set<String> blocked = new LinkedHashSet<>();
 
+  /** Hosts whose every port is allowed ({@code http://127.0.0.1:*}), as {@code scheme://host}. */
+  private final Set<String> anyPort = new LinkedHashSet<>();
+
   NetworkGuard(List<String> allowedOrigins) {
     for (String o : allowedOrigins) {
-      String n = origin(o);
+      String n = o.endsWith(":*") ? origin(o.substring(0, o.length() - 2)) : origin(o);
       if (n != null) {
-        allowed.add(n);
+        (o.endsWith(":*") ? anyPort : allowed).add(n);
       }
     }
   }
@@ -55,7 +58,7 @@ final class NetworkGuard {
       return true;
     }
     String o = origin(url);
-    return o != null && allowed.contains(o);
+    return o != null && (allowed.contains(o) || anyPort.contains(o.replaceFirst(":[0-9]+$", "")));
   }
 
   synchronized List<String> blocked() {

@@ -85,6 +85,21 @@ class PlaywrightIsolationTest extends ChromiumTest {
     assertThat(elsewhere.requests()).isEmpty();
   }
 
+  @Test
+  void should_fail_an_open_that_a_redirect_lands_on_another_origin_before_its_checks() {
+    elsewhere.page("/landing", page("Landed", "<p>Landed elsewhere</p><button data-testid=\"next\">Next</button>"));
+    server.redirect("/hop", elsewhere.url("/landing"));
+    Flow flow = Flow.named("hop").open(server.url("/hop")).expect(textPresent("Landed elsewhere")).id("hop")
+        .click(testId("next")).id("next").build();
+
+    RunResult result = run(flow, RunOptions.defaults());
+
+    assertThat(result.errorCode()).as(String.valueOf(result.errorMessage())).hasValue(ErrorCode.ORIGIN_DENIED);
+    assertThat(result.errorPath()).hasValue("steps[0]");
+    assertThat(result.errorMessage()).hasValueSatisfying(m -> assertThat(m).contains(elsewhere.origin()));
+    assertThat(result.steps()).extracting(s -> s.stepId()).doesNotContain("next");
+  }
+
   private Flow download() {
     return Flow.named("download").open(server.url("/files"))
         .click(testId("get")).id("get")

@@ -23,6 +23,7 @@ public final class TestServer implements AutoCloseable {
   private final HttpServer server;
   private final Map<String, String> pages = new ConcurrentHashMap<>();
   private final Map<String, byte[]> downloads = new ConcurrentHashMap<>();
+  private final Map<String, String> redirects = new ConcurrentHashMap<>();
   private final List<String> requests = new CopyOnWriteArrayList<>();
 
   public TestServer() {
@@ -62,6 +63,11 @@ public final class TestServer implements AutoCloseable {
     pages.put(path, html);
   }
 
+  /** Answers {@code path} with a 302 to {@code location}. */
+  public void redirect(String path, String location) {
+    redirects.put(path, location);
+  }
+
   public void file(String path, String content) {
     downloads.put(path, content.getBytes(StandardCharsets.UTF_8));
   }
@@ -73,6 +79,13 @@ public final class TestServer implements AutoCloseable {
   private void handle(HttpExchange ex) throws IOException {
     String path = ex.getRequestURI().getPath();
     requests.add(path);
+    String location = redirects.get(path);
+    if (location != null) {
+      ex.getResponseHeaders().add("Location", location);
+      ex.sendResponseHeaders(302, -1);
+      ex.close();
+      return;
+    }
     byte[] body;
     int status = 200;
     byte[] file = downloads.get(path);

@@ -84,7 +84,9 @@ public final class SampleFlows {
   public static Flow login() {
     return signIn(start("login", "Sign in and out",
         "Signs in to the demo app with the demo account, checks the header shows the user, and signs out.",
-        "demo", "login"))
+        "demo", "login")
+        // published as a tool, its BASE_URL may only name the demo app on this machine, whatever port it has
+        .allowOrigins("http://127.0.0.1:*", "http://localhost:*"))
         .assertThat(hasExactText(testId("current-user"), "demo")).id("check-user")
         .title("The header shows the signed-in user")
         .click(role("button", "Sign out 退出")).id("sign-out").title("Sign out and return to the login page")

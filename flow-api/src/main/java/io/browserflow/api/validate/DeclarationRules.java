@@ -24,7 +24,7 @@ import java.util.regex.PatternSyntaxException;
  */
 final class DeclarationRules {
   private static final Pattern ORIGIN = Pattern.compile(
-      "[A-Za-z][A-Za-z0-9+.-]*://(?:\\[[0-9A-Fa-f:.]+\\]|[^/?#\\s:@\\[\\]]+)(?::([0-9]{1,5}))?");
+      "[A-Za-z][A-Za-z0-9+.-]*://(?:\\[[0-9A-Fa-f:.]+\\]|[^/?#\\s:@\\[\\]]+)(?::([0-9]{1,5}|\\*))?");
   private static final Pattern CRON_FIELD = Pattern.compile("[0-9A-Za-z*,/?#-]+");
   private static final Pattern BLANKS = Pattern.compile("\\s+");
 
@@ -184,10 +184,10 @@ final class DeclarationRules {
     for (int i = 0; i < origins.size(); i++) {
       String o = origins.get(i);
       Matcher m = ORIGIN.matcher(o);
-      boolean ok = m.matches() && (m.group(1) == null || Integer.parseInt(m.group(1)) <= 65_535);
+      boolean ok = m.matches() && (m.group(1) == null || m.group(1).equals("*") || Integer.parseInt(m.group(1)) <= 65_535);
       if (!ok) {
         ctx.invalid("policy.allowedOrigins[" + i + "]", "\"" + o + "\" is not an origin: write scheme://host[:port] "
-            + "without a path, query or trailing slash, e.g. https://sso.example.com");
+            + "without a path, query or trailing slash, e.g. https://sso.example.com or http://127.0.0.1:* (any port)");
       }
     }
   }
