@@ -254,14 +254,7 @@ final class McpCommand implements Callable<Integer> {
       Files.writeString(file, fresh + "\n", StandardCharsets.UTF_8);
       return fresh;
     }
-    try {
-      Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
-      if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
-        throw new IOException("it is readable by other users; make it the owner's only (chmod 600 " + file + ")");
-      }
-    } catch (UnsupportedOperationException e) {
-      // no POSIX permissions here
-    }
+    ownersOnly(file);
     String read = Files.readString(file, StandardCharsets.UTF_8).strip();
     if (read.length() < 16) {
       throw new IOException("the token in it is shorter than 16 characters");
@@ -311,20 +304,40 @@ final class McpCommand implements Callable<Integer> {
   }
 
   /**
+   * A secret file (the token, the credentials) must be this user's and only this user's: no other
+   * user may read it, nor write it (who can write the token file chooses the token; who can write the
+   * credentials file chooses where a flow signs in).
+   *
+   * @throws IOException saying what is wrong and the {@code chmod}/{@code chown} that fixes it
+   */
+  static void ownersOnly(Path file) throws IOException {
+    Set<PosixFilePermission> perms;
+    try {
+      perms = Files.getPosixFilePermissions(file);
+    } catch (UnsupportedOperationException e) {
+      return; // no POSIX permissions here: nothing to check
+    }
+    if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
+      throw new IOException("it is readable by other users; make it the owner's only (chmod 600 " + file + ")");
+    }
+    if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
+      throw new IOException("it is writable by other users; make it the owner's only (chmod 600 " + file + ")");
+    }
+    String owner = Files.getOwner(file).getName();
+    String me = System.getProperty("user.name");
+    if (me != null && !owner.equals(me)) {
+      throw new IOException("it belongs to " + owner + ", not to " + me + ", who runs the server (chown " + me + " " + file + ")");
+    }
+  }
+
+  /**
    * The credentials the server holds: the file's (a properties file), then the environment's
    * {@code BROWSERFLOW_CREDENTIAL_<KEY>} over them. A file others may read is refused.
    */
   static Map<String, String> credentials(Path file, Map<String, String> env, PrintWriter err) throws IOException {
     Map<String, String> out = new LinkedHashMap<>();
     if (file != null) {
-      try {
-        Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
-        if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
-          throw new IOException("it is readable by other users; make it the owner's only (chmod 600 " + file + ")");
-        }
-      } catch (UnsupportedOperationException e) {
-        // no POSIX permissions here: nothing to check
-      }
+      ownersOnly(file);
       Properties p = new Properties();
       try (var reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
         p.load(reader);

@@ -69,5 +69,18 @@ class McpCredentialsTest {
     assertThat(McpCommand.token(file, "from-env-token-123")).isEqualTo("from-env-token-123");
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
     assertThatThrownBy(() -> McpCommand.token(file, null)).hasMessageContaining("chmod 600").hasMessageNotContaining(fresh);
+    // whoever may write the token file chooses the token: group-writable is refused, though unreadable
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw--w----"));
+    assertThatThrownBy(() -> McpCommand.token(file, null)).hasMessageContaining("writable by other users", "chmod 600")
+        .hasMessageNotContaining(fresh);
+  }
+
+  @Test
+  void should_refuse_a_credentials_file_others_may_write() throws IOException {
+    Path file = Files.writeString(dir.resolve("creds.properties"), "PASSWORD=s3cret-Value\n");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-----w-"));
+
+    assertThatThrownBy(() -> McpCommand.credentials(file, Map.of(), new PrintWriter(new StringWriter())))
+        .isInstanceOf(IOException.class).hasMessageContaining("writable by other users").hasMessageNotContaining("s3cret-Value");
   }
 }

@@ -138,6 +138,21 @@ class EngineLocalFilesTest {
   }
 
   @Test
+  void should_keep_the_run_store_and_its_artifacts_to_their_owner() throws Exception {
+    Path runs = dir.resolve("store/runs");
+    FlowEngine stored = EngineFixtures.engine(EngineFixtures.app().build()).storeDirectory(runs).build();
+
+    RunResult r = stored.run(Flow.named("shot").open(APP + "/home").screenshot("home.png").id("shot").build(), Inputs.empty());
+
+    assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED);
+    try (Stream<Path> all = Files.walk(dir.resolve("store"))) {
+      assertThat(all.filter(Files::isDirectory).toList()).isNotEmpty().allSatisfy(d -> assertThat(
+          java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(d)))
+          .as("%s", d).isEqualTo("rwx------"));
+    }
+  }
+
+  @Test
   void should_delete_every_download_a_step_made_without_the_capability() throws Exception {
     Path runs = dir.resolve("runs");
     FlowEngine stored = EngineFixtures.engine(EngineFixtures.app()

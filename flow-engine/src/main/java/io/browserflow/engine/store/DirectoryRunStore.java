@@ -58,7 +58,7 @@ final class DirectoryRunStore implements RunStore {
     final Object fileKey;
 
     Journal(Path file) throws IOException {
-      Files.createDirectories(file.getParent());
+      OwnerOnlyDirs.create(file.getParent());
       this.file = file;
       this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
       this.fileKey = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
@@ -151,7 +151,7 @@ final class DirectoryRunStore implements RunStore {
     Path lockFile = dir.resolve(LOCK);
     FileChannel channel;
     try {
-      Files.createDirectories(dir);
+      OwnerOnlyDirs.create(dir);
       synchronized (HELD) {
         if (HELD.containsKey(lockFile)) {
           throw locked(runId, dir);
@@ -241,7 +241,7 @@ final class DirectoryRunStore implements RunStore {
           journal.channel.close();
         }
       }
-      Files.createDirectories(dir);
+      OwnerOnlyDirs.create(dir);
       Path tmp = dir.resolve(RESULT + ".tmp");
       Files.writeString(tmp, result.toJson(), StandardCharsets.UTF_8);
       Files.move(tmp, dir.resolve(RESULT), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
@@ -388,7 +388,7 @@ final class DirectoryRunStore implements RunStore {
   public Path artifactsDir(String runId, String flowId) {
     Path dir = runDir(runId, flowId).resolve("artifacts");
     try {
-      return Files.createDirectories(dir);
+      return OwnerOnlyDirs.create(dir);
     } catch (IOException e) {
       throw failure(ErrorCode.STORE_FAILED, "cannot create " + dir + ": " + e.getMessage(), dir, e);
     }

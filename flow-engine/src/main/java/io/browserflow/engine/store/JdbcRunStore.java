@@ -402,7 +402,7 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
   public Path artifactsDir(String runId, String flowId) {
     Path dir = runDir(runId, flowId).resolve("artifacts");
     try {
-      return Files.createDirectories(dir);
+      return OwnerOnlyDirs.create(dir);
     } catch (IOException e) {
       throw new RunStoreException(ErrorCode.STORE_FAILED, "cannot create " + dir + ": " + e.getMessage(),
           Map.of(FlowException.Details.PATH, dir.toString()), e);
