@@ -69,6 +69,9 @@ public final class HtmlReport {
     StringBuilder h = new StringBuilder(32_768);
     h.append("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+        // the report's own script only (by its hash), images only inline, nothing fetched from anywhere
+        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; ")
+        .append("style-src 'unsafe-inline'; script-src '").append(SCRIPT_HASH).append("'; form-action 'none'\">")
         .append("<title>BrowserFlow report</title><style>").append(CSS).append("</style></head><body>\n");
     h.append("<header><h1>BrowserFlow report</h1><p id=\"summary\">").append(passed + flaky).append(" of ")
         .append(items.size()).append(items.size() == 1 ? " flow" : " flows").append(" succeeded.</p>")
@@ -320,6 +323,11 @@ public final class HtmlReport {
     }
     try {
       byte[] bytes = Files.readAllBytes(file);
+      if (!isPng(bytes)) {
+        // results.json may come from elsewhere (merge-reports): only PNG screenshots are inlined, no other file
+        h.append("<p class=\"detail\">screenshot <code>").append(esc(file.toString())).append("</code> (not a PNG)</p>");
+        return;
+      }
       String type = "image/png";
       if (thumbnail) {
         byte[] small = thumbnail(bytes);
@@ -334,6 +342,11 @@ public final class HtmlReport {
     } catch (IOException e) {
       h.append("<p class=\"detail\">screenshot not readable: <code>").append(esc(file.toString())).append("</code></p>");
     }
+  }
+
+  private static boolean isPng(byte[] bytes) {
+    byte[] signature = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    return bytes.length > signature.length && java.util.Arrays.equals(bytes, 0, signature.length, signature, 0, signature.length);
   }
 
   private static byte[] thumbnail(byte[] png) throws IOException {
@@ -426,4 +439,16 @@ public final class HtmlReport {
       " buttons.forEach(function(o){o.setAttribute('aria-pressed',String(o===b));});apply();});});",
       "search.addEventListener('input',apply);apply();",
       "})();");
+
+  /** The CSP source of {@link #SCRIPT}: {@code sha256-} and its hash, so no other script runs in the report. */
+  private static final String SCRIPT_HASH = scriptHash();
+
+  private static String scriptHash() {
+    try {
+      byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(SCRIPT.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return "sha256-" + Base64.getEncoder().encodeToString(digest);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
+    }
+  }
 }

@@ -85,6 +85,25 @@ class ReportTest {
   }
 
   @Test
+  void should_inline_only_png_screenshots_and_run_only_its_own_script() throws Exception {
+    // a results.json from elsewhere (merge-reports) names a local file that is no screenshot
+    Path stolen = java.nio.file.Files.writeString(dir.resolve("passwd-failure.png"), "root:x:0:0:secret-line");
+    Path shot = java.nio.file.Files.write(dir.resolve("send-failure.png"),
+        new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13});
+    RunResult twoShots = run("shots", RunStatus.FAILED).addSteps(step("steps[0]", "send", StepState.FAILED)
+        .errorCode(ErrorCode.TARGET_NOT_FOUND).addArtifacts(stolen.toString(), shot.toString()).build())
+        .errorCode(ErrorCode.TARGET_NOT_FOUND).errorPath("steps[0]").build();
+
+    String html = HtmlReport.render(List.of(ReportItem.of(twoShots)), Instant.EPOCH);
+
+    assertThat(html).contains("passwd-failure.png</code> (not a PNG)")
+        .doesNotContain(java.util.Base64.getEncoder().encodeToString("root:x:0:0:secret-line".getBytes()))
+        .contains("src=\"data:image/png;base64,iVBORw0KGgo");
+    assertThat(html).containsPattern("Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
+        + "style-src 'unsafe-inline'; script-src 'sha256-[A-Za-z0-9+/=]{44}'");
+  }
+
+  @Test
   void should_show_failed_flows_first_each_opening_with_its_failed_step() {
     String html = HtmlReport.render(List.of(ReportItem.of(PASSED), ReportItem.of(FELL_BACK), ReportItem.of(FAILED)),
         Instant.EPOCH);
