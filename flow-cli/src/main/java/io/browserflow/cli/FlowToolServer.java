@@ -393,6 +393,11 @@ final class FlowToolServer implements AutoCloseable {
         text = s;
       }
     }
+    int max = io.browserflow.api.validate.FlowLimits.defaults().maxValueChars();
+    if (text.length() > max) {
+      // before any pattern runs on it: a caller's value cannot make the server match a megabyte
+      throw invalid(at, "has " + text.length() + " characters, more than the limit of " + max);
+    }
     if (property.has("enum")) {
       List<String> allowed = new ArrayList<>();
       property.get("enum").forEach(v -> allowed.add(v.asText()));

@@ -246,23 +246,8 @@ final class RunFlags {
     List<Flow> flows = loaded.stream().map(l -> l.flow).collect(Collectors.toList());
     BatchRun batch = new BatchRun();
     batch.inputs.putAll(inputs);
-    for (String pair : credentials) {
-      int eq = pair.indexOf('=');
-      if (eq <= 0) {
-        err.println("browserflow: --credential needs KEY=VALUE" + (eq == 0 ? " with a KEY" : "")
-            + " (the value given is not shown)");
-        return BrowserflowCommand.USAGE;
-      }
-      batch.credentials.put(pair.substring(0, eq), pair.substring(eq + 1));
-    }
-    batch.credentialsFromEnv = credentialsEnv;
-    for (String pair : credentialEnv) {
-      int eq = pair.indexOf('=');
-      if (eq <= 0 || eq == pair.length() - 1) {
-        err.println("browserflow: --credential-env needs KEY=VARIABLE, was '" + pair + "'");
-        return BrowserflowCommand.USAGE;
-      }
-      batch.credentialVariables.put(pair.substring(0, eq), pair.substring(eq + 1));
+    if (!secretsInto(batch, err)) {
+      return BrowserflowCommand.USAGE;
     }
     batch.headed = headed;
     batch.browser = browser;
@@ -329,14 +314,8 @@ final class RunFlags {
       }
       batch.timeout = java.util.Optional.of(Duration.ofMillis(timeoutMs));
     }
-    if (stepTimeoutMs != null) {
-      FlowLimits limits = FlowLimits.defaults();
-      if (stepTimeoutMs < limits.minStepTimeoutMs() || stepTimeoutMs > limits.maxStepTimeoutMs()) {
-        err.println("browserflow: --step-timeout must be " + limits.minStepTimeoutMs() + " to " + limits.maxStepTimeoutMs()
-            + " ms, was " + stepTimeoutMs);
-        return BrowserflowCommand.USAGE;
-      }
-      batch.limits = limits.toBuilder().stepTimeoutMs(limits.minStepTimeoutMs(), stepTimeoutMs, limits.maxStepTimeoutMs()).build();
+    if (!stepTimeoutInto(batch, err)) {
+      return BrowserflowCommand.USAGE;
     }
     if (from != null || until != null) {
       if (resume != null) {
@@ -602,5 +581,45 @@ final class RunFlags {
       throw new IllegalArgumentException("--serve " + dir + " is not a directory");
     }
     return LocalSite.directory(root, port);
+  }
+
+  /**
+   * {@code --credential}, {@code --credentials-env} and {@code --credential-env} into {@code batch};
+   * false on a usage error, said on {@code err}.
+   */
+  private boolean secretsInto(BatchRun batch, PrintWriter err) {
+    for (String pair : credentials) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        err.println("browserflow: --credential needs KEY=VALUE" + (eq == 0 ? " with a KEY" : "")
+            + " (the value given is not shown)");
+        return false;
+      }
+      batch.credentials.put(pair.substring(0, eq), pair.substring(eq + 1));
+    }
+    batch.credentialsFromEnv = credentialsEnv;
+    for (String pair : credentialEnv) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0 || eq == pair.length() - 1) {
+        err.println("browserflow: --credential-env needs KEY=VARIABLE, was '" + pair + "'");
+        return false;
+      }
+      batch.credentialVariables.put(pair.substring(0, eq), pair.substring(eq + 1));
+    }
+    return true;
+  }
+
+  /** {@code --step-timeout} into {@code batch}'s limits; false when out of range (said on {@code err}). */
+  private boolean stepTimeoutInto(BatchRun batch, PrintWriter err) {
+    if (stepTimeoutMs != null) {
+      FlowLimits limits = FlowLimits.defaults();
+      if (stepTimeoutMs < limits.minStepTimeoutMs() || stepTimeoutMs > limits.maxStepTimeoutMs()) {
+        err.println("browserflow: --step-timeout must be " + limits.minStepTimeoutMs() + " to " + limits.maxStepTimeoutMs()
+            + " ms, was " + stepTimeoutMs);
+        return false;
+      }
+      batch.limits = limits.toBuilder().stepTimeoutMs(limits.minStepTimeoutMs(), stepTimeoutMs, limits.maxStepTimeoutMs()).build();
+    }
+    return true;
   }
 }

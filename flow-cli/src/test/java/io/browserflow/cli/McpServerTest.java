@@ -255,8 +255,10 @@ class McpServerTest {
           .arguments(Map.of("BASE_URL", site.url(), "NAME", "Ada", "run", Map.of("denyNetwork", "sometimes"))).build()));
       McpError loosen = catchThrowableOfType(McpError.class, () -> client.callTool(CallToolRequest.builder("flow_greet")
           .arguments(Map.of("BASE_URL", site.url(), "NAME", "Ada", "run", Map.of("denyNetwork", "off"))).build()));
+      McpError huge = catchThrowableOfType(McpError.class, () -> client.callTool(CallToolRequest.builder("flow_greet")
+          .arguments(Map.of("BASE_URL", site.url(), "NAME", "A".repeat(200_000))).build()));
 
-      assertThat(List.of(pattern, unknown, secret, missing, option, loosen))
+      assertThat(List.of(pattern, unknown, secret, missing, option, loosen, huge))
           .allSatisfy(e -> assertThat(e.getJsonRpcError().code()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS));
       assertThat(pattern.getMessage()).contains("argument NAME must match", "Ada 42");
       assertThat(unknown.getMessage()).contains("argument NAMES is not an argument of flow_greet");
@@ -264,6 +266,7 @@ class McpServerTest {
       assertThat(missing.getMessage()).contains("argument NAME is required");
       assertThat(option.getMessage()).contains("argument run.denyNetwork must be report or strict");
       assertThat(loosen.getMessage()).contains("argument run.denyNetwork cannot be off", "only tighten");
+      assertThat(huge.getMessage()).contains("argument NAME has 200000 characters, more than the limit of").hasSizeLessThan(500);
     }
   }
 

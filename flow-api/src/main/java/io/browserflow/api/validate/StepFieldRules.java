@@ -641,7 +641,7 @@ final class StepFieldRules {
    */
   private void literalHost(String url, String path) {
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)(https?)://([^/?#]*)").matcher(url);
-    if (!m.lookingAt() || m.group(2).contains("${")) {
+    if (!m.lookingAt() || m.group(2).indexOf('$') >= 0) { // a placeholder: bound at run time
       return;
     }
     String host;
