@@ -107,6 +107,14 @@ public enum ErrorCode {
    * ({@code run --allow-drift}, {@code mcp --allow-drift}, {@code RunOptions.allowEnvironmentDrift}).
    */
   ENVIRONMENT_DRIFT,
+  /**
+   * An approval cannot be trusted: its signature does not verify with the approval key (forged,
+   * edited, copied from another flow, or written before approvals were signed), or the approval key,
+   * the approvals file or its folder may be written by other users, or the key lies inside the folder
+   * it approves. Approve the flow again ({@code browserflow review FLOW --approve}) with a key kept
+   * outside the folder.
+   */
+  APPROVAL_UNTRUSTED,
   /** A manual step needs a person and no handler completed it. */
   MANUAL_STEP_REQUIRED,
   /**

@@ -70,6 +70,7 @@ final class FlowToolServer implements AutoCloseable {
   private volatile String fingerprint = "";
   private boolean allowEnvironmentDrift;
   private Path receipts;
+  private Supplier<io.browserflow.engine.review.ApprovalKey> approvalKey = io.browserflow.engine.review.ApprovalKey::random;
 
   FlowToolServer(Path dir, Map<String, String> credentials, Supplier<PageDriver> drivers, int maxRunsPerFlow, PrintWriter log) {
     this.dir = dir;
@@ -83,6 +84,23 @@ final class FlowToolServer implements AutoCloseable {
   FlowToolServer allowEnvironmentDrift(boolean allow) {
     this.allowEnvironmentDrift = allow;
     return this;
+  }
+
+  /**
+   * The key the folder's approvals are signed with (browserflow mcp --approval-key), read at each scan
+   * (null: none yet, so nothing is approved); set before start.
+   */
+  FlowToolServer approvalKey(Supplier<io.browserflow.engine.review.ApprovalKey> key) {
+    this.approvalKey = key;
+    return this;
+  }
+
+  private FlowTools.Scan scan() {
+    try {
+      return FlowTools.scan(dir, approvalKey.get(), credentials::containsKey);
+    } catch (io.browserflow.api.FlowException e) {
+      return new FlowTools.Scan(Map.of(), List.of(e.code() + ": " + e.getMessage() + " (no flow is published)"));
+    }
   }
 
   /** Where each call's receipt goes ({@code <run id>.receipt.json}); {@code receipts/} in the folder unless set. */
@@ -104,7 +122,7 @@ final class FlowToolServer implements AutoCloseable {
   private synchronized FlowToolServer start(McpServer.SyncSpecification<?> spec) {
     // the folder's tools are there before the transport answers anything: a client listing at once sees them
     fingerprint = fingerprint();
-    FlowTools.Scan scan = FlowTools.scan(dir, credentials::containsKey);
+    FlowTools.Scan scan = scan();
     scan.withheld().forEach(w -> log.println("browserflow mcp: " + w));
     List<SyncToolSpecification> initial = new ArrayList<>();
     for (FlowTools.FlowTool tool : scan.tools().values()) {
@@ -154,7 +172,7 @@ final class FlowToolServer implements AutoCloseable {
   /** Scans the folder and brings the published tools in line with it. */
   synchronized void reload() {
     fingerprint = fingerprint();
-    FlowTools.Scan scan = FlowTools.scan(dir, credentials::containsKey);
+    FlowTools.Scan scan = scan();
     scan.withheld().forEach(w -> log.println("browserflow mcp: " + w));
     for (Iterator<Map.Entry<String, FlowTools.FlowTool>> it = published.entrySet().iterator(); it.hasNext(); ) {
       Map.Entry<String, FlowTools.FlowTool> e = it.next();

@@ -53,15 +53,15 @@ final class FlowTools {
   record Scan(Map<String, FlowTool> tools, List<String> withheld) { }
 
   /**
-   * Scans {@code dir}: every {@code *.flow.json} whose digest {@value Approvals#FILE_NAME} approves
-   * becomes a tool; {@code serverHolds} says which credentials the server supplies itself.
+   * Scans {@code dir}: every {@code *.flow.json} whose digest {@value Approvals#FILE_NAME} approves,
+   * signed with {@code key} (null: no key yet, so none), becomes a tool; {@code serverHolds} says which credentials the server supplies itself.
    */
-  static Scan scan(Path dir, Predicate<String> serverHolds) {
+  static Scan scan(Path dir, io.browserflow.engine.review.ApprovalKey key, Predicate<String> serverHolds) {
     Map<String, FlowTool> tools = new LinkedHashMap<>();
     List<String> withheld = new ArrayList<>();
     Approvals approvals;
     try {
-      approvals = Approvals.read(dir.resolve(Approvals.FILE_NAME));
+      approvals = key == null ? Approvals.create() : Approvals.read(dir.resolve(Approvals.FILE_NAME), key);
     } catch (FlowException e) {
       withheld.add(dir.resolve(Approvals.FILE_NAME) + ": " + e.getMessage() + " (no flow is published)");
       return new Scan(tools, withheld);
@@ -84,7 +84,8 @@ final class FlowTools {
       FlowReview review = FlowReview.of(flow);
       var approval = approvals.approval(flow.id());
       if (approval.isEmpty()) {
-        withheld.add(file + ": not approved (browserflow review " + file + " --approve)");
+        withheld.add(file + ": " + approvals.refusal(flow.id()).map(why -> "its approval cannot be trusted (APPROVAL_UNTRUSTED): "
+            + why).orElse("not approved") + " (browserflow review " + file + " --approve)");
         continue;
       }
       if (!approval.get().digest().equals(review.digest())) {

@@ -74,6 +74,9 @@ final class McpCommand implements Callable<Integer> {
       + "default: receipts/ in the --flows folder.")
   Path receipts;
 
+  @picocli.CommandLine.Mixin
+  ApprovalKeyOption approvalKey = new ApprovalKeyOption();
+
   @Option(names = "--headed", description = "Show the browser window.")
   boolean headed;
 
@@ -121,8 +124,16 @@ final class McpCommand implements Callable<Integer> {
       return PlaywrightDriver.launch(options.build());
     };
     Path dir = flows.toAbsolutePath().normalize();
+    Supplier<io.browserflow.engine.review.ApprovalKey> key = () -> approvalKey.forChecking(dir,
+        Files.exists(dir.resolve(io.browserflow.engine.review.Approvals.FILE_NAME)));
+    try {
+      key.get();
+    } catch (io.browserflow.api.FlowException e) {
+      err.println("browserflow: mcp: " + e.code() + ": " + e.getMessage());
+      return BrowserflowCommand.USAGE;
+    }
     if (http == null) {
-      return stdio(dir, credentials, drivers, err);
+      return stdio(server(dir, credentials, drivers, key, err), dir, err);
     }
     String token;
     try {
@@ -136,8 +147,7 @@ final class McpCommand implements Callable<Integer> {
           + "when missing) or BROWSERFLOW_MCP_TOKEN");
       return BrowserflowCommand.USAGE;
     }
-    try (Running running = serveHttp(dir, credentials, drivers, http, maxRunsPerFlow, err, Duration.ofMillis(reloadMs), token,
-        allowDrift, receipts)) {
+    try (Running running = serveHttp(server(dir, credentials, drivers, key, err), http, Duration.ofMillis(reloadMs), token)) {
       err.println("browserflow mcp: streamable HTTP at " + running.url() + " (" + running.server().tools().size()
           + " tools); clients send Authorization: Bearer <the token" + (tokenFile != null ? " in " + tokenFile : "")
           + ">; stop with Ctrl-C");
@@ -148,7 +158,7 @@ final class McpCommand implements Callable<Integer> {
   }
 
   /** Serves over this process's stdin and stdout until the client closes stdin; nothing else writes to stdout. */
-  private int stdio(Path dir, Map<String, String> credentials, Supplier<PageDriver> drivers, PrintWriter err) {
+  private int stdio(FlowToolServer unstarted, Path dir, PrintWriter err) {
     PrintStream protocol = System.out;
     System.setOut(System.err); // a stray print must never corrupt the protocol
     CountDownLatch ended = new CountDownLatch(1);
@@ -174,8 +184,8 @@ final class McpCommand implements Callable<Integer> {
       }
     };
     OutputStream out = protocol;
-    try (FlowToolServer server = new FlowToolServer(dir, credentials, drivers, maxRunsPerFlow, err)) {
-      server.allowEnvironmentDrift(allowDrift).receipts(receipts).start(new StdioServerTransportProvider(FlowToolServer.MAPPER, in, out));
+    try (FlowToolServer server = unstarted) {
+      server.start(new StdioServerTransportProvider(FlowToolServer.MAPPER, in, out));
       server.watch(Duration.ofMillis(reloadMs));
       err.println("browserflow mcp: serving " + server.tools().size() + " tools of " + dir + " over stdio");
       err.flush();
@@ -184,6 +194,13 @@ final class McpCommand implements Callable<Integer> {
       Thread.currentThread().interrupt();
     }
     return BrowserflowCommand.OK;
+  }
+
+  /** The server of the folder's approved flows, as the flags configure it; not started. */
+  private FlowToolServer server(Path dir, Map<String, String> credentials, Supplier<PageDriver> drivers,
+      Supplier<io.browserflow.engine.review.ApprovalKey> key, PrintWriter log) {
+    return new FlowToolServer(dir, credentials, drivers, maxRunsPerFlow, log).allowEnvironmentDrift(allowDrift).receipts(receipts)
+        .approvalKey(key);
   }
 
   /** A server listening on 127.0.0.1. */
@@ -199,17 +216,14 @@ final class McpCommand implements Callable<Integer> {
    * Starts the MCP server with the streamable HTTP transport at {@code http://127.0.0.1:PORT/mcp},
    * in Jetty; only requests whose Host is 127.0.0.1 or localhost are served (DNS rebinding).
    */
-  static Running serveHttp(Path dir, Map<String, String> credentials, Supplier<PageDriver> drivers, int port,
-      int maxRunsPerFlow, PrintWriter log, Duration reload, String token, boolean allowDrift, Path receipts)
-      throws Exception {
+  static Running serveHttp(FlowToolServer server, int port, Duration reload, String token) throws Exception {
     HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
         .jsonMapper(FlowToolServer.MAPPER).mcpEndpoint("/mcp")
         .securityValidator(DefaultServerTransportSecurityValidator.builder()
             .allowedHost("127.0.0.1:*").allowedHost("localhost:*")
             .allowedOrigin("http://127.0.0.1:*").allowedOrigin("http://localhost:*").build())
         .build();
-    FlowToolServer server = new FlowToolServer(dir, credentials, drivers, maxRunsPerFlow, log)
-        .allowEnvironmentDrift(allowDrift).receipts(receipts).start(transport);
+    server.start(transport);
     Server jetty = new Server();
     ServerConnector connector = new ServerConnector(jetty);
     connector.setHost("127.0.0.1");
@@ -311,23 +325,7 @@ final class McpCommand implements Callable<Integer> {
    * @throws IOException saying what is wrong and the {@code chmod}/{@code chown} that fixes it
    */
   static void ownersOnly(Path file) throws IOException {
-    Set<PosixFilePermission> perms;
-    try {
-      perms = Files.getPosixFilePermissions(file);
-    } catch (UnsupportedOperationException e) {
-      return; // no POSIX permissions here: nothing to check
-    }
-    if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
-      throw new IOException("it is readable by other users; make it the owner's only (chmod 600 " + file + ")");
-    }
-    if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
-      throw new IOException("it is writable by other users; make it the owner's only (chmod 600 " + file + ")");
-    }
-    String owner = Files.getOwner(file).getName();
-    String me = System.getProperty("user.name");
-    if (me != null && !owner.equals(me)) {
-      throw new IOException("it belongs to " + owner + ", not to " + me + ", who runs the server (chown " + me + " " + file + ")");
-    }
+    io.browserflow.engine.review.ApprovalKey.requireOwnerOnly(file);
   }
 
   /**

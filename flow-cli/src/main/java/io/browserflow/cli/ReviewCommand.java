@@ -56,6 +56,9 @@ final class ReviewCommand implements Callable<Integer> {
       description = "With --approve: the Chromium or Chrome whose version the approval pins (default: as run finds one).")
   java.nio.file.Path browser;
 
+  @picocli.CommandLine.Mixin
+  ApprovalKeyOption approvalKey = new ApprovalKeyOption();
+
   @Spec
   CommandSpec spec;
 
@@ -98,8 +101,14 @@ final class ReviewCommand implements Callable<Integer> {
       }
       Path approvalsFile = approvalsFile(file);
       Approvals approvals;
+      io.browserflow.engine.review.ApprovalKey key = null;
       try {
-        approvals = Approvals.read(approvalsFile);
+        if (approve) {
+          key = approvalKey.forApproving(approvalsFile.getParent());
+          approvals = Approvals.read(approvalsFile, key);
+        } else {
+          approvals = approvalKey.read(approvalsFile.getParent());
+        }
       } catch (FlowException e) {
         FlowFiles.printError(err, approvalsFile, e);
         return BrowserflowCommand.USAGE;
@@ -110,7 +119,7 @@ final class ReviewCommand implements Callable<Integer> {
         io.browserflow.engine.review.Environment environment = io.browserflow.engine.review.Environment.of(driverEnvironment,
             defaults.viewportWidth(), defaults.viewportHeight(), review.origins());
         try {
-          Approvals.record(approvalsFile, review, who, clock.instant(), environment);
+          Approvals.record(approvalsFile, key, review, who, clock.instant(), environment);
         } catch (UncheckedIOException e) {
           err.println("browserflow: review: " + e.getMessage());
           return BrowserflowCommand.USAGE;
@@ -122,7 +131,8 @@ final class ReviewCommand implements Callable<Integer> {
       }
       var approval = approvals.approval(flow.id());
       if (approval.isEmpty()) {
-        out.println("  approval:     none; approve with `browserflow review " + file + " --approve`");
+        out.println("  approval:     " + approvals.refusal(flow.id()).map(why -> "untrusted (APPROVAL_UNTRUSTED): " + why)
+            .orElse("none") + "; approve with `browserflow review " + file + " --approve`");
         code = Math.max(code, BrowserflowCommand.FAILED);
       } else if (!approval.get().digest().equals(review.digest())) {
         out.println("  approval:     of another revision (digest " + approval.get().digest() + ", by "

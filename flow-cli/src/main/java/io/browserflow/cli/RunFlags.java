@@ -188,6 +188,9 @@ final class RunFlags {
       + "--deny-network is given.")
   boolean requireApproval;
 
+  @picocli.CommandLine.Mixin
+  ApprovalKeyOption approvalKey = new ApprovalKeyOption();
+
   @Option(names = "--allow-drift", description = "With --require-approval: run an approved flow although this machine's "
       + "browser, version, viewport, locale or time zone differ from those its approval pinned (ENVIRONMENT_DRIFT otherwise).")
   boolean allowDrift;
@@ -372,28 +375,8 @@ final class RunFlags {
       }
       batch.library = io.browserflow.engine.FlowLibrary.directory(flowsDir.toAbsolutePath());
     }
-    if (requireApproval) {
-      // each flow is checked against the approvals file of its own folder
-      io.browserflow.engine.review.Approvals mine = io.browserflow.engine.review.Approvals.create();
-      Map<String, Path> approvedFrom = new LinkedHashMap<>();
-      for (FlowFiles.Loaded l : loaded) {
-        Path approvalsFile = l.file.toAbsolutePath().getParent().resolve(io.browserflow.engine.review.Approvals.FILE_NAME);
-        io.browserflow.engine.review.Approvals folder;
-        try {
-          folder = io.browserflow.engine.review.Approvals.read(approvalsFile);
-        } catch (FlowException e) {
-          FlowFiles.printError(err, approvalsFile, e);
-          return BrowserflowCommand.USAGE;
-        }
-        Path earlier = approvedFrom.putIfAbsent(l.flow.id(), approvalsFile);
-        if (earlier != null && !earlier.equals(approvalsFile)) {
-          err.println("browserflow: --require-approval: flows with the id " + l.flow.id() + " come from two folders ("
-              + earlier.getParent() + ", " + approvalsFile.getParent() + "); run each folder's flows on their own");
-          return BrowserflowCommand.USAGE;
-        }
-        folder.approval(l.flow.id()).ifPresent(mine::approve);
-      }
-      batch.approvals = mine;
+    if (requireApproval && !approvalsInto(batch, loaded, err)) {
+      return BrowserflowCommand.USAGE;
     }
     batch.uploadRoots.add(Path.of("").toAbsolutePath());
     files.forEach(f -> batch.uploadRoots.add(f.toAbsolutePath().getParent()));
@@ -587,6 +570,45 @@ final class RunFlags {
    * {@code --credential}, {@code --credentials-env} and {@code --credential-env} into {@code batch};
    * false on a usage error, said on {@code err}.
    */
+  /**
+   * --require-approval: each flow is checked against the approvals file of its own folder, the library
+   * flows it calls against the --flows folder's; every approval signed with the approval key.
+   */
+  private boolean approvalsInto(BatchRun batch, List<FlowFiles.Loaded> loaded, PrintWriter err) {
+    // each flow is checked against the approvals file of its own folder
+    io.browserflow.engine.review.Approvals mine = io.browserflow.engine.review.Approvals.create();
+    Map<String, Path> approvedFrom = new LinkedHashMap<>();
+    for (FlowFiles.Loaded l : loaded) {
+      Path approvalsFile = l.file.toAbsolutePath().getParent().resolve(io.browserflow.engine.review.Approvals.FILE_NAME);
+      io.browserflow.engine.review.Approvals folder;
+      try {
+        folder = approvalKey.read(approvalsFile.getParent());
+      } catch (FlowException e) {
+        FlowFiles.printError(err, approvalsFile, e);
+        return false;
+      }
+      Path earlier = approvedFrom.putIfAbsent(l.flow.id(), approvalsFile);
+      if (earlier != null && !earlier.equals(approvalsFile)) {
+        err.println("browserflow: --require-approval: flows with the id " + l.flow.id() + " come from two folders ("
+            + earlier.getParent() + ", " + approvalsFile.getParent() + "); run each folder's flows on their own");
+        return false;
+      }
+      mine = mine.with(folder.only(l.flow.id()));
+    }
+    if (flowsDir != null) {
+      // the library flows the run calls are approved in their own folder
+      try {
+        io.browserflow.engine.review.Approvals library = approvalKey.read(flowsDir.toAbsolutePath());
+        mine = library.with(mine);
+      } catch (FlowException e) {
+        FlowFiles.printError(err, flowsDir.toAbsolutePath().resolve(io.browserflow.engine.review.Approvals.FILE_NAME), e);
+        return false;
+      }
+    }
+    batch.approvals = mine;
+    return true;
+  }
+
   private boolean secretsInto(BatchRun batch, PrintWriter err) {
     for (String pair : credentials) {
       int eq = pair.indexOf('=');

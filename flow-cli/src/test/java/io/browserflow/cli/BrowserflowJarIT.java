@@ -122,7 +122,8 @@ class BrowserflowJarIT {
     Path login = Files.copy(Path.of("..", "samples", "src", "main", "resources", "flows", "login.flow.json"),
         flows.resolve("login.flow.json"));
     io.browserflow.engine.review.Approvals.record(flows.resolve(io.browserflow.engine.review.Approvals.FILE_NAME),
-        io.browserflow.engine.review.FlowReview.of(io.browserflow.api.json.FlowJson.read(login)), "qa", java.time.Instant.now());
+        CliFixture.approvalKey(), io.browserflow.engine.review.FlowReview.of(io.browserflow.api.json.FlowJson.read(login)), "qa",
+        java.time.Instant.now(), null);
     Path site = Path.of("..", "samples", "src", "main", "resources", "demo-app").toAbsolutePath().normalize();
     var launch = io.modelcontextprotocol.client.transport.ServerParameters.builder(
             Path.of(System.getProperty("java.home"), "bin", "java").toString())

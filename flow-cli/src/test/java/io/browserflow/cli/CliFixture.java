@@ -25,6 +25,18 @@ final class CliFixture {
     return f;
   }
 
+  /**
+   * The key the tests' approvals are signed with: the build sets BROWSERFLOW_APPROVAL_KEY to a file in
+   * target/ (the CLI's default then, in-process and in child processes alike).
+   */
+  static io.browserflow.engine.review.ApprovalKey approvalKey() {
+    String file = System.getenv(ApprovalKeyOption.VARIABLE);
+    if (file == null) {
+      throw new IllegalStateException(ApprovalKeyOption.VARIABLE + " is not set: run the tests through Maven (flow-cli/pom.xml sets it)");
+    }
+    return io.browserflow.engine.review.ApprovalKey.readOrCreate(java.nio.file.Path.of(file));
+  }
+
   String out() {
     return out.toString();
   }

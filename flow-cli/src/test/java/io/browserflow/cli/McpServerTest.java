@@ -100,7 +100,8 @@ class McpServerTest {
   }
 
   private void approve(Path file) {
-    Approvals.record(flows.resolve(Approvals.FILE_NAME), FlowReview.of(FlowJson.read(file)), "qa-lead", Instant.now());
+    Approvals.record(flows.resolve(Approvals.FILE_NAME), CliFixture.approvalKey(), FlowReview.of(FlowJson.read(file)), "qa-lead",
+        Instant.now(), null);
   }
 
   private static McpCommand.Running http(Path flows) throws Exception {
@@ -108,9 +109,10 @@ class McpServerTest {
   }
 
   private static McpCommand.Running http(Path flows, boolean allowDrift) throws Exception {
-    return McpCommand.serveHttp(flows, Map.of("TOKEN", "t0k3n-Secret-42"),
-        () -> PlaywrightDriver.launch(LaunchOptions.builder().headless(true).build()), 0, 1, new PrintWriter(LOG, true),
-        Duration.ofMillis(200), TOKEN, allowDrift, null);
+    FlowToolServer server = new FlowToolServer(flows, Map.of("TOKEN", "t0k3n-Secret-42"),
+        () -> PlaywrightDriver.launch(LaunchOptions.builder().headless(true).build()), 1, new PrintWriter(LOG, true))
+        .allowEnvironmentDrift(allowDrift).approvalKey(CliFixture::approvalKey);
+    return McpCommand.serveHttp(server, 0, Duration.ofMillis(200), TOKEN);
   }
 
   private static HttpClientStreamableHttpTransport authorized(McpCommand.Running server) {
@@ -149,6 +151,28 @@ class McpServerTest {
 
   private static Map<String, Object> greetArgs(String name) {
     return Map.of("BASE_URL", site.url(), "NAME", name);
+  }
+
+  @Test
+  void should_not_publish_a_flow_whose_approval_was_written_into_the_folder_without_the_key() throws Exception {
+    approve(write("greet.flow.json", greetFlow("greet", "Greet someone")));
+    Path approvals = flows.resolve(Approvals.FILE_NAME);
+    var tree = (com.fasterxml.jackson.databind.node.ObjectNode) FlowTools.JSON.readTree(approvals.toFile());
+    var entry = ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("approvals").get(0)).deepCopy();
+    Path planted = write("planted.flow.json", greetFlow("planted", "Sends the token elsewhere"));
+    entry.put("flowId", "planted").put("digest", FlowReview.of(FlowJson.read(planted)).digest());
+    ((com.fasterxml.jackson.databind.node.ArrayNode) tree.get("approvals")).add(entry);
+    Files.writeString(approvals, tree.toString());
+
+    CliFixture keyInside = CliFixture.run("mcp", "--flows", flows.toString(), "--approval-key", flows.resolve("k").toString());
+    try (McpCommand.Running server = http(flows);
+         McpSyncClient client = client(authorized(server), new LinkedBlockingQueue<>())) {
+      assertThat(client.listTools().tools()).extracting(Tool::name).containsExactly("flow_greet");
+    }
+    assertThat(LOG.toString()).contains("planted.flow.json: its approval cannot be trusted (APPROVAL_UNTRUSTED)",
+        "signature does not verify");
+    assertThat(keyInside.exit).isEqualTo(2);
+    assertThat(keyInside.err()).contains("lies inside", flows.toString());
   }
 
   @Test
@@ -211,7 +235,8 @@ class McpServerTest {
     Path file = write("greet.flow.json", greetFlow("greet", "Greet someone"));
     Environment elsewhere = new Environment("chromium", "1.0.0-elsewhere", "1280x720",
         java.util.Locale.getDefault().toLanguageTag(), java.time.ZoneId.systemDefault().getId(), java.util.Set.of());
-    Approvals.record(flows.resolve(Approvals.FILE_NAME), FlowReview.of(FlowJson.read(file)), "qa-lead", Instant.now(), elsewhere);
+    Approvals.record(flows.resolve(Approvals.FILE_NAME), CliFixture.approvalKey(), FlowReview.of(FlowJson.read(file)), "qa-lead",
+        Instant.now(), elsewhere);
     Map<String, Object> args = Map.of("BASE_URL", site.url(), "NAME", "Ada");
 
     CallToolResult refused;
@@ -320,7 +345,7 @@ class McpServerTest {
     approve(write("slow.flow.json", slow));
 
     try (McpCommand.Running server = http(flows)) {
-      FlowTools.FlowTool tool = FlowTools.scan(flows, Map.of("TOKEN", "x")::containsKey).tools().get("flow_slow");
+      FlowTools.FlowTool tool = FlowTools.scan(flows, CliFixture.approvalKey(), Map.of("TOKEN", "x")::containsKey).tools().get("flow_slow");
       java.util.concurrent.atomic.AtomicReference<CallToolResult> firstResult = new java.util.concurrent.atomic.AtomicReference<>();
       Thread first = new Thread(() -> firstResult.set(server.server().call(tool, greetArgs("Ada"))));
       first.start();

@@ -46,7 +46,7 @@ class ReviewCommandTest {
 
     assertThat(approved.exit).as(approved.err()).isZero();
     assertThat(approved.out()).contains("approved:     by qa-lead, recorded in " + dir.toAbsolutePath().resolve(Approvals.FILE_NAME));
-    assertThat(Approvals.read(dir.resolve(Approvals.FILE_NAME)).approval("pay").orElseThrow().reviewer()).isEqualTo("qa-lead");
+    assertThat(Approvals.read(dir.resolve(Approvals.FILE_NAME), CliFixture.approvalKey()).approval("pay").orElseThrow().reviewer()).isEqualTo("qa-lead");
     CliFixture again = CliFixture.run("review", flow.toString());
     assertThat(again.exit).isZero();
     assertThat(again.out()).contains("approval:     approved by qa-lead at ");
@@ -95,12 +95,14 @@ class ReviewCommandTest {
         "--receipts", receipts.toString());
     assertThat(same.exit).as(same.err() + same.out()).isZero();
 
+    // the same flow approved, by a signed approval, for another browser version
     Path approvals = dir.resolve(Approvals.FILE_NAME);
-    var tree = (com.fasterxml.jackson.databind.node.ObjectNode) new ObjectMapper().readTree(approvals.toFile());
-    var env = (com.fasterxml.jackson.databind.node.ObjectNode) tree.get("approvals").get(0).get("environment");
-    String version = env.get("browserVersion").asText();
-    env.put("browserVersion", "1.0.0.0");
-    Files.writeString(approvals, tree.toString());
+    var pinned = Approvals.read(approvals, CliFixture.approvalKey()).approval("pay").orElseThrow();
+    var env = pinned.environment().orElseThrow();
+    String version = env.browserVersion();
+    Approvals.record(approvals, CliFixture.approvalKey(), io.browserflow.engine.review.FlowReview.of(
+        io.browserflow.api.json.FlowJson.read(flow)), "qa-lead", pinned.approvedAt(), new io.browserflow.engine.review.Environment(
+            env.browser(), "1.0.0.0", env.viewport(), env.locale(), env.timeZone(), env.origins()));
 
     CliFixture drifted = CliFixture.run("run", flow.toString(), "--serve", site.toString(), "--require-approval", "--json");
     assertThat(drifted.exit).isEqualTo(1);
@@ -156,5 +158,50 @@ class ReviewCommandTest {
     assertThat(checks.get(0)).startsWith("steps[1].body[0] wait ").contains("ready");
     assertThat(checks.get(1)).startsWith("steps[1].body[0].onError.fallback[0] assert ").contains("Alt");
     assertThat(checks.get(2)).startsWith("subflows[0].steps[0] assert ").contains("**/done");
+  }
+
+  @Test
+  void should_refuse_an_approval_forged_in_the_folder_or_copied_to_another_flow_and_keys_others_may_read() throws Exception {
+    Path flow = flow("Pay the order");
+    Path site = dir.resolve("site");
+    Path approvals = dir.resolve(Approvals.FILE_NAME);
+    CliFixture.run("review", flow.toString(), "--approve", "--reviewer", "qa-lead");
+    String signed = Files.readString(approvals);
+    String approvedDigest = new ObjectMapper().readTree(signed).get("approvals").get(0).get("digest").asText();
+
+    // whoever may write the folder changes the flow and points the approval at its new digest
+    flow("Pay the order, edited");
+    String editedDigest = io.browserflow.engine.review.FlowReview.of(io.browserflow.api.json.FlowJson.read(flow)).digest();
+    Files.writeString(approvals, signed.replace(approvedDigest, editedDigest));
+    CliFixture forged = CliFixture.run("run", flow.toString(), "--serve", site.toString(), "--require-approval", "--json");
+    CliFixture shown = CliFixture.run("review", flow.toString());
+    // or copies the approved entry to another flow id
+    Path other = Files.writeString(dir.resolve("other.flow.json"), Files.readString(flow).replace("\"id\":\"pay\"", "\"id\":\"other\""));
+    String otherDigest = io.browserflow.engine.review.FlowReview.of(io.browserflow.api.json.FlowJson.read(other)).digest();
+    Files.writeString(approvals, signed.replace("\"pay\"", "\"other\"").replace(approvedDigest, otherDigest));
+    CliFixture copied = CliFixture.run("run", other.toString(), "--serve", site.toString(), "--require-approval", "--json");
+
+    assertThat(forged.exit).isEqualTo(1);
+    JsonNode result = new ObjectMapper().readTree(forged.out()).get(0);
+    assertThat(result.get("errorCode").asText()).isEqualTo("REVIEW_REQUIRED");
+    assertThat(result.get("errorMessage").asText()).contains("cannot be trusted", "signature does not verify");
+    assertThat(shown.out()).contains("approval:     untrusted (APPROVAL_UNTRUSTED)");
+    assertThat(copied.exit).isEqualTo(1);
+    assertThat(new ObjectMapper().readTree(copied.out()).get(0).get("errorMessage").asText()).contains("signature does not verify");
+
+    // a key inside the folder it approves, or one others may read, signs nothing and checks nothing
+    CliFixture inside = CliFixture.run("review", flow.toString(), "--approve", "--reviewer", "qa-lead",
+        "--approval-key", dir.resolve("approval.key").toString());
+    Path readable = Files.createDirectories(dir.getParent().resolve(dir.getFileName() + "-keys")).resolve("approval.key");
+    io.browserflow.engine.review.ApprovalKey.readOrCreate(readable);
+    Files.setPosixFilePermissions(readable, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    CliFixture readableKey = CliFixture.run("run", flow.toString(), "--serve", site.toString(), "--require-approval",
+        "--approval-key", readable.toString());
+
+    assertThat(inside.exit).isEqualTo(2);
+    assertThat(inside.err()).contains("APPROVAL_UNTRUSTED", "lies inside", "--approval-key");
+    assertThat(Files.exists(dir.resolve("approval.key"))).isFalse();
+    assertThat(readableKey.exit).isEqualTo(2);
+    assertThat(readableKey.err()).contains("APPROVAL_UNTRUSTED", "readable by other users", "chmod 600");
   }
 }

@@ -195,20 +195,9 @@ final class Preflight {
   }
 
   private Optional<FlowException> checkApproval(String digest) {
-    if (engine.approvals == null) {
-      return Optional.empty();
-    }
-    Optional<String> approved = engine.approvals.approvedDigest(flow.id());
-    if (approved.isEmpty()) {
-      return Optional.of(new FlowRunException(ErrorCode.REVIEW_REQUIRED, "flow " + flow.id()
-          + " (digest " + digest + ") was never approved; " + Remedies.approve(options.caller())));
-    }
-    if (!approved.get().equals(digest)) {
-      return Optional.of(new FlowRunException(ErrorCode.REVIEW_REQUIRED, "flow " + flow.id()
-          + " changed since its approval (approved " + approved.get() + ", now " + digest + "); "
-          + Remedies.approve(options.caller())));
-    }
-    return Optional.empty();
+    return engine.approvals == null ? Optional.empty() : unapproved(flow.id(), digest)
+        .map(why -> new FlowRunException(ErrorCode.REVIEW_REQUIRED, "flow " + flow.id() + " (digest " + digest + ") "
+            + why + "; " + Remedies.approve(options.caller())));
   }
 
   /**
@@ -225,15 +214,25 @@ final class Preflight {
         continue;
       }
       String digest = FlowJson.digest(callee);
-      Optional<String> approved = engine.approvals.approvedDigest(callee.id());
-      if (approved.isEmpty() || !approved.get().equals(digest)) {
+      Optional<String> why = unapproved(callee.id(), digest);
+      if (why.isPresent()) {
         return Optional.of(new FlowRunException(ErrorCode.REVIEW_REQUIRED, "flow " + flow.id() + " calls library flow "
-            + callee.id() + " (digest " + digest + "), which " + (approved.isEmpty() ? "was never approved"
-            : "changed since its approval (approved " + approved.get() + ")") + "; " + Remedies.approve(options.caller()),
+            + callee.id() + " (digest " + digest + "), which " + why.get() + "; " + Remedies.approve(options.caller()),
             Map.of(FlowException.Details.PATH, callee.id())));
       }
     }
     return Optional.empty();
+  }
+
+  /** Why a flow id's revision is not approved: never, an untrusted approval, or one of another revision. */
+  private Optional<String> unapproved(String flowId, String digest) {
+    Optional<String> approved = engine.approvals.approvedDigest(flowId);
+    if (approved.isEmpty()) {
+      return Optional.of(engine.approvals.refusal(flowId).map(r -> "has an approval that cannot be trusted: " + r)
+          .orElse("was never approved"));
+    }
+    return approved.get().equals(digest) ? Optional.empty()
+        : Optional.of("changed since its approval (approved " + approved.get() + ")");
   }
 
   /** An approval pinned to an environment holds only there (seed 003), unless the run allows the drift. */

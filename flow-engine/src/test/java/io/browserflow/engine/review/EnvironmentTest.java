@@ -12,6 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The environment an approval pins: one digest for the same environment, each difference named. */
 class EnvironmentTest {
+  private static final ApprovalKey KEY = ApprovalKey.random();
+
   private static Environment env(String version, String viewport) {
     return new Environment("chromium", version, viewport, "en-US", "UTC", Set.of("https://b.example", "https://a.example"));
   }
@@ -31,8 +33,8 @@ class EnvironmentTest {
     Flow flow = Flow.named("Login").open("https://a.example/login").build();
     Path file = dir.resolve(Approvals.FILE_NAME);
 
-    Approvals.record(file, FlowReview.of(flow), "alice", Instant.EPOCH, env("144.0", "1280x720"));
+    Approvals.record(file, KEY, FlowReview.of(flow), "alice", Instant.EPOCH, env("144.0", "1280x720"));
 
-    assertThat(Approvals.read(file).approval("login").orElseThrow().environment()).contains(env("144.0", "1280x720"));
+    assertThat(Approvals.read(file, KEY).approval("login").orElseThrow().environment()).contains(env("144.0", "1280x720"));
   }
 }
