@@ -142,4 +142,91 @@ public final class Placeholders {
     }
     return out.append(value, from, value.length()).toString();
   }
+
+  /** Where a placeholder stands in a script: in code, a quoted string, a template literal or a comment. */
+  public enum ScriptContext { CODE, STRING, TEMPLATE, COMMENT }
+
+  /**
+   * A placeholder in a script: its path, its span ({@code start} at {@code $}, {@code end} after
+   * {@code }}), where it stands, and for {@link ScriptContext#STRING} and {@link ScriptContext#TEMPLATE}
+   * the span of the literal holding it (its opening quote to after its closing one).
+   */
+  public record ScriptUse(String path, int start, int end, ScriptContext context, int literalStart, int literalEnd) { }
+
+  private static final java.util.regex.Pattern SCRIPT_ROOTS =
+      java.util.regex.Pattern.compile("(input|credential|vars|steps|loop)\\.");
+
+  /**
+   * The well-formed placeholders of a JavaScript script with where each stands: quoted strings
+   * ({@code '...'}, {@code "..."}, with backslash escapes), template literals, {@code //} and
+   * {@code /* *}{@code /} comments are told apart from code. Regular expression literals count as
+   * code. In a template literal only references with a root ({@code input.}, {@code credential.},
+   * {@code vars.}, {@code steps.}, {@code loop.}) are placeholders; {@code `${document.title}`} is
+   * JavaScript's own substitution. Empty when there are none.
+   */
+  public static List<ScriptUse> inScript(String script) {
+    Objects.requireNonNull(script, "script");
+    if (!contains(script)) {
+      return List.of();
+    }
+    List<ScriptUse> uses = new ArrayList<>(2);
+    List<int[]> pending = new ArrayList<>(); // in the open literal: start, end, path offsets
+    char quote = 0;
+    int literalStart = -1;
+    int n = script.length();
+    for (int i = 0; i < n; i++) {
+      char c = script.charAt(i);
+      if (script.startsWith(OPEN, i)) {
+        int close = script.indexOf('}', i + 2);
+        int nested = script.indexOf(OPEN, i + 2);
+        if (close < 0 || nested >= 0 && nested < close || script.substring(i + 2, close).isBlank()) {
+          continue; // malformed: syntaxError reports it
+        }
+        if (quote == 0) {
+          uses.add(new ScriptUse(script.substring(i + 2, close), i, close + 1, ScriptContext.CODE, -1, -1));
+        } else if (quote != '`' || SCRIPT_ROOTS.matcher(script.substring(i + 2, close)).lookingAt()) {
+          pending.add(new int[] {i, close + 1});
+        } // else JavaScript's own substitution in a template literal, e.g. ${document.title}
+        i = close;
+        continue;
+      }
+      if (quote == 0) {
+        if (c == '/' && i + 1 < n && (script.charAt(i + 1) == '/' || script.charAt(i + 1) == '*')) {
+          int end = script.charAt(i + 1) == '/' ? script.indexOf('\n', i) : script.indexOf("*/", i + 2);
+          end = end < 0 ? n : script.charAt(i + 1) == '/' ? end : end + 2;
+          for (int at = script.indexOf(OPEN, i); at >= 0 && at < end; ) {
+            int close = script.indexOf('}', at + 2);
+            if (close < 0 || close >= end) {
+              break;
+            }
+            uses.add(new ScriptUse(script.substring(at + 2, close), at, close + 1, ScriptContext.COMMENT, -1, -1));
+            at = script.indexOf(OPEN, close + 1);
+          }
+          i = end - 1;
+        } else if (c == '\'' || c == '"' || c == '`') {
+          quote = c;
+          literalStart = i;
+          pending.clear();
+        }
+      } else if (c == '\\') {
+        i++;
+      } else if (c == quote) {
+        closeLiteral(script, uses, pending, quote, literalStart, i + 1);
+        quote = 0;
+      }
+    }
+    if (quote != 0) {
+      closeLiteral(script, uses, pending, quote, literalStart, n);
+    }
+    uses.sort(java.util.Comparator.comparingInt(ScriptUse::start));
+    return uses;
+  }
+
+  private static void closeLiteral(String script, List<ScriptUse> uses, List<int[]> pending, char quote, int start, int end) {
+    ScriptContext context = quote == '`' ? ScriptContext.TEMPLATE : ScriptContext.STRING;
+    for (int[] p : pending) {
+      uses.add(new ScriptUse(script.substring(p[0] + 2, p[1] - 1), p[0], p[1], context, start, end));
+    }
+    pending.clear();
+  }
 }

@@ -34,6 +34,24 @@ class PlaceholdersTest {
   }
 
   @Test
+  void should_tell_where_each_placeholder_stands_in_a_script() {
+    String script = "f(${A}, 'x${B}y', \"it\\\"s ${C}\", `${input.D} ${document.title}`) // ${E}\n/* ${F} */ '${G}'";
+
+    List<Placeholders.ScriptUse> uses = Placeholders.inScript(script);
+
+    assertThat(uses).extracting(Placeholders.ScriptUse::path).containsExactly("A", "B", "C", "input.D", "E", "F", "G");
+    assertThat(uses).extracting(Placeholders.ScriptUse::context).containsExactly(Placeholders.ScriptContext.CODE,
+        Placeholders.ScriptContext.STRING, Placeholders.ScriptContext.STRING, Placeholders.ScriptContext.TEMPLATE,
+        Placeholders.ScriptContext.COMMENT, Placeholders.ScriptContext.COMMENT, Placeholders.ScriptContext.STRING);
+    Placeholders.ScriptUse b = uses.get(1);
+    assertThat(script.substring(b.start(), b.end())).isEqualTo("${B}");
+    assertThat(script.substring(b.literalStart(), b.literalEnd())).isEqualTo("'x${B}y'");
+    Placeholders.ScriptUse c = uses.get(2);
+    assertThat(script.substring(c.literalStart(), c.literalEnd())).as("an escaped quote stays inside").isEqualTo("\"it\\\"s ${C}\"");
+    assertThat(Placeholders.inScript("document.title")).isEmpty();
+  }
+
+  @Test
   void should_keep_paths_as_written() {
     assertThat(Placeholders.references("${ USER }")).containsExactly(" USER ");
   }

@@ -43,7 +43,9 @@ final class StepBinder {
   Target target(Target t) {
     return Target.builder()
         .candidates(t.candidates().stream().map(this::candidate).collect(Collectors.toList()))
-        .framePath(s(t.framePath())).shadowPath(s(t.shadowPath())).build();
+        .framePath(s(t.framePath()))
+        .shadowPath(t.shadowPath().stream().map(css -> BoundCode.css(css, ref -> Bindings.text(b.lookup(ref))))
+            .collect(Collectors.toList())).build();
   }
 
   private Optional<Target> target(Optional<Target> t) {
@@ -51,7 +53,17 @@ final class StepBinder {
   }
 
   private Candidate candidate(Candidate c) {
-    return Candidate.builder().kind(c.kind()).value(s(c.value())).name(s(c.name())).build();
+    String value = switch (c.kind()) {
+      case CSS -> BoundCode.css(c.value(), ref -> Bindings.text(b.lookup(ref)));
+      case XPATH -> BoundCode.xpath(c.value(), ref -> Bindings.text(b.lookup(ref)));
+      default -> s(c.value()); // the other kinds are matched as data, never parsed
+    };
+    return Candidate.builder().kind(c.kind()).value(value).name(s(c.name())).build();
+  }
+
+  /** A script with its values passed as data (see {@link BoundCode}). */
+  private String script(String script) {
+    return BoundCode.script(script, ref -> Bindings.text(b.lookup(ref)));
   }
 
   Condition condition(Condition c) {
@@ -107,7 +119,7 @@ final class StepBinder {
 
     @Override
     public Condition visitExpression(Condition.Expression c) {
-      return Condition.Expression.of(s(c.script()));
+      return Condition.Expression.of(script(c.script()));
     }
 
     @Override
@@ -233,7 +245,7 @@ final class StepBinder {
 
     @Override
     public Step visitEval(Step.Eval x) {
-      return Step.Eval.builder().from(x).script(s(x.script())).build();
+      return Step.Eval.builder().from(x).script(script(x.script())).build();
     }
 
     @Override

@@ -378,8 +378,9 @@ public enum ConversionCode {
   EVAL_USED(LintCode.EVAL_USED, "SCRIPT_EVAL", "SCRIPT_EVAL_REQUIRED"),
 
   /**
-   * Selenium IDE variables inside a script or condition are inserted as text before it runs, not
-   * passed as JavaScript values. Warning. Quote string values in the script.
+   * Selenium IDE variables inside a script or condition reach it as JavaScript string values (never
+   * as script text), where Selenium IDE passes the stored value. Warning. Compare numbers with
+   * {@code Number(${x})} or {@code ==}.
    */
   SCRIPT_VARIABLE,
 

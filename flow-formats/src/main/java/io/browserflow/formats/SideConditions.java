@@ -153,11 +153,11 @@ final class SideConditions {
       return compare(vars.ref(m.group(5).trim(), path), m.group(4), literal(m.group(1), m.group(2), m.group(3)));
     }
     if (SideImportState.VARIABLE.matcher(expr).find()) {
-      st.issues.warning(ConversionCode.SCRIPT_VARIABLE, path, "variables in the condition are inserted as text "
-          + "before it is evaluated, not passed as JavaScript values: quote string values");
+      st.issues.warning(ConversionCode.SCRIPT_VARIABLE, path, "variables in the condition reach it as string "
+          + "values, not as the values Selenium IDE stored: compare numbers with Number(${x}) or ==");
     }
     st.scriptEval = true;
-    return Condition.Expression.of(vars.interpolate(expr, path));
+    return Condition.Expression.of(vars.interpolateScript(expr, path));
   }
 
   private static String literal(String whole, String single, String dbl) {

@@ -124,14 +124,16 @@ final class SideDataCommands {
 
   void script(Command c, List<Step> out) {
     String body = c.target;
-    if (SideImportState.VARIABLE.matcher(body).find()) {
-      st.issues.warning(ConversionCode.SCRIPT_VARIABLE, c.path + ".target", "variables in the script are "
-          + "inserted as text before it runs, not passed as JavaScript values: quote string values");
+    boolean variables = SideImportState.VARIABLE.matcher(body).find();
+    if (variables) {
+      st.issues.warning(ConversionCode.SCRIPT_VARIABLE, c.path + ".target", "variables in the script reach it as "
+          + "string values, not as the values Selenium IDE stored: compare numbers with Number(${x}) or ==");
     }
-    body = vars.interpolate(body, c.path + ".target");
+    body = vars.interpolateScript(body, c.path + ".target");
     String script;
     if (c.name.equals("runScript")) {
-      script = body;
+      // a script with values is run as an expression (they reach it as data): its statements go in a function
+      script = variables ? "(function () {\n" + body + "\n})()" : body;
     } else if (c.name.equals("executeScript")) {
       script = "(function () {\n" + body + "\n})()";
     } else {

@@ -102,6 +102,24 @@ final class SideVariables {
   }
 
   /** {@code value} with its {@code ${x}} mapped to the flow's placeholders. */
+  /**
+   * A script's variables interpolated ({@link #interpolate}), each standing in code quoted: a flow's
+   * values reach scripts as strings, inside a literal ({@code ${x} > 3} becomes {@code '${vars.x}' > 3},
+   * which JavaScript compares as Selenium IDE's string value would be).
+   */
+  String interpolateScript(String script, String path) {
+    String bound = interpolate(script, path);
+    StringBuilder out = new StringBuilder(bound.length() + 8);
+    int from = 0;
+    for (io.browserflow.api.Placeholders.ScriptUse use : io.browserflow.api.Placeholders.inScript(bound)) {
+      if (use.context() == io.browserflow.api.Placeholders.ScriptContext.CODE) {
+        out.append(bound, from, use.start()).append('\'').append(bound, use.start(), use.end()).append('\'');
+        from = use.end();
+      }
+    }
+    return out.append(bound, from, bound.length()).toString();
+  }
+
   String interpolate(String value, String path) {
     if (!value.contains("${")) {
       return value;

@@ -47,7 +47,7 @@ class SideControlFlowTest {
         cmd("times", "2"), cmd("click", "id=plus"), cmd("end", ""));
 
     Step.While loop = (Step.While) step(c, 3);
-    assertThat(loop.condition()).isEqualTo(Condition.Expression.of("${vars.n} < 3"));
+    assertThat(loop.condition()).isEqualTo(Condition.Expression.of("'${vars.n}' < 3"));
     assertThat(loop.max()).isEqualTo(20);
     assertThat(loop.body()).extracting(s -> s.kind().op()).containsExactly("click", "eval", "setVar");
     Step.Repeat repeat = (Step.Repeat) step(c, 4);

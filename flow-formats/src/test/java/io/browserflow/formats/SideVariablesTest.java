@@ -72,7 +72,7 @@ class SideVariablesTest {
         cmd("echo", "count is ${count}"), cmd("type", "id=c", "${count}/${status}"));
 
     Step.Eval sync = (Step.Eval) step(c, 2);
-    assertThat(sync.script()).isEqualTo("(function () {\nreturn document.querySelectorAll('li').length + ${vars.n}\n})()");
+    assertThat(sync.script()).isEqualTo("(function () {\nreturn document.querySelectorAll('li').length + '${vars.n}'\n})()");
     assertThat(((Step.Eval) step(c, 3)).script()).startsWith("new Promise(").contains(".apply(null, [resolve])");
     assertThat(((Step.Fill) step(c, 4)).value()).isEqualTo("${steps.s3.result}/${steps.s4.result}");
     assertThat(c.value().policy().get().capabilities()).containsExactly(Capability.SCRIPT_EVAL);

@@ -106,7 +106,7 @@ final class ConditionRules {
 
     @Override
     public Void visitExpression(Condition.Expression e) {
-      // code, like eval: not scanned for placeholders
+      placeholders.script(e.script(), path + ".expression");
       if (!ctx.scriptEval()) {
         ctx.report(Problem.of(ErrorCode.CAPABILITY_DENIED, path, "an expression condition needs the "
             + Capability.SCRIPT_EVAL.id() + " capability: declare it in policy.capabilities"));

@@ -56,6 +56,30 @@ final class PlaceholderRules {
     }
   }
 
+  /**
+   * Checks the placeholders of a script: each resolves (those in comments bind nothing), and none
+   * stands in code, outside a string or template literal: values reach scripts as strings, never as
+   * script text.
+   */
+  void script(String script, String path) {
+    if (!Placeholders.contains(script)) {
+      return;
+    }
+    Optional<String> syntax = Placeholders.syntaxError(script);
+    if (syntax.isPresent()) {
+      ctx.unresolved(path, "malformed placeholder: " + syntax.get());
+      return;
+    }
+    for (Placeholders.ScriptUse use : Placeholders.inScript(script)) {
+      if (use.context() == Placeholders.ScriptContext.CODE) {
+        ctx.invalid(path, "${" + use.path() + "} stands in the script's code, outside quotes: values reach scripts as "
+            + "strings, never as script text; write '${" + use.path() + "}' (or Number('${" + use.path() + "}') for a number)");
+      } else if (use.context() != Placeholders.ScriptContext.COMMENT) {
+        resolve(use.path(), path);
+      }
+    }
+  }
+
   private void resolve(String ref, String path) {
     String error = ctx.scope().unresolvedReason(ref);
     if (error != null) {

@@ -367,7 +367,7 @@ final class StepFieldRules {
 
     @Override
     public Void visitEval(Step.Eval s) {
-      // the script is code: ${...} there is the page's own template syntax, never a placeholder
+      placeholders.script(s.script(), p + ".script");
       if (!ctx.scriptEval()) {
         ctx.report(Problem.of(ErrorCode.CAPABILITY_DENIED, p, "eval needs the " + Capability.SCRIPT_EVAL.id()
             + " capability: declare it in policy.capabilities"));
