@@ -1,7 +1,5 @@
 package io.browserflow.api;
 
-import java.util.regex.Pattern;
-
 /**
  * Globs of conditions and frame locators. For URLs ({@link #matchesUrl}) {@code *} stays within a
  * path segment (no {@code /}) and {@code **} crosses segments; for titles, texts and file names
@@ -19,7 +17,7 @@ public final class Glob {
   private Glob() {}
 
   public static boolean matchesUrl(String glob, String url) {
-    return compile(glob, "[^/]*").matcher(url).matches();
+    return matches(glob, url, true);
   }
 
   /**
@@ -33,32 +31,39 @@ public final class Glob {
   }
 
   public static boolean matchesText(String glob, String text) {
-    return compile(glob, ".*").matcher(text).matches();
+    return matches(glob, text, false);
   }
 
-  private static Pattern compile(String glob, String star) {
-    StringBuilder re = new StringBuilder();
-    StringBuilder literal = new StringBuilder();
-    for (int i = 0; i < glob.length(); i++) {
-      char c = glob.charAt(i);
-      if (c == '*') {
-        if (literal.length() > 0) {
-          re.append(Pattern.quote(literal.toString()));
-          literal.setLength(0);
-        }
-        if (i + 1 < glob.length() && glob.charAt(i + 1) == '*') {
-          re.append(".*");
-          i++;
-        } else {
-          re.append(star);
+  /**
+   * Matches without regular expressions, in time proportional to the glob's length times the
+   * text's, whatever either holds: a glob such as {@code **a**a**a**b} cannot make a long address
+   * take exponential time. {@code reach[i]}: the glob read so far can end at text offset {@code i}.
+   */
+  private static boolean matches(String glob, String text, boolean url) {
+    int n = text.length();
+    boolean[] reach = new boolean[n + 1];
+    reach[0] = true;
+    int i = 0;
+    while (i < glob.length()) {
+      boolean[] next = new boolean[n + 1];
+      if (glob.charAt(i) == '*') {
+        boolean anySegment = !url || i + 1 < glob.length() && glob.charAt(i + 1) == '*';
+        i += anySegment && url ? 2 : 1;
+        boolean carry = false;
+        for (int j = 0; j <= n; j++) {
+          carry = reach[j] || carry && (anySegment || text.charAt(j - 1) != '/');
+          next[j] = carry;
         }
       } else {
-        literal.append(c);
+        int end = glob.indexOf('*', i);
+        String literal = glob.substring(i, end < 0 ? glob.length() : end);
+        i += literal.length();
+        for (int j = 0; j + literal.length() <= n; j++) {
+          next[j + literal.length()] = reach[j] && text.startsWith(literal, j);
+        }
       }
+      reach = next;
     }
-    if (literal.length() > 0) {
-      re.append(Pattern.quote(literal.toString()));
-    }
-    return Pattern.compile(re.toString(), Pattern.DOTALL);
+    return reach[n];
   }
 }

@@ -201,6 +201,14 @@ final class BatchRun {
     return b.build();
   }
 
+  /** run/mcp --no-sandbox, or BROWSERFLOW_NO_SANDBOX=1 (an operator who runs BrowserFlow as root accepts it). */
+  boolean noSandbox;
+
+  static boolean sandboxOff(boolean flag, Map<String, String> env) {
+    String variable = env.get("BROWSERFLOW_NO_SANDBOX");
+    return flag || "1".equals(variable) || "true".equalsIgnoreCase(variable);
+  }
+
   PageDriver driver() {
     if (connect != null) {
       return PlaywrightDriver.connect(connect);
@@ -212,6 +220,10 @@ final class BatchRun {
     if (browser != null) {
       options.executablePath(browser);
     }
+    // network deny mode keeps the browser's own traffic (WebRTC, DNS prefetch) inside the policy too;
+    // an approved replay also runs in Chromium's sandbox
+    options.confined(denyNetwork || failOnBlockedRequest || approvals != null);
+    options.sandbox(approvals != null && !sandboxOff(noSandbox, env));
     return PlaywrightDriver.launch(options.build());
   }
 

@@ -95,9 +95,19 @@ final class FlowToolServer implements AutoCloseable {
     return this;
   }
 
+  /**
+   * The server's value of a flow's credential: the entry scoped to the flow ({@code <flow id>/<KEY>}
+   * in the credentials file) before an unscoped one; null when it holds none. A scoped entry never
+   * reaches another flow.
+   */
+  private String serverCredential(String flowId, String key) {
+    String scoped = credentials.get(flowId + "/" + key);
+    return scoped != null ? scoped : credentials.get(key);
+  }
+
   private FlowTools.Scan scan() {
     try {
-      return FlowTools.scan(dir, approvalKey.get(), credentials::containsKey);
+      return FlowTools.scan(dir, approvalKey.get(), (flowId, key) -> serverCredential(flowId, key) != null);
     } catch (io.browserflow.api.FlowException e) {
       return new FlowTools.Scan(Map.of(), List.of(e.code() + ": " + e.getMessage() + " (no flow is published)"));
     }
@@ -323,8 +333,8 @@ final class FlowToolServer implements AutoCloseable {
       Object value = givenCredentials.get(c.key());
       if (value != null) {
         inputs.credential(c.key(), checkValue("credentials." + c.key(), value, credentialSchema.path("properties").path(c.key())));
-      } else if (credentials.containsKey(c.key())) {
-        inputs.credential(c.key(), credentials.get(c.key()));
+      } else if (serverCredential(tool.flow().id(), c.key()) != null) {
+        inputs.credential(c.key(), serverCredential(tool.flow().id(), c.key()));
       } else if (c.required() && (c.secret() || !credentialSchema.path("properties").has(c.key()))) {
         missing.add(c.key());
       }

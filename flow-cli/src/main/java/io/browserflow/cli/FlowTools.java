@@ -54,9 +54,10 @@ final class FlowTools {
 
   /**
    * Scans {@code dir}: every {@code *.flow.json} whose digest {@value Approvals#FILE_NAME} approves,
-   * signed with {@code key} (null: no key yet, so none), becomes a tool; {@code serverHolds} says which credentials the server supplies itself.
+   * signed with {@code key} (null: no key yet, so none), becomes a tool; {@code serverHolds} says which credentials (flow id, key) the server supplies itself.
    */
-  static Scan scan(Path dir, io.browserflow.engine.review.ApprovalKey key, Predicate<String> serverHolds) {
+  static Scan scan(Path dir, io.browserflow.engine.review.ApprovalKey key,
+      java.util.function.BiPredicate<String, String> serverHolds) {
     Map<String, FlowTool> tools = new LinkedHashMap<>();
     List<String> withheld = new ArrayList<>();
     Approvals approvals;
@@ -93,7 +94,8 @@ final class FlowTools {
             + approval.get().digest() + "): review it again");
         continue;
       }
-      List<String> missing = flow.credentials().stream().filter(c -> c.secret() && c.required() && !serverHolds.test(c.key()))
+      Predicate<String> held = k -> serverHolds.test(flow.id(), k);
+      List<String> missing = flow.credentials().stream().filter(c -> c.secret() && c.required() && !held.test(c.key()))
           .map(Credential::key).collect(Collectors.toList());
       if (!missing.isEmpty()) {
         withheld.add(file + ": needs the secret " + String.join(", ", missing) + ", which the server does not hold (set "
@@ -104,7 +106,7 @@ final class FlowTools {
       String name = name(flow.id(), tools.keySet());
       ObjectNode schema;
       try {
-        schema = schema(flow, serverHolds);
+        schema = schema(flow, held);
       } catch (FlowException e) {
         withheld.add(file + ": " + e.getMessage());
         continue;

@@ -57,8 +57,9 @@ final class McpCommand implements Callable<Integer> {
       + "BROWSERFLOW_MCP_TOKEN gives one instead. The token is never printed.")
   Path tokenFile;
 
-  @Option(names = "--credentials", paramLabel = "FILE", description = "A properties file of credentials (KEY=VALUE), readable "
-      + "by its owner only; values the environment gives as BROWSERFLOW_CREDENTIAL_<KEY> win.")
+  @Option(names = "--credentials", paramLabel = "FILE", description = "A properties file of credentials, readable by its "
+      + "owner only: FLOW_ID/KEY=VALUE goes to that flow's tool only, KEY=VALUE to every approved flow declaring KEY; values "
+      + "the environment gives as BROWSERFLOW_CREDENTIAL_<KEY> win over unscoped ones.")
   Path credentialsFile;
 
   @Option(names = "--max-runs-per-flow", paramLabel = "N", defaultValue = "1",
@@ -76,6 +77,10 @@ final class McpCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin
   ApprovalKeyOption approvalKey = new ApprovalKeyOption();
+
+  @Option(names = "--no-sandbox", description = "Run Chromium without its sandbox, which it refuses to start as root "
+      + "(also BROWSERFLOW_NO_SANDBOX=1). The flows' replays are sandboxed otherwise.")
+  boolean noSandbox;
 
   @Option(names = "--headed", description = "Show the browser window.")
   boolean headed;
@@ -116,8 +121,18 @@ final class McpCommand implements Callable<Integer> {
       err.println("browserflow: mcp: cannot read --credentials " + credentialsFile + ": " + e.getMessage());
       return BrowserflowCommand.USAGE;
     }
+    boolean sandbox = !BatchRun.sandboxOff(noSandbox, System.getenv());
+    if (sandbox) {
+      try {
+        PlaywrightDriver.checkSandboxAllowed();
+      } catch (io.browserflow.api.FlowRunException e) {
+        err.println("browserflow: mcp: " + e.getMessage());
+        return BrowserflowCommand.USAGE;
+      }
+    }
     Supplier<PageDriver> drivers = () -> {
-      LaunchOptions.Builder options = LaunchOptions.builder().headless(!headed);
+      // approved flows only: Chromium's sandbox on and its own traffic inside the policy
+      LaunchOptions.Builder options = LaunchOptions.builder().headless(!headed).confined(true).sandbox(sandbox);
       if (browser != null) {
         options.executablePath(browser);
       }

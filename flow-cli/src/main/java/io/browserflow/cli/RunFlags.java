@@ -191,6 +191,10 @@ final class RunFlags {
   @picocli.CommandLine.Mixin
   ApprovalKeyOption approvalKey = new ApprovalKeyOption();
 
+  @Option(names = "--no-sandbox", description = "With --require-approval: run Chromium without its sandbox, which it "
+      + "refuses to start as root (also BROWSERFLOW_NO_SANDBOX=1). Approved replays are sandboxed otherwise.")
+  boolean noSandbox;
+
   @Option(names = "--allow-drift", description = "With --require-approval: run an approved flow although this machine's "
       + "browser, version, viewport, locale or time zone differ from those its approval pinned (ENVIRONMENT_DRIFT otherwise).")
   boolean allowDrift;
@@ -253,6 +257,7 @@ final class RunFlags {
       return BrowserflowCommand.USAGE;
     }
     batch.headed = headed;
+    batch.noSandbox = noSandbox;
     batch.browser = browser;
     batch.connect = connect;
     if (Stream.of(connect, grid, browser).filter(Objects::nonNull).count() > 1) {

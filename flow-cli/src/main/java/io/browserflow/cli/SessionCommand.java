@@ -181,10 +181,10 @@ final class SessionCommand implements Callable<Integer> {
   private SessionDaemon.State running(Path dir, Path file, PrintWriter err) throws IOException, InterruptedException {
     if (Files.exists(file)) {
       SessionDaemon.State state = SessionDaemon.State.read(file);
-      if (ProcessHandle.of(state.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+      if (state.alive()) {
         return state;
       }
-      Files.deleteIfExists(file); // its process died
+      Files.deleteIfExists(file); // its process ended (its id may belong to another process by now)
     }
     SessionDaemon.prepare(dir);
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

@@ -59,14 +59,29 @@ final class SessionDaemon implements java.util.concurrent.Callable<Integer> {
   Path browser;
 
   /** The state file of a session: where it listens, its process and its token. */
-  record State(int port, long pid, String token) {
+  record State(int port, long pid, long started, String token) {
     static Path file(Path dir, String name) {
       return dir.resolve(name + ".json");
     }
 
     static State read(Path file) throws IOException {
       JsonNode n = SessionCommands.JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
-      return new State(n.path("port").asInt(), n.path("pid").asLong(), n.path("token").asText());
+      return new State(n.path("port").asInt(), n.path("pid").asLong(), n.path("started").asLong(-1), n.path("token").asText());
+    }
+
+    /**
+     * Whether the process that wrote this state still runs: the same process id started at the same
+     * moment. A process id reused by another process after the session ended does not count, so the
+     * token never goes to whatever listens on the old port.
+     */
+    boolean alive() {
+      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).flatMap(h -> h.info().startInstant())
+          .map(start -> start.toEpochMilli() == started).orElse(false);
+    }
+
+    /** When this process started, as {@link #alive()} compares it; -1 where the system does not tell. */
+    static long startOfThisProcess() {
+      return ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(-1L);
     }
   }
 
@@ -143,7 +158,7 @@ final class SessionDaemon implements java.util.concurrent.Callable<Integer> {
       Files.createFile(tmp);
     }
     Files.writeString(tmp, SessionCommands.JSON.writeValueAsString(Map.of("port", server.getAddress().getPort(),
-        "pid", ProcessHandle.current().pid(), "token", token)), StandardCharsets.UTF_8);
+        "pid", ProcessHandle.current().pid(), "started", State.startOfThisProcess(), "token", token)), StandardCharsets.UTF_8);
     Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     long idle = Duration.ofSeconds(idleSeconds).toNanos();
     thread.scheduleWithFixedDelay(() -> {

@@ -70,6 +70,7 @@ class BrowserflowJarIT {
     env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
     env.put("BROWSERFLOW_CREDENTIAL_PASSWORD", "demo-pass");
     env.put("BF_TEST_DEMO_USER", "demo");
+    env.put("DEBUG", "pw:*"); // inherited by accident: Playwright's driver would log every value it fills
     Path out = dir.resolve("out.json");
     Path err = dir.resolve("err.txt");
     pb.redirectOutput(out.toFile()).redirectError(err.toFile());

@@ -176,6 +176,29 @@ class McpServerTest {
   }
 
   @Test
+  void should_hand_a_credential_scoped_to_one_flow_to_that_flows_tool_only() throws Exception {
+    approve(write("greet.flow.json", greetFlow("greet", "Greet someone")));
+    approve(write("other.flow.json", greetFlow("other", "Greet elsewhere")));
+    java.io.StringWriter log = new java.io.StringWriter();
+    FlowToolServer scoped = new FlowToolServer(flows, Map.of("greet/TOKEN", "t0k3n-Secret-42"),
+        () -> PlaywrightDriver.launch(LaunchOptions.builder().headless(true).build()), 1, new PrintWriter(log, true))
+        .approvalKey(CliFixture::approvalKey);
+
+    try (McpCommand.Running server = McpCommand.serveHttp(scoped, 0, Duration.ofMillis(200), TOKEN);
+         McpSyncClient client = client(authorized(server), new LinkedBlockingQueue<>())) {
+      assertThat(client.listTools().tools()).extracting(Tool::name).containsExactly("flow_greet");
+      CallToolResult result = client.callTool(CallToolRequest.builder("flow_greet").arguments(greetArgs("Ada")).build());
+
+      assertThat(result.isError()).as("%s", result.content()).isFalse();
+      @SuppressWarnings("unchecked")
+      Map<String, Object> outputs = (Map<String, Object>) ((Map<String, Object>) result.structuredContent()).get("outputs");
+      assertThat(outputs.get("proof").toString()).as("the page got the scoped token (masked in the result)")
+          .startsWith("token ").doesNotContain("t0k3n-Secret-42").isNotEqualTo("token ");
+    }
+    assertThat(log.toString()).contains("other.flow.json: needs the secret TOKEN, which the server does not hold");
+  }
+
+  @Test
   void should_list_approved_flows_as_tools_and_run_one_over_streamable_http() throws Exception {
     approve(write("greet.flow.json", greetFlow("greet", "Greet someone")));
     write("draft.flow.json", greetFlow("draft", "Not reviewed yet"));
@@ -345,7 +368,7 @@ class McpServerTest {
     approve(write("slow.flow.json", slow));
 
     try (McpCommand.Running server = http(flows)) {
-      FlowTools.FlowTool tool = FlowTools.scan(flows, CliFixture.approvalKey(), Map.of("TOKEN", "x")::containsKey).tools().get("flow_slow");
+      FlowTools.FlowTool tool = FlowTools.scan(flows, CliFixture.approvalKey(), (flowId, key) -> key.equals("TOKEN")).tools().get("flow_slow");
       java.util.concurrent.atomic.AtomicReference<CallToolResult> firstResult = new java.util.concurrent.atomic.AtomicReference<>();
       Thread first = new Thread(() -> firstResult.set(server.server().call(tool, greetArgs("Ada"))));
       first.start();

@@ -182,4 +182,31 @@ class SessionCommandTest {
     assertThat(CliFixture.run("session", "--name", "idle", "--idle-timeout", "0", "get", "url").err())
         .contains("--idle-timeout takes seconds, at least 1");
   }
+
+  @Test
+  void should_not_send_its_token_to_a_process_that_took_a_dead_sessions_id_and_port() throws Exception {
+    // a session ended without removing its state file; its process id now belongs to another process
+    // (this test's JVM) and another program listens on its old port
+    List<String> heard = new CopyOnWriteArrayList<>();
+    HttpServer squatter = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    squatter.createContext("/", exchange -> {
+      heard.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")) + " " + exchange.getRequestURI());
+      exchange.sendResponseHeaders(500, -1);
+      exchange.close();
+    });
+    squatter.start();
+    try {
+      Files.createDirectories(sessions);
+      Files.writeString(sessions.resolve("shell.json"), "{\"port\": " + squatter.getAddress().getPort() + ", \"pid\": "
+          + ProcessHandle.current().pid() + ", \"started\": 1, \"token\": \"old-session-token\"}");
+
+      CliFixture open = session("open", base + "/");
+
+      assertThat(open.exit).as(open.err()).isZero();
+      assertThat(heard).as("nothing reached the program on the old port").isEmpty();
+      assertThat(Files.readString(sessions.resolve("shell.json"))).doesNotContain("old-session-token");
+    } finally {
+      squatter.stop(0);
+    }
+  }
 }

@@ -53,11 +53,10 @@ final class StepBinder {
   }
 
   private Candidate candidate(Candidate c) {
-    String value = switch (c.kind()) {
-      case CSS -> BoundCode.css(c.value(), ref -> Bindings.text(b.lookup(ref)));
-      case XPATH -> BoundCode.xpath(c.value(), ref -> Bindings.text(b.lookup(ref)));
-      default -> s(c.value()); // the other kinds are matched as data, never parsed
-    };
+    // css and xpath are parsed as code; the other kinds are matched as data
+    String value = c.kind() == Candidate.Kind.CSS ? BoundCode.css(c.value(), ref -> Bindings.text(b.lookup(ref)))
+        : c.kind() == Candidate.Kind.XPATH ? BoundCode.xpath(c.value(), ref -> Bindings.text(b.lookup(ref)))
+        : s(c.value());
     return Candidate.builder().kind(c.kind()).value(value).name(s(c.name())).build();
   }
 

@@ -52,6 +52,28 @@ public interface LaunchOptions {
     return false;
   }
 
+  /**
+   * Run Chromium in its own sandbox (default {@code false}, Playwright's default). Renderers then run
+   * under a seccomp filter in a user namespace of their own, so a page that finds a flaw in the
+   * renderer is still held. Chromium refuses its sandbox when started by root: launching with it
+   * as root fails with {@code ACTION_FAILED} before the browser starts, naming the ways out (run as
+   * another user, or accept an unsandboxed browser).
+   */
+  @Value.Default
+  default boolean sandbox() {
+    return false;
+  }
+
+  /**
+   * Keep the browser's own traffic inside the run's network policy (default {@code false}): WebRTC
+   * may use proxied connections only (no UDP to addresses the policy never sees) and DNS prefetching
+   * is off. Approved replays ({@code run --require-approval}, {@code mcp}) launch confined and sandboxed.
+   */
+  @Value.Default
+  default boolean confined() {
+    return false;
+  }
+
   /** How long starting the browser may take (default 30 seconds). */
   @Value.Default
   default Duration launchTimeout() {

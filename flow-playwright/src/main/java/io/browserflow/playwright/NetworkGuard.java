@@ -1,6 +1,10 @@
 package io.browserflow.playwright;
 
+import com.microsoft.playwright.APIResponse;
 import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.Request;
+import com.microsoft.playwright.Route;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -11,11 +15,15 @@ import java.util.Set;
 /**
  * Network deny mode: every HTTP request and WebSocket of a context whose origin is not allowed is
  * aborted (WebSockets bypass {@code route()}, hence {@code routeWebSocket}) and recorded without its
- * query string and fragment. {@code data:}, {@code blob:} and {@code about:} URLs never touch the
+ * query string and fragment. Pages, {@code fetch} and XHR requests follow redirects one hop at a
+ * time, each hop checked before it is sent; other resources' hops, which {@code route()} does not
+ * see, are recorded when the browser makes them. {@code data:}, {@code blob:} and {@code about:} URLs never touch the
  * network and pass. Handlers run on the driver thread while a Playwright call is in progress.
  */
 final class NetworkGuard {
   private static final Set<String> LOCAL_SCHEMES = Set.of("data", "blob", "about", "javascript");
+  /** Requests whose redirects are followed hop by hop, each hop checked before it is sent. */
+  private static final Set<String> FOLLOWED = Set.of("document", "fetch", "xhr");
 
   private final Set<String> allowed = new LinkedHashSet<>();
   private final Set<String> blocked = new LinkedHashSet<>();
@@ -34,12 +42,21 @@ final class NetworkGuard {
 
   void install(BrowserContext context) {
     context.route(url -> true, route -> {
-      String url = route.request().url();
-      if (allows(url)) {
-        route.resume();
-      } else {
+      Request request = route.request();
+      String url = request.url();
+      if (!allows(url)) {
         record(url);
         route.abort("blockedbyclient");
+      } else if (FOLLOWED.contains(request.resourceType())) {
+        followHop(route, url);
+      } else {
+        route.resume();
+      }
+    });
+    // hops route() never sees (a stylesheet or image through a redirect): recorded, so a strict run fails
+    context.onRequest(request -> {
+      if (request.redirectedFrom() != null && !allows(request.url())) {
+        record(request.url());
       }
     });
     context.routeWebSocket(url -> true, ws -> {
@@ -50,6 +67,37 @@ final class NetworkGuard {
         ws.close();
       }
     });
+  }
+
+  /**
+   * Pages and script requests (what carries form data and secrets) take one hop at a time: the
+   * request is made without following redirects, and a redirect to an origin the policy does not
+   * allow is refused before the browser sends anything there (a 307 would resend a posted
+   * password). An allowed redirect is handed to the browser, whose next request comes through here.
+   */
+  private void followHop(Route route, String url) {
+    APIResponse response;
+    try {
+      response = route.fetch(new Route.FetchOptions().setMaxRedirects(0));
+    } catch (PlaywrightException e) {
+      route.resume(); // the browser reports the network error itself
+      return;
+    }
+    String location = response.headers().get("location");
+    if (response.status() >= 300 && response.status() < 400 && location != null) {
+      String next;
+      try {
+        next = URI.create(url).resolve(location.strip()).toString();
+      } catch (IllegalArgumentException e) {
+        next = location;
+      }
+      if (!allows(next)) {
+        record(next);
+        route.abort("blockedbyclient");
+        return;
+      }
+    }
+    route.fulfill(new Route.FulfillOptions().setResponse(response));
   }
 
   boolean allows(String url) {

@@ -113,6 +113,10 @@ public final class PlaywrightDriver implements PageDriver {
 
   static final List<String> QUIET_ARGS = List.of("--disable-sync", "--no-pings", "--disable-domain-reliability");
 
+  /** {@link LaunchOptions#confined()}: WebRTC only through a proxy (no UDP around the policy), no DNS prefetching. */
+  static final List<String> CONFINED_ARGS = List.of("--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+      "--webrtc-ip-handling-policy=disable_non_proxied_udp", "--dns-prefetch-disable");
+
   private final DriverThread thread;
   private final Playwright playwright;
   private final Browser browser;
@@ -138,6 +142,27 @@ public final class PlaywrightDriver implements PageDriver {
     this.executable = executable;
   }
 
+  /**
+   * Refuses, before any browser starts, to run Chromium sandboxed as root, which Chromium will not do
+   * (it exits "Running as root without --no-sandbox is not supported"); the message names the ways
+   * out. Nothing to check off Linux.
+   *
+   * @throws FlowRunException {@code ACTION_FAILED} when this process runs as root
+   */
+  public static void checkSandboxAllowed() {
+    Object uid;
+    try {
+      uid = java.nio.file.Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+      return; // not Linux: Chromium decides
+    }
+    if (Integer.valueOf(0).equals(uid)) {
+      throw new FlowRunException(ErrorCode.ACTION_FAILED, "the browser is to run in its sandbox (an approved replay does), "
+          + "which Chromium refuses to start as root: run BrowserFlow as another user, or accept an unsandboxed browser "
+          + "(browserflow run/mcp --no-sandbox, BROWSERFLOW_NO_SANDBOX=1; LaunchOptions.sandbox(false))");
+    }
+  }
+
   /** Launches the Chromium found on this machine, headless, with default options. */
   public static PlaywrightDriver launch() {
     return launch(LaunchOptions.defaults());
@@ -157,10 +182,17 @@ public final class PlaywrightDriver implements PageDriver {
       // the full browser keeps each cross-site iframe in a process of its own; the shell only when told to
       args.add("--site-per-process");
     }
+    if (options.confined()) {
+      args.addAll(CONFINED_ARGS);
+    }
     args.addAll(options.args());
+    if (options.sandbox()) {
+      checkSandboxAllowed();
+    }
     BrowserType.LaunchOptions launch = new BrowserType.LaunchOptions()
         .setExecutablePath(exe)
         .setHeadless(options.headless())
+        .setChromiumSandbox(options.sandbox())
         .setArgs(args)
         .setTimeout((double) options.launchTimeout().toMillis())
         .setHandleSIGINT(false);
@@ -384,7 +416,7 @@ public final class PlaywrightDriver implements PageDriver {
     DriverCache.install();
     Playwright pw;
     try {
-      pw = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+      pw = Playwright.create(new Playwright.CreateOptions().setEnv(driverEnvironment(System.getenv())));
     } catch (RuntimeException e) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "could not start Playwright's driver: " + Failures.summary(e));
     }
@@ -395,6 +427,16 @@ public final class PlaywrightDriver implements PageDriver {
       throw e;
     }
     return pw;
+  }
+
+  /**
+   * What Playwright's driver process gets on top of this process's environment: no browser download,
+   * and no debug logging inherited by accident ({@code DEBUG=pw:*} makes it log every value it fills,
+   * secrets included). {@code BROWSERFLOW_PLAYWRIGHT_DEBUG} turns that logging on deliberately.
+   */
+  static Map<String, String> driverEnvironment(Map<String, String> env) {
+    String debug = env.getOrDefault("BROWSERFLOW_PLAYWRIGHT_DEBUG", "");
+    return Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1", "DEBUG", debug, "PWDEBUG", "", "DEBUG_FILE", "");
   }
 
   /**

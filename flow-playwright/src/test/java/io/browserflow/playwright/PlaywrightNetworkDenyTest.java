@@ -91,4 +91,64 @@ class PlaywrightNetworkDenyTest extends ChromiumTest {
     assertThat(s.blockedRequests()).isEmpty();
     assertThat(elsewhere.requests()).contains("/api");
   }
+
+  @Test
+  void should_check_every_redirect_hop_before_a_page_or_a_script_request_sends_it() {
+    server.redirect("/go", elsewhere.url("/landing?code=1"));
+    server.redirectKeepingMethod("/submit", elsewhere.url("/collect"));
+    server.redirect("/inside", server.url("/own"));
+    server.redirect("/img", elsewhere.url("/pixel.png"));
+    server.page("/own", "ok");
+    server.page("/app", page("App", "<p id=\"post\"></p><p id=\"inside\"></p><img src=\"/img\">"
+        + "<script>"
+        + "fetch('/submit', {method: 'POST', body: 'password=s3cret'}).then(() => document.getElementById('post').textContent"
+        + "  = 'reached', () => document.getElementById('post').textContent = 'blocked');"
+        + "fetch('/inside').then(r => r.text()).then(t => document.getElementById('inside').textContent = 'inside ' + t);"
+        + "</script>"));
+    DriverSession s = denying();
+
+    s.open(server.url("/app"), TIMEOUT);
+    s.await(Condition.Text.of(css("#post"), "blocked", Condition.Match.EQUALS), TIMEOUT);
+    s.await(Condition.Text.of(css("#inside"), "inside ok", Condition.Match.EQUALS), TIMEOUT);
+    FlowRunException away = catchThrowableOfType(FlowRunException.class, () -> s.open(server.url("/go"), SHORT));
+
+    assertThat(away.code()).isEqualTo(ErrorCode.NETWORK_ATTEMPT);
+    assertThat(elsewhere.requests()).as("a posted password is not resent elsewhere, a page does not land there")
+        .doesNotContain("/collect", "/landing");
+    assertThat(s.blockedRequests()).contains(elsewhere.url("/collect"), elsewhere.url("/landing"));
+    // an image's hop is not routed: the browser sends it, and it is reported as blocked (a strict run fails)
+    assertThat(s.blockedRequests()).contains(elsewhere.url("/pixel.png"));
+  }
+
+  @Test
+  void should_keep_webrtc_from_sending_udp_around_the_policy_when_launched_confined() throws Exception {
+    try (java.net.DatagramSocket stun = new java.net.DatagramSocket(new java.net.InetSocketAddress("127.0.0.1", 0))) {
+      int port = stun.getLocalPort();
+      server.page("/rtc", page("RTC", "<p id=\"ice\">gathering</p><script>"
+          + "const pc = new RTCPeerConnection({iceServers: [{urls: 'stun:127.0.0.1:" + port + "'}]});"
+          + "pc.createDataChannel('x');"
+          + "pc.onicegatheringstatechange = () => { if (pc.iceGatheringState === 'complete') "
+          + "  document.getElementById('ice').textContent = 'complete'; };"
+          + "pc.createOffer().then(o => pc.setLocalDescription(o));"
+          + "</script>"));
+      java.net.DatagramPacket packet = new java.net.DatagramPacket(new byte[1500], 1500);
+
+      try (PlaywrightDriver confined = PlaywrightDriver.launch(LaunchOptions.builder().confined(true).build());
+           DriverSession s = confined.openSession(SessionOptions.builder().artifactsDir(tempDir.resolve("confined")).build())) {
+        s.open(server.url("/rtc"), TIMEOUT);
+        s.await(Condition.Text.of(css("#ice"), "complete", Condition.Match.EQUALS), TIMEOUT);
+        // gathering is over: a request it sent would be queued on the socket by now
+        stun.setSoTimeout(1);
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> stun.receive(packet)))
+            .as("no STUN request reached 127.0.0.1:%s", port).isInstanceOf(java.net.SocketTimeoutException.class);
+      }
+
+      // the same page in a browser launched as usual does send one: the check above can fail
+      DriverSession open = session();
+      open.open(server.url("/rtc"), TIMEOUT);
+      stun.setSoTimeout(30_000);
+      stun.receive(packet);
+      assertThat(packet.getLength()).as("a STUN binding request").isPositive();
+    }
+  }
 }

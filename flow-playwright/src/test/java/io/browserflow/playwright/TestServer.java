@@ -26,6 +26,8 @@ public final class TestServer implements AutoCloseable {
   private final Map<String, String> redirects = new ConcurrentHashMap<>();
   private final List<String> requests = new CopyOnWriteArrayList<>();
 
+  private final java.util.Set<String> keepMethod = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   public TestServer() {
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -68,6 +70,12 @@ public final class TestServer implements AutoCloseable {
     redirects.put(path, location);
   }
 
+  /** Answers {@code path} with a 307 to {@code location}: the browser sends the same method and body there. */
+  public void redirectKeepingMethod(String path, String location) {
+    redirects.put(path, location);
+    keepMethod.add(path);
+  }
+
   public void file(String path, String content) {
     downloads.put(path, content.getBytes(StandardCharsets.UTF_8));
   }
@@ -82,7 +90,7 @@ public final class TestServer implements AutoCloseable {
     String location = redirects.get(path);
     if (location != null) {
       ex.getResponseHeaders().add("Location", location);
-      ex.sendResponseHeaders(302, -1);
+      ex.sendResponseHeaders(keepMethod.contains(path) ? 307 : 302, -1);
       ex.close();
       return;
     }

@@ -61,6 +61,14 @@ import java.util.stream.Stream;
  * }</pre>
  */
 public final class JdbcRunStore implements RunStore, AutoCloseable {
+  static {
+    // the embedded store's AUTO_SERVER lets this machine's other processes share it, not other machines:
+    // H2 binds it to every interface unless told (an embedder who wants that sets h2.bindAddress first)
+    if (System.getProperty("h2.bindAddress") == null) {
+      System.setProperty("h2.bindAddress", "127.0.0.1");
+    }
+  }
+
   private static final String DUPLICATE_KEY = "23505";
 
   private final String url;
@@ -98,7 +106,11 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
     return new Builder();
   }
 
-  /** The JDBC URL of the embedded H2 database in {@code dir}, shared by the processes of one machine. */
+  /**
+   * The JDBC URL of the embedded H2 database in {@code dir}, shared by the processes of one machine
+   * through H2's automatic server, which listens on 127.0.0.1 only (unless the {@code h2.bindAddress}
+   * system property says otherwise before the first store is made).
+   */
   public static String embeddedUrl(Path dir) {
     return "jdbc:h2:file:" + dir.toAbsolutePath().resolve("runs") + ";AUTO_SERVER=TRUE;WRITE_DELAY=0";
   }
