@@ -14,7 +14,17 @@ public enum Capability {
   FILE_DOWNLOAD("file.download"),
   TABS_MULTI("tabs.multi"),
   /** {@code http} steps: requests sent with the session's cookies. */
-  HTTP_REQUEST("http.request");
+  HTTP_REQUEST("http.request"),
+  /**
+   * {@code csvImport}: reading a local file (inside the work folder). Shown in the review, like
+   * {@link #UI_OBSERVE}; no declaration needed.
+   */
+  FILE_READ("file.read"),
+  /**
+   * {@code csvExport}, {@code datasetExport}: writing a local file (inside the work folder). Shown in
+   * the review; no declaration needed.
+   */
+  FILE_WRITE("file.write");
 
   private final String id;
 

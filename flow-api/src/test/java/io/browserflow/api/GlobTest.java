@@ -36,10 +36,13 @@ class GlobTest {
     assertThat(Glob.matchesUrl(glob, url)).isFalse();
     assertThat(Glob.matchesText("*a*a*a*a*a*a*a*a*a*b", url)).isFalse();
     assertThat(Glob.matchesUrl(glob, url + "b")).isTrue();
+    assertThat(Glob.matchesUrl("", "")).isTrue();
+    assertThat(Glob.matchesText("*", "")).isTrue();
+    assertThat(Glob.matchesUrl("*", "a/b")).isFalse();
   }
 
   /** The matcher means what the glob syntax says: the same answers as the regular expression it stands for. */
-  @Property(tries = 500)
+  @Property(tries = 1000, edgeCases = net.jqwik.api.EdgeCasesMode.NONE)
   void should_agree_with_the_regular_expression_a_glob_stands_for(
       @ForAll @StringLength(max = 8) @Chars({'a', '/', '*', '.'}) String glob,
       @ForAll @StringLength(max = 12) @Chars({'a', '/', '.'}) String text) {

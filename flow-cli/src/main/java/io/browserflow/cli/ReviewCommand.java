@@ -125,28 +125,38 @@ final class ReviewCommand implements Callable<Integer> {
           return BrowserflowCommand.USAGE;
         }
         out.println("  approved:     by " + who.strip() + ", recorded in " + approvalsFile);
-        out.println("  environment:  " + environment.browser() + " " + environment.browserVersion() + ", " + environment.viewport()
-            + ", " + environment.locale() + ", " + environment.timeZone() + " (digest " + environment.digest() + ")");
+        out.println(environmentLine(environment));
         continue;
       }
-      var approval = approvals.approval(flow.id());
-      if (approval.isEmpty()) {
-        out.println("  approval:     " + approvals.refusal(flow.id()).map(why -> "untrusted (APPROVAL_UNTRUSTED): " + why)
-            .orElse("none") + "; approve with `browserflow review " + file + " --approve`");
+      if (!printApproval(out, file, flow, review, approvals)) {
         code = Math.max(code, BrowserflowCommand.FAILED);
-      } else if (!approval.get().digest().equals(review.digest())) {
-        out.println("  approval:     of another revision (digest " + approval.get().digest() + ", by "
-            + approval.get().reviewer() + " at " + approval.get().approvedAt() + "): the flow changed since; review "
-            + "it again and approve with --approve");
-        code = Math.max(code, BrowserflowCommand.FAILED);
-      } else {
-        out.println("  approval:     approved by " + approval.get().reviewer() + " at " + approval.get().approvedAt());
-        approval.get().environment().ifPresent(env -> out.println("  environment:  " + env.browser() + " "
-            + env.browserVersion() + ", " + env.viewport() + ", " + env.locale() + ", " + env.timeZone()
-            + " (digest " + env.digest() + ")"));
       }
     }
     return code;
+  }
+
+  /** Prints whether the flow's revision is approved and by whom; false when it is not. */
+  private static boolean printApproval(PrintWriter out, Path file, Flow flow, FlowReview review, Approvals approvals) {
+    var approval = approvals.approval(flow.id());
+    if (approval.isEmpty()) {
+      out.println("  approval:     " + approvals.refusal(flow.id()).map(why -> "untrusted (APPROVAL_UNTRUSTED): " + why)
+          .orElse("none") + "; approve with `browserflow review " + file + " --approve`");
+      return false;
+    }
+    if (!approval.get().digest().equals(review.digest())) {
+      out.println("  approval:     of another revision (digest " + approval.get().digest() + ", by "
+          + approval.get().reviewer() + " at " + approval.get().approvedAt() + "): the flow changed since; review "
+          + "it again and approve with --approve");
+      return false;
+    }
+    out.println("  approval:     approved by " + approval.get().reviewer() + " at " + approval.get().approvedAt());
+    approval.get().environment().ifPresent(env -> out.println(environmentLine(env)));
+    return true;
+  }
+
+  private static String environmentLine(io.browserflow.engine.review.Environment env) {
+    return "  environment:  " + env.browser() + " " + env.browserVersion() + ", " + env.viewport() + ", " + env.locale() + ", "
+        + env.timeZone() + " (digest " + env.digest() + ")";
   }
 
   /** The approvals file of a flow file: in its folder. */

@@ -281,7 +281,7 @@ final class Preflight {
     flow.tabs().forEach(t -> t.url().ifPresent(u -> boundOrigin(u, binder, bound)));
     Set<String> allowed = new LinkedHashSet<>(declared);
     for (String origin : bound) {
-      if (!strict || RunPolicy.admits(declared, origin)) {
+      if (!strict || io.browserflow.api.Origins.admits(declared, origin)) {
         allowed.add(origin);
       } else {
         throw new Refused(new FlowRunException(ErrorCode.ORIGIN_DENIED, "a value given to flow " + flow.id()

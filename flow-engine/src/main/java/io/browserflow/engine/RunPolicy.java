@@ -93,27 +93,6 @@ final class RunPolicy {
     return allowedOrigins;
   }
 
-  /**
-   * Whether {@code origins} admit {@code origin}: one equal to it (case aside), or a pattern with any
-   * port ({@code http://127.0.0.1:*}) of the same scheme and host, the default port included.
-   */
-  static boolean admits(Set<String> origins, String origin) {
-    String o = origin.toLowerCase(java.util.Locale.ROOT);
-    for (String declared : origins) {
-      String d = declared.toLowerCase(java.util.Locale.ROOT);
-      if (d.equals(o)) {
-        return true;
-      }
-      if (d.endsWith(":*")) {
-        String base = d.substring(0, d.length() - 2);
-        if (o.equals(base) || (o.startsWith(base + ":") && o.substring(base.length() + 1).matches("[0-9]{1,5}"))) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
   void checkOrigin(String url, String what) {
     if ((allowedOrigins.isEmpty() && !strict) || url.equals("about:blank")) {
       return;
@@ -124,7 +103,7 @@ final class RunPolicy {
     if (relative) {
       return;
     }
-    if (origin.isPresent() ? !admits(allowedOrigins, origin.get()) : !allowedOrigins.contains(scheme + "//")) {
+    if (origin.isPresent() ? !io.browserflow.api.Origins.admits(allowedOrigins, origin.get()) : !allowedOrigins.contains(scheme + "//")) {
       throw new FlowRunException(ErrorCode.ORIGIN_DENIED, what + " " + origin.orElse(scheme)
           + " is outside the allowed origins " + allowedOrigins
           + "; " + Remedies.allowOrigin(origin.orElse(scheme + "//"), caller));

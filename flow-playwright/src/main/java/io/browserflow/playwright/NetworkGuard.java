@@ -5,6 +5,7 @@ import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.Request;
 import com.microsoft.playwright.Route;
+import io.browserflow.api.Origins;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -25,17 +26,16 @@ final class NetworkGuard {
   /** Requests whose redirects are followed hop by hop, each hop checked before it is sent. */
   private static final Set<String> FOLLOWED = Set.of("document", "fetch", "xhr");
 
+  /** The allowed origins as {@link Origins} patterns, normalised as {@link #origin(String)} does. */
   private final Set<String> allowed = new LinkedHashSet<>();
   private final Set<String> blocked = new LinkedHashSet<>();
 
-  /** Hosts whose every port is allowed ({@code http://127.0.0.1:*}), as {@code scheme://host}. */
-  private final Set<String> anyPort = new LinkedHashSet<>();
-
   NetworkGuard(List<String> allowedOrigins) {
     for (String o : allowedOrigins) {
-      String n = o.endsWith(":*") ? origin(o.substring(0, o.length() - 2)) : origin(o);
+      boolean anyPort = o.endsWith(Origins.ANY_PORT);
+      String n = origin(anyPort ? o.substring(0, o.length() - Origins.ANY_PORT.length()) : o);
       if (n != null) {
-        (o.endsWith(":*") ? anyPort : allowed).add(n);
+        allowed.add(anyPort ? n + Origins.ANY_PORT : n);
       }
     }
   }
@@ -106,7 +106,7 @@ final class NetworkGuard {
       return true;
     }
     String o = origin(url);
-    return o != null && (allowed.contains(o) || anyPort.contains(o.replaceFirst(":[0-9]+$", "")));
+    return o != null && Origins.admits(allowed, o);
   }
 
   synchronized List<String> blocked() {

@@ -19,7 +19,7 @@ import org.immutables.value.Value;
 /**
  * What a flow needs before it may run, for a person to approve: the capability manifest
  * ({@code ui.observe}, {@code ui.interact}, {@code script.eval}, {@code file.upload},
- * {@code file.download}, {@code tabs.multi}, {@code http.request}), the literal origins it visits
+ * {@code file.download}, {@code tabs.multi}, {@code http.request}, {@code file.read}, {@code file.write}), the literal origins it visits
  * plus its policy's (its subflows' included), and the SHA-256 digest of its canonical JSON. An engine built with
  * {@link io.browserflow.engine.FlowEngine.Builder#requireApproval(Approvals)} runs only approved
  * digests.
@@ -236,10 +236,25 @@ public interface FlowReview {
       @Override public Void visitScrape(Step.Scrape s) { return null; }
       @Override public Void visitSetVar(Step.SetVar s) { return null; }
       @Override public Void visitScreenshot(Step.Screenshot s) { return null; }
-      @Override public Void visitCsvImport(Step.CsvImport s) { return null; }
-      @Override public Void visitCsvExport(Step.CsvExport s) { return null; }
+      @Override
+      public Void visitCsvImport(Step.CsvImport s) {
+        caps.add(Capability.FILE_READ);
+        return null;
+      }
+
+      @Override
+      public Void visitCsvExport(Step.CsvExport s) {
+        caps.add(Capability.FILE_WRITE);
+        return null;
+      }
+
       @Override public Void visitDatasetWrite(Step.DatasetWrite s) { return null; }
-      @Override public Void visitDatasetExport(Step.DatasetExport s) { return null; }
+      @Override
+      public Void visitDatasetExport(Step.DatasetExport s) {
+        caps.add(Capability.FILE_WRITE);
+        return null;
+      }
+
       @Override public Void visitClipboard(Step.Clipboard s) { return null; }
       @Override public Void visitCall(Step.Call s) { return null; }
       @Override public Void visitManual(Step.Manual s) { return null; }
