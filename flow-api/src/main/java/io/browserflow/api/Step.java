@@ -21,66 +21,98 @@ import org.immutables.value.Value;
 @Value.Enclosing
 public sealed interface Step {
 
-  /** Operation names, as written in the JSON {@code op} field. */
+  /**
+   * The families step kinds fall into; facts that hold for a whole family are stated once here, and
+   * {@link StepFamilyVisitor} lets code that cares about a family handle it in one method.
+   */
+  enum Family {
+    /** Where the run is: pages, history, tabs, frames, viewport, network emulation. */
+    PAGE,
+    /** Acting on the page as a person does: element interactions and raw mouse and keyboard input. */
+    INTERACTION,
+    /** Waiting for and asserting conditions. */
+    CHECK,
+    /** Reading the page and handling the run's data: reads, scrapes, variables, scripts, files, datasets. */
+    DATA,
+    /** Reaching outside the page: http requests, called flows, a person's manual step. */
+    EXTERNAL,
+    /** Steps with bodies: loops and branches. */
+    CONTROL
+  }
+
+  /** Operation names, as written in the JSON {@code op} field, with what each kind is. */
   enum Kind {
-    OPEN("open"),
-    NAVIGATE("navigate"),
-    BACK("back"),
-    FORWARD("forward"),
-    RELOAD("reload"),
-    TAB_NEW("tabNew"),
-    TAB_SWITCH("tabSwitch"),
-    TAB_CLOSE("tabClose"),
-    FRAME("frame"),
-    FRAME_MAIN("frameMain"),
-    SET_VIEWPORT("setViewport"),
-    EMULATE_NETWORK("emulateNetwork"),
-    CLICK("click"),
-    DBLCLICK("dblclick"),
-    CONTEXTMENU("contextmenu"),
-    HOVER("hover"),
-    MOUSE("mouse"),
-    FILL("fill"),
-    CHANGE("change"),
-    TYPE("type"),
-    PRESS("press"),
-    SELECT("select"),
-    CHECK("check"),
-    UNCHECK("uncheck"),
-    TOGGLE("toggle"),
-    SCROLL("scroll"),
-    DRAG("drag"),
-    UPLOAD("upload"),
-    WAIT("wait"),
-    ASSERT("assert"),
-    READ("read"),
-    SCRAPE("scrape"),
-    PAGINATE("paginate"),
-    SET_VAR("setVar"),
-    EVAL("eval"),
-    SCREENSHOT("screenshot"),
-    CSV_IMPORT("csvImport"),
-    CSV_EXPORT("csvExport"),
-    DATASET_WRITE("datasetWrite"),
-    DATASET_EXPORT("datasetExport"),
-    HTTP("http"),
-    CLIPBOARD("clipboard"),
-    CALL("call"),
-    FOREACH("foreach"),
-    REPEAT("repeat"),
-    IF("if"),
-    WHILE("while"),
-    MANUAL("manual");
+    OPEN("open", Family.PAGE, Fact.DIALOGS, Fact.LOADS_PAGE),
+    NAVIGATE("navigate", Family.PAGE, Fact.DIALOGS, Fact.LOADS_PAGE),
+    BACK("back", Family.PAGE, Fact.DIALOGS),
+    FORWARD("forward", Family.PAGE, Fact.DIALOGS),
+    RELOAD("reload", Family.PAGE, Fact.DIALOGS, Fact.LOADS_PAGE),
+    TAB_NEW("tabNew", Family.PAGE, Fact.DIALOGS, Fact.LOADS_PAGE),
+    TAB_SWITCH("tabSwitch", Family.PAGE),
+    TAB_CLOSE("tabClose", Family.PAGE, Fact.DIALOGS),
+    FRAME("frame", Family.PAGE),
+    FRAME_MAIN("frameMain", Family.PAGE),
+    SET_VIEWPORT("setViewport", Family.PAGE),
+    EMULATE_NETWORK("emulateNetwork", Family.PAGE),
+    CLICK("click", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    DBLCLICK("dblclick", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    CONTEXTMENU("contextmenu", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    HOVER("hover", Family.INTERACTION, Fact.DIALOGS),
+    /** Writes unless it only moves the pointer ({@link Step#writes()}). */
+    MOUSE("mouse", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    FILL("fill", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    CHANGE("change", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    TYPE("type", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    PRESS("press", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    SELECT("select", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    CHECK("check", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    UNCHECK("uncheck", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    TOGGLE("toggle", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    SCROLL("scroll", Family.INTERACTION, Fact.DIALOGS),
+    DRAG("drag", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    UPLOAD("upload", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    WAIT("wait", Family.CHECK),
+    ASSERT("assert", Family.CHECK),
+    READ("read", Family.DATA),
+    SCRAPE("scrape", Family.DATA),
+    PAGINATE("paginate", Family.DATA, Fact.BODIES),
+    SET_VAR("setVar", Family.DATA),
+    EVAL("eval", Family.DATA, Fact.DIALOGS),
+    SCREENSHOT("screenshot", Family.DATA),
+    CSV_IMPORT("csvImport", Family.DATA),
+    CSV_EXPORT("csvExport", Family.DATA),
+    DATASET_WRITE("datasetWrite", Family.DATA, Fact.REBUILDS_RUN_DATA),
+    DATASET_EXPORT("datasetExport", Family.DATA, Fact.REBUILDS_RUN_DATA),
+    HTTP("http", Family.EXTERNAL),
+    CLIPBOARD("clipboard", Family.DATA),
+    CALL("call", Family.EXTERNAL),
+    FOREACH("foreach", Family.CONTROL, Fact.BODIES),
+    REPEAT("repeat", Family.CONTROL, Fact.BODIES),
+    IF("if", Family.CONTROL, Fact.BODIES),
+    WHILE("while", Family.CONTROL, Fact.BODIES),
+    MANUAL("manual", Family.EXTERNAL);
+
+    /** What may hold for a kind beyond its family. */
+    private enum Fact { DIALOGS, WRITES, LOADS_PAGE, REBUILDS_RUN_DATA, BODIES }
 
     private final String op;
+    private final Family family;
+    private final java.util.Set<Fact> facts;
 
-    Kind(String op) {
+    Kind(String op, Family family, Fact... facts) {
       this.op = op;
+      this.family = family;
+      this.facts = facts.length == 0 ? java.util.EnumSet.noneOf(Fact.class) : java.util.EnumSet.copyOf(java.util.List.of(facts));
     }
 
     /** The JSON {@code op} value. */
     public String op() {
       return op;
+    }
+
+    /** The family this kind belongs to. */
+    public Family family() {
+      return family;
     }
 
     /**
@@ -89,14 +121,42 @@ public sealed interface Step {
      * waits, checks, reads, variables, loops or conditions.
      */
     public boolean opensDialogs() {
-      switch (this) {
-        case OPEN: case NAVIGATE: case BACK: case FORWARD: case RELOAD: case TAB_NEW: case TAB_CLOSE: case CLICK:
-        case DBLCLICK: case CONTEXTMENU: case HOVER: case MOUSE: case FILL: case CHANGE: case TYPE: case PRESS: case SELECT:
-        case CHECK: case UNCHECK: case TOGGLE: case SCROLL: case DRAG: case UPLOAD: case EVAL:
-          return true;
-        default:
-          return false;
-      }
+      return facts.contains(Fact.DIALOGS);
+    }
+
+    /**
+     * Whether steps of this kind change what the application holds (clicks, typing, choosing,
+     * uploading), so a success check must verify them; pointer moves, hovering, scrolling,
+     * navigation, reads, checks and data steps do not. See {@link Step#writes()} for one step.
+     */
+    public boolean writes() {
+      return facts.contains(Fact.WRITES);
+    }
+
+    /** Whether a step of this kind loads a page itself: open, navigate, reload, tabNew. */
+    public boolean loadsPage() {
+      return facts.contains(Fact.LOADS_PAGE);
+    }
+
+    /**
+     * Whether a step of this kind only rebuilds the run's own data from its bindings (datasets and
+     * their exports): a resumed run runs it again instead of restoring it.
+     */
+    public boolean rebuildsRunData() {
+      return facts.contains(Fact.REBUILDS_RUN_DATA);
+    }
+
+    /**
+     * Whether a step of this kind only establishes where the run is (its family is {@link Family#PAGE}):
+     * a resumed run applies it again to rebuild the page context; it changes no application data.
+     */
+    public boolean establishesContext() {
+      return family == Family.PAGE;
+    }
+
+    /** Whether a step of this kind has bodies of steps: loops, branches, and paginate's per-page body. */
+    public boolean hasBodies() {
+      return facts.contains(Fact.BODIES);
     }
 
     /** The kind for a JSON {@code op} value, if any. */
@@ -166,6 +226,11 @@ public sealed interface Step {
 
   /** The operation of this step. */
   Kind kind();
+
+  /** Whether this step changes what the application holds ({@link Kind#writes()}; a mouse step that only moves does not). */
+  default boolean writes() {
+    return kind().writes();
+  }
 
   /** Unique, stable id; outputs are addressed as {@code ${steps.<id>.<field>}}. */
   String id();
@@ -710,6 +775,12 @@ public sealed interface Step {
     }
 
     MouseAction action();
+
+    /** Pressing, releasing or clicking a button writes; moving the pointer or leaving does not. */
+    @Override
+    default boolean writes() {
+      return action() != MouseAction.MOVE && action() != MouseAction.OUT;
+    }
 
     Target target();
 

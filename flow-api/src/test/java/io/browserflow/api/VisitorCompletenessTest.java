@@ -37,6 +37,29 @@ class VisitorCompletenessTest {
     assertThat(Step.Back.builder().id("b").build().accept(names)).isEqualTo("Back");
   }
 
+  @Test
+  void should_route_each_kind_of_the_family_visitor_to_its_family_then_to_visit_step() throws Exception {
+    java.util.List<String> calls = new java.util.ArrayList<>();
+    StepFamilyVisitor<String> families = new StepFamilyVisitor<>() {
+      @Override public String visitStep(Step s) { calls.add("step"); return "step"; }
+      @Override public String visitPageStep(Step s) { calls.add("page"); return StepFamilyVisitor.super.visitPageStep(s); }
+      @Override public String visitInteractionStep(Step s) { calls.add("interaction"); return StepFamilyVisitor.super.visitInteractionStep(s); }
+      @Override public String visitCheckStep(Step s) { calls.add("check"); return StepFamilyVisitor.super.visitCheckStep(s); }
+      @Override public String visitDataStep(Step s) { calls.add("data"); return StepFamilyVisitor.super.visitDataStep(s); }
+      @Override public String visitExternalStep(Step s) { calls.add("external"); return StepFamilyVisitor.super.visitExternalStep(s); }
+      @Override public String visitControlStep(Step s) { calls.add("control"); return StepFamilyVisitor.super.visitControlStep(s); }
+    };
+    for (Method m : StepVisitor.class.getDeclaredMethods()) {
+      String kind = m.getParameterTypes()[0].getSimpleName().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
+      calls.clear();
+
+      Object result = StepFamilyVisitor.class.getMethod(m.getName(), m.getParameterTypes()).invoke(families, (Object) null);
+
+      assertThat(calls).as(m.getName()).containsExactly(Step.Kind.valueOf(kind).family().name().toLowerCase(java.util.Locale.ROOT), "step");
+      assertThat(result).isEqualTo("step");
+    }
+  }
+
   private static void assertOnePerKind(Class<?> root, Class<?> visitor) {
     Set<String> kinds = Arrays.stream(root.getPermittedSubclasses()).map(Class::getSimpleName)
         .collect(Collectors.toCollection(TreeSet::new));

@@ -4,6 +4,7 @@ import static io.browserflow.api.dsl.Dsl.*;
 
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.dsl.FlowBuilder;
 import io.browserflow.api.json.FlowJson;
@@ -91,57 +92,12 @@ public class FlowApiBenchmark {
   }
 
   /** The step and the steps nested in it. */
-  private static final StepVisitor<Integer> SIZE = new StepVisitor<>() {
+  private static final StepVisitor<Integer> SIZE = new StepFamilyVisitor<>() {
     @Override public Integer visitForeach(Step.Foreach s) { return 1 + size(s.body()); }
     @Override public Integer visitIf(Step.If s) { return 1 + size(s.then()) + size(s.otherwise()); }
 
     // the flow above nests only foreach and if bodies: every other step counts as one
-    @Override public Integer visitOpen(Step.Open s) { return 1; }
-    @Override public Integer visitNavigate(Step.Navigate s) { return 1; }
-    @Override public Integer visitBack(Step.Back s) { return 1; }
-    @Override public Integer visitForward(Step.Forward s) { return 1; }
-    @Override public Integer visitReload(Step.Reload s) { return 1; }
-    @Override public Integer visitTabNew(Step.TabNew s) { return 1; }
-    @Override public Integer visitTabSwitch(Step.TabSwitch s) { return 1; }
-    @Override public Integer visitTabClose(Step.TabClose s) { return 1; }
-    @Override public Integer visitFrame(Step.Frame s) { return 1; }
-    @Override public Integer visitFrameMain(Step.FrameMain s) { return 1; }
-    @Override public Integer visitSetViewport(Step.SetViewport s) { return 1; }
-    @Override public Integer visitEmulateNetwork(Step.EmulateNetwork s) { return 1; }
-    @Override public Integer visitClick(Step.Click s) { return 1; }
-    @Override public Integer visitDblclick(Step.Dblclick s) { return 1; }
-    @Override public Integer visitContextmenu(Step.Contextmenu s) { return 1; }
-    @Override public Integer visitHover(Step.Hover s) { return 1; }
-    @Override public Integer visitMouse(Step.Mouse s) { return 1; }
-    @Override public Integer visitFill(Step.Fill s) { return 1; }
-    @Override public Integer visitChange(Step.Change s) { return 1; }
-    @Override public Integer visitType(Step.Type s) { return 1; }
-    @Override public Integer visitPress(Step.Press s) { return 1; }
-    @Override public Integer visitSelect(Step.Select s) { return 1; }
-    @Override public Integer visitCheck(Step.Check s) { return 1; }
-    @Override public Integer visitUncheck(Step.Uncheck s) { return 1; }
-    @Override public Integer visitToggle(Step.Toggle s) { return 1; }
-    @Override public Integer visitScroll(Step.Scroll s) { return 1; }
-    @Override public Integer visitDrag(Step.Drag s) { return 1; }
-    @Override public Integer visitUpload(Step.Upload s) { return 1; }
-    @Override public Integer visitWait(Step.Wait s) { return 1; }
-    @Override public Integer visitAssert(Step.Assert s) { return 1; }
-    @Override public Integer visitRead(Step.Read s) { return 1; }
-    @Override public Integer visitScrape(Step.Scrape s) { return 1; }
-    @Override public Integer visitPaginate(Step.Paginate s) { return 1; }
-    @Override public Integer visitSetVar(Step.SetVar s) { return 1; }
-    @Override public Integer visitEval(Step.Eval s) { return 1; }
-    @Override public Integer visitScreenshot(Step.Screenshot s) { return 1; }
-    @Override public Integer visitCsvImport(Step.CsvImport s) { return 1; }
-    @Override public Integer visitCsvExport(Step.CsvExport s) { return 1; }
-    @Override public Integer visitDatasetWrite(Step.DatasetWrite s) { return 1; }
-    @Override public Integer visitDatasetExport(Step.DatasetExport s) { return 1; }
-    @Override public Integer visitHttp(Step.Http s) { return 1; }
-    @Override public Integer visitClipboard(Step.Clipboard s) { return 1; }
-    @Override public Integer visitCall(Step.Call s) { return 1; }
-    @Override public Integer visitRepeat(Step.Repeat s) { return 1; }
-    @Override public Integer visitWhile(Step.While s) { return 1; }
-    @Override public Integer visitManual(Step.Manual s) { return 1; }
+    @Override public Integer visitStep(Step step) { return 1; }
   };
 
   /** JSON text to a validated flow: parse, map, validate (incl. the canonical size check). */

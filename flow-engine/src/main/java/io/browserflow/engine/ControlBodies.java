@@ -6,6 +6,7 @@ import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
@@ -24,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and paginate run their nested steps, each through the {@link Interpreter}. Empty for the leaf
  * steps, which the interpreter dispatches itself.
  */
-final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlBody>> {
+final class ControlBodies implements StepFamilyVisitor<Optional<ControlBodies.ControlBody>> {
 
   /** The work of a control step, which the interpreter journals and records: runs its bodies and returns the result's note. */
   interface ControlBody {
@@ -100,48 +101,7 @@ final class ControlBodies implements StepVisitor<Optional<ControlBodies.ControlB
   }
 
   // leaf steps: the interpreter dispatches them to the driver (LeafActions)
-  @Override public Optional<ControlBody> visitOpen(Step.Open s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitNavigate(Step.Navigate s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitBack(Step.Back s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitForward(Step.Forward s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitReload(Step.Reload s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitTabNew(Step.TabNew s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitTabSwitch(Step.TabSwitch s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitTabClose(Step.TabClose s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitFrame(Step.Frame s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitEmulateNetwork(Step.EmulateNetwork s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitClick(Step.Click s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitHover(Step.Hover s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitMouse(Step.Mouse s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitFill(Step.Fill s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitChange(Step.Change s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitType(Step.Type s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitPress(Step.Press s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitSelect(Step.Select s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitCheck(Step.Check s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitUncheck(Step.Uncheck s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitToggle(Step.Toggle s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitScroll(Step.Scroll s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitDrag(Step.Drag s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitUpload(Step.Upload s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitWait(Step.Wait s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitAssert(Step.Assert s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitRead(Step.Read s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitScrape(Step.Scrape s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitSetVar(Step.SetVar s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitEval(Step.Eval s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitDatasetWrite(Step.DatasetWrite s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitDatasetExport(Step.DatasetExport s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitHttp(Step.Http s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
-  @Override public Optional<ControlBody> visitManual(Step.Manual s) { return Optional.empty(); }
+  @Override public Optional<ControlBody> visitStep(Step step) { return Optional.empty(); }
 
   // ------------------------------------------------------------------- calls
 

@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.formats.BrowserctlDocument.CredentialSpec;
@@ -105,7 +106,7 @@ final class BrowserctlExportValues {
 
   /** Fields whose literal secret the export replaces with a secret credential placeholder. */
   static Set<String> replaceableSecrets(Step s, String p) {
-    return s.accept(new StepVisitor<Set<String>>() {
+    return s.accept(new StepFamilyVisitor<Set<String>>() {
       @Override
       public Set<String> visitFill(Step.Fill f) {
         return Set.of(p + ".value");
@@ -142,47 +143,7 @@ final class BrowserctlExportValues {
       }
 
       // a literal secret elsewhere is left to block the step
-      @Override public Set<String> visitBack(Step.Back s) { return Set.of(); }
-      @Override public Set<String> visitForward(Step.Forward s) { return Set.of(); }
-      @Override public Set<String> visitReload(Step.Reload s) { return Set.of(); }
-      @Override public Set<String> visitTabSwitch(Step.TabSwitch s) { return Set.of(); }
-      @Override public Set<String> visitTabClose(Step.TabClose s) { return Set.of(); }
-      @Override public Set<String> visitFrame(Step.Frame s) { return Set.of(); }
-      @Override public Set<String> visitFrameMain(Step.FrameMain s) { return Set.of(); }
-      @Override public Set<String> visitSetViewport(Step.SetViewport s) { return Set.of(); }
-      @Override public Set<String> visitEmulateNetwork(Step.EmulateNetwork s) { return Set.of(); }
-      @Override public Set<String> visitClick(Step.Click s) { return Set.of(); }
-      @Override public Set<String> visitDblclick(Step.Dblclick s) { return Set.of(); }
-      @Override public Set<String> visitContextmenu(Step.Contextmenu s) { return Set.of(); }
-      @Override public Set<String> visitHover(Step.Hover s) { return Set.of(); }
-      @Override public Set<String> visitPress(Step.Press s) { return Set.of(); }
-      @Override public Set<String> visitCheck(Step.Check s) { return Set.of(); }
-      @Override public Set<String> visitUncheck(Step.Uncheck s) { return Set.of(); }
-      @Override public Set<String> visitToggle(Step.Toggle s) { return Set.of(); }
-      @Override public Set<String> visitScroll(Step.Scroll s) { return Set.of(); }
-      @Override public Set<String> visitDrag(Step.Drag s) { return Set.of(); }
-      @Override public Set<String> visitMouse(Step.Mouse s) { return Set.of(); }
-      @Override public Set<String> visitUpload(Step.Upload s) { return Set.of(); }
-      @Override public Set<String> visitWait(Step.Wait s) { return Set.of(); }
-      @Override public Set<String> visitAssert(Step.Assert s) { return Set.of(); }
-      @Override public Set<String> visitRead(Step.Read s) { return Set.of(); }
-      @Override public Set<String> visitScrape(Step.Scrape s) { return Set.of(); }
-      @Override public Set<String> visitPaginate(Step.Paginate s) { return Set.of(); }
-      @Override public Set<String> visitSetVar(Step.SetVar s) { return Set.of(); }
-      @Override public Set<String> visitEval(Step.Eval s) { return Set.of(); }
-      @Override public Set<String> visitScreenshot(Step.Screenshot s) { return Set.of(); }
-      @Override public Set<String> visitCsvImport(Step.CsvImport s) { return Set.of(); }
-      @Override public Set<String> visitCsvExport(Step.CsvExport s) { return Set.of(); }
-      @Override public Set<String> visitDatasetWrite(Step.DatasetWrite s) { return Set.of(); }
-      @Override public Set<String> visitDatasetExport(Step.DatasetExport s) { return Set.of(); }
-      @Override public Set<String> visitHttp(Step.Http s) { return Set.of(); }
-      @Override public Set<String> visitClipboard(Step.Clipboard s) { return Set.of(); }
-      @Override public Set<String> visitCall(Step.Call s) { return Set.of(); }
-      @Override public Set<String> visitForeach(Step.Foreach s) { return Set.of(); }
-      @Override public Set<String> visitRepeat(Step.Repeat s) { return Set.of(); }
-      @Override public Set<String> visitIf(Step.If s) { return Set.of(); }
-      @Override public Set<String> visitWhile(Step.While s) { return Set.of(); }
-      @Override public Set<String> visitManual(Step.Manual s) { return Set.of(); }
+      @Override public Set<String> visitStep(Step step) { return Set.of(); }
     });
   }
 

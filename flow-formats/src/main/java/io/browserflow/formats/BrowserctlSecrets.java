@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.FlowLint;
@@ -60,7 +61,7 @@ final class BrowserctlSecrets {
   /** A step that types a value into a field: the field, and the same step typing another value. */
   private record Typed(Optional<Target> target, Function<String, Step> typing) {}
 
-  private static final StepVisitor<Optional<Typed>> TYPED = new StepVisitor<>() {
+  private static final StepVisitor<Optional<Typed>> TYPED = new StepFamilyVisitor<>() {
     @Override
     public Optional<Typed> visitFill(Step.Fill f) {
       return Optional.of(new Typed(Optional.of(f.target()), v -> Step.Fill.builder().from(f).value(v).build()));
@@ -77,51 +78,7 @@ final class BrowserctlSecrets {
     }
 
     // no typed field: a literal secret there blocks the command
-    @Override public Optional<Typed> visitOpen(Step.Open s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitNavigate(Step.Navigate s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitBack(Step.Back s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitForward(Step.Forward s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitReload(Step.Reload s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitTabNew(Step.TabNew s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitTabSwitch(Step.TabSwitch s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitTabClose(Step.TabClose s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitFrame(Step.Frame s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitEmulateNetwork(Step.EmulateNetwork s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitClick(Step.Click s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitHover(Step.Hover s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitPress(Step.Press s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitSelect(Step.Select s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitCheck(Step.Check s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitUncheck(Step.Uncheck s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitToggle(Step.Toggle s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitScroll(Step.Scroll s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitDrag(Step.Drag s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitMouse(Step.Mouse s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitUpload(Step.Upload s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitWait(Step.Wait s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitAssert(Step.Assert s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitRead(Step.Read s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitScrape(Step.Scrape s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitPaginate(Step.Paginate s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitSetVar(Step.SetVar s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitEval(Step.Eval s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitDatasetWrite(Step.DatasetWrite s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitDatasetExport(Step.DatasetExport s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitHttp(Step.Http s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitCall(Step.Call s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitForeach(Step.Foreach s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitRepeat(Step.Repeat s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitIf(Step.If s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitWhile(Step.While s) { return Optional.empty(); }
-    @Override public Optional<Typed> visitManual(Step.Manual s) { return Optional.empty(); }
+    @Override public Optional<Typed> visitStep(Step step) { return Optional.empty(); }
   };
 
   private String freeKey(String base) {

@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import static io.browserflow.formats.BrowserctlCommandsOfStep.list;
 
 import io.browserflow.api.Condition;
+import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Step;
 import java.util.List;
@@ -43,7 +44,7 @@ final class BrowserctlWaitArgs {
 
   /** A browserctl wait for the condition; null when there is none. */
   List<String> waitArgv(Condition cond, String cp) {
-    return cond.accept(new ConditionVisitor<List<String>>() {
+    return cond.accept(new DefaultConditionVisitor<List<String>>() {
       @Override
       public List<String> visitUrl(Condition.Url u) {
         String glob = values.out(u.glob(), cp);
@@ -97,13 +98,7 @@ final class BrowserctlWaitArgs {
       }
 
       // no browserctl wait
-      @Override public List<String> visitTitle(Condition.Title c) { return null; }
-      @Override public List<String> visitCount(Condition.Count c) { return null; }
-      @Override public List<String> visitValue(Condition.Value c) { return null; }
-      @Override public List<String> visitAttribute(Condition.Attribute c) { return null; }
-      @Override public List<String> visitVar(Condition.Var c) { return null; }
-      @Override public List<String> visitDownload(Condition.Download c) { return null; }
-      @Override public List<String> visitNot(Condition.Not c) { return null; }
+      @Override public List<String> visitCondition(Condition condition) { return null; }
     });
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
+import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Step;
 import io.browserflow.api.Target;
@@ -52,7 +53,7 @@ final class ChromeConditionSteps {
   }
 
   /** The element of a wait for an element state, whose other checks join that wait step; null for other conditions. */
-  private static final ConditionVisitor<Target> WAITED = new ConditionVisitor<>() {
+  private static final ConditionVisitor<Target> WAITED = new DefaultConditionVisitor<>() {
     @Override
     public Target visitElement(Condition.Element e) {
       // visible: false negates the whole check, so nothing joins a wait for a hidden element
@@ -66,21 +67,12 @@ final class ChromeConditionSteps {
     }
 
     // the checks after the wait stay steps of their own
-    @Override public Target visitUrl(Condition.Url c) { return null; }
-    @Override public Target visitTitle(Condition.Title c) { return null; }
-    @Override public Target visitText(Condition.Text c) { return null; }
-    @Override public Target visitValue(Condition.Value c) { return null; }
-    @Override public Target visitAttribute(Condition.Attribute c) { return null; }
-    @Override public Target visitVar(Condition.Var c) { return null; }
-    @Override public Target visitDownload(Condition.Download c) { return null; }
-    @Override public Target visitLoad(Condition.Load c) { return null; }
-    @Override public Target visitExpression(Condition.Expression c) { return null; }
-    @Override public Target visitNot(Condition.Not c) { return null; }
+    @Override public Target visitCondition(Condition condition) { return null; }
   };
 
   /** Adds a check of the waited element to its waitForElement step (properties, attributes); false when it is no such check. */
   private static boolean mergeInto(ObjectNode n, Target waited, Condition e) {
-    return e.accept(new ConditionVisitor<Boolean>() {
+    return e.accept(new DefaultConditionVisitor<Boolean>() {
       @Override
       public Boolean visitValue(Condition.Value v) {
         if (!v.target().equals(waited)) {
@@ -128,14 +120,7 @@ final class ChromeConditionSteps {
       }
 
       // no check of an element's properties or attributes
-      @Override public Boolean visitUrl(Condition.Url c) { return false; }
-      @Override public Boolean visitTitle(Condition.Title c) { return false; }
-      @Override public Boolean visitCount(Condition.Count c) { return false; }
-      @Override public Boolean visitVar(Condition.Var c) { return false; }
-      @Override public Boolean visitDownload(Condition.Download c) { return false; }
-      @Override public Boolean visitLoad(Condition.Load c) { return false; }
-      @Override public Boolean visitExpression(Condition.Expression c) { return false; }
-      @Override public Boolean visitNot(Condition.Not c) { return false; }
+      @Override public Boolean visitCondition(Condition condition) { return false; }
     });
   }
 
@@ -272,7 +257,7 @@ final class ChromeConditionSteps {
    * The element condition a negated condition waits for, when there is one: hidden for visible and
    * back, no element (a count of 0, exact) for exists.
    */
-  private static final ConditionVisitor<Optional<Condition>> NEGATED = new ConditionVisitor<>() {
+  private static final ConditionVisitor<Optional<Condition>> NEGATED = new DefaultConditionVisitor<>() {
     @Override
     public Optional<Condition> visitElement(Condition.Element e) {
       return switch (e.state()) {
@@ -284,17 +269,7 @@ final class ChromeConditionSteps {
     }
 
     // negated by a page expression, if any
-    @Override public Optional<Condition> visitUrl(Condition.Url c) { return Optional.empty(); }
-    @Override public Optional<Condition> visitTitle(Condition.Title c) { return Optional.empty(); }
-    @Override public Optional<Condition> visitCount(Condition.Count c) { return Optional.empty(); }
-    @Override public Optional<Condition> visitText(Condition.Text c) { return Optional.empty(); }
-    @Override public Optional<Condition> visitValue(Condition.Value c) { return Optional.empty(); }
-    @Override public Optional<Condition> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
-    @Override public Optional<Condition> visitVar(Condition.Var c) { return Optional.empty(); }
-    @Override public Optional<Condition> visitDownload(Condition.Download c) { return Optional.empty(); }
-    @Override public Optional<Condition> visitLoad(Condition.Load c) { return Optional.empty(); }
-    @Override public Optional<Condition> visitExpression(Condition.Expression c) { return Optional.empty(); }
-    @Override public Optional<Condition> visitNot(Condition.Not c) { return Optional.empty(); }
+    @Override public Optional<Condition> visitCondition(Condition condition) { return Optional.empty(); }
   };
 
   /** A waitForExpression step for the condition, when it has a page expression; null otherwise. */
@@ -336,24 +311,14 @@ final class ChromeConditionSteps {
   }
 
   /** The URL glob of a navigation a condition asserts, which the format records as an asserted event of the action. */
-  private static final ConditionVisitor<Optional<String>> NAVIGATION = new ConditionVisitor<>() {
+  private static final ConditionVisitor<Optional<String>> NAVIGATION = new DefaultConditionVisitor<>() {
     @Override
     public Optional<String> visitUrl(Condition.Url u) {
       return Optional.of(u.glob());
     }
 
     // no navigation
-    @Override public Optional<String> visitTitle(Condition.Title c) { return Optional.empty(); }
-    @Override public Optional<String> visitElement(Condition.Element c) { return Optional.empty(); }
-    @Override public Optional<String> visitCount(Condition.Count c) { return Optional.empty(); }
-    @Override public Optional<String> visitText(Condition.Text c) { return Optional.empty(); }
-    @Override public Optional<String> visitValue(Condition.Value c) { return Optional.empty(); }
-    @Override public Optional<String> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
-    @Override public Optional<String> visitVar(Condition.Var c) { return Optional.empty(); }
-    @Override public Optional<String> visitDownload(Condition.Download c) { return Optional.empty(); }
-    @Override public Optional<String> visitLoad(Condition.Load c) { return Optional.empty(); }
-    @Override public Optional<String> visitExpression(Condition.Expression c) { return Optional.empty(); }
-    @Override public Optional<String> visitNot(Condition.Not c) { return Optional.empty(); }
+    @Override public Optional<String> visitCondition(Condition condition) { return Optional.empty(); }
   };
 
   /**
@@ -383,24 +348,14 @@ final class ChromeConditionSteps {
   }
 
   /** The title an expect title names literally (no glob), which an asserted navigation can carry. */
-  private static final ConditionVisitor<Optional<String>> LITERAL_TITLE = new ConditionVisitor<>() {
+  private static final ConditionVisitor<Optional<String>> LITERAL_TITLE = new DefaultConditionVisitor<>() {
     @Override
     public Optional<String> visitTitle(Condition.Title c) {
       return c.glob().contains("*") ? Optional.empty() : Optional.of(c.glob());
     }
 
     // not a title
-    @Override public Optional<String> visitUrl(Condition.Url c) { return Optional.empty(); }
-    @Override public Optional<String> visitElement(Condition.Element c) { return Optional.empty(); }
-    @Override public Optional<String> visitCount(Condition.Count c) { return Optional.empty(); }
-    @Override public Optional<String> visitText(Condition.Text c) { return Optional.empty(); }
-    @Override public Optional<String> visitValue(Condition.Value c) { return Optional.empty(); }
-    @Override public Optional<String> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
-    @Override public Optional<String> visitVar(Condition.Var c) { return Optional.empty(); }
-    @Override public Optional<String> visitDownload(Condition.Download c) { return Optional.empty(); }
-    @Override public Optional<String> visitLoad(Condition.Load c) { return Optional.empty(); }
-    @Override public Optional<String> visitExpression(Condition.Expression c) { return Optional.empty(); }
-    @Override public Optional<String> visitNot(Condition.Not c) { return Optional.empty(); }
+    @Override public Optional<String> visitCondition(Condition condition) { return Optional.empty(); }
   };
 
   private static String describe(Condition c) {

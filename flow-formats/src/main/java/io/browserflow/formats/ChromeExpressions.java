@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
+import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Target;
 import java.util.regex.Pattern;
@@ -23,7 +24,7 @@ final class ChromeExpressions {
 
   /** A page expression for the condition, when one is plain to write; null otherwise. */
   String expression(Condition c, String p) {
-    return c.accept(new ConditionVisitor<String>() {
+    return c.accept(new DefaultConditionVisitor<String>() {
       @Override
       public String visitUrl(Condition.Url u) {
         return "new RegExp(" + js(globRegex(u.glob(), "[^/]*")) + ").test(location.href)";
@@ -85,11 +86,7 @@ final class ChromeExpressions {
       }
 
       // none plain to write
-      @Override public String visitElement(Condition.Element c) { return null; }
-      @Override public String visitCount(Condition.Count c) { return null; }
-      @Override public String visitValue(Condition.Value c) { return null; }
-      @Override public String visitVar(Condition.Var c) { return null; }
-      @Override public String visitDownload(Condition.Download c) { return null; }
+      @Override public String visitCondition(Condition condition) { return null; }
     });
   }
 

@@ -1,6 +1,7 @@
 package io.browserflow.formats;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
 import java.util.Collection;
@@ -122,60 +123,14 @@ final class ChromeTabs {
 
   /** {@code before} binding the popup {@code alias}, when it is a click that binds no tab yet. */
   private static Optional<Step> opening(Step before, String alias) {
-    return before.accept(new StepVisitor<Optional<Step>>() {
+    return before.accept(new StepFamilyVisitor<Optional<Step>>() {
       @Override
       public Optional<Step> visitClick(Step.Click c) {
         return c.newTab().isEmpty() ? Optional.of(Step.Click.builder().from(c).newTab(alias).build()) : Optional.empty();
       }
 
       // no other step binds a popup
-      @Override public Optional<Step> visitOpen(Step.Open s) { return Optional.empty(); }
-      @Override public Optional<Step> visitNavigate(Step.Navigate s) { return Optional.empty(); }
-      @Override public Optional<Step> visitBack(Step.Back s) { return Optional.empty(); }
-      @Override public Optional<Step> visitForward(Step.Forward s) { return Optional.empty(); }
-      @Override public Optional<Step> visitReload(Step.Reload s) { return Optional.empty(); }
-      @Override public Optional<Step> visitTabNew(Step.TabNew s) { return Optional.empty(); }
-      @Override public Optional<Step> visitTabSwitch(Step.TabSwitch s) { return Optional.empty(); }
-      @Override public Optional<Step> visitTabClose(Step.TabClose s) { return Optional.empty(); }
-      @Override public Optional<Step> visitFrame(Step.Frame s) { return Optional.empty(); }
-      @Override public Optional<Step> visitFrameMain(Step.FrameMain s) { return Optional.empty(); }
-      @Override public Optional<Step> visitSetViewport(Step.SetViewport s) { return Optional.empty(); }
-      @Override public Optional<Step> visitEmulateNetwork(Step.EmulateNetwork s) { return Optional.empty(); }
-      @Override public Optional<Step> visitDblclick(Step.Dblclick s) { return Optional.empty(); }
-      @Override public Optional<Step> visitContextmenu(Step.Contextmenu s) { return Optional.empty(); }
-      @Override public Optional<Step> visitHover(Step.Hover s) { return Optional.empty(); }
-      @Override public Optional<Step> visitFill(Step.Fill s) { return Optional.empty(); }
-      @Override public Optional<Step> visitChange(Step.Change s) { return Optional.empty(); }
-      @Override public Optional<Step> visitType(Step.Type s) { return Optional.empty(); }
-      @Override public Optional<Step> visitPress(Step.Press s) { return Optional.empty(); }
-      @Override public Optional<Step> visitSelect(Step.Select s) { return Optional.empty(); }
-      @Override public Optional<Step> visitCheck(Step.Check s) { return Optional.empty(); }
-      @Override public Optional<Step> visitUncheck(Step.Uncheck s) { return Optional.empty(); }
-      @Override public Optional<Step> visitToggle(Step.Toggle s) { return Optional.empty(); }
-      @Override public Optional<Step> visitScroll(Step.Scroll s) { return Optional.empty(); }
-      @Override public Optional<Step> visitDrag(Step.Drag s) { return Optional.empty(); }
-      @Override public Optional<Step> visitMouse(Step.Mouse s) { return Optional.empty(); }
-      @Override public Optional<Step> visitUpload(Step.Upload s) { return Optional.empty(); }
-      @Override public Optional<Step> visitWait(Step.Wait s) { return Optional.empty(); }
-      @Override public Optional<Step> visitAssert(Step.Assert s) { return Optional.empty(); }
-      @Override public Optional<Step> visitRead(Step.Read s) { return Optional.empty(); }
-      @Override public Optional<Step> visitScrape(Step.Scrape s) { return Optional.empty(); }
-      @Override public Optional<Step> visitPaginate(Step.Paginate s) { return Optional.empty(); }
-      @Override public Optional<Step> visitSetVar(Step.SetVar s) { return Optional.empty(); }
-      @Override public Optional<Step> visitEval(Step.Eval s) { return Optional.empty(); }
-      @Override public Optional<Step> visitScreenshot(Step.Screenshot s) { return Optional.empty(); }
-      @Override public Optional<Step> visitCsvImport(Step.CsvImport s) { return Optional.empty(); }
-      @Override public Optional<Step> visitCsvExport(Step.CsvExport s) { return Optional.empty(); }
-      @Override public Optional<Step> visitDatasetWrite(Step.DatasetWrite s) { return Optional.empty(); }
-      @Override public Optional<Step> visitDatasetExport(Step.DatasetExport s) { return Optional.empty(); }
-      @Override public Optional<Step> visitHttp(Step.Http s) { return Optional.empty(); }
-      @Override public Optional<Step> visitClipboard(Step.Clipboard s) { return Optional.empty(); }
-      @Override public Optional<Step> visitCall(Step.Call s) { return Optional.empty(); }
-      @Override public Optional<Step> visitForeach(Step.Foreach s) { return Optional.empty(); }
-      @Override public Optional<Step> visitRepeat(Step.Repeat s) { return Optional.empty(); }
-      @Override public Optional<Step> visitIf(Step.If s) { return Optional.empty(); }
-      @Override public Optional<Step> visitWhile(Step.While s) { return Optional.empty(); }
-      @Override public Optional<Step> visitManual(Step.Manual s) { return Optional.empty(); }
+      @Override public Optional<Step> visitStep(Step step) { return Optional.empty(); }
     });
   }
 

@@ -108,7 +108,7 @@ final class PluginPageSteps {
 
   private void preserved(PluginStep s, String url, String shown) {
     Integer last = st.lastAction();
-    boolean pageStep = last == null || st.steps.get(last).accept(LOADS_PAGE);
+    boolean pageStep = last == null || st.steps.get(last).kind().loadsPage();
     boolean typed = TYPED.contains(String.valueOf(s.text("transitionType")).toLowerCase(Locale.ROOT))
         || qualifier(s, "from_address_bar");
     if (url.equals(st.topUrlOfLastAction.get(st.currentTab)) || !url.equals(shown) && !typed && !pageStep) {
@@ -120,58 +120,6 @@ final class PluginPageSteps {
     }
     st.act(Step.Navigate.builder().id(st.id(s)).url(values.url(url)).build(), s.path);
   }
-
-  /** Steps that load a page themselves (open, navigate, reload, tabNew): a navigate after one is not its echo. */
-  private static final StepVisitor<Boolean> LOADS_PAGE = new StepVisitor<>() {
-    @Override public Boolean visitOpen(Step.Open s) { return true; }
-    @Override public Boolean visitNavigate(Step.Navigate s) { return true; }
-    @Override public Boolean visitBack(Step.Back s) { return false; }
-    @Override public Boolean visitForward(Step.Forward s) { return false; }
-    @Override public Boolean visitReload(Step.Reload s) { return true; }
-    @Override public Boolean visitTabNew(Step.TabNew s) { return true; }
-    @Override public Boolean visitTabSwitch(Step.TabSwitch s) { return false; }
-    @Override public Boolean visitTabClose(Step.TabClose s) { return false; }
-    @Override public Boolean visitFrame(Step.Frame s) { return false; }
-    @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
-    @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
-    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
-    @Override public Boolean visitClick(Step.Click s) { return false; }
-    @Override public Boolean visitDblclick(Step.Dblclick s) { return false; }
-    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return false; }
-    @Override public Boolean visitHover(Step.Hover s) { return false; }
-    @Override public Boolean visitMouse(Step.Mouse s) { return false; }
-    @Override public Boolean visitFill(Step.Fill s) { return false; }
-    @Override public Boolean visitChange(Step.Change s) { return false; }
-    @Override public Boolean visitType(Step.Type s) { return false; }
-    @Override public Boolean visitPress(Step.Press s) { return false; }
-    @Override public Boolean visitSelect(Step.Select s) { return false; }
-    @Override public Boolean visitCheck(Step.Check s) { return false; }
-    @Override public Boolean visitUncheck(Step.Uncheck s) { return false; }
-    @Override public Boolean visitToggle(Step.Toggle s) { return false; }
-    @Override public Boolean visitScroll(Step.Scroll s) { return false; }
-    @Override public Boolean visitDrag(Step.Drag s) { return false; }
-    @Override public Boolean visitUpload(Step.Upload s) { return false; }
-    @Override public Boolean visitWait(Step.Wait s) { return false; }
-    @Override public Boolean visitAssert(Step.Assert s) { return false; }
-    @Override public Boolean visitRead(Step.Read s) { return false; }
-    @Override public Boolean visitScrape(Step.Scrape s) { return false; }
-    @Override public Boolean visitPaginate(Step.Paginate s) { return false; }
-    @Override public Boolean visitSetVar(Step.SetVar s) { return false; }
-    @Override public Boolean visitEval(Step.Eval s) { return false; }
-    @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
-    @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
-    @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
-    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return false; }
-    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
-    @Override public Boolean visitHttp(Step.Http s) { return false; }
-    @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
-    @Override public Boolean visitCall(Step.Call s) { return false; }
-    @Override public Boolean visitForeach(Step.Foreach s) { return false; }
-    @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
-    @Override public Boolean visitIf(Step.If s) { return false; }
-    @Override public Boolean visitWhile(Step.While s) { return false; }
-    @Override public Boolean visitManual(Step.Manual s) { return false; }
-  };
 
   private void redundant(PluginStep s) {
     st.issues.warning(ConversionCode.REDUNDANT_NAVIGATE, s.path, "the navigate repeats the page already shown; it is "

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
+import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Placeholders;
 import java.util.Optional;
@@ -27,9 +28,8 @@ final class RecordReplayConditions {
   }
 
   Optional<ObjectNode> waitCondition(Condition c, String p) {
-    return c.accept(new ConditionVisitor<Optional<ObjectNode>>() {
-      @Override public Optional<ObjectNode> visitUrl(Condition.Url c) { return Optional.empty(); }
-      @Override public Optional<ObjectNode> visitTitle(Condition.Title c) { return Optional.empty(); }
+    return c.accept(new DefaultConditionVisitor<Optional<ObjectNode>>() {
+      @Override public Optional<ObjectNode> visitCondition(Condition condition) { return Optional.empty(); }
       @Override public Optional<ObjectNode> visitElement(Condition.Element e) {
         if (e.state() != Condition.State.VISIBLE && e.state() != Condition.State.HIDDEN && e.state() != Condition.State.EXISTS) {
           return Optional.empty();
@@ -47,12 +47,7 @@ final class RecordReplayConditions {
         o.put("visible", e.state() != Condition.State.HIDDEN);
         return Optional.of(o);
       }
-      @Override public Optional<ObjectNode> visitCount(Condition.Count c) { return Optional.empty(); }
       @Override public Optional<ObjectNode> visitText(Condition.Text c) { return wholePageText(c).flatMap(t -> text(t, true)); }
-      @Override public Optional<ObjectNode> visitValue(Condition.Value c) { return Optional.empty(); }
-      @Override public Optional<ObjectNode> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
-      @Override public Optional<ObjectNode> visitVar(Condition.Var c) { return Optional.empty(); }
-      @Override public Optional<ObjectNode> visitDownload(Condition.Download c) { return Optional.empty(); }
       @Override public Optional<ObjectNode> visitLoad(Condition.Load l) {
         Condition.LoadState state = l.state();
         ObjectNode o = JSON.objectNode();
@@ -65,7 +60,6 @@ final class RecordReplayConditions {
         }
         return Optional.of(o);
       }
-      @Override public Optional<ObjectNode> visitExpression(Condition.Expression c) { return Optional.empty(); }
       @Override public Optional<ObjectNode> visitNot(Condition.Not c) { return wholePageText(c.condition()).flatMap(t -> text(t, false)); }
 
       /** The wait for page text to appear or go. */
@@ -88,9 +82,8 @@ final class RecordReplayConditions {
   }
 
   Optional<ObjectNode> assertion(Condition c, String p) {
-    return c.accept(new ConditionVisitor<Optional<ObjectNode>>() {
-      @Override public Optional<ObjectNode> visitUrl(Condition.Url c) { return Optional.empty(); }
-      @Override public Optional<ObjectNode> visitTitle(Condition.Title c) { return Optional.empty(); }
+    return c.accept(new DefaultConditionVisitor<Optional<ObjectNode>>() {
+      @Override public Optional<ObjectNode> visitCondition(Condition condition) { return Optional.empty(); }
       @Override public Optional<ObjectNode> visitElement(Condition.Element e) {
         if (e.state() != Condition.State.EXISTS && e.state() != Condition.State.VISIBLE) {
           return Optional.empty();
@@ -100,7 +93,6 @@ final class RecordReplayConditions {
         css.ifPresent(s -> o.put(e.state() == Condition.State.EXISTS ? "exists" : "visible", s));
         return css.map(s -> o);
       }
-      @Override public Optional<ObjectNode> visitCount(Condition.Count c) { return Optional.empty(); }
       @Override public Optional<ObjectNode> visitText(Condition.Text c) {
         return wholePageText(c).map(t -> {
           ObjectNode o = JSON.objectNode();
@@ -108,7 +100,6 @@ final class RecordReplayConditions {
           return o;
         });
       }
-      @Override public Optional<ObjectNode> visitValue(Condition.Value c) { return Optional.empty(); }
       @Override public Optional<ObjectNode> visitAttribute(Condition.Attribute a) {
         Optional<String> css = selectors.css(a.target(), p + ".target", "the assert");
         if (css.isEmpty()) {
@@ -121,11 +112,6 @@ final class RecordReplayConditions {
         a.value().ifPresent(v -> at.put("equals", st.template(v, p + ".value")));
         return Optional.of(o);
       }
-      @Override public Optional<ObjectNode> visitVar(Condition.Var c) { return Optional.empty(); }
-      @Override public Optional<ObjectNode> visitDownload(Condition.Download c) { return Optional.empty(); }
-      @Override public Optional<ObjectNode> visitLoad(Condition.Load c) { return Optional.empty(); }
-      @Override public Optional<ObjectNode> visitExpression(Condition.Expression c) { return Optional.empty(); }
-      @Override public Optional<ObjectNode> visitNot(Condition.Not c) { return Optional.empty(); }
     });
   }
 
@@ -134,17 +120,9 @@ final class RecordReplayConditions {
    * test written as a truthy one, for an if to swap its branches); empty when it has no form.
    */
   Optional<Test> test(Condition c, String p) {
-    return c.accept(new ConditionVisitor<Optional<Test>>() {
-      @Override public Optional<Test> visitUrl(Condition.Url c) { return Optional.empty(); }
-      @Override public Optional<Test> visitTitle(Condition.Title c) { return Optional.empty(); }
-      @Override public Optional<Test> visitElement(Condition.Element c) { return Optional.empty(); }
-      @Override public Optional<Test> visitCount(Condition.Count c) { return Optional.empty(); }
-      @Override public Optional<Test> visitText(Condition.Text c) { return Optional.empty(); }
-      @Override public Optional<Test> visitValue(Condition.Value c) { return Optional.empty(); }
-      @Override public Optional<Test> visitAttribute(Condition.Attribute c) { return Optional.empty(); }
+    return c.accept(new DefaultConditionVisitor<Optional<Test>>() {
+      @Override public Optional<Test> visitCondition(Condition condition) { return Optional.empty(); }
       @Override public Optional<Test> visitVar(Condition.Var c) { return varTest(c, false, p); }
-      @Override public Optional<Test> visitDownload(Condition.Download c) { return Optional.empty(); }
-      @Override public Optional<Test> visitLoad(Condition.Load c) { return Optional.empty(); }
       @Override public Optional<Test> visitExpression(Condition.Expression c) {
         st.issues.warning(ConversionCode.APPROXIMATED, p, "the extension evaluates an if or while expression in its "
             + "background page with its variables as vars, not in the page the flow runs in");

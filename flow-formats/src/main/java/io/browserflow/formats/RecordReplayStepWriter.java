@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
+import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
@@ -617,18 +618,8 @@ final class RecordReplayStepWriter {
   }
 
   /** Whether a condition waits for the network to go idle. */
-  private static final ConditionVisitor<Boolean> IS_NETWORKIDLE = new ConditionVisitor<>() {
-    @Override public Boolean visitUrl(Condition.Url c) { return false; }
-    @Override public Boolean visitTitle(Condition.Title c) { return false; }
-    @Override public Boolean visitElement(Condition.Element c) { return false; }
-    @Override public Boolean visitCount(Condition.Count c) { return false; }
-    @Override public Boolean visitText(Condition.Text c) { return false; }
-    @Override public Boolean visitValue(Condition.Value c) { return false; }
-    @Override public Boolean visitAttribute(Condition.Attribute c) { return false; }
-    @Override public Boolean visitVar(Condition.Var c) { return false; }
-    @Override public Boolean visitDownload(Condition.Download c) { return false; }
+  private static final ConditionVisitor<Boolean> IS_NETWORKIDLE = new DefaultConditionVisitor<>() {
+    @Override public Boolean visitCondition(Condition condition) { return false; }
     @Override public Boolean visitLoad(Condition.Load c) { return c.state() == Condition.LoadState.NETWORKIDLE; }
-    @Override public Boolean visitExpression(Condition.Expression c) { return false; }
-    @Override public Boolean visitNot(Condition.Not c) { return false; }
   };
 }

@@ -10,6 +10,7 @@ import com.microsoft.playwright.options.LoadState;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import com.microsoft.playwright.options.WaitUntilState;
 import io.browserflow.api.Condition;
+import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
@@ -304,7 +305,7 @@ final class Conditions {
 
   /** Conditions Playwright waits for by itself; true when it held, false to poll instead. */
   private boolean fastAwait(Condition c, Deadline d) {
-    return c.accept(new ConditionVisitor<Boolean>() {
+    return c.accept(new DefaultConditionVisitor<Boolean>() {
       @Override
       public Boolean visitUrl(Condition.Url u) {
         try {
@@ -369,14 +370,7 @@ final class Conditions {
       }
 
       // polled (a variable condition too: the first check refuses it, the engine evaluates those)
-      @Override public Boolean visitTitle(Condition.Title t) { return false; }
-      @Override public Boolean visitCount(Condition.Count n) { return false; }
-      @Override public Boolean visitText(Condition.Text t) { return false; }
-      @Override public Boolean visitValue(Condition.Value v) { return false; }
-      @Override public Boolean visitAttribute(Condition.Attribute a) { return false; }
-      @Override public Boolean visitVar(Condition.Var v) { return false; }
-      @Override public Boolean visitDownload(Condition.Download l) { return false; }
-      @Override public Boolean visitNot(Condition.Not n) { return false; }
+      @Override public Boolean visitCondition(Condition condition) { return false; }
     });
   }
 

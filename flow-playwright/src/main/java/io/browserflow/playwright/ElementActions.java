@@ -13,6 +13,7 @@ import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
@@ -41,7 +42,7 @@ final class ElementActions {
   }
 
   ActionResult perform(Step step, Duration timeout) {
-    return step.accept(new StepVisitor<ActionResult>() {
+    return step.accept(new StepFamilyVisitor<ActionResult>() {
       @Override
       public ActionResult visitClick(Step.Click s) {
         return click(s, timeout);
@@ -201,38 +202,7 @@ final class ElementActions {
       }
 
       // not element actions: the engine runs them through the session's other methods (or by itself)
-      @Override public ActionResult visitOpen(Step.Open s) { return notPerformed(s); }
-      @Override public ActionResult visitNavigate(Step.Navigate s) { return notPerformed(s); }
-      @Override public ActionResult visitBack(Step.Back s) { return notPerformed(s); }
-      @Override public ActionResult visitForward(Step.Forward s) { return notPerformed(s); }
-      @Override public ActionResult visitReload(Step.Reload s) { return notPerformed(s); }
-      @Override public ActionResult visitTabNew(Step.TabNew s) { return notPerformed(s); }
-      @Override public ActionResult visitTabSwitch(Step.TabSwitch s) { return notPerformed(s); }
-      @Override public ActionResult visitTabClose(Step.TabClose s) { return notPerformed(s); }
-      @Override public ActionResult visitFrame(Step.Frame s) { return notPerformed(s); }
-      @Override public ActionResult visitFrameMain(Step.FrameMain s) { return notPerformed(s); }
-      @Override public ActionResult visitSetViewport(Step.SetViewport s) { return notPerformed(s); }
-      @Override public ActionResult visitEmulateNetwork(Step.EmulateNetwork s) { return notPerformed(s); }
-      @Override public ActionResult visitWait(Step.Wait s) { return notPerformed(s); }
-      @Override public ActionResult visitAssert(Step.Assert s) { return notPerformed(s); }
-      @Override public ActionResult visitRead(Step.Read s) { return notPerformed(s); }
-      @Override public ActionResult visitScrape(Step.Scrape s) { return notPerformed(s); }
-      @Override public ActionResult visitPaginate(Step.Paginate s) { return notPerformed(s); }
-      @Override public ActionResult visitSetVar(Step.SetVar s) { return notPerformed(s); }
-      @Override public ActionResult visitEval(Step.Eval s) { return notPerformed(s); }
-      @Override public ActionResult visitScreenshot(Step.Screenshot s) { return notPerformed(s); }
-      @Override public ActionResult visitCsvImport(Step.CsvImport s) { return notPerformed(s); }
-      @Override public ActionResult visitCsvExport(Step.CsvExport s) { return notPerformed(s); }
-      @Override public ActionResult visitDatasetWrite(Step.DatasetWrite s) { return notPerformed(s); }
-      @Override public ActionResult visitDatasetExport(Step.DatasetExport s) { return notPerformed(s); }
-      @Override public ActionResult visitHttp(Step.Http s) { return notPerformed(s); }
-      @Override public ActionResult visitClipboard(Step.Clipboard s) { return notPerformed(s); }
-      @Override public ActionResult visitCall(Step.Call s) { return notPerformed(s); }
-      @Override public ActionResult visitForeach(Step.Foreach s) { return notPerformed(s); }
-      @Override public ActionResult visitRepeat(Step.Repeat s) { return notPerformed(s); }
-      @Override public ActionResult visitIf(Step.If s) { return notPerformed(s); }
-      @Override public ActionResult visitWhile(Step.While s) { return notPerformed(s); }
-      @Override public ActionResult visitManual(Step.Manual s) { return notPerformed(s); }
+      @Override public ActionResult visitStep(Step step) { return notPerformed(step); }
     });
   }
 

@@ -8,6 +8,7 @@ import io.browserflow.api.OnError;
 import io.browserflow.api.Point;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import java.util.ArrayList;
@@ -471,57 +472,11 @@ public abstract class StepSequence<B extends StepSequence<B>> {
   }
 
   /** The step itself when it is a click, null for every other kind. */
-  private static final StepVisitor<Step.Click> AS_CLICK = new StepVisitor<>() {
+  private static final StepVisitor<Step.Click> AS_CLICK = new StepFamilyVisitor<>() {
     @Override public Step.Click visitClick(Step.Click s) { return s; }
 
     // the click modifiers apply to nothing else
-    @Override public Step.Click visitOpen(Step.Open s) { return null; }
-    @Override public Step.Click visitNavigate(Step.Navigate s) { return null; }
-    @Override public Step.Click visitBack(Step.Back s) { return null; }
-    @Override public Step.Click visitForward(Step.Forward s) { return null; }
-    @Override public Step.Click visitReload(Step.Reload s) { return null; }
-    @Override public Step.Click visitTabNew(Step.TabNew s) { return null; }
-    @Override public Step.Click visitTabSwitch(Step.TabSwitch s) { return null; }
-    @Override public Step.Click visitTabClose(Step.TabClose s) { return null; }
-    @Override public Step.Click visitFrame(Step.Frame s) { return null; }
-    @Override public Step.Click visitFrameMain(Step.FrameMain s) { return null; }
-    @Override public Step.Click visitSetViewport(Step.SetViewport s) { return null; }
-    @Override public Step.Click visitEmulateNetwork(Step.EmulateNetwork s) { return null; }
-    @Override public Step.Click visitDblclick(Step.Dblclick s) { return null; }
-    @Override public Step.Click visitContextmenu(Step.Contextmenu s) { return null; }
-    @Override public Step.Click visitHover(Step.Hover s) { return null; }
-    @Override public Step.Click visitMouse(Step.Mouse s) { return null; }
-    @Override public Step.Click visitFill(Step.Fill s) { return null; }
-    @Override public Step.Click visitChange(Step.Change s) { return null; }
-    @Override public Step.Click visitType(Step.Type s) { return null; }
-    @Override public Step.Click visitPress(Step.Press s) { return null; }
-    @Override public Step.Click visitSelect(Step.Select s) { return null; }
-    @Override public Step.Click visitCheck(Step.Check s) { return null; }
-    @Override public Step.Click visitUncheck(Step.Uncheck s) { return null; }
-    @Override public Step.Click visitToggle(Step.Toggle s) { return null; }
-    @Override public Step.Click visitScroll(Step.Scroll s) { return null; }
-    @Override public Step.Click visitDrag(Step.Drag s) { return null; }
-    @Override public Step.Click visitUpload(Step.Upload s) { return null; }
-    @Override public Step.Click visitWait(Step.Wait s) { return null; }
-    @Override public Step.Click visitAssert(Step.Assert s) { return null; }
-    @Override public Step.Click visitRead(Step.Read s) { return null; }
-    @Override public Step.Click visitScrape(Step.Scrape s) { return null; }
-    @Override public Step.Click visitPaginate(Step.Paginate s) { return null; }
-    @Override public Step.Click visitSetVar(Step.SetVar s) { return null; }
-    @Override public Step.Click visitEval(Step.Eval s) { return null; }
-    @Override public Step.Click visitScreenshot(Step.Screenshot s) { return null; }
-    @Override public Step.Click visitCsvImport(Step.CsvImport s) { return null; }
-    @Override public Step.Click visitCsvExport(Step.CsvExport s) { return null; }
-    @Override public Step.Click visitDatasetWrite(Step.DatasetWrite s) { return null; }
-    @Override public Step.Click visitDatasetExport(Step.DatasetExport s) { return null; }
-    @Override public Step.Click visitHttp(Step.Http s) { return null; }
-    @Override public Step.Click visitClipboard(Step.Clipboard s) { return null; }
-    @Override public Step.Click visitCall(Step.Call s) { return null; }
-    @Override public Step.Click visitForeach(Step.Foreach s) { return null; }
-    @Override public Step.Click visitRepeat(Step.Repeat s) { return null; }
-    @Override public Step.Click visitIf(Step.If s) { return null; }
-    @Override public Step.Click visitWhile(Step.While s) { return null; }
-    @Override public Step.Click visitManual(Step.Manual s) { return null; }
+    @Override public Step.Click visitStep(Step step) { return null; }
   };
 
   /** Gives the last step a stable id of your choice (instead of the generated one). */

@@ -1,6 +1,7 @@
 package io.browserflow.api.lint;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.lint.LintWarning.Severity;
 import java.util.List;
@@ -61,7 +62,7 @@ final class NavigationLint {
   }
 
   /** Classifies the steps before a navigate to {@code url}. */
-  private static final class Before implements StepVisitor<Prior> {
+  private static final class Before implements StepFamilyVisitor<Prior> {
     private final String url;
 
     Before(String url) {
@@ -80,50 +81,10 @@ final class NavigationLint {
     @Override public Prior visitNavigate(Step.Navigate s) { return loaded(s.url()); }
 
     // the rest: nothing the navigate rules look at
-    @Override public Prior visitBack(Step.Back s) { return Prior.OTHER; }
-    @Override public Prior visitForward(Step.Forward s) { return Prior.OTHER; }
-    @Override public Prior visitReload(Step.Reload s) { return Prior.OTHER; }
-    @Override public Prior visitTabNew(Step.TabNew s) { return Prior.OTHER; }
-    @Override public Prior visitTabSwitch(Step.TabSwitch s) { return Prior.OTHER; }
-    @Override public Prior visitTabClose(Step.TabClose s) { return Prior.OTHER; }
-    @Override public Prior visitFrame(Step.Frame s) { return Prior.OTHER; }
-    @Override public Prior visitFrameMain(Step.FrameMain s) { return Prior.OTHER; }
-    @Override public Prior visitSetViewport(Step.SetViewport s) { return Prior.OTHER; }
-    @Override public Prior visitEmulateNetwork(Step.EmulateNetwork s) { return Prior.OTHER; }
-    @Override public Prior visitContextmenu(Step.Contextmenu s) { return Prior.OTHER; }
-    @Override public Prior visitHover(Step.Hover s) { return Prior.OTHER; }
+    @Override public Prior visitStep(Step step) { return Prior.OTHER; }
     @Override public Prior visitMouse(Step.Mouse s) {
       return s.action() == Step.MouseAction.MOVE || s.action() == Step.MouseAction.OUT ? Prior.OTHER : Prior.CAUSE;
     }
-    @Override public Prior visitFill(Step.Fill s) { return Prior.OTHER; }
-    @Override public Prior visitChange(Step.Change s) { return Prior.OTHER; }
-    @Override public Prior visitType(Step.Type s) { return Prior.OTHER; }
-    @Override public Prior visitSelect(Step.Select s) { return Prior.OTHER; }
-    @Override public Prior visitCheck(Step.Check s) { return Prior.OTHER; }
-    @Override public Prior visitUncheck(Step.Uncheck s) { return Prior.OTHER; }
-    @Override public Prior visitToggle(Step.Toggle s) { return Prior.OTHER; }
-    @Override public Prior visitScroll(Step.Scroll s) { return Prior.OTHER; }
-    @Override public Prior visitDrag(Step.Drag s) { return Prior.OTHER; }
-    @Override public Prior visitUpload(Step.Upload s) { return Prior.OTHER; }
-    @Override public Prior visitAssert(Step.Assert s) { return Prior.OTHER; }
-    @Override public Prior visitRead(Step.Read s) { return Prior.OTHER; }
-    @Override public Prior visitScrape(Step.Scrape s) { return Prior.OTHER; }
-    @Override public Prior visitPaginate(Step.Paginate s) { return Prior.OTHER; }
-    @Override public Prior visitSetVar(Step.SetVar s) { return Prior.OTHER; }
-    @Override public Prior visitEval(Step.Eval s) { return Prior.OTHER; }
-    @Override public Prior visitScreenshot(Step.Screenshot s) { return Prior.OTHER; }
-    @Override public Prior visitCsvImport(Step.CsvImport s) { return Prior.OTHER; }
-    @Override public Prior visitCsvExport(Step.CsvExport s) { return Prior.OTHER; }
-    @Override public Prior visitDatasetWrite(Step.DatasetWrite s) { return Prior.OTHER; }
-    @Override public Prior visitDatasetExport(Step.DatasetExport s) { return Prior.OTHER; }
-    @Override public Prior visitHttp(Step.Http s) { return Prior.OTHER; }
-    @Override public Prior visitClipboard(Step.Clipboard s) { return Prior.OTHER; }
-    @Override public Prior visitCall(Step.Call s) { return Prior.OTHER; }
-    @Override public Prior visitForeach(Step.Foreach s) { return Prior.OTHER; }
-    @Override public Prior visitRepeat(Step.Repeat s) { return Prior.OTHER; }
-    @Override public Prior visitIf(Step.If s) { return Prior.OTHER; }
-    @Override public Prior visitWhile(Step.While s) { return Prior.OTHER; }
-    @Override public Prior visitManual(Step.Manual s) { return Prior.OTHER; }
   }
 
   private static String normalizeUrl(String url) {

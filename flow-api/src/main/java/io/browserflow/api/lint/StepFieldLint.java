@@ -2,6 +2,7 @@ package io.browserflow.api.lint;
 
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +42,7 @@ final class StepFieldLint {
    * conditions checked, nested bodies walked ({@code after} is whether the steps after this one
    * observe the page, as {@code steps} passes it on).
    */
-  private final class FieldScan implements StepVisitor<Void> {
+  private final class FieldScan implements StepFamilyVisitor<Void> {
     private final String path;
     private final String id;
     private final boolean after;
@@ -332,13 +333,6 @@ final class StepFieldLint {
     }
 
     // nothing to scan beyond the common fields
-    @Override public Void visitBack(Step.Back s) { return null; }
-    @Override public Void visitForward(Step.Forward s) { return null; }
-    @Override public Void visitReload(Step.Reload s) { return null; }
-    @Override public Void visitTabSwitch(Step.TabSwitch s) { return null; }
-    @Override public Void visitTabClose(Step.TabClose s) { return null; }
-    @Override public Void visitFrameMain(Step.FrameMain s) { return null; }
-    @Override public Void visitSetViewport(Step.SetViewport s) { return null; }
-    @Override public Void visitEmulateNetwork(Step.EmulateNetwork s) { return null; }
+    @Override public Void visitStep(Step step) { return null; }
   }
 }

@@ -1,6 +1,7 @@
 package io.browserflow.api.lint;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.lint.LintWarning.Severity;
 import java.util.List;
@@ -34,7 +35,7 @@ final class StepKindLint {
   }
 
   /** The rules that look at one active step's own kind, at {@code path} among its {@code siblings}. */
-  private final class StepRules implements StepVisitor<Void> {
+  private final class StepRules implements StepFamilyVisitor<Void> {
     private final String path;
     private final String id;
     private final List<Step> siblings;
@@ -77,49 +78,6 @@ final class StepKindLint {
     }
 
     // no rule of their own
-    @Override public Void visitOpen(Step.Open s) { return null; }
-    @Override public Void visitBack(Step.Back s) { return null; }
-    @Override public Void visitForward(Step.Forward s) { return null; }
-    @Override public Void visitReload(Step.Reload s) { return null; }
-    @Override public Void visitTabNew(Step.TabNew s) { return null; }
-    @Override public Void visitTabSwitch(Step.TabSwitch s) { return null; }
-    @Override public Void visitTabClose(Step.TabClose s) { return null; }
-    @Override public Void visitFrame(Step.Frame s) { return null; }
-    @Override public Void visitFrameMain(Step.FrameMain s) { return null; }
-    @Override public Void visitSetViewport(Step.SetViewport s) { return null; }
-    @Override public Void visitEmulateNetwork(Step.EmulateNetwork s) { return null; }
-    @Override public Void visitClick(Step.Click s) { return null; }
-    @Override public Void visitDblclick(Step.Dblclick s) { return null; }
-    @Override public Void visitContextmenu(Step.Contextmenu s) { return null; }
-    @Override public Void visitHover(Step.Hover s) { return null; }
-    @Override public Void visitMouse(Step.Mouse s) { return null; }
-    @Override public Void visitFill(Step.Fill s) { return null; }
-    @Override public Void visitChange(Step.Change s) { return null; }
-    @Override public Void visitType(Step.Type s) { return null; }
-    @Override public Void visitPress(Step.Press s) { return null; }
-    @Override public Void visitSelect(Step.Select s) { return null; }
-    @Override public Void visitCheck(Step.Check s) { return null; }
-    @Override public Void visitUncheck(Step.Uncheck s) { return null; }
-    @Override public Void visitToggle(Step.Toggle s) { return null; }
-    @Override public Void visitScroll(Step.Scroll s) { return null; }
-    @Override public Void visitDrag(Step.Drag s) { return null; }
-    @Override public Void visitUpload(Step.Upload s) { return null; }
-    @Override public Void visitAssert(Step.Assert s) { return null; }
-    @Override public Void visitRead(Step.Read s) { return null; }
-    @Override public Void visitScrape(Step.Scrape s) { return null; }
-    @Override public Void visitPaginate(Step.Paginate s) { return null; }
-    @Override public Void visitSetVar(Step.SetVar s) { return null; }
-    @Override public Void visitScreenshot(Step.Screenshot s) { return null; }
-    @Override public Void visitCsvImport(Step.CsvImport s) { return null; }
-    @Override public Void visitCsvExport(Step.CsvExport s) { return null; }
-    @Override public Void visitDatasetWrite(Step.DatasetWrite s) { return null; }
-    @Override public Void visitDatasetExport(Step.DatasetExport s) { return null; }
-    @Override public Void visitHttp(Step.Http s) { return null; }
-    @Override public Void visitClipboard(Step.Clipboard s) { return null; }
-    @Override public Void visitCall(Step.Call s) { return null; }
-    @Override public Void visitForeach(Step.Foreach s) { return null; }
-    @Override public Void visitRepeat(Step.Repeat s) { return null; }
-    @Override public Void visitIf(Step.If s) { return null; }
-    @Override public Void visitWhile(Step.While s) { return null; }
+    @Override public Void visitStep(Step step) { return null; }
   }
 }

@@ -1,8 +1,10 @@
 package io.browserflow.api.lint;
 
 import io.browserflow.api.Condition;
+import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import java.util.List;
 
@@ -17,7 +19,7 @@ final class WriteVerification {
   private WriteVerification() {}
 
   static boolean isWrite(Step step) {
-    return step.accept(IS_WRITE);
+    return step.writes();
   }
 
   /** True when the step's own expect checks the page. */
@@ -46,64 +48,11 @@ final class WriteVerification {
     return c.accept(OBSERVES_PAGE);
   }
 
-  private static final StepVisitor<Boolean> IS_WRITE = new StepVisitor<>() {
-    @Override public Boolean visitClick(Step.Click s) { return true; }
-    @Override public Boolean visitDblclick(Step.Dblclick s) { return true; }
-    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return true; }
-    @Override public Boolean visitFill(Step.Fill s) { return true; }
-    @Override public Boolean visitChange(Step.Change s) { return true; }
-    @Override public Boolean visitType(Step.Type s) { return true; }
-    @Override public Boolean visitPress(Step.Press s) { return true; }
-    @Override public Boolean visitSelect(Step.Select s) { return true; }
-    @Override public Boolean visitCheck(Step.Check s) { return true; }
-    @Override public Boolean visitUncheck(Step.Uncheck s) { return true; }
-    @Override public Boolean visitToggle(Step.Toggle s) { return true; }
-    @Override public Boolean visitDrag(Step.Drag s) { return true; }
-    @Override public Boolean visitUpload(Step.Upload s) { return true; }
-
-    // not writes: navigation, tabs, frames, pointer moves, scrolling, reads, waits, checks, data and control flow
-    @Override public Boolean visitOpen(Step.Open s) { return false; }
-    @Override public Boolean visitNavigate(Step.Navigate s) { return false; }
-    @Override public Boolean visitBack(Step.Back s) { return false; }
-    @Override public Boolean visitForward(Step.Forward s) { return false; }
-    @Override public Boolean visitReload(Step.Reload s) { return false; }
-    @Override public Boolean visitTabNew(Step.TabNew s) { return false; }
-    @Override public Boolean visitTabSwitch(Step.TabSwitch s) { return false; }
-    @Override public Boolean visitTabClose(Step.TabClose s) { return false; }
-    @Override public Boolean visitFrame(Step.Frame s) { return false; }
-    @Override public Boolean visitFrameMain(Step.FrameMain s) { return false; }
-    @Override public Boolean visitSetViewport(Step.SetViewport s) { return false; }
-    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return false; }
-    @Override public Boolean visitHover(Step.Hover s) { return false; }
-    @Override public Boolean visitMouse(Step.Mouse s) { return s.action() != Step.MouseAction.MOVE && s.action() != Step.MouseAction.OUT; }
-    @Override public Boolean visitScroll(Step.Scroll s) { return false; }
-    @Override public Boolean visitWait(Step.Wait s) { return false; }
-    @Override public Boolean visitAssert(Step.Assert s) { return false; }
-    @Override public Boolean visitRead(Step.Read s) { return false; }
-    @Override public Boolean visitScrape(Step.Scrape s) { return false; }
-    @Override public Boolean visitPaginate(Step.Paginate s) { return false; }
-    @Override public Boolean visitSetVar(Step.SetVar s) { return false; }
-    @Override public Boolean visitEval(Step.Eval s) { return false; }
-    @Override public Boolean visitScreenshot(Step.Screenshot s) { return false; }
-    @Override public Boolean visitCsvImport(Step.CsvImport s) { return false; }
-    @Override public Boolean visitCsvExport(Step.CsvExport s) { return false; }
-    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return false; }
-    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return false; }
-    @Override public Boolean visitHttp(Step.Http s) { return false; }
-    @Override public Boolean visitClipboard(Step.Clipboard s) { return false; }
-    @Override public Boolean visitCall(Step.Call s) { return false; }
-    @Override public Boolean visitForeach(Step.Foreach s) { return false; }
-    @Override public Boolean visitRepeat(Step.Repeat s) { return false; }
-    @Override public Boolean visitIf(Step.If s) { return false; }
-    @Override public Boolean visitWhile(Step.While s) { return false; }
-    @Override public Boolean visitManual(Step.Manual s) { return false; }
-  };
-
   /**
    * Whether an enabled step, followed by what {@code next} says about the rest, observes the page
    * before the flow ends or leaves it. A step whose own expect checks the page observes it.
    */
-  private static final class Effect implements StepVisitor<Boolean> {
+  private static final class Effect implements StepFamilyVisitor<Boolean> {
     private final boolean next;
 
     Effect(boolean next) {
@@ -121,27 +70,9 @@ final class WriteVerification {
     @Override public Boolean visitTabClose(Step.TabClose s) { return false; }
 
     // a later write takes over the duty
-    @Override public Boolean visitClick(Step.Click s) { return true; }
-    @Override public Boolean visitDblclick(Step.Dblclick s) { return true; }
-    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return true; }
-    @Override public Boolean visitFill(Step.Fill s) { return true; }
-    @Override public Boolean visitChange(Step.Change s) { return true; }
-    @Override public Boolean visitType(Step.Type s) { return true; }
-    @Override public Boolean visitPress(Step.Press s) { return true; }
-    @Override public Boolean visitSelect(Step.Select s) { return true; }
-    @Override public Boolean visitCheck(Step.Check s) { return true; }
-    @Override public Boolean visitUncheck(Step.Uncheck s) { return true; }
-    @Override public Boolean visitToggle(Step.Toggle s) { return true; }
-    @Override public Boolean visitDrag(Step.Drag s) { return true; }
-    @Override public Boolean visitUpload(Step.Upload s) { return true; }
+    @Override public Boolean visitStep(Step step) { return true; }
 
     // resolving a target observes the page
-    @Override public Boolean visitRead(Step.Read s) { return true; }
-    @Override public Boolean visitScrape(Step.Scrape s) { return true; }
-    @Override public Boolean visitFrame(Step.Frame s) { return true; }
-    @Override public Boolean visitHover(Step.Hover s) { return true; }
-    @Override public Boolean visitMouse(Step.Mouse s) { return true; }
-    @Override public Boolean visitPaginate(Step.Paginate s) { return true; }
 
     @Override
     public Boolean visitAssert(Step.Assert s) {
@@ -200,20 +131,11 @@ final class WriteVerification {
     @Override public Boolean visitManual(Step.Manual s) { return hasPageCheck(s) || next; }
   }
 
-  private static final ConditionVisitor<Boolean> OBSERVES_PAGE = new ConditionVisitor<>() {
+  private static final ConditionVisitor<Boolean> OBSERVES_PAGE = new DefaultConditionVisitor<>() {
     @Override public Boolean visitNot(Condition.Not c) { return c.condition().accept(this); }
     @Override public Boolean visitVar(Condition.Var c) { return false; }
 
     // the page, or the run's downloads
-    @Override public Boolean visitUrl(Condition.Url c) { return true; }
-    @Override public Boolean visitTitle(Condition.Title c) { return true; }
-    @Override public Boolean visitElement(Condition.Element c) { return true; }
-    @Override public Boolean visitCount(Condition.Count c) { return true; }
-    @Override public Boolean visitText(Condition.Text c) { return true; }
-    @Override public Boolean visitValue(Condition.Value c) { return true; }
-    @Override public Boolean visitAttribute(Condition.Attribute c) { return true; }
-    @Override public Boolean visitDownload(Condition.Download c) { return true; }
-    @Override public Boolean visitLoad(Condition.Load c) { return true; }
-    @Override public Boolean visitExpression(Condition.Expression c) { return true; }
+    @Override public Boolean visitCondition(Condition condition) { return true; }
   };
 }

@@ -1,6 +1,7 @@
 package io.browserflow.api.validate;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -198,7 +199,7 @@ final class BindingScope {
     return step.accept(OUTPUTS);
   }
 
-  private static final StepVisitor<List<String>> OUTPUTS = new StepVisitor<>() {
+  private static final StepVisitor<List<String>> OUTPUTS = new StepFamilyVisitor<>() {
     @Override public List<String> visitRead(Step.Read s) { return List.of(s.what().name().toLowerCase(Locale.ROOT)); }
     @Override public List<String> visitScrape(Step.Scrape s) { return List.of("items", "count"); }
     @Override public List<String> visitCsvImport(Step.CsvImport s) { return List.of("items", "count"); }
@@ -215,42 +216,7 @@ final class BindingScope {
     @Override public List<String> visitCall(Step.Call s) { return s.outputs(); }
 
     // no outputs
-    @Override public List<String> visitOpen(Step.Open s) { return List.of(); }
-    @Override public List<String> visitNavigate(Step.Navigate s) { return List.of(); }
-    @Override public List<String> visitBack(Step.Back s) { return List.of(); }
-    @Override public List<String> visitForward(Step.Forward s) { return List.of(); }
-    @Override public List<String> visitReload(Step.Reload s) { return List.of(); }
-    @Override public List<String> visitTabNew(Step.TabNew s) { return List.of(); }
-    @Override public List<String> visitTabSwitch(Step.TabSwitch s) { return List.of(); }
-    @Override public List<String> visitTabClose(Step.TabClose s) { return List.of(); }
-    @Override public List<String> visitFrame(Step.Frame s) { return List.of(); }
-    @Override public List<String> visitFrameMain(Step.FrameMain s) { return List.of(); }
-    @Override public List<String> visitSetViewport(Step.SetViewport s) { return List.of(); }
-    @Override public List<String> visitEmulateNetwork(Step.EmulateNetwork s) { return List.of(); }
-    @Override public List<String> visitClick(Step.Click s) { return List.of(); }
-    @Override public List<String> visitDblclick(Step.Dblclick s) { return List.of(); }
-    @Override public List<String> visitContextmenu(Step.Contextmenu s) { return List.of(); }
-    @Override public List<String> visitHover(Step.Hover s) { return List.of(); }
-    @Override public List<String> visitMouse(Step.Mouse s) { return List.of(); }
-    @Override public List<String> visitFill(Step.Fill s) { return List.of(); }
-    @Override public List<String> visitChange(Step.Change s) { return List.of(); }
-    @Override public List<String> visitType(Step.Type s) { return List.of(); }
-    @Override public List<String> visitPress(Step.Press s) { return List.of(); }
-    @Override public List<String> visitSelect(Step.Select s) { return List.of(); }
-    @Override public List<String> visitCheck(Step.Check s) { return List.of(); }
-    @Override public List<String> visitUncheck(Step.Uncheck s) { return List.of(); }
-    @Override public List<String> visitToggle(Step.Toggle s) { return List.of(); }
-    @Override public List<String> visitScroll(Step.Scroll s) { return List.of(); }
-    @Override public List<String> visitDrag(Step.Drag s) { return List.of(); }
-    @Override public List<String> visitUpload(Step.Upload s) { return List.of(); }
-    @Override public List<String> visitWait(Step.Wait s) { return List.of(); }
-    @Override public List<String> visitAssert(Step.Assert s) { return List.of(); }
-    @Override public List<String> visitSetVar(Step.SetVar s) { return List.of(); }
-    @Override public List<String> visitForeach(Step.Foreach s) { return List.of(); }
-    @Override public List<String> visitRepeat(Step.Repeat s) { return List.of(); }
-    @Override public List<String> visitIf(Step.If s) { return List.of(); }
-    @Override public List<String> visitWhile(Step.While s) { return List.of(); }
-    @Override public List<String> visitManual(Step.Manual s) { return List.of(); }
+    @Override public List<String> visitStep(Step step) { return List.of(); }
   };
 
   /** The fixed outputs of an http step, then its extract names. */

@@ -2,9 +2,11 @@ package io.browserflow.engine.review;
 
 import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
+import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.json.FlowJson;
@@ -90,7 +92,7 @@ public interface FlowReview {
   }
 
   private static void scan(List<Step> steps, Set<Capability> caps, Set<String> origins) {
-    StepVisitor<Void> needs = new StepVisitor<>() {
+    StepVisitor<Void> needs = new StepFamilyVisitor<>() {
       @Override
       public Void visitOpen(Step.Open s) {
         origin(s.url()).ifPresent(origins::add);
@@ -225,17 +227,7 @@ public interface FlowReview {
       }
 
       // need no more than ui.observe (their expect conditions are scanned with every step)
-      @Override public Void visitBack(Step.Back s) { return null; }
-      @Override public Void visitForward(Step.Forward s) { return null; }
-      @Override public Void visitReload(Step.Reload s) { return null; }
-      @Override public Void visitFrame(Step.Frame s) { return null; }
-      @Override public Void visitFrameMain(Step.FrameMain s) { return null; }
-      @Override public Void visitSetViewport(Step.SetViewport s) { return null; }
-      @Override public Void visitEmulateNetwork(Step.EmulateNetwork s) { return null; }
-      @Override public Void visitRead(Step.Read s) { return null; }
-      @Override public Void visitScrape(Step.Scrape s) { return null; }
-      @Override public Void visitSetVar(Step.SetVar s) { return null; }
-      @Override public Void visitScreenshot(Step.Screenshot s) { return null; }
+      @Override public Void visitStep(Step step) { return null; }
       @Override
       public Void visitCsvImport(Step.CsvImport s) {
         caps.add(Capability.FILE_READ);
@@ -248,16 +240,12 @@ public interface FlowReview {
         return null;
       }
 
-      @Override public Void visitDatasetWrite(Step.DatasetWrite s) { return null; }
       @Override
       public Void visitDatasetExport(Step.DatasetExport s) {
         caps.add(Capability.FILE_WRITE);
         return null;
       }
 
-      @Override public Void visitClipboard(Step.Clipboard s) { return null; }
-      @Override public Void visitCall(Step.Call s) { return null; }
-      @Override public Void visitManual(Step.Manual s) { return null; }
     };
     for (Step s : steps) {
       s.expect().forEach(c -> scan(c, caps));
@@ -267,7 +255,7 @@ public interface FlowReview {
   }
 
   private static void scan(Condition c, Set<Capability> caps) {
-    c.accept(new ConditionVisitor<Optional<Capability>>() {
+    c.accept(new DefaultConditionVisitor<Optional<Capability>>() {
       @Override
       public Optional<Capability> visitExpression(Condition.Expression e) {
         return Optional.of(Capability.SCRIPT_EVAL);
@@ -284,15 +272,7 @@ public interface FlowReview {
       }
 
       // observing the page or the run's values needs no more than ui.observe
-      @Override public Optional<Capability> visitUrl(Condition.Url u) { return Optional.empty(); }
-      @Override public Optional<Capability> visitTitle(Condition.Title t) { return Optional.empty(); }
-      @Override public Optional<Capability> visitElement(Condition.Element e) { return Optional.empty(); }
-      @Override public Optional<Capability> visitCount(Condition.Count k) { return Optional.empty(); }
-      @Override public Optional<Capability> visitText(Condition.Text t) { return Optional.empty(); }
-      @Override public Optional<Capability> visitValue(Condition.Value v) { return Optional.empty(); }
-      @Override public Optional<Capability> visitAttribute(Condition.Attribute a) { return Optional.empty(); }
-      @Override public Optional<Capability> visitVar(Condition.Var v) { return Optional.empty(); }
-      @Override public Optional<Capability> visitLoad(Condition.Load l) { return Optional.empty(); }
+      @Override public Optional<Capability> visitCondition(Condition condition) { return Optional.empty(); }
     }).ifPresent(caps::add);
   }
 }
