@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import static io.browserflow.formats.BrowserctlCommandsOfStep.list;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.formats.BrowserctlDocument.Command;
 import java.util.List;
@@ -35,7 +36,7 @@ final class BrowserctlStepCommands {
   }
 
   /** The commands of one step, into {@link BrowserctlCommandsOfStep}; false (with an issue) when the step is not exported. */
-  private final class Body implements StepVisitor<Boolean> {
+  private final class Body implements StepFamilyVisitor<Boolean> {
     private final String p;
     private final BrowserctlCommandsOfStep out;
 
@@ -289,25 +290,7 @@ final class BrowserctlStepCommands {
     }
 
     // no browserctl command
-    @Override public Boolean visitContextmenu(Step.Contextmenu s) { return unsupported(s); }
-    @Override public Boolean visitDrag(Step.Drag s) { return unsupported(s); }
-    @Override public Boolean visitMouse(Step.Mouse s) { return unsupported(s); }
-    @Override public Boolean visitUpload(Step.Upload s) { return unsupported(s); }
-    @Override public Boolean visitScrape(Step.Scrape s) { return unsupported(s); }
-    @Override public Boolean visitPaginate(Step.Paginate s) { return unsupported(s); }
-    @Override public Boolean visitSetVar(Step.SetVar s) { return unsupported(s); }
-    @Override public Boolean visitCsvImport(Step.CsvImport s) { return unsupported(s); }
-    @Override public Boolean visitCsvExport(Step.CsvExport s) { return unsupported(s); }
-    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return unsupported(s); }
-    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return unsupported(s); }
-    @Override public Boolean visitHttp(Step.Http s) { return unsupported(s); }
-    @Override public Boolean visitClipboard(Step.Clipboard s) { return unsupported(s); }
-    @Override public Boolean visitCall(Step.Call s) { return unsupported(s); }
-    @Override public Boolean visitForeach(Step.Foreach s) { return unsupported(s); }
-    @Override public Boolean visitRepeat(Step.Repeat s) { return unsupported(s); }
-    @Override public Boolean visitIf(Step.If s) { return unsupported(s); }
-    @Override public Boolean visitWhile(Step.While s) { return unsupported(s); }
-    @Override public Boolean visitManual(Step.Manual s) { return unsupported(s); }
+    @Override public Boolean visitStep(Step step) { return unsupported(step); }
 
     private boolean unsupported(Step s) {
       st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, p, s.kind().op() + " (step " + s.id()

@@ -1,6 +1,7 @@
 package io.browserflow.formats;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,39 +62,12 @@ final class ChromeStepEffects {
     return out;
   }
 
-  private static final StepVisitor<Effect> EFFECT = new StepVisitor<>() {
+  private static final StepVisitor<Effect> EFFECT = new StepFamilyVisitor<>() {
     @Override public Effect visitTabNew(Step.TabNew s) { return new Effect(Reach.TAB, Optional.of(s.alias()), List.of(), Optional.empty()); }
     @Override public Effect visitFrame(Step.Frame s) { return Effect.of(Reach.FRAME); }
 
     // what they do to the page is what later steps act on
-    @Override public Effect visitOpen(Step.Open s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitNavigate(Step.Navigate s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitBack(Step.Back s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitForward(Step.Forward s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitReload(Step.Reload s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitTabSwitch(Step.TabSwitch s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitTabClose(Step.TabClose s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitFrameMain(Step.FrameMain s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitSetViewport(Step.SetViewport s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitEmulateNetwork(Step.EmulateNetwork s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitClick(Step.Click s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitDblclick(Step.Dblclick s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitContextmenu(Step.Contextmenu s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitHover(Step.Hover s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitFill(Step.Fill s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitChange(Step.Change s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitType(Step.Type s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitPress(Step.Press s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitSelect(Step.Select s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitCheck(Step.Check s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitUncheck(Step.Uncheck s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitToggle(Step.Toggle s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitScroll(Step.Scroll s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitDrag(Step.Drag s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitMouse(Step.Mouse s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitUpload(Step.Upload s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitEval(Step.Eval s) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitManual(Step.Manual s) { return Effect.of(Reach.PAGE); }
+    @Override public Effect visitStep(Step step) { return Effect.of(Reach.PAGE); }
     @Override public Effect visitPaginate(Step.Paginate s) { return new Effect(Reach.PAGE, Optional.empty(), s.body(), Optional.empty()); }
 
     // they observe: only their outputs can matter later

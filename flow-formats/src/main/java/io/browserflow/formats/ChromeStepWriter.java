@@ -2,6 +2,7 @@ package io.browserflow.formats;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.api.validate.FlowLimits;
@@ -32,7 +33,7 @@ final class ChromeStepWriter {
   }
 
   /** The format's steps for one step; false (with an issue) when it has no equivalent. */
-  private final class Write implements StepVisitor<Boolean> {
+  private final class Write implements StepFamilyVisitor<Boolean> {
     private final String p;
 
     Write(String p) {
@@ -321,29 +322,7 @@ final class ChromeStepWriter {
     }
 
     // no equivalent in the format
-    @Override public Boolean visitBack(Step.Back s) { return none(s); }
-    @Override public Boolean visitForward(Step.Forward s) { return none(s); }
-    @Override public Boolean visitReload(Step.Reload s) { return none(s); }
-    @Override public Boolean visitDrag(Step.Drag s) { return none(s); }
-    @Override public Boolean visitMouse(Step.Mouse s) { return none(s); }
-    @Override public Boolean visitUpload(Step.Upload s) { return none(s); }
-    @Override public Boolean visitRead(Step.Read s) { return none(s); }
-    @Override public Boolean visitScrape(Step.Scrape s) { return none(s); }
-    @Override public Boolean visitPaginate(Step.Paginate s) { return none(s); }
-    @Override public Boolean visitSetVar(Step.SetVar s) { return none(s); }
-    @Override public Boolean visitScreenshot(Step.Screenshot s) { return none(s); }
-    @Override public Boolean visitCsvImport(Step.CsvImport s) { return none(s); }
-    @Override public Boolean visitCsvExport(Step.CsvExport s) { return none(s); }
-    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return none(s); }
-    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return none(s); }
-    @Override public Boolean visitHttp(Step.Http s) { return none(s); }
-    @Override public Boolean visitClipboard(Step.Clipboard s) { return none(s); }
-    @Override public Boolean visitCall(Step.Call s) { return none(s); }
-    @Override public Boolean visitForeach(Step.Foreach s) { return none(s); }
-    @Override public Boolean visitRepeat(Step.Repeat s) { return none(s); }
-    @Override public Boolean visitIf(Step.If s) { return none(s); }
-    @Override public Boolean visitWhile(Step.While s) { return none(s); }
-    @Override public Boolean visitManual(Step.Manual s) { return none(s); }
+    @Override public Boolean visitStep(Step step) { return none(step); }
 
     private boolean none(Step s) {
       return st.unsupported(s, p, "the format has no equivalent");

@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
 import java.util.ArrayList;
@@ -61,7 +62,7 @@ final class ChromeTabTargets {
   }
 
   /** Follows the flow's tabs through its top-level steps, learning popup URLs from the checks at their start. */
-  private final class Walk implements StepVisitor<Void> {
+  private final class Walk implements StepFamilyVisitor<Void> {
     private final Map<String, String> known = new HashMap<>(url);
     private final Set<String> acted = new HashSet<>();
     private String tab = ChromeExportState.MAIN;
@@ -132,48 +133,7 @@ final class ChromeTabTargets {
     }
 
     // they act in the tab
-    @Override public Void visitNavigate(Step.Navigate s) { return acted(); }
-    @Override public Void visitBack(Step.Back s) { return acted(); }
-    @Override public Void visitForward(Step.Forward s) { return acted(); }
-    @Override public Void visitReload(Step.Reload s) { return acted(); }
-    @Override public Void visitFrame(Step.Frame s) { return acted(); }
-    @Override public Void visitFrameMain(Step.FrameMain s) { return acted(); }
-    @Override public Void visitSetViewport(Step.SetViewport s) { return acted(); }
-    @Override public Void visitEmulateNetwork(Step.EmulateNetwork s) { return acted(); }
-    @Override public Void visitClick(Step.Click s) { return acted(); }
-    @Override public Void visitDblclick(Step.Dblclick s) { return acted(); }
-    @Override public Void visitContextmenu(Step.Contextmenu s) { return acted(); }
-    @Override public Void visitHover(Step.Hover s) { return acted(); }
-    @Override public Void visitFill(Step.Fill s) { return acted(); }
-    @Override public Void visitChange(Step.Change s) { return acted(); }
-    @Override public Void visitType(Step.Type s) { return acted(); }
-    @Override public Void visitPress(Step.Press s) { return acted(); }
-    @Override public Void visitSelect(Step.Select s) { return acted(); }
-    @Override public Void visitCheck(Step.Check s) { return acted(); }
-    @Override public Void visitUncheck(Step.Uncheck s) { return acted(); }
-    @Override public Void visitToggle(Step.Toggle s) { return acted(); }
-    @Override public Void visitScroll(Step.Scroll s) { return acted(); }
-    @Override public Void visitDrag(Step.Drag s) { return acted(); }
-    @Override public Void visitMouse(Step.Mouse s) { return acted(); }
-    @Override public Void visitUpload(Step.Upload s) { return acted(); }
-    @Override public Void visitRead(Step.Read s) { return acted(); }
-    @Override public Void visitScrape(Step.Scrape s) { return acted(); }
-    @Override public Void visitPaginate(Step.Paginate s) { return acted(); }
-    @Override public Void visitSetVar(Step.SetVar s) { return acted(); }
-    @Override public Void visitEval(Step.Eval s) { return acted(); }
-    @Override public Void visitScreenshot(Step.Screenshot s) { return acted(); }
-    @Override public Void visitCsvImport(Step.CsvImport s) { return acted(); }
-    @Override public Void visitCsvExport(Step.CsvExport s) { return acted(); }
-    @Override public Void visitDatasetWrite(Step.DatasetWrite s) { return acted(); }
-    @Override public Void visitDatasetExport(Step.DatasetExport s) { return acted(); }
-    @Override public Void visitHttp(Step.Http s) { return acted(); }
-    @Override public Void visitClipboard(Step.Clipboard s) { return acted(); }
-    @Override public Void visitCall(Step.Call s) { return acted(); }
-    @Override public Void visitForeach(Step.Foreach s) { return acted(); }
-    @Override public Void visitRepeat(Step.Repeat s) { return acted(); }
-    @Override public Void visitIf(Step.If s) { return acted(); }
-    @Override public Void visitWhile(Step.While s) { return acted(); }
-    @Override public Void visitManual(Step.Manual s) { return acted(); }
+    @Override public Void visitStep(Step step) { return acted(); }
   }
 
   /**

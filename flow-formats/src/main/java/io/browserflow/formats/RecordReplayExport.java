@@ -260,55 +260,12 @@ final class RecordReplayExport {
 
   private Fragment step(Step s, String p) {
     st.path = p;
-    return s.accept(new StepVisitor<Fragment>() {
-      @Override public Fragment visitOpen(Step.Open s) { return plain(s, p); }
-      @Override public Fragment visitNavigate(Step.Navigate s) { return plain(s, p); }
-      @Override public Fragment visitBack(Step.Back s) { return plain(s, p); }
-      @Override public Fragment visitForward(Step.Forward s) { return plain(s, p); }
-      @Override public Fragment visitReload(Step.Reload s) { return plain(s, p); }
-      @Override public Fragment visitTabNew(Step.TabNew s) { return plain(s, p); }
-      @Override public Fragment visitTabSwitch(Step.TabSwitch s) { return plain(s, p); }
-      @Override public Fragment visitTabClose(Step.TabClose s) { return plain(s, p); }
-      @Override public Fragment visitFrame(Step.Frame s) { return plain(s, p); }
-      @Override public Fragment visitFrameMain(Step.FrameMain s) { return plain(s, p); }
-      @Override public Fragment visitSetViewport(Step.SetViewport s) { return plain(s, p); }
-      @Override public Fragment visitEmulateNetwork(Step.EmulateNetwork s) { return plain(s, p); }
-      @Override public Fragment visitClick(Step.Click s) { return plain(s, p); }
-      @Override public Fragment visitDblclick(Step.Dblclick s) { return plain(s, p); }
-      @Override public Fragment visitContextmenu(Step.Contextmenu s) { return plain(s, p); }
-      @Override public Fragment visitHover(Step.Hover s) { return plain(s, p); }
-      @Override public Fragment visitMouse(Step.Mouse s) { return plain(s, p); }
-      @Override public Fragment visitFill(Step.Fill s) { return plain(s, p); }
-      @Override public Fragment visitChange(Step.Change s) { return plain(s, p); }
-      @Override public Fragment visitType(Step.Type s) { return plain(s, p); }
-      @Override public Fragment visitPress(Step.Press s) { return plain(s, p); }
-      @Override public Fragment visitSelect(Step.Select s) { return plain(s, p); }
-      @Override public Fragment visitCheck(Step.Check s) { return plain(s, p); }
-      @Override public Fragment visitUncheck(Step.Uncheck s) { return plain(s, p); }
-      @Override public Fragment visitToggle(Step.Toggle s) { return plain(s, p); }
-      @Override public Fragment visitScroll(Step.Scroll s) { return plain(s, p); }
-      @Override public Fragment visitDrag(Step.Drag s) { return plain(s, p); }
-      @Override public Fragment visitUpload(Step.Upload s) { return plain(s, p); }
-      @Override public Fragment visitWait(Step.Wait s) { return plain(s, p); }
-      @Override public Fragment visitAssert(Step.Assert s) { return plain(s, p); }
-      @Override public Fragment visitRead(Step.Read s) { return plain(s, p); }
-      @Override public Fragment visitScrape(Step.Scrape s) { return plain(s, p); }
-      @Override public Fragment visitPaginate(Step.Paginate s) { return plain(s, p); }
-      @Override public Fragment visitSetVar(Step.SetVar s) { return plain(s, p); }
-      @Override public Fragment visitEval(Step.Eval s) { return plain(s, p); }
-      @Override public Fragment visitScreenshot(Step.Screenshot s) { return plain(s, p); }
-      @Override public Fragment visitCsvImport(Step.CsvImport s) { return plain(s, p); }
-      @Override public Fragment visitCsvExport(Step.CsvExport s) { return plain(s, p); }
-      @Override public Fragment visitDatasetWrite(Step.DatasetWrite s) { return plain(s, p); }
-      @Override public Fragment visitDatasetExport(Step.DatasetExport s) { return plain(s, p); }
-      @Override public Fragment visitHttp(Step.Http s) { return plain(s, p); }
-      @Override public Fragment visitClipboard(Step.Clipboard s) { return plain(s, p); }
-      @Override public Fragment visitCall(Step.Call s) { return plain(s, p); }
+    return s.accept(new StepFamilyVisitor<Fragment>() {
+      @Override public Fragment visitStep(Step step) { return plain(step, p); }
       @Override public Fragment visitForeach(Step.Foreach s) { return foreach(s, p); }
       @Override public Fragment visitRepeat(Step.Repeat s) { return repeat(s, p); }
       @Override public Fragment visitIf(Step.If s) { return ifStep(s, p); }
       @Override public Fragment visitWhile(Step.While s) { return whileLoop(s, p); }
-      @Override public Fragment visitManual(Step.Manual s) { return plain(s, p); }
     });
   }
 

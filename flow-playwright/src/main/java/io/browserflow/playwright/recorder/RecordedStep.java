@@ -3,6 +3,7 @@ package io.browserflow.playwright.recorder;
 import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import java.util.Optional;
 
@@ -29,7 +30,7 @@ record RecordedStep(boolean action, Optional<Step.Click> click, Optional<Step.Fi
     return Kinds.is(c, Condition.Url.class);
   }
 
-  private static final StepVisitor<RecordedStep> KINDS = new StepVisitor<>() {
+  private static final StepVisitor<RecordedStep> KINDS = new StepFamilyVisitor<>() {
     @Override public RecordedStep visitClick(Step.Click s) { return new RecordedStep(true, Optional.of(s), Optional.empty(), false, false); }
     @Override public RecordedStep visitFill(Step.Fill s) { return new RecordedStep(true, Optional.empty(), Optional.of(s), false, false); }
     // the recorder never writes a change step; one in a draft is an action like select
@@ -45,44 +46,10 @@ record RecordedStep(boolean action, Optional<Step.Click> click, Optional<Step.Fi
     @Override public RecordedStep visitUncheck(Step.Uncheck s) { return ACTION; }
     @Override public RecordedStep visitDrag(Step.Drag s) { return ACTION; }
     // gestures not taken for the cause of a navigation: a hover, and type and toggle (never recorded)
-    @Override public RecordedStep visitHover(Step.Hover s) { return OTHER; }
+    @Override public RecordedStep visitStep(Step step) { return OTHER; }
     @Override public RecordedStep visitMouse(Step.Mouse s) { return ACTION; }
-    @Override public RecordedStep visitType(Step.Type s) { return OTHER; }
-    @Override public RecordedStep visitToggle(Step.Toggle s) { return OTHER; }
     // pages, tabs and frames
-    @Override public RecordedStep visitOpen(Step.Open s) { return OTHER; }
-    @Override public RecordedStep visitNavigate(Step.Navigate s) { return OTHER; }
-    @Override public RecordedStep visitBack(Step.Back s) { return OTHER; }
-    @Override public RecordedStep visitForward(Step.Forward s) { return OTHER; }
-    @Override public RecordedStep visitReload(Step.Reload s) { return OTHER; }
-    @Override public RecordedStep visitTabNew(Step.TabNew s) { return OTHER; }
-    @Override public RecordedStep visitTabSwitch(Step.TabSwitch s) { return OTHER; }
-    @Override public RecordedStep visitTabClose(Step.TabClose s) { return OTHER; }
-    @Override public RecordedStep visitFrame(Step.Frame s) { return OTHER; }
-    @Override public RecordedStep visitFrameMain(Step.FrameMain s) { return OTHER; }
-    @Override public RecordedStep visitSetViewport(Step.SetViewport s) { return OTHER; }
-    @Override public RecordedStep visitEmulateNetwork(Step.EmulateNetwork s) { return OTHER; }
     // checks, data and control flow (never recorded)
-    @Override public RecordedStep visitWait(Step.Wait s) { return OTHER; }
-    @Override public RecordedStep visitAssert(Step.Assert s) { return OTHER; }
-    @Override public RecordedStep visitRead(Step.Read s) { return OTHER; }
-    @Override public RecordedStep visitScrape(Step.Scrape s) { return OTHER; }
-    @Override public RecordedStep visitPaginate(Step.Paginate s) { return OTHER; }
-    @Override public RecordedStep visitSetVar(Step.SetVar s) { return OTHER; }
-    @Override public RecordedStep visitEval(Step.Eval s) { return OTHER; }
-    @Override public RecordedStep visitScreenshot(Step.Screenshot s) { return OTHER; }
-    @Override public RecordedStep visitCsvImport(Step.CsvImport s) { return OTHER; }
-    @Override public RecordedStep visitCsvExport(Step.CsvExport s) { return OTHER; }
-    @Override public RecordedStep visitDatasetWrite(Step.DatasetWrite s) { return OTHER; }
-    @Override public RecordedStep visitDatasetExport(Step.DatasetExport s) { return OTHER; }
-    @Override public RecordedStep visitHttp(Step.Http s) { return OTHER; }
-    @Override public RecordedStep visitClipboard(Step.Clipboard s) { return OTHER; }
-    @Override public RecordedStep visitCall(Step.Call s) { return OTHER; }
-    @Override public RecordedStep visitForeach(Step.Foreach s) { return OTHER; }
-    @Override public RecordedStep visitRepeat(Step.Repeat s) { return OTHER; }
-    @Override public RecordedStep visitIf(Step.If s) { return OTHER; }
-    @Override public RecordedStep visitWhile(Step.While s) { return OTHER; }
-    @Override public RecordedStep visitManual(Step.Manual s) { return OTHER; }
   };
 
 }
