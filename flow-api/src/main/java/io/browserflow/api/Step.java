@@ -47,9 +47,9 @@ public sealed interface Step {
     BACK("back", Family.PAGE, Fact.DIALOGS),
     FORWARD("forward", Family.PAGE, Fact.DIALOGS),
     RELOAD("reload", Family.PAGE, Fact.DIALOGS, Fact.LOADS_PAGE),
-    TAB_NEW("tabNew", Family.PAGE, Fact.DIALOGS, Fact.LOADS_PAGE),
-    TAB_SWITCH("tabSwitch", Family.PAGE),
-    TAB_CLOSE("tabClose", Family.PAGE, Fact.DIALOGS),
+    TAB_NEW("tabNew", Family.PAGE, Capability.TABS_MULTI, Fact.DIALOGS, Fact.LOADS_PAGE),
+    TAB_SWITCH("tabSwitch", Family.PAGE, Capability.TABS_MULTI),
+    TAB_CLOSE("tabClose", Family.PAGE, Capability.TABS_MULTI, Fact.DIALOGS),
     FRAME("frame", Family.PAGE),
     FRAME_MAIN("frameMain", Family.PAGE),
     SET_VIEWPORT("setViewport", Family.PAGE),
@@ -70,20 +70,20 @@ public sealed interface Step {
     TOGGLE("toggle", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
     SCROLL("scroll", Family.INTERACTION, Fact.DIALOGS),
     DRAG("drag", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
-    UPLOAD("upload", Family.INTERACTION, Fact.DIALOGS, Fact.WRITES),
+    UPLOAD("upload", Family.INTERACTION, Capability.FILE_UPLOAD, Fact.DIALOGS, Fact.WRITES),
     WAIT("wait", Family.CHECK),
     ASSERT("assert", Family.CHECK),
     READ("read", Family.DATA),
     SCRAPE("scrape", Family.DATA),
-    PAGINATE("paginate", Family.DATA, Fact.BODIES),
+    PAGINATE("paginate", Family.DATA, Capability.UI_INTERACT, Fact.BODIES),
     SET_VAR("setVar", Family.DATA),
-    EVAL("eval", Family.DATA, Fact.DIALOGS),
+    EVAL("eval", Family.DATA, Capability.SCRIPT_EVAL, Fact.DIALOGS),
     SCREENSHOT("screenshot", Family.DATA),
-    CSV_IMPORT("csvImport", Family.DATA),
-    CSV_EXPORT("csvExport", Family.DATA),
+    CSV_IMPORT("csvImport", Family.DATA, Capability.FILE_READ),
+    CSV_EXPORT("csvExport", Family.DATA, Capability.FILE_WRITE),
     DATASET_WRITE("datasetWrite", Family.DATA, Fact.REBUILDS_RUN_DATA),
-    DATASET_EXPORT("datasetExport", Family.DATA, Fact.REBUILDS_RUN_DATA),
-    HTTP("http", Family.EXTERNAL),
+    DATASET_EXPORT("datasetExport", Family.DATA, Capability.FILE_WRITE, Fact.REBUILDS_RUN_DATA),
+    HTTP("http", Family.EXTERNAL, Capability.HTTP_REQUEST),
     CLIPBOARD("clipboard", Family.DATA),
     CALL("call", Family.EXTERNAL),
     FOREACH("foreach", Family.CONTROL, Fact.BODIES),
@@ -98,10 +98,16 @@ public sealed interface Step {
     private final String op;
     private final Family family;
     private final java.util.Set<Fact> facts;
+    private final Optional<Capability> capability;
 
     Kind(String op, Family family, Fact... facts) {
+      this(op, family, null, facts);
+    }
+
+    Kind(String op, Family family, Capability capability, Fact... facts) {
       this.op = op;
       this.family = family;
+      this.capability = Optional.ofNullable(capability);
       this.facts = facts.length == 0 ? java.util.EnumSet.noneOf(Fact.class) : java.util.EnumSet.copyOf(java.util.List.of(facts));
     }
 
@@ -113,6 +119,17 @@ public sealed interface Step {
     /** The family this kind belongs to. */
     public Family family() {
       return family;
+    }
+
+    /**
+     * The capability every step of this kind needs besides {@code ui.observe}: {@code ui.interact}
+     * for the {@link Family#INTERACTION} family and paginate unless a more specific one is named
+     * ({@code upload}: {@code file.upload}, which implies interacting), {@code script.eval},
+     * {@code http.request}, {@code tabs.multi}, {@code file.read}, {@code file.write}. A step may need
+     * more than its kind says (an {@code open} into a named tab needs {@code tabs.multi}).
+     */
+    public Optional<Capability> capability() {
+      return capability.isPresent() || family != Family.INTERACTION ? capability : Optional.of(Capability.UI_INTERACT);
     }
 
     /**

@@ -21,9 +21,9 @@ import org.immutables.value.Value;
  */
 @Value.Immutable
 public interface RunOptions {
-  /** The capabilities a run must allow besides the flow declaring them ({@link #allowed()}). */
-  Set<Capability> GATED = Collections.unmodifiableSet(EnumSet.of(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD,
-      Capability.HTTP_REQUEST));
+  /** The capabilities a run must allow besides the flow declaring them ({@link #allowed()}; {@link Capability#gated()}). */
+  Set<Capability> GATED = Collections.unmodifiableSet(java.util.Arrays.stream(Capability.values()).filter(Capability::gated)
+      .collect(java.util.stream.Collectors.toCollection(() -> EnumSet.noneOf(Capability.class))));
 
   /** Gated capabilities this run allows ({@code script.eval}, {@code file.upload}, ...). */
   Set<Capability> allowed();

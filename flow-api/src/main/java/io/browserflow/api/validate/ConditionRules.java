@@ -107,7 +107,7 @@ final class ConditionRules {
     @Override
     public Void visitExpression(Condition.Expression e) {
       placeholders.script(e.script(), path + ".expression");
-      if (!ctx.scriptEval()) {
+      if (!ctx.declares(Capability.SCRIPT_EVAL)) {
         ctx.report(Problem.of(ErrorCode.CAPABILITY_DENIED, path, "an expression condition needs the "
             + Capability.SCRIPT_EVAL.id() + " capability: declare it in policy.capabilities"));
       }

@@ -47,6 +47,10 @@ final class StepFieldRules {
   }
 
   void check(Step s, String p, int depth) {
+    // a kind that needs a gated capability (eval, upload, http) is refused unless the policy declares it
+    s.kind().capability().filter(Capability::gated).filter(c -> !ctx.declares(c)).ifPresent(c ->
+        ctx.report(Problem.of(ErrorCode.CAPABILITY_DENIED, p, s.kind().op() + " needs the " + c.id()
+            + " capability: declare it in policy.capabilities")));
     s.accept(new FieldChecks(p, depth));
   }
 
@@ -275,10 +279,6 @@ final class StepFieldRules {
 
     @Override
     public Void visitUpload(Step.Upload u) {
-      if (!ctx.fileUpload()) {
-        ctx.report(Problem.of(ErrorCode.CAPABILITY_DENIED, p, "upload needs the " + Capability.FILE_UPLOAD.id()
-            + " capability: declare it in policy.capabilities"));
-      }
       targets.check(u.target(), p + ".target");
       if (u.files().isEmpty()) {
         ctx.invalid(p + ".files", "upload needs at least one file");
@@ -368,10 +368,6 @@ final class StepFieldRules {
     @Override
     public Void visitEval(Step.Eval s) {
       placeholders.script(s.script(), p + ".script");
-      if (!ctx.scriptEval()) {
-        ctx.report(Problem.of(ErrorCode.CAPABILITY_DENIED, p, "eval needs the " + Capability.SCRIPT_EVAL.id()
-            + " capability: declare it in policy.capabilities"));
-      }
       return null;
     }
 
@@ -430,10 +426,6 @@ final class StepFieldRules {
 
     @Override
     public Void visitHttp(Step.Http h) {
-      if (!ctx.httpRequest()) {
-        ctx.report(Problem.of(ErrorCode.CAPABILITY_DENIED, p, "http needs the " + Capability.HTTP_REQUEST.id()
-            + " capability: declare it in policy.capabilities"));
-      }
       if (!HTTP_METHODS.contains(h.method())) {
         ctx.invalid(p + ".method", "unknown method '" + h.method() + "': use one of " + String.join(", ", HTTP_METHODS));
       }

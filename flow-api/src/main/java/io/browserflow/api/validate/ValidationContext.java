@@ -19,9 +19,7 @@ final class ValidationContext {
   private final FlowLimits limits;
   private final List<Problem> problems = new ArrayList<>();
   private final BindingScope scope = new BindingScope();
-  private final boolean scriptEval;
-  private final boolean fileUpload;
-  private final boolean httpRequest;
+  private final Set<Capability> declared;
   /** Datasets a datasetWrite anywhere in the flow writes. */
   private final Set<String> datasets = new java.util.TreeSet<>();
   /** Exports seen in the walk, checked against the datasets once the walk is done: name, path, problem index. */
@@ -41,9 +39,8 @@ final class ValidationContext {
     this.flow = flow;
     this.limits = limits;
     Set<Capability> caps = flow.policy().map(Policy::capabilities).orElse(Set.of());
-    this.scriptEval = caps.contains(Capability.SCRIPT_EVAL);
-    this.fileUpload = caps.contains(Capability.FILE_UPLOAD);
-    this.httpRequest = caps.contains(Capability.HTTP_REQUEST);
+    this.declared = java.util.EnumSet.noneOf(Capability.class);
+    this.declared.addAll(caps);
   }
 
   Flow flow() {
@@ -63,16 +60,9 @@ final class ValidationContext {
     return scope;
   }
 
-  boolean scriptEval() {
-    return scriptEval;
-  }
-
-  boolean fileUpload() {
-    return fileUpload;
-  }
-
-  boolean httpRequest() {
-    return httpRequest;
+  /** Whether the flow's policy declares {@code capability}. */
+  boolean declares(Capability capability) {
+    return declared.contains(capability);
   }
 
   Set<String> datasets() {

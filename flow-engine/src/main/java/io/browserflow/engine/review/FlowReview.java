@@ -110,26 +110,12 @@ public interface FlowReview {
 
       @Override
       public Void visitTabNew(Step.TabNew s) {
-        caps.add(Capability.TABS_MULTI);
         s.url().flatMap(FlowReview::origin).ifPresent(origins::add);
         return null;
       }
 
       @Override
-      public Void visitTabSwitch(Step.TabSwitch s) {
-        caps.add(Capability.TABS_MULTI);
-        return null;
-      }
-
-      @Override
-      public Void visitTabClose(Step.TabClose s) {
-        caps.add(Capability.TABS_MULTI);
-        return null;
-      }
-
-      @Override
       public Void visitClick(Step.Click s) {
-        caps.add(Capability.UI_INTERACT);
         if (s.newTab().isPresent()) {
           caps.add(Capability.TABS_MULTI);
         }
@@ -138,21 +124,13 @@ public interface FlowReview {
 
       @Override
       public Void visitHttp(Step.Http s) {
-        caps.add(Capability.HTTP_REQUEST);
         origin(s.url()).ifPresent(origins::add);
-        return null;
-      }
-
-      @Override
-      public Void visitEval(Step.Eval s) {
-        caps.add(Capability.SCRIPT_EVAL);
         return null;
       }
 
       @Override
       public Void visitUpload(Step.Upload s) {
         caps.add(Capability.UI_INTERACT);
-        caps.add(Capability.FILE_UPLOAD);
         return null;
       }
 
@@ -200,56 +178,18 @@ public interface FlowReview {
 
       @Override
       public Void visitPaginate(Step.Paginate s) {
-        caps.add(Capability.UI_INTERACT);
         scan(s.body(), caps, origins);
         return null;
       }
 
-      // interactions
-      @Override public Void visitDblclick(Step.Dblclick s) { return interacts(); }
-      @Override public Void visitContextmenu(Step.Contextmenu s) { return interacts(); }
-      @Override public Void visitHover(Step.Hover s) { return interacts(); }
-      @Override public Void visitMouse(Step.Mouse s) { return interacts(); }
-      @Override public Void visitFill(Step.Fill s) { return interacts(); }
-      @Override public Void visitChange(Step.Change s) { return interacts(); }
-      @Override public Void visitType(Step.Type s) { return interacts(); }
-      @Override public Void visitPress(Step.Press s) { return interacts(); }
-      @Override public Void visitSelect(Step.Select s) { return interacts(); }
-      @Override public Void visitCheck(Step.Check s) { return interacts(); }
-      @Override public Void visitUncheck(Step.Uncheck s) { return interacts(); }
-      @Override public Void visitToggle(Step.Toggle s) { return interacts(); }
-      @Override public Void visitScroll(Step.Scroll s) { return interacts(); }
-      @Override public Void visitDrag(Step.Drag s) { return interacts(); }
-
-      private Void interacts() {
-        caps.add(Capability.UI_INTERACT);
-        return null;
-      }
-
-      // need no more than ui.observe (their expect conditions are scanned with every step)
+      // other steps need what their kind names (Step.Kind.capability(), added for every step below);
+      // their expect conditions are scanned with every step
       @Override public Void visitStep(Step step) { return null; }
-      @Override
-      public Void visitCsvImport(Step.CsvImport s) {
-        caps.add(Capability.FILE_READ);
-        return null;
-      }
-
-      @Override
-      public Void visitCsvExport(Step.CsvExport s) {
-        caps.add(Capability.FILE_WRITE);
-        return null;
-      }
-
-      @Override
-      public Void visitDatasetExport(Step.DatasetExport s) {
-        caps.add(Capability.FILE_WRITE);
-        return null;
-      }
-
     };
     for (Step s : steps) {
       s.expect().forEach(c -> scan(c, caps));
       scan(s.onError().fallback(), caps, origins);
+      s.kind().capability().ifPresent(caps::add);
       s.accept(needs);
     }
   }
