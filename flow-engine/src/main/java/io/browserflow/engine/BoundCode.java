@@ -16,12 +16,12 @@ import java.util.regex.Pattern;
  * it, whatever it holds ({@code '); fetch('//evil') //}, {@code "], .secret}, {@code ' or '1'='1}).
  *
  * <ul>
- *   <li><b>Scripts</b>: the values reach the script as the argument of a wrapper function, never as
- *       script text. A placeholder outside a string literal is the value itself (a string, or the
- *       list or object a whole {@code steps.<id>.items} holds); inside a quoted literal it is
- *       concatenated ({@code 'Hi ${NAME}!'} reads {@code ('Hi ' + v + '!')}), inside a template
- *       literal it is a substitution. A script with placeholders must be an expression or a
- *       function; its result is the function's result when it is one.</li>
+ *   <li><b>Scripts</b>: the values reach the script as strings in the argument of a wrapper
+ *       function, never as script text: inside a quoted literal a value is concatenated
+ *       ({@code 'Hi ${NAME}!'} reads {@code ('Hi ' + v + '!')}), inside a template literal it is a
+ *       substitution, one in a comment binds nothing; validation refuses one standing in code. A
+ *       script with placeholders is an expression, a function (whose result is the script's) or a
+ *       list of statements (the last one's value is the script's, as the page gives it).</li>
  *   <li><b>CSS</b>: inside a quoted string the value is escaped for that string; elsewhere it is
  *       escaped as an identifier ({@code #${ID}}, {@code .${CLASS}}, {@code [name=${N}]}).</li>
  *   <li><b>XPath</b>: inside a quoted literal the value is joined with {@code concat(...)} (XPath 1.0
@@ -76,8 +76,61 @@ final class BoundCode {
       from = openLiteralEnd;
     }
     out.append(script, from, script.length());
-    return "() => ((__bf) => { const __r = (" + out + "\n); return typeof __r === 'function' ? __r() : __r; })("
-        + json(values) + ")";
+    String code = out.toString().strip().replaceFirst(";+$", "");
+    int last = lastStatementStart(code);
+    String tail = last < 0 ? "" : code.substring(last).strip();
+    String body;
+    if (last < 0) { // an expression, or a function the page calls
+      body = "const __r = (" + code + "\n); return typeof __r === 'function' ? __r() : __r;";
+    } else if (tail.isEmpty() || STATEMENT.matcher(tail).matches()) { // statements ending with one that has no value
+      body = code + "\nreturn undefined;";
+    } else { // statements: the value of the last one, as the page gives a script's completion value
+      body = code.substring(0, last) + "\nreturn (" + tail + "\n);";
+    }
+    return "() => ((__bf) => { " + body + " })(" + json(values) + ")";
+  }
+
+  private static final java.util.regex.Pattern STATEMENT = java.util.regex.Pattern.compile(
+      "^(var|let|const|if|for|while|do|switch|try|throw|return|function|class)\\b.*", java.util.regex.Pattern.DOTALL);
+
+  /**
+   * Where the last statement of a list of statements starts (after its last {@code ;} outside
+   * brackets, strings and comments); -1 when the script is one expression or function. A script
+   * that opens with a statement keyword and has no such {@code ;} is one statement ({@code if ...}),
+   * whose value is {@code undefined}: its whole text then stands before the {@code return}.
+   */
+  private static int lastStatementStart(String code) {
+    int depth = 0;
+    int lastSemicolon = -1;
+    char quote = 0;
+    for (int i = 0; i < code.length(); i++) {
+      char c = code.charAt(i);
+      if (quote != 0) {
+        if (c == '\\') {
+          i++;
+        } else if (c == quote) {
+          quote = 0;
+        }
+      } else if (c == '/' && i + 1 < code.length() && code.charAt(i + 1) == '/') {
+        int end = code.indexOf('\n', i);
+        i = end < 0 ? code.length() : end;
+      } else if (c == '/' && i + 1 < code.length() && code.charAt(i + 1) == '*') {
+        int end = code.indexOf("*/", i + 2);
+        i = end < 0 ? code.length() : end + 1;
+      } else if (c == '\'' || c == '"' || c == '`') {
+        quote = c;
+      } else if (c == '(' || c == '[' || c == '{') {
+        depth++;
+      } else if (c == ')' || c == ']' || c == '}') {
+        depth--;
+      } else if (c == ';' && depth == 0) {
+        lastSemicolon = i;
+      }
+    }
+    if (lastSemicolon >= 0) {
+      return lastSemicolon + 1;
+    }
+    return STATEMENT.matcher(code).matches() ? code.length() : -1;
   }
 
   /** A CSS selector with each placeholder's value escaped for where it stands. */

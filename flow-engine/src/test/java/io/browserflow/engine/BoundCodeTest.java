@@ -48,4 +48,15 @@ class BoundCodeTest {
         .endsWith("})([\"it's \\\"x\\\"\"])");
     assertThat(BoundCode.script("document.title", VALUES::get)).isEqualTo("document.title");
   }
+
+  @Test
+  void should_keep_statement_scripts_statements_and_return_the_last_ones_value() {
+    String statements = BoundCode.script("var n = '${ID}'; document.title = n;", VALUES::get);
+    String ifOnly = BoundCode.script("if (x) { y('${ID}'); }", VALUES::get);
+
+    assertThat(statements).startsWith("() => ((__bf) => { var n = ('' + __bf[0] + '');").contains("\nreturn (document.title = n\n);");
+    assertThat(ifOnly).contains("if (x) { y(('' + __bf[0] + '')); }\nreturn undefined;");
+    assertThat(BoundCode.script("document.title === '${ID}';", VALUES::get)).as("a trailing ; is no statement list")
+        .contains("const __r = (document.title === ('' + __bf[0] + '')\n);");
+  }
 }

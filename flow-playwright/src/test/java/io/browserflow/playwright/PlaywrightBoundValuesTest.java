@@ -69,6 +69,8 @@ class PlaywrightBoundValuesTest extends ChromiumTest {
     Throwable bare = org.assertj.core.api.Assertions.catchThrowable(
         () -> run(eval("document.getElementById('out').textContent = ${V}"), Map.of("V", breakout)));
     String template = out(eval("() => { document.getElementById('out').textContent = `<${input.V}> ${document.title}`; }"), Map.of("V", "a`b${x}"));
+    String statements = out(eval("var said = 'Hi ${V}'; document.getElementById('out').textContent = said;"),
+        Map.of("V", breakout));
     String doubled = out(eval("document.getElementById('out').textContent = \"say \\\"${V}\\\"\""), Map.of("V", "\"); window.pwned=1;(\""));
 
     assertThat(quoted).isEqualTo("Hi '; window.pwned = 1; '!|undefined");
@@ -79,6 +81,7 @@ class PlaywrightBoundValuesTest extends ChromiumTest {
           assertThat(p.path()).isEqualTo("steps[1].script");
           assertThat(p.message()).contains("outside quotes", "'${V}'");
         }));
+    assertThat(statements).as("a list of statements, ending with ;").isEqualTo("Hi '; window.pwned = 1; '|undefined");
     assertThat(template).isEqualTo("<a`b${x}> Form|undefined");
     assertThat(doubled).isEqualTo("say \"\"); window.pwned=1;(\"\"|undefined");
   }
