@@ -60,6 +60,21 @@ class VisitorCompletenessTest {
     }
   }
 
+  @Test
+  void should_make_interaction_visitors_handle_every_interaction_kind_and_nothing_else() {
+    Set<String> interactions = Arrays.stream(Step.Kind.values()).filter(k -> k.family() == Step.Family.INTERACTION)
+        .map(k -> "visit" + java.util.Arrays.stream(k.name().toLowerCase(java.util.Locale.ROOT).split("_"))
+            .map(w -> Character.toUpperCase(w.charAt(0)) + w.substring(1)).collect(Collectors.joining()))
+        .collect(Collectors.toCollection(TreeSet::new));
+    Set<String> declared = new TreeSet<>();
+    for (Method m : InteractionStepVisitor.class.getDeclaredMethods()) {
+      assertThat(Modifier.isAbstract(m.getModifiers())).as("%s is abstract", m.getName()).isTrue();
+      declared.add(m.getName());
+    }
+
+    assertThat(declared).isEqualTo(interactions);
+  }
+
   private static void assertOnePerKind(Class<?> root, Class<?> visitor) {
     Set<String> kinds = Arrays.stream(root.getPermittedSubclasses()).map(Class::getSimpleName)
         .collect(Collectors.toCollection(TreeSet::new));

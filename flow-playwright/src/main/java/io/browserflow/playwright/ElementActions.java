@@ -42,7 +42,7 @@ final class ElementActions {
   }
 
   ActionResult perform(Step step, Duration timeout) {
-    return step.accept(new StepFamilyVisitor<ActionResult>() {
+    return step.accept(new io.browserflow.api.InteractionStepVisitor<ActionResult>() {
       @Override
       public ActionResult visitClick(Step.Click s) {
         return click(s, timeout);

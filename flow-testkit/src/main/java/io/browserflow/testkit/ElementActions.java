@@ -53,7 +53,7 @@ final class ElementActions {
   }
 
   /** The interaction steps; every other kind is {@code UNSUPPORTED_STEP} here. */
-  private final class Perform implements StepVisitor<ActionResult> {
+  private final class Perform implements io.browserflow.api.InteractionStepVisitor<ActionResult> {
     private final Deadline d;
 
     Perform(Deadline d) {
@@ -195,38 +195,8 @@ final class ElementActions {
     }
 
     // not interactions: the engine runs them through the other session methods
-    @Override public ActionResult visitOpen(Step.Open s) { throw unsupported(s); }
-    @Override public ActionResult visitNavigate(Step.Navigate s) { throw unsupported(s); }
-    @Override public ActionResult visitBack(Step.Back s) { throw unsupported(s); }
-    @Override public ActionResult visitForward(Step.Forward s) { throw unsupported(s); }
-    @Override public ActionResult visitReload(Step.Reload s) { throw unsupported(s); }
-    @Override public ActionResult visitTabNew(Step.TabNew s) { throw unsupported(s); }
-    @Override public ActionResult visitTabSwitch(Step.TabSwitch s) { throw unsupported(s); }
-    @Override public ActionResult visitTabClose(Step.TabClose s) { throw unsupported(s); }
-    @Override public ActionResult visitFrame(Step.Frame s) { throw unsupported(s); }
-    @Override public ActionResult visitFrameMain(Step.FrameMain s) { throw unsupported(s); }
-    @Override public ActionResult visitSetViewport(Step.SetViewport s) { throw unsupported(s); }
-    @Override public ActionResult visitEmulateNetwork(Step.EmulateNetwork s) { throw unsupported(s); }
-    @Override public ActionResult visitWait(Step.Wait s) { throw unsupported(s); }
-    @Override public ActionResult visitAssert(Step.Assert s) { throw unsupported(s); }
-    @Override public ActionResult visitRead(Step.Read s) { throw unsupported(s); }
-    @Override public ActionResult visitScrape(Step.Scrape s) { throw unsupported(s); }
-    @Override public ActionResult visitPaginate(Step.Paginate s) { throw unsupported(s); }
-    @Override public ActionResult visitSetVar(Step.SetVar s) { throw unsupported(s); }
-    @Override public ActionResult visitEval(Step.Eval s) { throw unsupported(s); }
-    @Override public ActionResult visitScreenshot(Step.Screenshot s) { throw unsupported(s); }
-    @Override public ActionResult visitCsvImport(Step.CsvImport s) { throw unsupported(s); }
-    @Override public ActionResult visitCsvExport(Step.CsvExport s) { throw unsupported(s); }
-    @Override public ActionResult visitDatasetWrite(Step.DatasetWrite s) { throw unsupported(s); }
-    @Override public ActionResult visitDatasetExport(Step.DatasetExport s) { throw unsupported(s); }
-    @Override public ActionResult visitHttp(Step.Http s) { throw unsupported(s); }
-    @Override public ActionResult visitClipboard(Step.Clipboard s) { throw unsupported(s); }
-    @Override public ActionResult visitCall(Step.Call s) { throw unsupported(s); }
-    @Override public ActionResult visitForeach(Step.Foreach s) { throw unsupported(s); }
-    @Override public ActionResult visitRepeat(Step.Repeat s) { throw unsupported(s); }
-    @Override public ActionResult visitIf(Step.If s) { throw unsupported(s); }
-    @Override public ActionResult visitWhile(Step.While s) { throw unsupported(s); }
-    @Override public ActionResult visitManual(Step.Manual s) { throw unsupported(s); }
+    // the engine performs every other step itself
+    @Override public ActionResult visitStep(Step step) { throw unsupported(step); }
 
     private FlowRunException unsupported(Step step) {
       return new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "perform runs interaction steps, not '" + step.kind().op()
