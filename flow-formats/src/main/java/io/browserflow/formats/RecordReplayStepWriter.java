@@ -86,7 +86,7 @@ final class RecordReplayStepWriter {
     return out;
   }
 
-  private final class Write implements StepVisitor<Spec> {
+  private final class Write implements io.browserflow.api.StepFamilyVisitor<Spec> {
     private final Step step;
     private final String p;
     final List<Condition> consumed = new ArrayList<>();
@@ -98,6 +98,12 @@ final class RecordReplayStepWriter {
 
     private Spec spec(String type) {
       return new Spec(step.id(), type, JSON.objectNode());
+    }
+
+    /** A kind this writer was not taught: refused, never dropped. */
+    @Override
+    public Spec visitStep(Step s) {
+      return unsupported("the extension has no node written for it");
     }
 
     private Spec unsupported(String why) {
