@@ -92,19 +92,27 @@ public final class ApprovalKey {
   public static ApprovalKey readOrCreate(Path file) {
     if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
       ApprovalKey key = random();
+      List<String> text = List.of(Base64.getEncoder().encodeToString(key.secret));
       try {
         Path dir = file.toAbsolutePath().getParent();
+        boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
         if (!Files.isDirectory(dir)) {
-          Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+          if (posix) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+          } else {
+            Files.createDirectories(dir);
+          }
         }
-        Files.write(file, List.of(Base64.getEncoder().encodeToString(key.secret)), StandardCharsets.US_ASCII,
-            StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        if (posix) {
+          // owner-only from its creation: no moment when the umask lets others read the key
+          Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+          Files.write(file, text, StandardCharsets.US_ASCII, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        } else {
+          Files.write(file, text, StandardCharsets.US_ASCII, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        }
         return key;
       } catch (FileAlreadyExistsException e) {
         return read(file); // written by another reviewer at the same moment
-      } catch (UnsupportedOperationException e) {
-        return key; // no POSIX permissions on this file system: written as the umask allows
       } catch (IOException e) {
         throw untrusted(file, "cannot create the approval key: " + e.getMessage());
       }
