@@ -1,61 +1,45 @@
 package io.browserflow.api;
 
 /**
- * A visitor that must handle every {@linkplain Step.Family#INTERACTION interaction} kind and lets the
- * other families fall back to {@link #visitStep(Step)}: a driver's interaction code, which acts on the
- * page for each interaction and is never given a page, check, data or control step. A new interaction
- * kind is declared here too ({@code VisitorCompletenessTest} makes sure), so every implementation fails
- * to compile until it says how to perform it.
+ * A visitor over the {@linkplain InteractionStep interaction} kinds only, every one of which it must
+ * handle: a page driver's interaction code ({@code DriverSession.perform}), which is given an
+ * {@link InteractionStep} and never a page, check, data or control step, so it carries no
+ * "unsupported" branches. A new interaction kind is declared here too ({@code VisitorCompletenessTest}
+ * makes sure), so every implementation fails to compile until it says how to perform it.
  *
  * @param <R> what the visit returns
  */
-public interface InteractionStepVisitor<R> extends StepFamilyVisitor<R> {
+public interface InteractionStepVisitor<R> {
 
-  @Override
-  R visitClick(Step.Click step);
+  R visitClick(InteractionStep.Click step);
 
-  @Override
-  R visitDblclick(Step.Dblclick step);
+  R visitDblclick(InteractionStep.Dblclick step);
 
-  @Override
-  R visitContextmenu(Step.Contextmenu step);
+  R visitContextmenu(InteractionStep.Contextmenu step);
 
-  @Override
-  R visitHover(Step.Hover step);
+  R visitHover(InteractionStep.Hover step);
 
-  @Override
-  R visitMouse(Step.Mouse step);
+  R visitMouse(InteractionStep.Mouse step);
 
-  @Override
-  R visitFill(Step.Fill step);
+  R visitFill(InteractionStep.Fill step);
 
-  @Override
-  R visitChange(Step.Change step);
+  R visitChange(InteractionStep.Change step);
 
-  @Override
-  R visitType(Step.Type step);
+  R visitType(InteractionStep.Type step);
 
-  @Override
-  R visitPress(Step.Press step);
+  R visitPress(InteractionStep.Press step);
 
-  @Override
-  R visitSelect(Step.Select step);
+  R visitSelect(InteractionStep.Select step);
 
-  @Override
-  R visitCheck(Step.Check step);
+  R visitCheck(InteractionStep.Check step);
 
-  @Override
-  R visitUncheck(Step.Uncheck step);
+  R visitUncheck(InteractionStep.Uncheck step);
 
-  @Override
-  R visitToggle(Step.Toggle step);
+  R visitToggle(InteractionStep.Toggle step);
 
-  @Override
-  R visitScroll(Step.Scroll step);
+  R visitScroll(InteractionStep.Scroll step);
 
-  @Override
-  R visitDrag(Step.Drag step);
+  R visitDrag(InteractionStep.Drag step);
 
-  @Override
-  R visitUpload(Step.Upload step);
+  R visitUpload(InteractionStep.Upload step);
 }

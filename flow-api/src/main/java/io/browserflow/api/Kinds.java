@@ -10,7 +10,7 @@ import java.util.Optional;
  * each place handles it.
  *
  * <pre>{@code
- * Optional<Step.Http> http = Kinds.as(step, Step.Http.class);
+ * Optional<ExternalStep.Http> http = Kinds.as(step, ExternalStep.Http.class);
  * boolean urlCheck = Kinds.is(condition, Condition.Url.class);
  * }</pre>
  */

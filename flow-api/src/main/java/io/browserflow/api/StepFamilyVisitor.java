@@ -2,7 +2,7 @@ package io.browserflow.api;
 
 /**
  * A {@link StepVisitor} whose methods fall back to the step's {@linkplain Step.Family family}, then to
- * {@link #visitStep(Step)}: {@code visitClick} calls {@link #visitInteractionStep(Step)}, which calls
+ * {@link #visitStep(Step)}: {@code visitClick} calls {@link #visitInteractionStep(InteractionStep)}, which calls
  * {@code visitStep}. For code that cares about a family or a few kinds; code that needs a branch
  * per kind (codecs, the interpreter, a driver's interaction code) implements {@link StepVisitor}, whose
  * every method must be written, so that a new kind fails to compile there.
@@ -22,272 +22,272 @@ public interface StepFamilyVisitor<R> extends StepVisitor<R> {
   R visitStep(Step step);
 
   /** A step of the {@link Step.Family#PAGE} family; {@link #visitStep(Step)} unless overridden. */
-  default R visitPageStep(Step step) {
+  default R visitPageStep(PageStep step) {
     return visitStep(step);
   }
 
   /** A step of the {@link Step.Family#INTERACTION} family; {@link #visitStep(Step)} unless overridden. */
-  default R visitInteractionStep(Step step) {
+  default R visitInteractionStep(InteractionStep step) {
     return visitStep(step);
   }
 
   /** A step of the {@link Step.Family#CHECK} family; {@link #visitStep(Step)} unless overridden. */
-  default R visitCheckStep(Step step) {
+  default R visitCheckStep(CheckStep step) {
     return visitStep(step);
   }
 
   /** A step of the {@link Step.Family#DATA} family; {@link #visitStep(Step)} unless overridden. */
-  default R visitDataStep(Step step) {
+  default R visitDataStep(DataStep step) {
     return visitStep(step);
   }
 
   /** A step of the {@link Step.Family#EXTERNAL} family; {@link #visitStep(Step)} unless overridden. */
-  default R visitExternalStep(Step step) {
+  default R visitExternalStep(ExternalStep step) {
     return visitStep(step);
   }
 
   /** A step of the {@link Step.Family#CONTROL} family; {@link #visitStep(Step)} unless overridden. */
-  default R visitControlStep(Step step) {
+  default R visitControlStep(ControlStep step) {
     return visitStep(step);
   }
 
   @Override
-  default R visitOpen(Step.Open step) {
+  default R visitOpen(PageStep.Open step) {
     return visitPageStep(step);
   }
 
   @Override
-  default R visitNavigate(Step.Navigate step) {
+  default R visitNavigate(PageStep.Navigate step) {
     return visitPageStep(step);
   }
 
   @Override
-  default R visitBack(Step.Back step) {
+  default R visitBack(PageStep.Back step) {
     return visitPageStep(step);
   }
 
   @Override
-  default R visitForward(Step.Forward step) {
+  default R visitForward(PageStep.Forward step) {
     return visitPageStep(step);
   }
 
   @Override
-  default R visitReload(Step.Reload step) {
+  default R visitReload(PageStep.Reload step) {
     return visitPageStep(step);
   }
 
   @Override
-  default R visitTabNew(Step.TabNew step) {
+  default R visitTabNew(PageStep.TabNew step) {
     return visitPageStep(step);
   }
 
   @Override
-  default R visitTabSwitch(Step.TabSwitch step) {
+  default R visitTabSwitch(PageStep.TabSwitch step) {
     return visitPageStep(step);
   }
 
   @Override
-  default R visitTabClose(Step.TabClose step) {
+  default R visitTabClose(PageStep.TabClose step) {
     return visitPageStep(step);
   }
 
   @Override
-  default R visitFrame(Step.Frame step) {
+  default R visitFrame(PageStep.Frame step) {
     return visitPageStep(step);
   }
 
   @Override
-  default R visitFrameMain(Step.FrameMain step) {
+  default R visitFrameMain(PageStep.FrameMain step) {
     return visitPageStep(step);
   }
 
   @Override
-  default R visitSetViewport(Step.SetViewport step) {
+  default R visitSetViewport(PageStep.SetViewport step) {
     return visitPageStep(step);
   }
 
   @Override
-  default R visitEmulateNetwork(Step.EmulateNetwork step) {
+  default R visitEmulateNetwork(PageStep.EmulateNetwork step) {
     return visitPageStep(step);
   }
 
   @Override
-  default R visitClick(Step.Click step) {
+  default R visitClick(InteractionStep.Click step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitDblclick(Step.Dblclick step) {
+  default R visitDblclick(InteractionStep.Dblclick step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitContextmenu(Step.Contextmenu step) {
+  default R visitContextmenu(InteractionStep.Contextmenu step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitHover(Step.Hover step) {
+  default R visitHover(InteractionStep.Hover step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitMouse(Step.Mouse step) {
+  default R visitMouse(InteractionStep.Mouse step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitFill(Step.Fill step) {
+  default R visitFill(InteractionStep.Fill step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitChange(Step.Change step) {
+  default R visitChange(InteractionStep.Change step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitType(Step.Type step) {
+  default R visitType(InteractionStep.Type step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitPress(Step.Press step) {
+  default R visitPress(InteractionStep.Press step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitSelect(Step.Select step) {
+  default R visitSelect(InteractionStep.Select step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitCheck(Step.Check step) {
+  default R visitCheck(InteractionStep.Check step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitUncheck(Step.Uncheck step) {
+  default R visitUncheck(InteractionStep.Uncheck step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitToggle(Step.Toggle step) {
+  default R visitToggle(InteractionStep.Toggle step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitScroll(Step.Scroll step) {
+  default R visitScroll(InteractionStep.Scroll step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitDrag(Step.Drag step) {
+  default R visitDrag(InteractionStep.Drag step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitUpload(Step.Upload step) {
+  default R visitUpload(InteractionStep.Upload step) {
     return visitInteractionStep(step);
   }
 
   @Override
-  default R visitWait(Step.Wait step) {
+  default R visitWait(CheckStep.Wait step) {
     return visitCheckStep(step);
   }
 
   @Override
-  default R visitAssert(Step.Assert step) {
+  default R visitAssert(CheckStep.Assert step) {
     return visitCheckStep(step);
   }
 
   @Override
-  default R visitRead(Step.Read step) {
+  default R visitRead(DataStep.Read step) {
     return visitDataStep(step);
   }
 
   @Override
-  default R visitScrape(Step.Scrape step) {
+  default R visitScrape(DataStep.Scrape step) {
     return visitDataStep(step);
   }
 
   @Override
-  default R visitPaginate(Step.Paginate step) {
+  default R visitPaginate(DataStep.Paginate step) {
     return visitDataStep(step);
   }
 
   @Override
-  default R visitSetVar(Step.SetVar step) {
+  default R visitSetVar(DataStep.SetVar step) {
     return visitDataStep(step);
   }
 
   @Override
-  default R visitEval(Step.Eval step) {
+  default R visitEval(DataStep.Eval step) {
     return visitDataStep(step);
   }
 
   @Override
-  default R visitScreenshot(Step.Screenshot step) {
+  default R visitScreenshot(DataStep.Screenshot step) {
     return visitDataStep(step);
   }
 
   @Override
-  default R visitCsvImport(Step.CsvImport step) {
+  default R visitCsvImport(DataStep.CsvImport step) {
     return visitDataStep(step);
   }
 
   @Override
-  default R visitCsvExport(Step.CsvExport step) {
+  default R visitCsvExport(DataStep.CsvExport step) {
     return visitDataStep(step);
   }
 
   @Override
-  default R visitDatasetWrite(Step.DatasetWrite step) {
+  default R visitDatasetWrite(DataStep.DatasetWrite step) {
     return visitDataStep(step);
   }
 
   @Override
-  default R visitDatasetExport(Step.DatasetExport step) {
+  default R visitDatasetExport(DataStep.DatasetExport step) {
     return visitDataStep(step);
   }
 
   @Override
-  default R visitHttp(Step.Http step) {
+  default R visitHttp(ExternalStep.Http step) {
     return visitExternalStep(step);
   }
 
   @Override
-  default R visitClipboard(Step.Clipboard step) {
+  default R visitClipboard(DataStep.Clipboard step) {
     return visitDataStep(step);
   }
 
   @Override
-  default R visitCall(Step.Call step) {
+  default R visitCall(ExternalStep.Call step) {
     return visitExternalStep(step);
   }
 
   @Override
-  default R visitForeach(Step.Foreach step) {
+  default R visitForeach(ControlStep.Foreach step) {
     return visitControlStep(step);
   }
 
   @Override
-  default R visitRepeat(Step.Repeat step) {
+  default R visitRepeat(ControlStep.Repeat step) {
     return visitControlStep(step);
   }
 
   @Override
-  default R visitIf(Step.If step) {
+  default R visitIf(ControlStep.If step) {
     return visitControlStep(step);
   }
 
   @Override
-  default R visitWhile(Step.While step) {
+  default R visitWhile(ControlStep.While step) {
     return visitControlStep(step);
   }
 
   @Override
-  default R visitManual(Step.Manual step) {
+  default R visitManual(ExternalStep.Manual step) {
     return visitExternalStep(step);
   }
 }

@@ -17,100 +17,100 @@ package io.browserflow.api;
  */
 public interface StepVisitor<R> {
 
-  R visitOpen(Step.Open step);
+  R visitOpen(PageStep.Open step);
 
-  R visitNavigate(Step.Navigate step);
+  R visitNavigate(PageStep.Navigate step);
 
-  R visitBack(Step.Back step);
+  R visitBack(PageStep.Back step);
 
-  R visitForward(Step.Forward step);
+  R visitForward(PageStep.Forward step);
 
-  R visitReload(Step.Reload step);
+  R visitReload(PageStep.Reload step);
 
-  R visitTabNew(Step.TabNew step);
+  R visitTabNew(PageStep.TabNew step);
 
-  R visitTabSwitch(Step.TabSwitch step);
+  R visitTabSwitch(PageStep.TabSwitch step);
 
-  R visitTabClose(Step.TabClose step);
+  R visitTabClose(PageStep.TabClose step);
 
-  R visitFrame(Step.Frame step);
+  R visitFrame(PageStep.Frame step);
 
-  R visitFrameMain(Step.FrameMain step);
+  R visitFrameMain(PageStep.FrameMain step);
 
-  R visitSetViewport(Step.SetViewport step);
+  R visitSetViewport(PageStep.SetViewport step);
 
-  R visitEmulateNetwork(Step.EmulateNetwork step);
+  R visitEmulateNetwork(PageStep.EmulateNetwork step);
 
-  R visitClick(Step.Click step);
+  R visitClick(InteractionStep.Click step);
 
-  R visitDblclick(Step.Dblclick step);
+  R visitDblclick(InteractionStep.Dblclick step);
 
-  R visitContextmenu(Step.Contextmenu step);
+  R visitContextmenu(InteractionStep.Contextmenu step);
 
-  R visitHover(Step.Hover step);
+  R visitHover(InteractionStep.Hover step);
 
-  R visitMouse(Step.Mouse step);
+  R visitMouse(InteractionStep.Mouse step);
 
-  R visitFill(Step.Fill step);
+  R visitFill(InteractionStep.Fill step);
 
-  R visitChange(Step.Change step);
+  R visitChange(InteractionStep.Change step);
 
-  R visitType(Step.Type step);
+  R visitType(InteractionStep.Type step);
 
-  R visitPress(Step.Press step);
+  R visitPress(InteractionStep.Press step);
 
-  R visitSelect(Step.Select step);
+  R visitSelect(InteractionStep.Select step);
 
-  R visitCheck(Step.Check step);
+  R visitCheck(InteractionStep.Check step);
 
-  R visitUncheck(Step.Uncheck step);
+  R visitUncheck(InteractionStep.Uncheck step);
 
-  R visitToggle(Step.Toggle step);
+  R visitToggle(InteractionStep.Toggle step);
 
-  R visitScroll(Step.Scroll step);
+  R visitScroll(InteractionStep.Scroll step);
 
-  R visitDrag(Step.Drag step);
+  R visitDrag(InteractionStep.Drag step);
 
-  R visitUpload(Step.Upload step);
+  R visitUpload(InteractionStep.Upload step);
 
-  R visitWait(Step.Wait step);
+  R visitWait(CheckStep.Wait step);
 
-  R visitAssert(Step.Assert step);
+  R visitAssert(CheckStep.Assert step);
 
-  R visitRead(Step.Read step);
+  R visitRead(DataStep.Read step);
 
-  R visitScrape(Step.Scrape step);
+  R visitScrape(DataStep.Scrape step);
 
-  R visitPaginate(Step.Paginate step);
+  R visitPaginate(DataStep.Paginate step);
 
-  R visitSetVar(Step.SetVar step);
+  R visitSetVar(DataStep.SetVar step);
 
-  R visitEval(Step.Eval step);
+  R visitEval(DataStep.Eval step);
 
-  R visitScreenshot(Step.Screenshot step);
+  R visitScreenshot(DataStep.Screenshot step);
 
-  R visitCsvImport(Step.CsvImport step);
+  R visitCsvImport(DataStep.CsvImport step);
 
-  R visitCsvExport(Step.CsvExport step);
+  R visitCsvExport(DataStep.CsvExport step);
 
-  R visitDatasetWrite(Step.DatasetWrite step);
+  R visitDatasetWrite(DataStep.DatasetWrite step);
 
-  R visitDatasetExport(Step.DatasetExport step);
+  R visitDatasetExport(DataStep.DatasetExport step);
 
-  R visitHttp(Step.Http step);
+  R visitHttp(ExternalStep.Http step);
 
-  R visitClipboard(Step.Clipboard step);
+  R visitClipboard(DataStep.Clipboard step);
 
-  R visitCall(Step.Call step);
+  R visitCall(ExternalStep.Call step);
 
-  R visitForeach(Step.Foreach step);
+  R visitForeach(ControlStep.Foreach step);
 
-  R visitRepeat(Step.Repeat step);
+  R visitRepeat(ControlStep.Repeat step);
 
-  R visitIf(Step.If step);
+  R visitIf(ControlStep.If step);
 
-  R visitWhile(Step.While step);
+  R visitWhile(ControlStep.While step);
 
-  R visitManual(Step.Manual step);
+  R visitManual(ExternalStep.Manual step);
 
 }

@@ -49,7 +49,7 @@ public final class FlowArbitraries {
           }
           List<Step> all = new ArrayList<>(s);
           // an export names a dataset some write of the flow fills
-          all.add(Step.DatasetWrite.builder().id("x").dataset("data").putRow("at", "end").build());
+          all.add(DataStep.DatasetWrite.builder().id("x").dataset("data").putRow("at", "end").build());
           return flow.steps(relabel(all, new AtomicInteger())).build();
         });
   }
@@ -180,26 +180,26 @@ public final class FlowArbitraries {
     Arbitrary<String> v = value(scope);
     Arbitrary<Target> t = target();
     return Arbitraries.oneOf(
-        v.map(u -> Step.Open.builder().id("x").url("https://example.org/" + u).build()),
-        Arbitraries.just(Step.Open.builder().id("x").url("${credential.BASE_URL}/home").tab("detail").build()),
-        v.map(u -> Step.Navigate.builder().id("x").url("https://example.org/p?q=" + u).build()),
-        Arbitraries.just(Step.Back.builder().id("x").build()),
-        Arbitraries.just(Step.Forward.builder().id("x").build()),
-        Arbitraries.just(Step.Reload.builder().id("x").build()),
-        Arbitraries.just(Step.TabNew.builder().id("x").alias("detail").url("https://example.org/d").build()),
-        Arbitraries.of("main", "detail").map(a -> Step.TabSwitch.builder().id("x").alias(a).build()),
-        Arbitraries.just(Step.TabClose.builder().id("x").alias("detail").build()),
+        v.map(u -> PageStep.Open.builder().id("x").url("https://example.org/" + u).build()),
+        Arbitraries.just(PageStep.Open.builder().id("x").url("${credential.BASE_URL}/home").tab("detail").build()),
+        v.map(u -> PageStep.Navigate.builder().id("x").url("https://example.org/p?q=" + u).build()),
+        Arbitraries.just(PageStep.Back.builder().id("x").build()),
+        Arbitraries.just(PageStep.Forward.builder().id("x").build()),
+        Arbitraries.just(PageStep.Reload.builder().id("x").build()),
+        Arbitraries.just(PageStep.TabNew.builder().id("x").alias("detail").url("https://example.org/d").build()),
+        Arbitraries.of("main", "detail").map(a -> PageStep.TabSwitch.builder().id("x").alias(a).build()),
+        Arbitraries.just(PageStep.TabClose.builder().id("x").alias("detail").build()),
         Arbitraries.of("iframe#pay", "selector:iframe.x", "url:**/frame*", "name:inner")
-            .map(l -> Step.Frame.builder().id("x").locator(l).build()),
-        Arbitraries.just(Step.FrameMain.builder().id("x").build()),
+            .map(l -> PageStep.Frame.builder().id("x").locator(l).build()),
+        Arbitraries.just(PageStep.FrameMain.builder().id("x").build()),
         Combinators.combine(Arbitraries.integers().between(320, 3840), Arbitraries.integers().between(240, 2160))
-            .as((w, h) -> Step.SetViewport.builder().id("x").width(w).height(h).build()),
-        Arbitraries.just(Step.EmulateNetwork.builder().id("x").offline(true).build()),
-        Arbitraries.just(Step.EmulateNetwork.builder().id("x").build()),
+            .as((w, h) -> PageStep.SetViewport.builder().id("x").width(w).height(h).build()),
+        Arbitraries.just(PageStep.EmulateNetwork.builder().id("x").offline(true).build()),
+        Arbitraries.just(PageStep.EmulateNetwork.builder().id("x").build()),
         Combinators.combine(Arbitraries.integers().between(0, 10_000_000).optional(),
                 Arbitraries.integers().between(0, 10_000_000).optional(), Arbitraries.integers().between(0, 5_000).optional())
             .as((d, u, l) -> {
-              Step.EmulateNetwork.Builder b = Step.EmulateNetwork.builder().id("x");
+              PageStep.EmulateNetwork.Builder b = PageStep.EmulateNetwork.builder().id("x");
               d.ifPresent(b::downloadBytesPerSecond);
               u.ifPresent(b::uploadBytesPerSecond);
               l.ifPresent(b::latencyMs);
@@ -207,83 +207,83 @@ public final class FlowArbitraries {
             }),
         Combinators.combine(t, Arbitraries.of(Step.MouseButton.class), Arbitraries.of(List.<String>of(), List.of("Shift")),
                 Arbitraries.doubles().between(0, 50).ofScale(1).optional())
-            .as((tt, b, m, o) -> Step.Click.builder().id("x").target(tt).button(b).modifiers(m)
+            .as((tt, b, m, o) -> InteractionStep.Click.builder().id("x").target(tt).button(b).modifiers(m)
                 .offset(o.map(d -> Point.of(d, d / 2))).build()),
-        t.map(tt -> Step.Click.builder().id("x").target(tt).newTab("detail").build()),
+        t.map(tt -> InteractionStep.Click.builder().id("x").target(tt).newTab("detail").build()),
         Combinators.combine(t, Arbitraries.integers().between(0, 30_000))
-            .as((tt, d) -> Step.Click.builder().id("x").target(tt).delay(d).build()),
-        t.map(tt -> Step.Dblclick.builder().id("x").target(tt).build()),
-        t.map(tt -> Step.Contextmenu.builder().id("x").target(tt).offset(Point.of(1.5, 2)).build()),
-        t.map(tt -> Step.Hover.builder().id("x").target(tt).build()),
+            .as((tt, d) -> InteractionStep.Click.builder().id("x").target(tt).delay(d).build()),
+        t.map(tt -> InteractionStep.Dblclick.builder().id("x").target(tt).build()),
+        t.map(tt -> InteractionStep.Contextmenu.builder().id("x").target(tt).offset(Point.of(1.5, 2)).build()),
+        t.map(tt -> InteractionStep.Hover.builder().id("x").target(tt).build()),
         Combinators.combine(t, Arbitraries.of(Step.MouseAction.class), Arbitraries.doubles().between(-50, 50).ofScale(1).optional())
-            .as((tt, a, o) -> Step.Mouse.builder().id("x").action(a).target(tt)
+            .as((tt, a, o) -> InteractionStep.Mouse.builder().id("x").action(a).target(tt)
                 .fromCenter(a == Step.MouseAction.OUT ? java.util.Optional.<Point>empty() : o.map(d -> Point.of(d, -d)))
                 .button(a == Step.MouseAction.DOWN || a == Step.MouseAction.UP ? Step.MouseButton.MIDDLE : Step.MouseButton.LEFT)
                 .build()),
-        Combinators.combine(t, v).as((tt, vv) -> Step.Fill.builder().id("x").target(tt).value(vv).build()),
-        Combinators.combine(t, v).as((tt, vv) -> Step.Change.builder().id("x").target(tt).value(vv).build()),
-        Combinators.combine(t.optional(), v).as((tt, vv) -> Step.Type.builder().id("x").target(tt).text(vv).build()),
+        Combinators.combine(t, v).as((tt, vv) -> InteractionStep.Fill.builder().id("x").target(tt).value(vv).build()),
+        Combinators.combine(t, v).as((tt, vv) -> InteractionStep.Change.builder().id("x").target(tt).value(vv).build()),
+        Combinators.combine(t.optional(), v).as((tt, vv) -> InteractionStep.Type.builder().id("x").target(tt).text(vv).build()),
         Combinators.combine(Arbitraries.of("Enter", "Escape", "Tab", "a"), t.optional())
-            .as((k, tt) -> Step.Press.builder().id("x").key(k).addModifiers("Control").target(tt).build()),
+            .as((k, tt) -> InteractionStep.Press.builder().id("x").key(k).addModifiers("Control").target(tt).build()),
         Combinators.combine(t, word(), Arbitraries.of(true, false)).as((tt, w, byValue) -> byValue
-            ? Step.Select.builder().id("x").target(tt).value(w).build()
-            : Step.Select.builder().id("x").target(tt).label(w).build()),
-        t.map(tt -> Step.Check.builder().id("x").target(tt).build()),
-        t.map(tt -> Step.Uncheck.builder().id("x").target(tt).build()),
-        t.map(tt -> Step.Toggle.builder().id("x").target(tt).build()),
+            ? InteractionStep.Select.builder().id("x").target(tt).value(w).build()
+            : InteractionStep.Select.builder().id("x").target(tt).label(w).build()),
+        t.map(tt -> InteractionStep.Check.builder().id("x").target(tt).build()),
+        t.map(tt -> InteractionStep.Uncheck.builder().id("x").target(tt).build()),
+        t.map(tt -> InteractionStep.Toggle.builder().id("x").target(tt).build()),
         Combinators.combine(Arbitraries.of(Step.ScrollMode.BY, Step.ScrollMode.TO), t.optional(),
                 Arbitraries.integers().between(-500, 500))
-            .as((m, tt, n) -> Step.Scroll.builder().id("x").mode(m).target(tt).x(0).y(n).build()),
-        t.map(tt -> Step.Scroll.builder().id("x").mode(Step.ScrollMode.INTO_VIEW).target(tt).build()),
-        Combinators.combine(t, t).as((a, b) -> Step.Drag.builder().id("x").source(a).destination(b).build()),
-        t.map(tt -> Step.Upload.builder().id("x").target(tt).addFiles("/data/a.txt").build()),
-        Arbitraries.integers().between(0, 5_000).map(ms -> Step.Wait.builder().id("x").ms(ms).build()),
-        condition(scope).map(c -> Step.Wait.builder().id("x").until(c).build()),
-        condition(scope).map(c -> Step.Assert.builder().id("x").condition(c).build()),
+            .as((m, tt, n) -> InteractionStep.Scroll.builder().id("x").mode(m).target(tt).x(0).y(n).build()),
+        t.map(tt -> InteractionStep.Scroll.builder().id("x").mode(Step.ScrollMode.INTO_VIEW).target(tt).build()),
+        Combinators.combine(t, t).as((a, b) -> InteractionStep.Drag.builder().id("x").source(a).destination(b).build()),
+        t.map(tt -> InteractionStep.Upload.builder().id("x").target(tt).addFiles("/data/a.txt").build()),
+        Arbitraries.integers().between(0, 5_000).map(ms -> CheckStep.Wait.builder().id("x").ms(ms).build()),
+        condition(scope).map(c -> CheckStep.Wait.builder().id("x").until(c).build()),
+        condition(scope).map(c -> CheckStep.Assert.builder().id("x").condition(c).build()),
         Combinators.combine(t, Arbitraries.of(Step.ReadKind.TEXT, Step.ReadKind.VALUE))
-            .as((tt, k) -> Step.Read.builder().id("x").target(tt).what(k).build()),
-        t.map(tt -> Step.Read.builder().id("x").target(tt).what(Step.ReadKind.ATTRIBUTE).attribute("href").build()),
+            .as((tt, k) -> DataStep.Read.builder().id("x").target(tt).what(k).build()),
+        t.map(tt -> DataStep.Read.builder().id("x").target(tt).what(Step.ReadKind.ATTRIBUTE).attribute("href").build()),
         Combinators.combine(t, Arbitraries.of(Step.ScrapeMode.TABLE, Step.ScrapeMode.LINKS), Arbitraries.integers().between(1, 500).optional())
-            .as((tt, m, l) -> Step.Scrape.builder().id("x").target(tt).mode(m)
+            .as((tt, m, l) -> DataStep.Scrape.builder().id("x").target(tt).mode(m)
                 .limit(l.map(java.util.OptionalInt::of).orElse(java.util.OptionalInt.empty())).build()),
-        t.map(tt -> Step.Scrape.builder().id("x").target(tt).mode(Step.ScrapeMode.ATTRIBUTES).addAttributes("href", "title").build()),
-        Combinators.combine(word(), v).as((n, vv) -> Step.SetVar.builder().id("x").name(n).value(vv).build()),
-        Arbitraries.just(Step.Eval.builder().id("x").script("document.title").build()),
+        t.map(tt -> DataStep.Scrape.builder().id("x").target(tt).mode(Step.ScrapeMode.ATTRIBUTES).addAttributes("href", "title").build()),
+        Combinators.combine(word(), v).as((n, vv) -> DataStep.SetVar.builder().id("x").name(n).value(vv).build()),
+        Arbitraries.just(DataStep.Eval.builder().id("x").script("document.title").build()),
         Combinators.combine(t.optional(), word().optional(), Arbitraries.of(true, false))
-            .as((tt, n, f) -> Step.Screenshot.builder().id("x").target(tt).name(n.map(s -> s + ".png")).fullPage(f).build()),
-        word().map(w -> Step.CsvImport.builder().id("x").path("data/" + w + ".csv").build()),
-        Arbitraries.of(INPUTS).map(k -> Step.CsvExport.builder().id("x").source("${" + k + "}").path("out/" + k + ".csv").build()),
+            .as((tt, n, f) -> DataStep.Screenshot.builder().id("x").target(tt).name(n.map(s -> s + ".png")).fullPage(f).build()),
+        word().map(w -> DataStep.CsvImport.builder().id("x").path("data/" + w + ".csv").build()),
+        Arbitraries.of(INPUTS).map(k -> DataStep.CsvExport.builder().id("x").source("${" + k + "}").path("out/" + k + ".csv").build()),
         Combinators.combine(word(), v.filter(vv -> !vv.contains("credential")))
-            .as((c, vv) -> Step.DatasetWrite.builder().id("x").dataset("data").putRow(c, vv)
+            .as((c, vv) -> DataStep.DatasetWrite.builder().id("x").dataset("data").putRow(c, vv)
             .putRow("at", "fixed").build()),
         Combinators.combine(Arbitraries.of(Step.DatasetFormat.class), word(), Arbitraries.of(true, false))
-            .as((f, w, c) -> Step.DatasetExport.builder().id("x").dataset("data").format(f).path("out/" + w).clear(c).build()),
+            .as((f, w, c) -> DataStep.DatasetExport.builder().id("x").dataset("data").format(f).path("out/" + w).clear(c).build()),
         Combinators.combine(Arbitraries.of("GET", "POST", "DELETE"), Arbitraries.of(INPUTS), word())
-            .as((m, k, w) -> Step.Http.builder().id("x").method(m).url("https://example.org/" + w + "?q=${" + k + "}")
+            .as((m, k, w) -> ExternalStep.Http.builder().id("x").method(m).url("https://example.org/" + w + "?q=${" + k + "}")
                 .putHeaders("X-Trace", w).putExtract("first", "$.items[0]").failOnStatus(!w.isEmpty()).build()),
-        v.map(vv -> Step.Clipboard.builder().id("x").action(Step.ClipboardAction.WRITE).text(vv.contains("credential") ? "copied" : vv)
+        v.map(vv -> DataStep.Clipboard.builder().id("x").action(Step.ClipboardAction.WRITE).text(vv.contains("credential") ? "copied" : vv)
             .build()),
-        Arbitraries.just(Step.Clipboard.builder().id("x").action(Step.ClipboardAction.READ).build()),
-        Arbitraries.of(INPUTS).map(k -> Step.Call.builder().id("x").flow("library-flow").putInputs("KEY", "${" + k + "}").build()),
-        word().map(w -> Step.Manual.builder().id("x").instructions("Solve the captcha " + w).build()));
+        Arbitraries.just(DataStep.Clipboard.builder().id("x").action(Step.ClipboardAction.READ).build()),
+        Arbitraries.of(INPUTS).map(k -> ExternalStep.Call.builder().id("x").flow("library-flow").putInputs("KEY", "${" + k + "}").build()),
+        word().map(w -> ExternalStep.Manual.builder().id("x").instructions("Solve the captcha " + w).build()));
   }
 
   private static Arbitrary<Step> controlStep(int depth, Scope scope) {
     int d = depth + 1;
     return Arbitraries.oneOf(
-        body(d, Scope.TABLE_ROW).map(b -> Step.Foreach.builder().id("x").source(ForeachSource.table()).body(b).build()),
+        body(d, Scope.TABLE_ROW).map(b -> ControlStep.Foreach.builder().id("x").source(ForeachSource.table()).body(b).build()),
         Combinators.combine(word().list().ofMinSize(1).ofMaxSize(5), body(d, Scope.LITERAL_ITEM),
                 Arbitraries.integers().between(1, 10))
-            .as((vs, b, c) -> Step.Foreach.builder().id("x").source(ForeachSource.literal(vs)).concurrency(c).body(b).build()),
+            .as((vs, b, c) -> ControlStep.Foreach.builder().id("x").source(ForeachSource.literal(vs)).concurrency(c).body(b).build()),
         Combinators.combine(Arbitraries.integers().between(1, 100), body(d, Scope.LOOP_INDEX))
-            .as((n, b) -> Step.Repeat.builder().id("x").times(n).body(b).build()),
+            .as((n, b) -> ControlStep.Repeat.builder().id("x").times(n).body(b).build()),
         Combinators.combine(condition(scope), body(d, scope), body(d, scope).injectNull(0.3))
-            .as((c, th, el) -> Step.If.builder().id("x").condition(c).then(th).otherwise(el == null ? List.of() : el).build()),
+            .as((c, th, el) -> ControlStep.If.builder().id("x").condition(c).then(th).otherwise(el == null ? List.of() : el).build()),
         Combinators.combine(condition(scope), body(d, Scope.LOOP_INDEX), Arbitraries.integers().between(1, 1000))
-            .as((c, b, m) -> Step.While.builder().id("x").condition(c).body(b).max(m).build()),
+            .as((c, b, m) -> ControlStep.While.builder().id("x").condition(c).body(b).max(m).build()),
         Combinators.combine(target(), Arbitraries.of(Step.PaginateMode.class), Arbitraries.integers().between(1, 50),
                 body(d, Scope.LOOP_INDEX))
-            .as((tt, m, p, b) -> Step.Paginate.builder().id("x").target(tt).mode(m).maxPages(p).body(b).build()));
+            .as((tt, m, p, b) -> DataStep.Paginate.builder().id("x").target(tt).mode(m).maxPages(p).body(b).build()));
   }
 
   private static Arbitrary<List<Step>> body(int depth, Scope scope) {
@@ -298,17 +298,17 @@ public final class FlowArbitraries {
       if (step.onError().kind() == OnError.Kind.FALLBACK) {
         step = step.withOnError(OnError.fallback(relabel(step.onError().fallback(), counter)));
       }
-      if (step instanceof Step.Foreach) {
-        step = Step.Foreach.builder().from((Step.Foreach) step).body(relabel(((Step.Foreach) step).body(), counter)).build();
-      } else if (step instanceof Step.Repeat) {
-        step = Step.Repeat.builder().from((Step.Repeat) step).body(relabel(((Step.Repeat) step).body(), counter)).build();
-      } else if (step instanceof Step.While) {
-        step = Step.While.builder().from((Step.While) step).body(relabel(((Step.While) step).body(), counter)).build();
-      } else if (step instanceof Step.Paginate) {
-        step = Step.Paginate.builder().from((Step.Paginate) step).body(relabel(((Step.Paginate) step).body(), counter)).build();
-      } else if (step instanceof Step.If) {
-        Step.If i = (Step.If) step;
-        step = Step.If.builder().from(i).then(relabel(i.then(), counter)).otherwise(relabel(i.otherwise(), counter)).build();
+      if (step instanceof ControlStep.Foreach) {
+        step = ControlStep.Foreach.builder().from((ControlStep.Foreach) step).body(relabel(((ControlStep.Foreach) step).body(), counter)).build();
+      } else if (step instanceof ControlStep.Repeat) {
+        step = ControlStep.Repeat.builder().from((ControlStep.Repeat) step).body(relabel(((ControlStep.Repeat) step).body(), counter)).build();
+      } else if (step instanceof ControlStep.While) {
+        step = ControlStep.While.builder().from((ControlStep.While) step).body(relabel(((ControlStep.While) step).body(), counter)).build();
+      } else if (step instanceof DataStep.Paginate) {
+        step = DataStep.Paginate.builder().from((DataStep.Paginate) step).body(relabel(((DataStep.Paginate) step).body(), counter)).build();
+      } else if (step instanceof ControlStep.If) {
+        ControlStep.If i = (ControlStep.If) step;
+        step = ControlStep.If.builder().from(i).then(relabel(i.then(), counter)).otherwise(relabel(i.otherwise(), counter)).build();
       }
       out.add(step);
     }
@@ -321,16 +321,16 @@ public final class FlowArbitraries {
     for (Step s : steps) {
       n++;
       n += countSteps(s.onError().fallback());
-      if (s instanceof Step.Foreach) {
-        n += countSteps(((Step.Foreach) s).body());
-      } else if (s instanceof Step.Repeat) {
-        n += countSteps(((Step.Repeat) s).body());
-      } else if (s instanceof Step.While) {
-        n += countSteps(((Step.While) s).body());
-      } else if (s instanceof Step.Paginate) {
-        n += countSteps(((Step.Paginate) s).body());
-      } else if (s instanceof Step.If) {
-        n += countSteps(((Step.If) s).then()) + countSteps(((Step.If) s).otherwise());
+      if (s instanceof ControlStep.Foreach) {
+        n += countSteps(((ControlStep.Foreach) s).body());
+      } else if (s instanceof ControlStep.Repeat) {
+        n += countSteps(((ControlStep.Repeat) s).body());
+      } else if (s instanceof ControlStep.While) {
+        n += countSteps(((ControlStep.While) s).body());
+      } else if (s instanceof DataStep.Paginate) {
+        n += countSteps(((DataStep.Paginate) s).body());
+      } else if (s instanceof ControlStep.If) {
+        n += countSteps(((ControlStep.If) s).then()) + countSteps(((ControlStep.If) s).otherwise());
       }
     }
     return n;

@@ -6,15 +6,15 @@ import org.junit.jupiter.api.Test;
 
 /** Narrowing a step or a condition to one kind answers for that kind only. */
 class KindsTest {
-  private final Step click = Step.Click.builder().id("c").target(Target.of(Candidate.testId("go"))).build();
-  private final Step back = Step.Back.builder().id("b").build();
+  private final Step click = InteractionStep.Click.builder().id("c").target(Target.of(Candidate.testId("go"))).build();
+  private final Step back = PageStep.Back.builder().id("b").build();
 
   @Test
   void should_narrow_a_step_to_its_own_kind_only() {
-    assertThat(Kinds.as(click, Step.Click.class)).get().isSameAs(click);
-    assertThat(Kinds.as(back, Step.Click.class)).isEmpty();
-    assertThat(Kinds.is(back, Step.Back.class)).isTrue();
-    assertThat(Kinds.is(click, Step.Back.class)).isFalse();
+    assertThat(Kinds.as(click, InteractionStep.Click.class)).get().isSameAs(click);
+    assertThat(Kinds.as(back, InteractionStep.Click.class)).isEmpty();
+    assertThat(Kinds.is(back, PageStep.Back.class)).isTrue();
+    assertThat(Kinds.is(click, PageStep.Back.class)).isFalse();
   }
 
   @Test

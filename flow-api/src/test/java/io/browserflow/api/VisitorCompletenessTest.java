@@ -20,21 +20,34 @@ class VisitorCompletenessTest {
 
   @Test
   void should_have_one_abstract_visit_method_per_step_kind_and_no_defaults() {
-    assertOnePerKind(Step.class, StepVisitor.class);
-    assertThat(Step.Kind.values()).as("one Step.Kind per step type").hasSize(Step.class.getPermittedSubclasses().length);
+    assertOnePerKind(stepKinds(), StepVisitor.class);
+    assertThat(Step.Kind.values()).as("one Step.Kind per step type").hasSize(stepKinds().size());
+  }
+
+  @Test
+  void should_declare_each_step_kind_in_the_interface_of_its_family() {
+    assertThat(Step.class.getPermittedSubclasses()).as("Step permits exactly its families").hasSize(Step.Family.values().length);
+    for (Class<?> kind : stepKinds()) {
+      Step.Kind declared = Step.Kind.valueOf(constantName(kind.getSimpleName()));
+      String family = kind.getEnclosingClass().getSimpleName();
+
+      assertThat(family).as("%s's family", kind.getSimpleName())
+          .isEqualToIgnoringCase(declared.family().name() + "Step");
+      assertThat(kind.getInterfaces()).as("%s extends its family", kind.getSimpleName()).contains(kind.getEnclosingClass());
+    }
   }
 
   @Test
   void should_have_one_abstract_visit_method_per_condition_kind_and_no_defaults() {
-    assertOnePerKind(Condition.class, ConditionVisitor.class);
+    assertOnePerKind(Arrays.asList(Condition.class.getPermittedSubclasses()), ConditionVisitor.class);
   }
 
   @Test
   void should_call_the_method_of_the_own_kind() {
-    Step click = Step.Click.builder().id("c").target(Target.of(Candidate.testId("go"))).build();
+    Step click = InteractionStep.Click.builder().id("c").target(Target.of(Candidate.testId("go"))).build();
     StepVisitor<String> names = namingVisitor();
     assertThat(click.accept(names)).isEqualTo("Click");
-    assertThat(Step.Back.builder().id("b").build().accept(names)).isEqualTo("Back");
+    assertThat(PageStep.Back.builder().id("b").build().accept(names)).isEqualTo("Back");
   }
 
   @Test
@@ -42,15 +55,15 @@ class VisitorCompletenessTest {
     java.util.List<String> calls = new java.util.ArrayList<>();
     StepFamilyVisitor<String> families = new StepFamilyVisitor<>() {
       @Override public String visitStep(Step s) { calls.add("step"); return "step"; }
-      @Override public String visitPageStep(Step s) { calls.add("page"); return StepFamilyVisitor.super.visitPageStep(s); }
-      @Override public String visitInteractionStep(Step s) { calls.add("interaction"); return StepFamilyVisitor.super.visitInteractionStep(s); }
-      @Override public String visitCheckStep(Step s) { calls.add("check"); return StepFamilyVisitor.super.visitCheckStep(s); }
-      @Override public String visitDataStep(Step s) { calls.add("data"); return StepFamilyVisitor.super.visitDataStep(s); }
-      @Override public String visitExternalStep(Step s) { calls.add("external"); return StepFamilyVisitor.super.visitExternalStep(s); }
-      @Override public String visitControlStep(Step s) { calls.add("control"); return StepFamilyVisitor.super.visitControlStep(s); }
+      @Override public String visitPageStep(PageStep s) { calls.add("page"); return StepFamilyVisitor.super.visitPageStep(s); }
+      @Override public String visitInteractionStep(InteractionStep s) { calls.add("interaction"); return StepFamilyVisitor.super.visitInteractionStep(s); }
+      @Override public String visitCheckStep(CheckStep s) { calls.add("check"); return StepFamilyVisitor.super.visitCheckStep(s); }
+      @Override public String visitDataStep(DataStep s) { calls.add("data"); return StepFamilyVisitor.super.visitDataStep(s); }
+      @Override public String visitExternalStep(ExternalStep s) { calls.add("external"); return StepFamilyVisitor.super.visitExternalStep(s); }
+      @Override public String visitControlStep(ControlStep s) { calls.add("control"); return StepFamilyVisitor.super.visitControlStep(s); }
     };
     for (Method m : StepVisitor.class.getDeclaredMethods()) {
-      String kind = m.getParameterTypes()[0].getSimpleName().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
+      String kind = constantName(m.getParameterTypes()[0].getSimpleName());
       calls.clear();
 
       Object result = StepFamilyVisitor.class.getMethod(m.getName(), m.getParameterTypes()).invoke(families, (Object) null);
@@ -69,22 +82,33 @@ class VisitorCompletenessTest {
     Set<String> declared = new TreeSet<>();
     for (Method m : InteractionStepVisitor.class.getDeclaredMethods()) {
       assertThat(Modifier.isAbstract(m.getModifiers())).as("%s is abstract", m.getName()).isTrue();
+      assertThat(m.getParameterTypes()[0].getEnclosingClass()).isEqualTo(InteractionStep.class);
       declared.add(m.getName());
     }
+    assertThat(InteractionStepVisitor.class.getInterfaces()).as("an interaction visitor inherits no methods").isEmpty();
 
     assertThat(declared).isEqualTo(interactions);
   }
 
-  private static void assertOnePerKind(Class<?> root, Class<?> visitor) {
-    Set<String> kinds = Arrays.stream(root.getPermittedSubclasses()).map(Class::getSimpleName)
-        .collect(Collectors.toCollection(TreeSet::new));
+  /** The step kinds: the types each family interface permits. */
+  private static java.util.List<Class<?>> stepKinds() {
+    return Arrays.stream(Step.class.getPermittedSubclasses()).flatMap(f -> Arrays.stream(f.getPermittedSubclasses())).toList();
+  }
+
+  private static String constantName(String typeName) {
+    return typeName.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
+  }
+
+  private static void assertOnePerKind(java.util.List<Class<?>> types, Class<?> visitor) {
+    Set<String> kinds = types.stream().map(Class::getSimpleName).collect(Collectors.toCollection(TreeSet::new));
+    Set<Class<?>> roots = types.stream().map(Class::getEnclosingClass).collect(Collectors.toSet());
     Set<String> visited = new TreeSet<>();
     for (Method m : visitor.getDeclaredMethods()) {
       assertThat(m.isDefault()).as("%s.%s is a default method", visitor.getSimpleName(), m.getName()).isFalse();
       assertThat(Modifier.isAbstract(m.getModifiers())).as("%s.%s is abstract", visitor.getSimpleName(), m.getName()).isTrue();
       assertThat(m.getParameterCount()).isEqualTo(1);
       Class<?> kind = m.getParameterTypes()[0];
-      assertThat(kind.getEnclosingClass()).isEqualTo(root);
+      assertThat(roots).contains(kind.getEnclosingClass());
       assertThat(m.getName()).isEqualTo("visit" + kind.getSimpleName());
       visited.add(kind.getSimpleName());
     }

@@ -4,6 +4,8 @@ import static io.browserflow.api.dsl.Dsl.*;
 
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ControlStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.dsl.FlowBuilder;
@@ -78,7 +80,7 @@ public class FlowApiBenchmark {
     }
     Flow.Builder trimmed = Flow.builder().from(built).steps(top.subList(0, keep));
     for (int i = count; i < 400; i++) {
-      trimmed.addSteps(Step.Click.builder().id("pad-" + i).target(testId("pad")).build());
+      trimmed.addSteps(InteractionStep.Click.builder().id("pad-" + i).target(testId("pad")).build());
     }
     return FlowValidator.defaults().check(trimmed.build());
   }
@@ -93,8 +95,8 @@ public class FlowApiBenchmark {
 
   /** The step and the steps nested in it. */
   private static final StepVisitor<Integer> SIZE = new StepFamilyVisitor<>() {
-    @Override public Integer visitForeach(Step.Foreach s) { return 1 + size(s.body()); }
-    @Override public Integer visitIf(Step.If s) { return 1 + size(s.then()) + size(s.otherwise()); }
+    @Override public Integer visitForeach(ControlStep.Foreach s) { return 1 + size(s.body()); }
+    @Override public Integer visitIf(ControlStep.If s) { return 1 + size(s.then()) + size(s.otherwise()); }
 
     // the flow above nests only foreach and if bodies: every other step counts as one
     @Override public Integer visitStep(Step step) { return 1; }

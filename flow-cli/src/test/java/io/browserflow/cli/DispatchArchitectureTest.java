@@ -23,9 +23,13 @@ class DispatchArchitectureTest {
 
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
+  /** A step or condition kind ({@code InteractionStep.Click}, {@code Condition.Url}) or a step family ({@code DataStep}). */
+  private static final String KIND = "(?:(?:(?:Page|Interaction|Check|Data|External|Control)?Step|Condition)\\.[A-Z]\\w*"
+      + "|(?:Page|Interaction|Check|Data|External|Control)Step\\b)";
+
   private static final List<Rule> RULES = List.of(
-      new Rule("instanceof over a step or condition kind", Pattern.compile("instanceof\\s+(Step|Condition)\\.[A-Z]\\w*")),
-      new Rule("cast to a step or condition kind", Pattern.compile("\\(\\s*(Step|Condition)\\.[A-Z]\\w*\\s*\\)\\s*[\\w(]")),
+      new Rule("instanceof over a step or condition kind", Pattern.compile("instanceof\\s+" + KIND)),
+      new Rule("cast to a step or condition kind", Pattern.compile("\\(\\s*" + KIND + "\\s*\\)\\s*[\\w(]")),
       new Rule("switch statement over kind()", Pattern.compile("switch\\s*\\([^)]*\\.kind\\(\\)\\)\\s*\\{\\s*case\\s+\\w+\\s*:")),
       new Rule("switch over Step.Kind with a default",
           Pattern.compile("switch\\s*\\([^)]*\\.kind\\(\\)\\)\\s*\\{(?:(?!\\n  \\S).)*?default\\s*(:|->)", Pattern.DOTALL)));
@@ -51,14 +55,14 @@ class DispatchArchitectureTest {
 
   @Test
   void should_catch_each_forbidden_form() {
-    String offending = String.join("\n",
-        "if (s instanceof Step.Click) {}",
-        "Step.Fill f = (Step.Fill) s;",
-        "switch (s.kind()) {\n  case OPEN: break;\n}");
-    long caught = RULES.stream().filter(r -> r.pattern.matcher(offending).find()).count();
-    assertThat(caught).isGreaterThanOrEqualTo(3);
+    for (String offending : List.of("if (s instanceof InteractionStep.Click) {}", "if (s instanceof DataStep) {}",
+        "if (c instanceof Condition.Url u) {}", "InteractionStep.Fill f = (InteractionStep.Fill) s;",
+        "var p = (PageStep) s;", "switch (s.kind()) {\n  case OPEN: break;\n}",
+        "switch (s.kind()) {\n    case OPEN -> 1;\n    default -> 2;\n  }")) {
+      assertThat(RULES.stream().filter(r -> r.pattern.matcher(offending).find()).count()).as(offending).isPositive();
+    }
     assertThat(RULES.get(0).pattern.matcher("visitor.visitClick(this)").find()).isFalse();
-    assertThat(RULES.get(1).pattern.matcher("R visitClick(Step.Click step);").find()).isFalse();
+    assertThat(RULES.get(1).pattern.matcher("R visitClick(InteractionStep.Click step);").find()).isFalse();
   }
 
   private static List<Path> mainSources() throws IOException {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.playwright.LocalSite;
 import java.io.ByteArrayInputStream;
@@ -43,7 +44,7 @@ class RecordCommandTest {
       assertThat(cli.out()).contains("Recording " + served.url() + "/index.html", "Wrote " + out + ": 1 steps, quality");
       Flow flow = FlowJson.read(out);
       assertThat(flow.name()).isEqualTo("Start page");
-      assertThat(flow.steps()).singleElement().isInstanceOfSatisfying(Step.Open.class,
+      assertThat(flow.steps()).singleElement().isInstanceOfSatisfying(PageStep.Open.class,
           o -> assertThat(o.url()).isEqualTo(served.url() + "/index.html"));
       assertThat(flow.meta()).hasValueSatisfying(m -> assertThat(m.source()).hasValue("recorder"));
     }

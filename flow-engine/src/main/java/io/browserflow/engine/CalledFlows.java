@@ -6,6 +6,7 @@ import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
+import io.browserflow.api.ExternalStep;
 import io.browserflow.api.validate.FlowLimits;
 import io.browserflow.api.validate.FlowValidator;
 import java.util.ArrayList;
@@ -51,7 +52,7 @@ final class CalledFlows {
       for (Step s : lists.remove(lists.size() - 1)) {
         n++;
         lists.addAll(Walk.children(s));
-        Optional<Step.Call> call = Walk.asCall(s);
+        Optional<ExternalStep.Call> call = Walk.asCall(s);
         if (call.isPresent()) {
           n += callee(call.get().flow(), s, way, depth + 1);
         }

@@ -6,6 +6,10 @@ import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
@@ -19,6 +23,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import io.browserflow.engine.spi.DriverFeatures;
+import io.browserflow.engine.spi.Forks;
 
 /**
  * The body of a control step: how foreach (one at a time or on forked sessions), repeat, if, while
@@ -47,12 +53,12 @@ final class ControlBodies implements StepFamilyVisitor<Optional<ControlBodies.Co
   }
 
   @Override
-  public Optional<ControlBody> visitForeach(Step.Foreach each) {
+  public Optional<ControlBody> visitForeach(ControlStep.Foreach each) {
     return Optional.of(() -> runForeach(each));
   }
 
   @Override
-  public Optional<ControlBody> visitRepeat(Step.Repeat r) {
+  public Optional<ControlBody> visitRepeat(ControlStep.Repeat r) {
     return Optional.of(() -> {
       for (int i = 0; i < r.times(); i++) {
         loop(lane, i, null, null, () -> interpreter.runSteps(r.body(), path + ".body", lane));
@@ -62,7 +68,7 @@ final class ControlBodies implements StepFamilyVisitor<Optional<ControlBodies.Co
   }
 
   @Override
-  public Optional<ControlBody> visitIf(Step.If branch) {
+  public Optional<ControlBody> visitIf(ControlStep.If branch) {
     return Optional.of(() -> {
       // replaying from a step inside a branch: the branch that holds it, its condition untested
       boolean holds = Optional.ofNullable(run.partial()).flatMap(p -> p.forcedBranch(path))
@@ -73,7 +79,7 @@ final class ControlBodies implements StepFamilyVisitor<Optional<ControlBodies.Co
   }
 
   @Override
-  public Optional<ControlBody> visitWhile(Step.While w) {
+  public Optional<ControlBody> visitWhile(ControlStep.While w) {
     return Optional.of(() -> {
       int i = 0;
       while (ConditionChecks.holds(w.condition(), lane)) {
@@ -91,12 +97,12 @@ final class ControlBodies implements StepFamilyVisitor<Optional<ControlBodies.Co
   }
 
   @Override
-  public Optional<ControlBody> visitCall(Step.Call call) {
+  public Optional<ControlBody> visitCall(ExternalStep.Call call) {
     return Optional.of(() -> runCall(call));
   }
 
   @Override
-  public Optional<ControlBody> visitPaginate(Step.Paginate p) {
+  public Optional<ControlBody> visitPaginate(DataStep.Paginate p) {
     return Optional.of(() -> runPaginate(p));
   }
 
@@ -110,7 +116,7 @@ final class ControlBodies implements StepFamilyVisitor<Optional<ControlBodies.Co
    * the call's (resolved here), its credentials the caller's of the same keys. The named outputs
    * come back as the call step's.
    */
-  private String runCall(Step.Call call) {
+  private String runCall(ExternalStep.Call call) {
     io.browserflow.api.Flow callee = run.callees().get(call.flow());
     if (callee == null) {
       throw new FlowRunException(ErrorCode.INVALID_FLOW, "the flow " + call.flow() + " was not resolved before the run");
@@ -159,7 +165,7 @@ final class ControlBodies implements StepFamilyVisitor<Optional<ControlBodies.Co
     }
   }
 
-  private String runForeach(Step.Foreach each) {
+  private String runForeach(ControlStep.Foreach each) {
     List<Map<String, String>> rows = new ArrayList<>();
     List<String> items = new ArrayList<>();
     ForeachSource source = each.source();
@@ -199,7 +205,7 @@ final class ControlBodies implements StepFamilyVisitor<Optional<ControlBodies.Co
     return size + " items";
   }
 
-  private void runSequentially(Step.Foreach each, List<Map<String, String>> rows, List<String> items, int size) {
+  private void runSequentially(ControlStep.Foreach each, List<Map<String, String>> rows, List<String> items, int size) {
     for (int i = 0; i < size; i++) {
       Map<String, String> row = rows.isEmpty() ? null : rows.get(i);
       String item = items.isEmpty() ? null : items.get(i);
@@ -208,13 +214,17 @@ final class ControlBodies implements StepFamilyVisitor<Optional<ControlBodies.Co
   }
 
   /** Runs iterations on forked tab sessions; empty when done, else why it could not (then nothing ran). */
-  private Optional<String> runConcurrently(Step.Foreach each, List<Map<String, String>> rows, List<String> items,
+  private Optional<String> runConcurrently(ControlStep.Foreach each, List<Map<String, String>> rows, List<String> items,
       int size) {
     int workers = Math.min(each.concurrency(), size);
+    Optional<Forks> forking = DriverFeatures.of(lane.session, Forks.class);
+    if (forking.isEmpty()) {
+      return Optional.of("this page driver cannot open concurrent sessions");
+    }
     List<DriverSession> forks = new ArrayList<>();
     try {
       for (int w = 0; w < workers; w++) {
-        forks.add(lane.session.fork(each.id() + "-" + w, run.engine().pacer));
+        forks.add(forking.get().fork(each.id() + "-" + w, run.engine().pacer));
       }
     } catch (FlowRunException e) {
       forks.forEach(DriverSession::close);
@@ -282,7 +292,7 @@ final class ControlBodies implements StepFamilyVisitor<Optional<ControlBodies.Co
     }
   }
 
-  private String runPaginate(Step.Paginate p) {
+  private String runPaginate(DataStep.Paginate p) {
     int pages = 0;
     Target next = lane.binder.target(p.target());
     for (int page = 0; page < p.maxPages(); page++) {
@@ -298,7 +308,7 @@ final class ControlBodies implements StepFamilyVisitor<Optional<ControlBodies.Co
         break;
       }
       run.journal().dispatching(at, page + 1);
-      lane.session.perform(Step.Click.builder().id(p.id()).target(next).build(), run.budget().timeoutFor(p));
+      lane.session.perform(InteractionStep.Click.builder().id(p.id()).target(next).build(), run.budget().timeoutFor(p));
       for (Condition c : p.expect()) {
         ConditionChecks.await(c, lane, run.budget().timeoutFor(p));
       }

@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import io.browserflow.engine.spi.AnswersDialogs;
+import io.browserflow.engine.spi.DriverFeatures;
 
 /**
  * The native dialogs of one leaf step: armed before its action (placeholders resolved), settled
@@ -29,13 +31,13 @@ final class DialogChecks {
       d.text().ifPresent(t -> b.text(lane.bindings.resolve(t)));
       resolved.add(b.build());
     }
-    lane.session.armDialogs(resolved);
+    DriverFeatures.of(lane.session, AnswersDialogs.class).ifPresent(d -> d.armDialogs(resolved)); // without it, none is declared
     return resolved;
   }
 
   /** After a successful action: every armed dialog seen, no other one. */
   static void settle(String stepId, List<Dialog> armed, Lane lane, Duration timeout) {
-    List<SeenDialog> seen = lane.session.settleDialogs(armed.isEmpty() ? Duration.ZERO : timeout);
+    List<SeenDialog> seen = seen(lane, armed.isEmpty() ? Duration.ZERO : timeout);
     unexpected(stepId, seen).ifPresent(e -> {
       throw e;
     });
@@ -53,7 +55,7 @@ final class DialogChecks {
   static FlowException failure(String stepId, Lane lane, FlowException failure) {
     List<SeenDialog> seen;
     try {
-      seen = lane.session.settleDialogs(Duration.ZERO);
+      seen = seen(lane, Duration.ZERO);
     } catch (RuntimeException e) {
       return failure;
     }
@@ -63,6 +65,11 @@ final class DialogChecks {
       return unexpected.get();
     }
     return failure;
+  }
+
+  /** The dialogs the session saw; none on a session that cannot answer dialogs. */
+  private static List<SeenDialog> seen(Lane lane, Duration timeout) {
+    return DriverFeatures.of(lane.session, AnswersDialogs.class).map(d -> d.settleDialogs(timeout)).orElse(List.of());
   }
 
   private static Optional<FlowRunException> unexpected(String stepId, List<SeenDialog> seen) {

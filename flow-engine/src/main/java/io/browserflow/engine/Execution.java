@@ -116,6 +116,10 @@ final class Execution {
       if (!redactor.isEmpty()) {
         session.addSecrets(redactor);
       }
+      Optional<FlowRunException> unmet = DriverNeeds.unmet(flow, cleared.callees().values(), session, engine.driver.name());
+      if (unmet.isPresent()) {
+        throw unmet.get(); // before the first step: nothing ran
+      }
       if (plan != null && plan.decision == ResumeDecision.CANCEL) {
         journal.decision(ResumeDecision.CANCEL);
         throw new RunCancelled();

@@ -5,6 +5,7 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.JsonSelector;
 import io.browserflow.api.Step;
+import io.browserflow.api.ExternalStep;
 import io.browserflow.engine.spi.HttpExchange;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -15,7 +16,7 @@ import java.util.TreeMap;
 final class HttpOutputs {
   private HttpOutputs() {}
 
-  static Map<String, Object> of(Step.Http step, HttpExchange.Response response) {
+  static Map<String, Object> of(ExternalStep.Http step, HttpExchange.Response response) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("status", String.valueOf(response.status()));
     out.put("body", response.body());
@@ -34,7 +35,7 @@ final class HttpOutputs {
     return out;
   }
 
-  private static JsonNode parse(Step.Http step, String body) {
+  private static JsonNode parse(ExternalStep.Http step, String body) {
     try {
       return RunResultJson.MAPPER.readTree(body);
     } catch (IOException e) {
@@ -44,7 +45,7 @@ final class HttpOutputs {
     }
   }
 
-  private static Object select(Step.Http step, JsonNode doc, String name, String path) {
+  private static Object select(ExternalStep.Http step, JsonNode doc, String name, String path) {
     JsonNode at = doc;
     for (Object segment : JsonSelector.parse(path).segments()) {
       at = segment instanceof Integer ? at.path((Integer) segment) : at.path((String) segment);

@@ -3,6 +3,12 @@ package io.browserflow.engine;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DriverSession;
@@ -18,6 +24,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import io.browserflow.engine.spi.EmulatesDevice;
+import io.browserflow.engine.spi.EmulatesNetwork;
+import io.browserflow.engine.spi.SendsHttp;
+import io.browserflow.engine.spi.HasClipboard;
 
 /**
  * Performs one bound leaf step on the lane's page: the per-kind dispatch to the driver. The
@@ -51,20 +61,20 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   /** An interaction the driver performs. */
-  private Outcome perform(Step s) {
+  private Outcome perform(InteractionStep s) {
     ActionResult result = page.perform(s, timeout);
     out.resolution = result.resolution().orElse(null);
     return out;
   }
 
   /** An interaction that may navigate the page, so the page's origin is checked after the step. */
-  private Outcome performNavigating(Step s) {
+  private Outcome performNavigating(InteractionStep s) {
     out.mayNavigate = true;
     return perform(s);
   }
 
   @Override
-  public Outcome visitOpen(Step.Open o) {
+  public Outcome visitOpen(PageStep.Open o) {
     run.policy().checkOrigin(o.url(), "opening");
     out.mayNavigate = true; // a redirect may land elsewhere
     if (o.tab().isPresent()) {
@@ -81,7 +91,7 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
-  public Outcome visitNavigate(Step.Navigate n) {
+  public Outcome visitNavigate(PageStep.Navigate n) {
     run.policy().checkOrigin(n.url(), "navigating to");
     out.mayNavigate = true;
     page.navigate(n.url(), timeout);
@@ -89,61 +99,61 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
-  public Outcome visitBack(Step.Back s) {
+  public Outcome visitBack(PageStep.Back s) {
     out.mayNavigate = true;
     page.back(timeout);
     return out;
   }
 
   @Override
-  public Outcome visitForward(Step.Forward s) {
+  public Outcome visitForward(PageStep.Forward s) {
     out.mayNavigate = true;
     page.forward(timeout);
     return out;
   }
 
   @Override
-  public Outcome visitReload(Step.Reload s) {
+  public Outcome visitReload(PageStep.Reload s) {
     out.mayNavigate = true;
     page.reload(timeout);
     return out;
   }
 
   @Override
-  public Outcome visitTabNew(Step.TabNew t) {
+  public Outcome visitTabNew(PageStep.TabNew t) {
     t.url().ifPresent(u -> run.policy().checkOrigin(u, "opening"));
     page.newTab(t.alias(), t.url(), timeout);
     return out;
   }
 
   @Override
-  public Outcome visitTabSwitch(Step.TabSwitch t) {
+  public Outcome visitTabSwitch(PageStep.TabSwitch t) {
     page.switchTab(t.alias());
     return out;
   }
 
   @Override
-  public Outcome visitTabClose(Step.TabClose t) {
+  public Outcome visitTabClose(PageStep.TabClose t) {
     page.closeTab(t.alias());
     return out;
   }
 
   @Override
-  public Outcome visitFrame(Step.Frame f) {
+  public Outcome visitFrame(PageStep.Frame f) {
     page.enterFrame(f.locator(), timeout);
     return out;
   }
 
   @Override
-  public Outcome visitFrameMain(Step.FrameMain f) {
+  public Outcome visitFrameMain(PageStep.FrameMain f) {
     page.mainFrame();
     return out;
   }
 
   @Override
-  public Outcome visitSetViewport(Step.SetViewport v) {
+  public Outcome visitSetViewport(PageStep.SetViewport v) {
     if (v.emulatesDevice()) {
-      page.setViewport(v.width(), v.height(), v.deviceScaleFactor(), v.mobile(), v.touch());
+      DriverNeeds.require(page, EmulatesDevice.class).setViewport(v.width(), v.height(), v.deviceScaleFactor(), v.mobile(), v.touch());
     } else {
       page.setViewport(v.width(), v.height());
     }
@@ -151,53 +161,53 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
-  public Outcome visitEmulateNetwork(Step.EmulateNetwork n) {
-    page.emulateNetwork(n.offline(), n.downloadBytesPerSecond(), n.uploadBytesPerSecond(), n.latencyMs());
+  public Outcome visitEmulateNetwork(PageStep.EmulateNetwork n) {
+    DriverNeeds.require(page, EmulatesNetwork.class).emulateNetwork(n.offline(), n.downloadBytesPerSecond(), n.uploadBytesPerSecond(), n.latencyMs());
     return out;
   }
 
-  @Override public Outcome visitClick(Step.Click s) { return performNavigating(s); }
-  @Override public Outcome visitDblclick(Step.Dblclick s) { return performNavigating(s); }
-  @Override public Outcome visitPress(Step.Press s) { return performNavigating(s); }
-  @Override public Outcome visitContextmenu(Step.Contextmenu s) { return perform(s); }
-  @Override public Outcome visitHover(Step.Hover s) { return perform(s); }
-  @Override public Outcome visitMouse(Step.Mouse s) { return perform(s); }
-  @Override public Outcome visitSelect(Step.Select s) { return perform(s); }
-  @Override public Outcome visitCheck(Step.Check s) { return perform(s); }
-  @Override public Outcome visitUncheck(Step.Uncheck s) { return perform(s); }
-  @Override public Outcome visitToggle(Step.Toggle s) { return perform(s); }
-  @Override public Outcome visitScroll(Step.Scroll s) { return perform(s); }
-  @Override public Outcome visitDrag(Step.Drag s) { return perform(s); }
+  @Override public Outcome visitClick(InteractionStep.Click s) { return performNavigating(s); }
+  @Override public Outcome visitDblclick(InteractionStep.Dblclick s) { return performNavigating(s); }
+  @Override public Outcome visitPress(InteractionStep.Press s) { return performNavigating(s); }
+  @Override public Outcome visitContextmenu(InteractionStep.Contextmenu s) { return perform(s); }
+  @Override public Outcome visitHover(InteractionStep.Hover s) { return perform(s); }
+  @Override public Outcome visitMouse(InteractionStep.Mouse s) { return perform(s); }
+  @Override public Outcome visitSelect(InteractionStep.Select s) { return perform(s); }
+  @Override public Outcome visitCheck(InteractionStep.Check s) { return perform(s); }
+  @Override public Outcome visitUncheck(InteractionStep.Uncheck s) { return perform(s); }
+  @Override public Outcome visitToggle(InteractionStep.Toggle s) { return perform(s); }
+  @Override public Outcome visitScroll(InteractionStep.Scroll s) { return perform(s); }
+  @Override public Outcome visitDrag(InteractionStep.Drag s) { return perform(s); }
 
   @Override
-  public Outcome visitFill(Step.Fill f) {
+  public Outcome visitFill(InteractionStep.Fill f) {
     perform(f);
     run.artifacts().maskIfSecret(f.target(), f.value());
     return out;
   }
 
   @Override
-  public Outcome visitChange(Step.Change c) {
+  public Outcome visitChange(InteractionStep.Change c) {
     perform(c);
     run.artifacts().maskIfSecret(c.target(), c.value());
     return out;
   }
 
   @Override
-  public Outcome visitType(Step.Type t) {
+  public Outcome visitType(InteractionStep.Type t) {
     perform(t);
     t.target().ifPresent(target -> run.artifacts().maskIfSecret(target, t.text()));
     return out;
   }
 
   @Override
-  public Outcome visitUpload(Step.Upload u) {
+  public Outcome visitUpload(InteractionStep.Upload u) {
     run.policy().checkUpload(u);
     return perform(u);
   }
 
   @Override
-  public Outcome visitWait(Step.Wait w) {
+  public Outcome visitWait(CheckStep.Wait w) {
     if (w.ms().isPresent()) {
       page.pause(Duration.ofMillis(Math.min(w.ms().getAsInt(), run.budget().remainingMs())));
     } else {
@@ -207,13 +217,13 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
-  public Outcome visitAssert(Step.Assert a) {
+  public Outcome visitAssert(CheckStep.Assert a) {
     ConditionChecks.await(a.condition(), lane, timeout);
     return out;
   }
 
   @Override
-  public Outcome visitRead(Step.Read r) {
+  public Outcome visitRead(DataStep.Read r) {
     ReadResult read = page.read(r.target(), r.what(), r.attribute(), timeout);
     out.resolution = read.resolution();
     out.outputs.put(r.what().name().toLowerCase(Locale.ROOT), read.value());
@@ -221,7 +231,7 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
-  public Outcome visitScrape(Step.Scrape r) {
+  public Outcome visitScrape(DataStep.Scrape r) {
     int max = run.engine().limits.maxScrapeRows();
     int limit = Math.min(r.limit().orElse(max), max);
     ScrapeResult scraped = page.scrape(r.target(), r.mode(), r.attributes(), limit, timeout);
@@ -232,19 +242,19 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
-  public Outcome visitSetVar(Step.SetVar v) {
+  public Outcome visitSetVar(DataStep.SetVar v) {
     out.outputs.put("vars." + v.name(), lane.bindings.resolveValue(v.value()));
     return out;
   }
 
   @Override
-  public Outcome visitEval(Step.Eval e) {
+  public Outcome visitEval(DataStep.Eval e) {
     out.outputs.put("result", page.eval(e.script(), timeout));
     return out;
   }
 
   @Override
-  public Outcome visitScreenshot(Step.Screenshot shot) {
+  public Outcome visitScreenshot(DataStep.Screenshot shot) {
     Path file = run.artifacts().screenshot(page, shot, iteration);
     out.outputs.put("path", file.toString());
     out.artifacts.add(file.toString());
@@ -252,7 +262,7 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
-  public Outcome visitCsvImport(Step.CsvImport c) {
+  public Outcome visitCsvImport(DataStep.CsvImport c) {
     List<Map<String, String>> rows = CsvFiles.read(workFile(c.path(), "the csvImport path"));
     out.outputs.put("items", rows);
     out.outputs.put("count", String.valueOf(rows.size()));
@@ -260,7 +270,7 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
-  public Outcome visitCsvExport(Step.CsvExport e) {
+  public Outcome visitCsvExport(DataStep.CsvExport e) {
     Path file = workFile(e.path(), "the csvExport path");
     CsvFiles.write(file, Bindings.rows(lane.bindings.resolveValue(e.source()), "csvExport source"));
     out.outputs.put("path", file.toString());
@@ -269,14 +279,14 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
-  public Outcome visitDatasetWrite(Step.DatasetWrite w) {
+  public Outcome visitDatasetWrite(DataStep.DatasetWrite w) {
     // the binder resolved the row's values; the dataset masks secrets before it keeps them
     out.outputs.put("rows", String.valueOf(run.datasets().append(w.dataset(), w.row())));
     return out;
   }
 
   @Override
-  public Outcome visitDatasetExport(Step.DatasetExport e) {
+  public Outcome visitDatasetExport(DataStep.DatasetExport e) {
     Path file = workFile(e.path(), "the datasetExport path");
     Datasets.Part part = run.datasets().take(e.dataset(), e.clear());
     DatasetFiles.write(file, e.format(), part);
@@ -288,11 +298,11 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
-  public Outcome visitHttp(Step.Http h) {
+  public Outcome visitHttp(ExternalStep.Http h) {
     run.policy().checkOrigin(h.url(), "sending a request to");
     Duration wait = h.timeoutMs().isPresent() ? timeout
         : Duration.ofMillis(Math.min(run.engine().limits.defaultHttpTimeoutMs(), run.budget().remainingMs()));
-    HttpExchange.Response response = page.http(HttpExchange.Request.builder().method(h.method()).url(h.url())
+    HttpExchange.Response response = DriverNeeds.require(page, SendsHttp.class).http(HttpExchange.Request.builder().method(h.method()).url(h.url())
         .headers(h.headers()).body(h.body()).build(), wait);
     if (h.failOnStatus() && response.status() >= 400) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, h.method() + " " + HttpOutputs.withoutQuery(h.url())
@@ -304,28 +314,28 @@ final class LeafActions implements StepVisitor<LeafActions.Outcome> {
   }
 
   @Override
-  public Outcome visitClipboard(Step.Clipboard c) {
+  public Outcome visitClipboard(DataStep.Clipboard c) {
     if (c.action() == Step.ClipboardAction.READ) {
-      out.outputs.put("text", page.clipboardRead(timeout));
+      out.outputs.put("text", DriverNeeds.require(page, HasClipboard.class).clipboardRead(timeout));
     } else {
-      page.clipboardWrite(c.text().orElse(""), timeout);
+      DriverNeeds.require(page, HasClipboard.class).clipboardWrite(c.text().orElse(""), timeout);
     }
     return out;
   }
 
   @Override
-  public Outcome visitManual(Step.Manual m) {
+  public Outcome visitManual(ExternalStep.Manual m) {
     run.engine().manualStepHandler.perform(m.id(), m.instructions(), page);
     return out;
   }
 
   // control steps never get here: the interpreter runs their bodies (ControlBodies)
-  @Override public Outcome visitForeach(Step.Foreach s) { throw notLeaf(s); }
-  @Override public Outcome visitRepeat(Step.Repeat s) { throw notLeaf(s); }
-  @Override public Outcome visitIf(Step.If s) { throw notLeaf(s); }
-  @Override public Outcome visitWhile(Step.While s) { throw notLeaf(s); }
-  @Override public Outcome visitPaginate(Step.Paginate s) { throw notLeaf(s); }
-  @Override public Outcome visitCall(Step.Call s) { throw notLeaf(s); }
+  @Override public Outcome visitForeach(ControlStep.Foreach s) { throw notLeaf(s); }
+  @Override public Outcome visitRepeat(ControlStep.Repeat s) { throw notLeaf(s); }
+  @Override public Outcome visitIf(ControlStep.If s) { throw notLeaf(s); }
+  @Override public Outcome visitWhile(ControlStep.While s) { throw notLeaf(s); }
+  @Override public Outcome visitPaginate(DataStep.Paginate s) { throw notLeaf(s); }
+  @Override public Outcome visitCall(ExternalStep.Call s) { throw notLeaf(s); }
 
   private IllegalStateException notLeaf(Step s) {
     return new IllegalStateException(s.kind().op() + " step " + s.id() + " is control flow, not an action");

@@ -1,6 +1,7 @@
 package io.browserflow.engine;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.ScreenshotRequest;
@@ -33,7 +34,7 @@ final class RunArtifacts {
   }
 
   /** A screenshot step's file: its own name, or the step id and iteration. */
-  Path screenshot(DriverSession page, Step.Screenshot shot, Optional<String> iteration) {
+  Path screenshot(DriverSession page, DataStep.Screenshot shot, Optional<String> iteration) {
     // a plain file name: the flow's name (bound values included) cannot leave the artifacts folder
     String name = LocalFiles.fileName(shot.name().orElse(shot.id() + suffix(iteration) + ".png"));
     return page.screenshot(ScreenshotRequest.builder().file(dir.resolve(name)).target(shot.target())

@@ -3,6 +3,7 @@ package io.browserflow.engine;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.engine.review.FlowReview;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -110,7 +111,7 @@ final class RunPolicy {
     }
   }
 
-  void checkUpload(Step.Upload upload) {
+  void checkUpload(InteractionStep.Upload upload) {
     for (String file : upload.files()) {
       Path p = Path.of(file).toAbsolutePath().normalize();
       if (!LocalFiles.within(p, uploadRoots)) {

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import io.browserflow.engine.spi.HandsOverStorage;
 
 /**
  * Sign in once, reuse it everywhere: a login flow runs the first time a session is needed, its
@@ -191,7 +192,7 @@ public final class SignIn {
         DriverSession s = driver.openSession(SessionOptions.builder().from(o).trace(false).build());
         return DriverSessions.onClose(s, () -> {
           try {
-            captured.set(s.storageState());
+            captured.set(DriverNeeds.require(s, HandsOverStorage.class).storageState());
           } finally {
             s.close();
           }

@@ -4,6 +4,12 @@ import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import java.util.List;
@@ -133,184 +139,184 @@ final class StepBinder {
 
   private final StepVisitor<Step> stepBinder = new StepVisitor<>() {
     @Override
-    public Step visitOpen(Step.Open x) {
-      return Step.Open.builder().from(x).url(s(x.url())).tab(s(x.tab())).build();
+    public Step visitOpen(PageStep.Open x) {
+      return PageStep.Open.builder().from(x).url(s(x.url())).tab(s(x.tab())).build();
     }
 
     @Override
-    public Step visitNavigate(Step.Navigate x) {
-      return Step.Navigate.builder().from(x).url(s(x.url())).build();
+    public Step visitNavigate(PageStep.Navigate x) {
+      return PageStep.Navigate.builder().from(x).url(s(x.url())).build();
     }
 
     @Override
-    public Step visitTabNew(Step.TabNew x) {
-      return Step.TabNew.builder().from(x).url(s(x.url())).build();
+    public Step visitTabNew(PageStep.TabNew x) {
+      return PageStep.TabNew.builder().from(x).url(s(x.url())).build();
     }
 
     @Override
-    public Step visitFrame(Step.Frame x) {
-      return Step.Frame.builder().from(x).locator(s(x.locator())).build();
+    public Step visitFrame(PageStep.Frame x) {
+      return PageStep.Frame.builder().from(x).locator(s(x.locator())).build();
     }
 
     @Override
-    public Step visitClick(Step.Click x) {
-      return Step.Click.builder().from(x).target(target(x.target())).build();
+    public Step visitClick(InteractionStep.Click x) {
+      return InteractionStep.Click.builder().from(x).target(target(x.target())).build();
     }
 
     @Override
-    public Step visitDblclick(Step.Dblclick x) {
-      return Step.Dblclick.builder().from(x).target(target(x.target())).build();
+    public Step visitDblclick(InteractionStep.Dblclick x) {
+      return InteractionStep.Dblclick.builder().from(x).target(target(x.target())).build();
     }
 
     @Override
-    public Step visitContextmenu(Step.Contextmenu x) {
-      return Step.Contextmenu.builder().from(x).target(target(x.target())).build();
+    public Step visitContextmenu(InteractionStep.Contextmenu x) {
+      return InteractionStep.Contextmenu.builder().from(x).target(target(x.target())).build();
     }
 
     @Override
-    public Step visitHover(Step.Hover x) {
-      return Step.Hover.builder().from(x).target(target(x.target())).build();
+    public Step visitHover(InteractionStep.Hover x) {
+      return InteractionStep.Hover.builder().from(x).target(target(x.target())).build();
     }
 
     @Override
-    public Step visitMouse(Step.Mouse x) {
-      return Step.Mouse.builder().from(x).target(target(x.target())).build();
+    public Step visitMouse(InteractionStep.Mouse x) {
+      return InteractionStep.Mouse.builder().from(x).target(target(x.target())).build();
     }
 
     @Override
-    public Step visitFill(Step.Fill x) {
-      return Step.Fill.builder().from(x).target(target(x.target())).value(s(x.value())).build();
+    public Step visitFill(InteractionStep.Fill x) {
+      return InteractionStep.Fill.builder().from(x).target(target(x.target())).value(s(x.value())).build();
     }
 
     @Override
-    public Step visitChange(Step.Change x) {
-      return Step.Change.builder().from(x).target(target(x.target())).value(s(x.value())).build();
+    public Step visitChange(InteractionStep.Change x) {
+      return InteractionStep.Change.builder().from(x).target(target(x.target())).value(s(x.value())).build();
     }
 
     @Override
-    public Step visitType(Step.Type x) {
-      return Step.Type.builder().from(x).target(target(x.target())).text(s(x.text())).build();
+    public Step visitType(InteractionStep.Type x) {
+      return InteractionStep.Type.builder().from(x).target(target(x.target())).text(s(x.text())).build();
     }
 
     @Override
-    public Step visitPress(Step.Press x) {
-      return Step.Press.builder().from(x).key(s(x.key())).target(target(x.target())).build();
+    public Step visitPress(InteractionStep.Press x) {
+      return InteractionStep.Press.builder().from(x).key(s(x.key())).target(target(x.target())).build();
     }
 
     @Override
-    public Step visitSelect(Step.Select x) {
-      return Step.Select.builder().from(x).target(target(x.target())).value(s(x.value())).label(s(x.label())).build();
+    public Step visitSelect(InteractionStep.Select x) {
+      return InteractionStep.Select.builder().from(x).target(target(x.target())).value(s(x.value())).label(s(x.label())).build();
     }
 
     @Override
-    public Step visitCheck(Step.Check x) {
-      return Step.Check.builder().from(x).target(target(x.target())).build();
+    public Step visitCheck(InteractionStep.Check x) {
+      return InteractionStep.Check.builder().from(x).target(target(x.target())).build();
     }
 
     @Override
-    public Step visitUncheck(Step.Uncheck x) {
-      return Step.Uncheck.builder().from(x).target(target(x.target())).build();
+    public Step visitUncheck(InteractionStep.Uncheck x) {
+      return InteractionStep.Uncheck.builder().from(x).target(target(x.target())).build();
     }
 
     @Override
-    public Step visitToggle(Step.Toggle x) {
-      return Step.Toggle.builder().from(x).target(target(x.target())).build();
+    public Step visitToggle(InteractionStep.Toggle x) {
+      return InteractionStep.Toggle.builder().from(x).target(target(x.target())).build();
     }
 
     @Override
-    public Step visitScroll(Step.Scroll x) {
-      return Step.Scroll.builder().from(x).target(target(x.target())).build();
+    public Step visitScroll(InteractionStep.Scroll x) {
+      return InteractionStep.Scroll.builder().from(x).target(target(x.target())).build();
     }
 
     @Override
-    public Step visitDrag(Step.Drag x) {
-      return Step.Drag.builder().from(x).source(target(x.source())).destination(target(x.destination())).build();
+    public Step visitDrag(InteractionStep.Drag x) {
+      return InteractionStep.Drag.builder().from(x).source(target(x.source())).destination(target(x.destination())).build();
     }
 
     @Override
-    public Step visitUpload(Step.Upload x) {
-      return Step.Upload.builder().from(x).target(target(x.target())).files(s(x.files())).build();
+    public Step visitUpload(InteractionStep.Upload x) {
+      return InteractionStep.Upload.builder().from(x).target(target(x.target())).files(s(x.files())).build();
     }
 
     @Override
-    public Step visitRead(Step.Read x) {
-      return Step.Read.builder().from(x).target(target(x.target())).attribute(s(x.attribute())).build();
+    public Step visitRead(DataStep.Read x) {
+      return DataStep.Read.builder().from(x).target(target(x.target())).attribute(s(x.attribute())).build();
     }
 
     @Override
-    public Step visitScrape(Step.Scrape x) {
-      return Step.Scrape.builder().from(x).target(target(x.target())).attributes(s(x.attributes())).build();
+    public Step visitScrape(DataStep.Scrape x) {
+      return DataStep.Scrape.builder().from(x).target(target(x.target())).attributes(s(x.attributes())).build();
     }
 
     @Override
-    public Step visitEval(Step.Eval x) {
-      return Step.Eval.builder().from(x).script(script(x.script())).build();
+    public Step visitEval(DataStep.Eval x) {
+      return DataStep.Eval.builder().from(x).script(script(x.script())).build();
     }
 
     @Override
-    public Step visitScreenshot(Step.Screenshot x) {
-      return Step.Screenshot.builder().from(x).target(target(x.target())).name(s(x.name())).build();
+    public Step visitScreenshot(DataStep.Screenshot x) {
+      return DataStep.Screenshot.builder().from(x).target(target(x.target())).name(s(x.name())).build();
     }
 
     @Override
-    public Step visitCsvImport(Step.CsvImport x) {
-      return Step.CsvImport.builder().from(x).path(s(x.path())).build();
+    public Step visitCsvImport(DataStep.CsvImport x) {
+      return DataStep.CsvImport.builder().from(x).path(s(x.path())).build();
     }
 
     @Override
-    public Step visitCsvExport(Step.CsvExport x) {
-      return Step.CsvExport.builder().from(x).path(s(x.path())).build();
+    public Step visitCsvExport(DataStep.CsvExport x) {
+      return DataStep.CsvExport.builder().from(x).path(s(x.path())).build();
     }
 
     @Override
-    public Step visitDatasetWrite(Step.DatasetWrite x) {
-      return Step.DatasetWrite.builder().from(x).row(s(x.row())).build();
+    public Step visitDatasetWrite(DataStep.DatasetWrite x) {
+      return DataStep.DatasetWrite.builder().from(x).row(s(x.row())).build();
     }
 
     @Override
-    public Step visitDatasetExport(Step.DatasetExport x) {
-      return Step.DatasetExport.builder().from(x).path(s(x.path())).build();
+    public Step visitDatasetExport(DataStep.DatasetExport x) {
+      return DataStep.DatasetExport.builder().from(x).path(s(x.path())).build();
     }
 
     @Override
-    public Step visitHttp(Step.Http x) {
-      return Step.Http.builder().from(x).url(s(x.url())).headers(s(x.headers())).body(s(x.body())).build();
+    public Step visitHttp(ExternalStep.Http x) {
+      return ExternalStep.Http.builder().from(x).url(s(x.url())).headers(s(x.headers())).body(s(x.body())).build();
     }
 
     @Override
-    public Step visitClipboard(Step.Clipboard x) {
-      return Step.Clipboard.builder().from(x).text(s(x.text())).build();
+    public Step visitClipboard(DataStep.Clipboard x) {
+      return DataStep.Clipboard.builder().from(x).text(s(x.text())).build();
     }
 
     @Override
-    public Step visitCall(Step.Call x) {
+    public Step visitCall(ExternalStep.Call x) {
       return x; // its inputs are resolved when the call runs, into the called flow's bindings
     }
 
     @Override
-    public Step visitManual(Step.Manual x) {
-      return Step.Manual.builder().from(x).instructions(s(x.instructions())).build();
+    public Step visitManual(ExternalStep.Manual x) {
+      return ExternalStep.Manual.builder().from(x).instructions(s(x.instructions())).build();
     }
 
     // Unchanged: no resolvable fields (tab aliases are literal), fields the interpreter resolves
     // itself as it uses them (setVar's value, csvExport's source, conditions, loop sources and the
     // paginate target), or bodies resolved when they run.
 
-    @Override public Step visitBack(Step.Back x) { return x; }
-    @Override public Step visitForward(Step.Forward x) { return x; }
-    @Override public Step visitReload(Step.Reload x) { return x; }
-    @Override public Step visitTabSwitch(Step.TabSwitch x) { return x; }
-    @Override public Step visitTabClose(Step.TabClose x) { return x; }
-    @Override public Step visitFrameMain(Step.FrameMain x) { return x; }
-    @Override public Step visitSetViewport(Step.SetViewport x) { return x; }
-    @Override public Step visitEmulateNetwork(Step.EmulateNetwork x) { return x; }
-    @Override public Step visitWait(Step.Wait x) { return x; }
-    @Override public Step visitAssert(Step.Assert x) { return x; }
-    @Override public Step visitSetVar(Step.SetVar x) { return x; }
-    @Override public Step visitPaginate(Step.Paginate x) { return x; }
-    @Override public Step visitForeach(Step.Foreach x) { return x; }
-    @Override public Step visitRepeat(Step.Repeat x) { return x; }
-    @Override public Step visitIf(Step.If x) { return x; }
-    @Override public Step visitWhile(Step.While x) { return x; }
+    @Override public Step visitBack(PageStep.Back x) { return x; }
+    @Override public Step visitForward(PageStep.Forward x) { return x; }
+    @Override public Step visitReload(PageStep.Reload x) { return x; }
+    @Override public Step visitTabSwitch(PageStep.TabSwitch x) { return x; }
+    @Override public Step visitTabClose(PageStep.TabClose x) { return x; }
+    @Override public Step visitFrameMain(PageStep.FrameMain x) { return x; }
+    @Override public Step visitSetViewport(PageStep.SetViewport x) { return x; }
+    @Override public Step visitEmulateNetwork(PageStep.EmulateNetwork x) { return x; }
+    @Override public Step visitWait(CheckStep.Wait x) { return x; }
+    @Override public Step visitAssert(CheckStep.Assert x) { return x; }
+    @Override public Step visitSetVar(DataStep.SetVar x) { return x; }
+    @Override public Step visitPaginate(DataStep.Paginate x) { return x; }
+    @Override public Step visitForeach(ControlStep.Foreach x) { return x; }
+    @Override public Step visitRepeat(ControlStep.Repeat x) { return x; }
+    @Override public Step visitIf(ControlStep.If x) { return x; }
+    @Override public Step visitWhile(ControlStep.While x) { return x; }
   };
 }

@@ -5,6 +5,11 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
@@ -48,8 +53,8 @@ final class Walk {
   }
 
   /** The step itself when it is a call; empty for every other kind. */
-  static Optional<Step.Call> asCall(Step s) {
-    return Kinds.as(s, Step.Call.class);
+  static Optional<ExternalStep.Call> asCall(Step s) {
+    return Kinds.as(s, ExternalStep.Call.class);
   }
 
   /** The step's main target, for reporting candidates. */
@@ -67,13 +72,13 @@ final class Walk {
   }
 
   private static final StepVisitor<Optional<String>> URL = new StepFamilyVisitor<>() {
-    @Override public Optional<String> visitOpen(Step.Open s) { return Optional.of(s.url()); }
-    @Override public Optional<String> visitNavigate(Step.Navigate s) { return Optional.of(s.url()); }
-    @Override public Optional<String> visitTabNew(Step.TabNew s) { return s.url(); }
+    @Override public Optional<String> visitOpen(PageStep.Open s) { return Optional.of(s.url()); }
+    @Override public Optional<String> visitNavigate(PageStep.Navigate s) { return Optional.of(s.url()); }
+    @Override public Optional<String> visitTabNew(PageStep.TabNew s) { return s.url(); }
 
     // open no URL of their own (history, tabs, frames and clicks go where the page says)
     @Override public Optional<String> visitStep(Step step) { return Optional.empty(); }
-    @Override public Optional<String> visitHttp(Step.Http s) { return Optional.of(s.url()); }
+    @Override public Optional<String> visitHttp(ExternalStep.Http s) { return Optional.of(s.url()); }
   };
 
   /** The bodies and branches of control steps. */
@@ -90,36 +95,36 @@ final class Walk {
   }
 
   private static final StepVisitor<List<Map.Entry<String, List<Step>>>> NAMED_BODIES = new StepFamilyVisitor<>() {
-    @Override public List<Map.Entry<String, List<Step>>> visitForeach(Step.Foreach s) { return List.of(Map.entry("body", s.body())); }
-    @Override public List<Map.Entry<String, List<Step>>> visitRepeat(Step.Repeat s) { return List.of(Map.entry("body", s.body())); }
-    @Override public List<Map.Entry<String, List<Step>>> visitWhile(Step.While s) { return List.of(Map.entry("body", s.body())); }
-    @Override public List<Map.Entry<String, List<Step>>> visitPaginate(Step.Paginate s) { return List.of(Map.entry("body", s.body())); }
-    @Override public List<Map.Entry<String, List<Step>>> visitIf(Step.If s) { return List.of(Map.entry("then", s.then()), Map.entry("else", s.otherwise())); }
+    @Override public List<Map.Entry<String, List<Step>>> visitForeach(ControlStep.Foreach s) { return List.of(Map.entry("body", s.body())); }
+    @Override public List<Map.Entry<String, List<Step>>> visitRepeat(ControlStep.Repeat s) { return List.of(Map.entry("body", s.body())); }
+    @Override public List<Map.Entry<String, List<Step>>> visitWhile(ControlStep.While s) { return List.of(Map.entry("body", s.body())); }
+    @Override public List<Map.Entry<String, List<Step>>> visitPaginate(DataStep.Paginate s) { return List.of(Map.entry("body", s.body())); }
+    @Override public List<Map.Entry<String, List<Step>>> visitIf(ControlStep.If s) { return List.of(Map.entry("then", s.then()), Map.entry("else", s.otherwise())); }
 
     // no nested steps
     @Override public List<Map.Entry<String, List<Step>>> visitStep(Step step) { return List.of(); }
   };
 
   private static final StepVisitor<Optional<Target>> TARGET = new StepFamilyVisitor<>() {
-    @Override public Optional<Target> visitClick(Step.Click s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitDblclick(Step.Dblclick s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitContextmenu(Step.Contextmenu s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitHover(Step.Hover s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitMouse(Step.Mouse s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitFill(Step.Fill s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitChange(Step.Change s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitType(Step.Type s) { return s.target(); }
-    @Override public Optional<Target> visitPress(Step.Press s) { return s.target(); }
-    @Override public Optional<Target> visitSelect(Step.Select s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitCheck(Step.Check s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitUncheck(Step.Uncheck s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitToggle(Step.Toggle s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitScroll(Step.Scroll s) { return s.target(); }
-    @Override public Optional<Target> visitDrag(Step.Drag s) { return Optional.of(s.source()); }
-    @Override public Optional<Target> visitUpload(Step.Upload s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitRead(Step.Read s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitScrape(Step.Scrape s) { return Optional.of(s.target()); }
-    @Override public Optional<Target> visitPaginate(Step.Paginate s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitClick(InteractionStep.Click s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitDblclick(InteractionStep.Dblclick s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitContextmenu(InteractionStep.Contextmenu s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitHover(InteractionStep.Hover s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitMouse(InteractionStep.Mouse s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitFill(InteractionStep.Fill s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitChange(InteractionStep.Change s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitType(InteractionStep.Type s) { return s.target(); }
+    @Override public Optional<Target> visitPress(InteractionStep.Press s) { return s.target(); }
+    @Override public Optional<Target> visitSelect(InteractionStep.Select s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitCheck(InteractionStep.Check s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitUncheck(InteractionStep.Uncheck s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitToggle(InteractionStep.Toggle s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitScroll(InteractionStep.Scroll s) { return s.target(); }
+    @Override public Optional<Target> visitDrag(InteractionStep.Drag s) { return Optional.of(s.source()); }
+    @Override public Optional<Target> visitUpload(InteractionStep.Upload s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitRead(DataStep.Read s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitScrape(DataStep.Scrape s) { return Optional.of(s.target()); }
+    @Override public Optional<Target> visitPaginate(DataStep.Paginate s) { return Optional.of(s.target()); }
 
     // no main target (a screenshot's failing target is reported through its TargetException)
     @Override public Optional<Target> visitStep(Step step) { return Optional.empty(); }

@@ -8,6 +8,10 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.store.RunStore;
 import java.util.ArrayList;
@@ -46,13 +50,13 @@ class EngineProperties {
           String id = op + "-" + ids.incrementAndGet();
           Step s;
           switch (op) {
-            case "click": s = Step.Click.builder().id(id).target(target(id)).build(); break;
-            case "fill": s = Step.Fill.builder().id(id).target(target(id)).value("v").build(); break;
-            case "hover": s = Step.Hover.builder().id(id).target(target(id)).build(); break;
-            case "check": s = Step.Check.builder().id(id).target(target(id)).build(); break;
-            case "read": s = Step.Read.builder().id(id).target(target(id)).build(); break;
-            case "setVar": s = Step.SetVar.builder().id(id).name("x").value("1").build(); break;
-            default: s = Step.Assert.builder().id(id).condition(Condition.Url.of("**")).build();
+            case "click": s = InteractionStep.Click.builder().id(id).target(target(id)).build(); break;
+            case "fill": s = InteractionStep.Fill.builder().id(id).target(target(id)).value("v").build(); break;
+            case "hover": s = InteractionStep.Hover.builder().id(id).target(target(id)).build(); break;
+            case "check": s = InteractionStep.Check.builder().id(id).target(target(id)).build(); break;
+            case "read": s = DataStep.Read.builder().id(id).target(target(id)).build(); break;
+            case "setVar": s = DataStep.SetVar.builder().id(id).name("x").value("1").build(); break;
+            default: s = CheckStep.Assert.builder().id(id).condition(Condition.Url.of("**")).build();
           }
           return s.withDisabled(off);
         });
@@ -61,10 +65,10 @@ class EngineProperties {
     }
     Arbitrary<List<Shape>> body = Arbitraries.lazy(() -> shapes(depth + 1)).list().ofMinSize(1).ofMaxSize(3);
     Arbitrary<Shape> repeat = Combinators.combine(Arbitraries.integers().between(1, 3), body)
-        .as((n, b) -> ids -> Step.Repeat.builder().id("repeat-" + ids.incrementAndGet()).times(n)
+        .as((n, b) -> ids -> ControlStep.Repeat.builder().id("repeat-" + ids.incrementAndGet()).times(n)
             .body(b.stream().map(x -> x.build(ids)).collect(Collectors.toList())).build());
     Arbitrary<Shape> branch = Combinators.combine(body, body, Arbitraries.of(true, false))
-        .as((t, e, holds) -> ids -> Step.If.builder().id("if-" + ids.incrementAndGet())
+        .as((t, e, holds) -> ids -> ControlStep.If.builder().id("if-" + ids.incrementAndGet())
             .condition(holds ? Condition.Url.of("**") : Condition.Not.of(Condition.Url.of("**")))
             .then(t.stream().map(x -> x.build(ids)).collect(Collectors.toList()))
             .otherwise(e.stream().map(x -> x.build(ids)).collect(Collectors.toList())).build());
@@ -84,13 +88,13 @@ class EngineProperties {
       if (s.disabled()) {
         continue;
       }
-      if (s instanceof Step.Repeat) {
-        for (int i = 0; i < ((Step.Repeat) s).times(); i++) {
-          expected(((Step.Repeat) s).body(), iteration.isEmpty() ? "" + i : iteration + "/" + i, out);
+      if (s instanceof ControlStep.Repeat) {
+        for (int i = 0; i < ((ControlStep.Repeat) s).times(); i++) {
+          expected(((ControlStep.Repeat) s).body(), iteration.isEmpty() ? "" + i : iteration + "/" + i, out);
         }
-      } else if (s instanceof Step.If) {
-        boolean holds = !(((Step.If) s).condition() instanceof Condition.Not);
-        expected(holds ? ((Step.If) s).then() : ((Step.If) s).otherwise(), iteration, out);
+      } else if (s instanceof ControlStep.If) {
+        boolean holds = !(((ControlStep.If) s).condition() instanceof Condition.Not);
+        expected(holds ? ((ControlStep.If) s).then() : ((ControlStep.If) s).otherwise(), iteration, out);
       } else {
         out.add(s.id() + "@" + iteration);
       }
@@ -174,11 +178,11 @@ class EngineProperties {
     for (Step s : steps) {
       if (s.id().equals(victim)) {
         out.add(s.withOnError(OnError.continueRun()));
-      } else if (s instanceof Step.Repeat) {
-        out.add(Step.Repeat.builder().from((Step.Repeat) s).body(withOnError(((Step.Repeat) s).body(), victim)).build());
-      } else if (s instanceof Step.If) {
-        Step.If i = (Step.If) s;
-        out.add(Step.If.builder().from(i).then(withOnError(i.then(), victim))
+      } else if (s instanceof ControlStep.Repeat) {
+        out.add(ControlStep.Repeat.builder().from((ControlStep.Repeat) s).body(withOnError(((ControlStep.Repeat) s).body(), victim)).build());
+      } else if (s instanceof ControlStep.If) {
+        ControlStep.If i = (ControlStep.If) s;
+        out.add(ControlStep.If.builder().from(i).then(withOnError(i.then(), victim))
             .otherwise(withOnError(i.otherwise(), victim)).build());
       } else {
         out.add(s);

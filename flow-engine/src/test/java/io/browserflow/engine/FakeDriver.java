@@ -4,6 +4,7 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DownloadInfo;
@@ -108,14 +109,14 @@ final class FakeDriver implements PageDriver {
       }
 
       @Override
-      public ActionResult perform(Step step, Duration timeout) {
+      public ActionResult perform(InteractionStep step, Duration timeout) {
         performed.add(step.id());
         beforePerform.accept(step);
         ErrorCode failure = failing.get(step.id());
         if (failure != null) {
           throw new FlowRunException(failure, "scripted failure of " + step.id());
         }
-        if (marker != null && step instanceof Step.Click && ((Step.Click) step).target().candidates().get(0).value().equals("slow")) {
+        if (marker != null && step instanceof InteractionStep.Click && ((InteractionStep.Click) step).target().candidates().get(0).value().equals("slow")) {
           try {
             Files.writeString(marker, "dispatching");
             Thread.sleep(120_000);

@@ -12,6 +12,7 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.engine.store.JournalEntry;
@@ -95,7 +96,7 @@ class ResumeTest {
     OnError onError = switch (mode) {
       case "continue" -> OnError.continueRun();
       case "retry" -> OnError.retry();
-      case "fallback" -> OnError.fallback(List.of(Step.Click.builder().id("undo").target(Target.of(Candidate.testId("undo")))
+      case "fallback" -> OnError.fallback(List.of(InteractionStep.Click.builder().id("undo").target(Target.of(Candidate.testId("undo")))
           .build()));
       default -> OnError.stop();
     };

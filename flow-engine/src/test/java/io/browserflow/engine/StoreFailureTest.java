@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,7 +69,7 @@ class StoreFailureTest {
     java.util.function.IntFunction<OnError> onError = i -> switch (mode) {
       case "continue" -> OnError.continueRun();
       case "retry" -> OnError.retry();
-      case "fallback" -> OnError.fallback(List.of(Step.Click.builder().id("undo" + i)
+      case "fallback" -> OnError.fallback(List.of(InteractionStep.Click.builder().id("undo" + i)
           .target(Target.of(Candidate.testId("undo"))).build()));
       default -> OnError.stop();
     };

@@ -3,6 +3,8 @@ package io.browserflow.formats;
 import static io.browserflow.formats.BrowserctlCommandsOfStep.list;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +26,7 @@ final class BrowserctlActionCommands {
     this.targets = targets;
   }
 
-  boolean click(Step.Click c, String p, BrowserctlCommandsOfStep out) {
+  boolean click(InteractionStep.Click c, String p, BrowserctlCommandsOfStep out) {
     if (c.button() != Step.MouseButton.LEFT) {
       st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, p, "browserctl clicks with the left button only; a "
           + c.button().name().toLowerCase(Locale.ROOT) + " click cannot be written");
@@ -54,7 +56,7 @@ final class BrowserctlActionCommands {
     return true;
   }
 
-  boolean press(Step.Press k, String p, BrowserctlCommandsOfStep out) {
+  boolean press(InteractionStep.Press k, String p, BrowserctlCommandsOfStep out) {
     if (k.phase() != Step.KeyPhase.PRESS) {
       st.issues.blocking(ConversionCode.UNSUPPORTED_OPTION, p + ".phase", "browserctl press sends a whole key press; a key only "
           + (k.phase() == Step.KeyPhase.DOWN ? "going down" : "coming up") + " has no command, so the step was left out");
@@ -91,7 +93,7 @@ final class BrowserctlActionCommands {
     return true;
   }
 
-  boolean scroll(Step.Scroll s, String p, BrowserctlCommandsOfStep out) {
+  boolean scroll(InteractionStep.Scroll s, String p, BrowserctlCommandsOfStep out) {
     return switch (s.mode()) {
       case INTO_VIEW -> scrollIntoView(s, p, out);
       case BY -> scrollBy(s, p, out);
@@ -99,7 +101,7 @@ final class BrowserctlActionCommands {
     };
   }
 
-  private boolean scrollIntoView(Step.Scroll s, String p, BrowserctlCommandsOfStep out) {
+  private boolean scrollIntoView(InteractionStep.Scroll s, String p, BrowserctlCommandsOfStep out) {
     if (s.target().isEmpty()) {
       st.issues.blocking(ConversionCode.SCROLL_TARGET_UNRESOLVED, p, "scroll intoView names no element");
       return false;
@@ -112,7 +114,7 @@ final class BrowserctlActionCommands {
     return true;
   }
 
-  private boolean scrollBy(Step.Scroll s, String p, BrowserctlCommandsOfStep out) {
+  private boolean scrollBy(InteractionStep.Scroll s, String p, BrowserctlCommandsOfStep out) {
     if (s.target().isPresent()) {
       BrowserctlTargets.Located loc = targets.locate(s.target().get(), p + ".target", false);
       if (loc == null) {
@@ -133,7 +135,7 @@ final class BrowserctlActionCommands {
     return true;
   }
 
-  private boolean scrollTo(Step.Scroll s, String p, BrowserctlCommandsOfStep out) {
+  private boolean scrollTo(InteractionStep.Scroll s, String p, BrowserctlCommandsOfStep out) {
     if (s.target().isPresent()) {
       st.issues.blocking(ConversionCode.SCROLL_TARGET_UNRESOLVED, p, "browserctl cannot scroll an element to a position");
       return false;
@@ -150,7 +152,7 @@ final class BrowserctlActionCommands {
     return true;
   }
 
-  boolean read(Step.Read r, String p, BrowserctlCommandsOfStep out) {
+  boolean read(DataStep.Read r, String p, BrowserctlCommandsOfStep out) {
     BrowserctlTargets.Located loc = targets.locate(r.target(), p + ".target", false);
     if (loc == null) {
       return false;

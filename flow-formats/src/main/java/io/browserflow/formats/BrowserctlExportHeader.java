@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Input;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
@@ -140,17 +141,17 @@ final class BrowserctlExportHeader {
   /** Whether a step names the first tab by its alias {@code main}. */
   private static final StepVisitor<Boolean> NAMES_MAIN = new StepFamilyVisitor<>() {
     @Override
-    public Boolean visitOpen(Step.Open o) {
+    public Boolean visitOpen(PageStep.Open o) {
       return o.tab().filter("main"::equals).isPresent();
     }
 
     @Override
-    public Boolean visitTabSwitch(Step.TabSwitch t) {
+    public Boolean visitTabSwitch(PageStep.TabSwitch t) {
       return t.alias().equals("main");
     }
 
     @Override
-    public Boolean visitTabClose(Step.TabClose t) {
+    public Boolean visitTabClose(PageStep.TabClose t) {
       return t.alias().filter("main"::equals).isPresent();
     }
 

@@ -3,6 +3,8 @@ package io.browserflow.formats;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
@@ -108,37 +110,37 @@ final class BrowserctlExportValues {
   static Set<String> replaceableSecrets(Step s, String p) {
     return s.accept(new StepFamilyVisitor<Set<String>>() {
       @Override
-      public Set<String> visitFill(Step.Fill f) {
+      public Set<String> visitFill(InteractionStep.Fill f) {
         return Set.of(p + ".value");
       }
 
       @Override
-      public Set<String> visitChange(Step.Change c) {
+      public Set<String> visitChange(InteractionStep.Change c) {
         return Set.of(p + ".value");
       }
 
       @Override
-      public Set<String> visitType(Step.Type t) {
+      public Set<String> visitType(InteractionStep.Type t) {
         return Set.of(p + ".text");
       }
 
       @Override
-      public Set<String> visitSelect(Step.Select sel) {
+      public Set<String> visitSelect(InteractionStep.Select sel) {
         return Set.of(p + ".value", p + ".label");
       }
 
       @Override
-      public Set<String> visitOpen(Step.Open o) {
+      public Set<String> visitOpen(PageStep.Open o) {
         return Set.of(p + ".url");
       }
 
       @Override
-      public Set<String> visitNavigate(Step.Navigate n) {
+      public Set<String> visitNavigate(PageStep.Navigate n) {
         return Set.of(p + ".url");
       }
 
       @Override
-      public Set<String> visitTabNew(Step.TabNew t) {
+      public Set<String> visitTabNew(PageStep.TabNew t) {
         return Set.of(p + ".url");
       }
 

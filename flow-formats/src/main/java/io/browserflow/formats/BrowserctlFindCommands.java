@@ -4,6 +4,7 @@ import static io.browserflow.formats.BrowserctlCommandOptions.timeoutOf;
 
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.Target;
 import io.browserflow.formats.BrowserctlDocument.Command;
 import java.util.HashSet;
@@ -212,7 +213,7 @@ final class BrowserctlFindCommands {
   }
 
   private void read(Command c, BrowserctlArgs a, Target target, Step.ReadKind what, String attribute) {
-    Step.Read.Builder b = Step.Read.builder().target(target).what(what);
+    DataStep.Read.Builder b = DataStep.Read.builder().target(target).what(what);
     if (attribute != null) {
       b.attribute(attribute);
     }

@@ -6,6 +6,8 @@ import static io.browserflow.formats.BrowserctlCommandOptions.timeoutOf;
 
 import io.browserflow.api.Capability;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.Target;
 import io.browserflow.formats.BrowserctlDocument.Command;
 import java.util.Locale;
@@ -55,7 +57,7 @@ final class BrowserctlInteractionCommands {
     Integer t = opts.timeout(c, a);
     Step s;
     if (action.equals("click")) {
-      Step.Click.Builder b = Step.Click.builder().target(target);
+      InteractionStep.Click.Builder b = InteractionStep.Click.builder().target(target);
       if (a.has("new-tab")) {
         String var = blankToNull(c.capture.get("tabId"));
         String alias;
@@ -77,13 +79,13 @@ final class BrowserctlInteractionCommands {
       opts.unusedCapture(c);
       String id = st.id(c);
       switch (action) {
-        case "dblclick": s = Step.Dblclick.builder().id(id).target(target).build(); break;
-        case "hover": s = Step.Hover.builder().id(id).target(target).build(); break;
-        case "check": s = Step.Check.builder().id(id).target(target).build(); break;
-        case "uncheck": s = Step.Uncheck.builder().id(id).target(target).build(); break;
-        case "fill": s = Step.Fill.builder().id(id).target(target).value(value).build(); break;
-        case "type": s = Step.Type.builder().id(id).target(target).text(value).build(); break;
-        case "select": s = Step.Select.builder().id(id).target(target).value(value).build(); break;
+        case "dblclick": s = InteractionStep.Dblclick.builder().id(id).target(target).build(); break;
+        case "hover": s = InteractionStep.Hover.builder().id(id).target(target).build(); break;
+        case "check": s = InteractionStep.Check.builder().id(id).target(target).build(); break;
+        case "uncheck": s = InteractionStep.Uncheck.builder().id(id).target(target).build(); break;
+        case "fill": s = InteractionStep.Fill.builder().id(id).target(target).value(value).build(); break;
+        case "type": s = InteractionStep.Type.builder().id(id).target(target).text(value).build(); break;
+        case "select": s = InteractionStep.Select.builder().id(id).target(target).value(value).build(); break;
         default: throw new IllegalStateException(action);
       }
     }
@@ -103,7 +105,7 @@ final class BrowserctlInteractionCommands {
       if (text == null) {
         return;
       }
-      Step.Type.Builder b = Step.Type.builder().id(st.id(c)).text(text);
+      InteractionStep.Type.Builder b = InteractionStep.Type.builder().id(st.id(c)).text(text);
       timeoutOf(opts.timeout(c, a), b::timeoutMs);
       c.description(b::title);
       st.add(c, b.build());
@@ -148,7 +150,7 @@ final class BrowserctlInteractionCommands {
     if (!opts.require(c, a.at(0), "a key")) {
       return;
     }
-    Step.Press.Builder b = Step.Press.builder().key(a.at(0));
+    InteractionStep.Press.Builder b = InteractionStep.Press.builder().key(a.at(0));
     if (a.has("ctrl")) {
       b.addModifiers("Control");
     }
@@ -176,7 +178,7 @@ final class BrowserctlInteractionCommands {
   void scroll(Command c, BrowserctlArgs a, String name) {
     opts.options(c, a, Set.of("to", "by", "timeout"));
     opts.unusedCapture(c);
-    Step.Scroll.Builder b = Step.Scroll.builder();
+    InteractionStep.Scroll.Builder b = InteractionStep.Scroll.builder();
     String first = a.at(0);
     if (name.equals("scrollintoview") || (first != null && !a.has("by") && !a.has("to") && !isDirection(first))) {
       if (!opts.require(c, first, "a selector")) {
@@ -259,7 +261,7 @@ final class BrowserctlInteractionCommands {
     Integer t = opts.timeout(c, a);
     Matcher m = SCROLL_SCRIPT.matcher(script);
     if (m.matches() && c.capture.isEmpty()) {
-      Step.Scroll.Builder b = Step.Scroll.builder().id(st.id(c))
+      InteractionStep.Scroll.Builder b = InteractionStep.Scroll.builder().id(st.id(c))
           .mode(m.group(1).equals("To") ? Step.ScrollMode.TO : Step.ScrollMode.BY)
           .x(Integer.parseInt(m.group(2))).y(Integer.parseInt(m.group(3)));
       timeoutOf(t, b::timeoutMs);
@@ -272,7 +274,7 @@ final class BrowserctlInteractionCommands {
     st.scriptEval = true;
     st.issues.warning(ConversionCode.EVAL_USED, c.path, "eval runs a page script: the flow declares "
         + Capability.SCRIPT_EVAL.id() + " and a run must allow it");
-    Step.Eval.Builder b = Step.Eval.builder().script(script);
+    DataStep.Eval.Builder b = DataStep.Eval.builder().script(script);
     timeoutOf(t, b::timeoutMs);
     c.description(b::title);
     String id = st.id(c);

@@ -6,6 +6,8 @@ import static io.browserflow.formats.BrowserctlCommandOptions.timeoutOf;
 
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.DataStep;
 import io.browserflow.formats.BrowserctlDocument.Command;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -43,12 +45,12 @@ final class BrowserctlPageCommands {
     Integer t = opts.timeout(c, a);
     Step s;
     if (open) {
-      Step.Open.Builder b = Step.Open.builder().id(st.id(c)).url(url);
+      PageStep.Open.Builder b = PageStep.Open.builder().id(st.id(c)).url(url);
       timeoutOf(t, b::timeoutMs);
       c.description(b::title);
       s = b.build();
     } else {
-      Step.Navigate.Builder b = Step.Navigate.builder().id(st.id(c)).url(url);
+      PageStep.Navigate.Builder b = PageStep.Navigate.builder().id(st.id(c)).url(url);
       timeoutOf(t, b::timeoutMs);
       c.description(b::title);
       s = b.build();
@@ -63,11 +65,11 @@ final class BrowserctlPageCommands {
     String id = st.id(c);
     Step s;
     if (name.equals("back")) {
-      s = Step.Back.builder().id(id).build();
+      s = PageStep.Back.builder().id(id).build();
     } else if (name.equals("forward")) {
-      s = Step.Forward.builder().id(id).build();
+      s = PageStep.Forward.builder().id(id).build();
     } else {
-      s = Step.Reload.builder().id(id).build();
+      s = PageStep.Reload.builder().id(id).build();
     }
     st.inFrame = false;
     st.add(c, decorated(s, c, null));
@@ -92,7 +94,7 @@ final class BrowserctlPageCommands {
       return;
     }
     if (first.equals("main")) {
-      Step.FrameMain.Builder b = Step.FrameMain.builder().id(st.id(c));
+      PageStep.FrameMain.Builder b = PageStep.FrameMain.builder().id(st.id(c));
       c.description(b::title);
       st.inFrame = false;
       st.add(c, b.build());
@@ -116,11 +118,11 @@ final class BrowserctlPageCommands {
       return;
     }
     if (st.inFrame) {
-      st.add(c, Step.FrameMain.builder().id(st.generatedId()).build());
+      st.add(c, PageStep.FrameMain.builder().id(st.generatedId()).build());
       st.issues.info(ConversionCode.FRAME_RESET_INSERTED, c.path, "frame locators are found from the main "
           + "frame, so a frameMain step was inserted before entering the next frame");
     }
-    Step.Frame.Builder b = Step.Frame.builder().id(st.id(c)).locator(locator);
+    PageStep.Frame.Builder b = PageStep.Frame.builder().id(st.id(c)).locator(locator);
     timeoutOf(opts.timeout(c, a), b::timeoutMs);
     c.description(b::title);
     st.inFrame = true;
@@ -154,7 +156,7 @@ final class BrowserctlPageCommands {
     }
     if (first.equals("close")) {
       opts.unusedCapture(c);
-      Step.TabClose.Builder b = Step.TabClose.builder();
+      PageStep.TabClose.Builder b = PageStep.TabClose.builder();
       if (a.at(1) != null) {
         String alias = alias(a.at(1), c);
         if (alias == null) {
@@ -182,7 +184,7 @@ final class BrowserctlPageCommands {
           + "the tabNew step already makes tab " + alias + " current");
       return true;
     }
-    Step.TabSwitch.Builder b = Step.TabSwitch.builder().id(st.id(c)).alias(alias);
+    PageStep.TabSwitch.Builder b = PageStep.TabSwitch.builder().id(st.id(c)).alias(alias);
     c.description(b::title);
     st.inFrame = false;
     st.currentTab = alias;
@@ -212,7 +214,7 @@ final class BrowserctlPageCommands {
       st.issues.blocking(ConversionCode.FIELD_INVALID, c.path, "tab new accepts at most one URL");
       return;
     }
-    Step.TabNew.Builder b = Step.TabNew.builder().alias(alias);
+    PageStep.TabNew.Builder b = PageStep.TabNew.builder().alias(alias);
     if (a.at(1) != null) {
       String url = values.value(a.at(1), c);
       if (url == null) {
@@ -243,7 +245,7 @@ final class BrowserctlPageCommands {
   void screenshot(Command c, BrowserctlArgs a) {
     opts.options(c, a, Set.of("full", "timeout"));
     opts.unusedCapture(c);
-    Step.Screenshot.Builder b = Step.Screenshot.builder().fullPage(a.has("full"));
+    DataStep.Screenshot.Builder b = DataStep.Screenshot.builder().fullPage(a.has("full"));
     if (a.at(0) != null) {
       String path = a.at(0);
       String name = path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);

@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
@@ -63,18 +64,18 @@ final class BrowserctlSecrets {
 
   private static final StepVisitor<Optional<Typed>> TYPED = new StepFamilyVisitor<>() {
     @Override
-    public Optional<Typed> visitFill(Step.Fill f) {
-      return Optional.of(new Typed(Optional.of(f.target()), v -> Step.Fill.builder().from(f).value(v).build()));
+    public Optional<Typed> visitFill(InteractionStep.Fill f) {
+      return Optional.of(new Typed(Optional.of(f.target()), v -> InteractionStep.Fill.builder().from(f).value(v).build()));
     }
 
     @Override
-    public Optional<Typed> visitChange(Step.Change c) {
-      return Optional.of(new Typed(Optional.of(c.target()), v -> Step.Change.builder().from(c).value(v).build()));
+    public Optional<Typed> visitChange(InteractionStep.Change c) {
+      return Optional.of(new Typed(Optional.of(c.target()), v -> InteractionStep.Change.builder().from(c).value(v).build()));
     }
 
     @Override
-    public Optional<Typed> visitType(Step.Type t) {
-      return Optional.of(new Typed(t.target(), v -> Step.Type.builder().from(t).text(v).build()));
+    public Optional<Typed> visitType(InteractionStep.Type t) {
+      return Optional.of(new Typed(t.target(), v -> InteractionStep.Type.builder().from(t).text(v).build()));
     }
 
     // no typed field: a literal secret there blocks the command

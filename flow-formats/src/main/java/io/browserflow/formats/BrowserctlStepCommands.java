@@ -3,6 +3,10 @@ package io.browserflow.formats;
 import static io.browserflow.formats.BrowserctlCommandsOfStep.list;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.formats.BrowserctlDocument.Command;
@@ -53,7 +57,7 @@ final class BrowserctlStepCommands {
     }
 
     @Override
-    public Boolean visitOpen(Step.Open o) {
+    public Boolean visitOpen(PageStep.Open o) {
       if (o.tab().isPresent()) {
         String ref = values.tabRef(o.tab().get(), p);
         if (ref == null) {
@@ -67,39 +71,39 @@ final class BrowserctlStepCommands {
     }
 
     @Override
-    public Boolean visitNavigate(Step.Navigate n) {
+    public Boolean visitNavigate(PageStep.Navigate n) {
       String url = values.secretUrl(p, n.url());
       return url != null && leavingFrame(list("navigate", url));
     }
 
     @Override
-    public Boolean visitBack(Step.Back b) {
+    public Boolean visitBack(PageStep.Back b) {
       return leavingFrame(list("back"));
     }
 
     @Override
-    public Boolean visitForward(Step.Forward f) {
+    public Boolean visitForward(PageStep.Forward f) {
       return leavingFrame(list("forward"));
     }
 
     @Override
-    public Boolean visitReload(Step.Reload r) {
+    public Boolean visitReload(PageStep.Reload r) {
       return leavingFrame(list("reload"));
     }
 
     @Override
-    public Boolean visitTabNew(Step.TabNew t) {
+    public Boolean visitTabNew(PageStep.TabNew t) {
       return tabNew(t, p, out);
     }
 
     @Override
-    public Boolean visitTabSwitch(Step.TabSwitch t) {
+    public Boolean visitTabSwitch(PageStep.TabSwitch t) {
       String ref = values.tabRef(t.alias(), p);
       return ref != null && leavingFrame(list("tab", ref));
     }
 
     @Override
-    public Boolean visitTabClose(Step.TabClose t) {
+    public Boolean visitTabClose(PageStep.TabClose t) {
       List<String> argv = list("tab", "close");
       if (t.alias().isPresent()) {
         String ref = values.tabRef(t.alias().get(), p);
@@ -112,7 +116,7 @@ final class BrowserctlStepCommands {
     }
 
     @Override
-    public Boolean visitFrame(Step.Frame f) {
+    public Boolean visitFrame(PageStep.Frame f) {
       if (st.inFrame) {
         st.issues.blocking(ConversionCode.FRAME_UNRESOLVED, p, "nested frames cannot be written: browserctl finds frame owners from the "
             + "main frame; return with frameMain first or locate the inner frame from the main frame");
@@ -130,12 +134,12 @@ final class BrowserctlStepCommands {
     }
 
     @Override
-    public Boolean visitFrameMain(Step.FrameMain f) {
+    public Boolean visitFrameMain(PageStep.FrameMain f) {
       return leavingFrame(list("frame", "main"));
     }
 
     @Override
-    public Boolean visitSetViewport(Step.SetViewport v) {
+    public Boolean visitSetViewport(PageStep.SetViewport v) {
       st.issues.warning(ConversionCode.UNSUPPORTED_STEP, p, "browserctl-flow has no viewport command; setViewport was left out");
       return false;
     }
@@ -146,7 +150,7 @@ final class BrowserctlStepCommands {
      * network are a warning (like setViewport, only timing differs).
      */
     @Override
-    public Boolean visitEmulateNetwork(Step.EmulateNetwork e) {
+    public Boolean visitEmulateNetwork(PageStep.EmulateNetwork e) {
       String message = "browserctl-flow has no network emulation command; emulateNetwork (step " + e.id()
           + ") was left out, so the steps after it run on the real network";
       if (e.offline()) {
@@ -158,12 +162,12 @@ final class BrowserctlStepCommands {
     }
 
     @Override
-    public Boolean visitClick(Step.Click c) {
+    public Boolean visitClick(InteractionStep.Click c) {
       return actions.click(c, p, out);
     }
 
     @Override
-    public Boolean visitDblclick(Step.Dblclick d) {
+    public Boolean visitDblclick(InteractionStep.Dblclick d) {
       if (d.offset().isPresent()) {
         st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".offset", "browserctl double-clicks the element's center; the offset was left out");
       }
@@ -171,34 +175,34 @@ final class BrowserctlStepCommands {
     }
 
     @Override
-    public Boolean visitHover(Step.Hover h) {
+    public Boolean visitHover(InteractionStep.Hover h) {
       return targets.action(out, "hover", h.target(), p, List.of(), List.of());
     }
 
     @Override
-    public Boolean visitCheck(Step.Check c) {
+    public Boolean visitCheck(InteractionStep.Check c) {
       return targets.action(out, "check", c.target(), p, List.of(), List.of());
     }
 
     @Override
-    public Boolean visitUncheck(Step.Uncheck u) {
+    public Boolean visitUncheck(InteractionStep.Uncheck u) {
       return targets.action(out, "uncheck", u.target(), p, List.of(), List.of());
     }
 
     @Override
-    public Boolean visitToggle(Step.Toggle t) {
+    public Boolean visitToggle(InteractionStep.Toggle t) {
       st.issues.info(ConversionCode.APPROXIMATED, p, "toggle is written as a click (browserctl has no toggle); read back it is a click");
       return targets.action(out, "click", t.target(), p, List.of(), List.of());
     }
 
     @Override
-    public Boolean visitFill(Step.Fill f) {
+    public Boolean visitFill(InteractionStep.Fill f) {
       String v = values.secretTyped(p + ".value", f.value(), f.target());
       return v != null && targets.action(out, "fill", f.target(), p, List.of(v), List.of());
     }
 
     @Override
-    public Boolean visitChange(Step.Change c) {
+    public Boolean visitChange(InteractionStep.Change c) {
       String v = values.secretTyped(p + ".value", c.value(), c.target());
       if (v == null) {
         return false;
@@ -210,7 +214,7 @@ final class BrowserctlStepCommands {
     }
 
     @Override
-    public Boolean visitType(Step.Type t) {
+    public Boolean visitType(InteractionStep.Type t) {
       if (t.target().isEmpty()) {
         st.issues.blocking(ConversionCode.TARGET_UNRESOLVED, p, "browserctl type needs a selector; typing into the focused element "
             + "cannot be written");
@@ -221,12 +225,12 @@ final class BrowserctlStepCommands {
     }
 
     @Override
-    public Boolean visitPress(Step.Press k) {
+    public Boolean visitPress(InteractionStep.Press k) {
       return actions.press(k, p, out);
     }
 
     @Override
-    public Boolean visitSelect(Step.Select sel) {
+    public Boolean visitSelect(InteractionStep.Select sel) {
       String field = sel.value().isPresent() ? ".value" : ".label";
       String raw = sel.value().orElse(sel.label().orElse(""));
       if (sel.label().isPresent()) {
@@ -238,12 +242,12 @@ final class BrowserctlStepCommands {
     }
 
     @Override
-    public Boolean visitScroll(Step.Scroll s) {
+    public Boolean visitScroll(InteractionStep.Scroll s) {
       return actions.scroll(s, p, out);
     }
 
     @Override
-    public Boolean visitWait(Step.Wait w) {
+    public Boolean visitWait(CheckStep.Wait w) {
       if (st.style == BrowserctlExport.Style.TEXT && st.lastExported != null && BrowserctlUrlWaits.navigates(st.lastExported)
           && w.until().filter(BrowserctlUrlWaits::isUrl).isPresent()) {
         st.issues.info(ConversionCode.WAIT_AS_EXPECT, p, "a wait --url right after a " + st.lastExported.kind().op()
@@ -257,17 +261,17 @@ final class BrowserctlStepCommands {
     }
 
     @Override
-    public Boolean visitAssert(Step.Assert a) {
+    public Boolean visitAssert(CheckStep.Assert a) {
       return waits.waitStep(a, a.condition(), p + ".condition", out, true);
     }
 
     @Override
-    public Boolean visitRead(Step.Read r) {
+    public Boolean visitRead(DataStep.Read r) {
       return actions.read(r, p, out);
     }
 
     @Override
-    public Boolean visitEval(Step.Eval e) {
+    public Boolean visitEval(DataStep.Eval e) {
       List<String> argv = list("eval", e.script());
       out.timeout(e, argv);
       Command c = out.act(argv);
@@ -276,7 +280,7 @@ final class BrowserctlStepCommands {
     }
 
     @Override
-    public Boolean visitScreenshot(Step.Screenshot sh) {
+    public Boolean visitScreenshot(DataStep.Screenshot sh) {
       List<String> argv = list("screenshot");
       sh.name().ifPresent(argv::add);
       if (sh.fullPage()) {
@@ -300,7 +304,7 @@ final class BrowserctlStepCommands {
     }
   }
 
-  private boolean tabNew(Step.TabNew t, String p, BrowserctlCommandsOfStep out) {
+  private boolean tabNew(PageStep.TabNew t, String p, BrowserctlCommandsOfStep out) {
     List<String> argv = list("tab", "new");
     if (t.url().isPresent()) {
       String url = values.secretUrl(p, t.url().get());

@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 
@@ -20,12 +21,12 @@ final class BrowserctlUrlWaits {
   }
 
   private static final StepVisitor<Boolean> NAVIGATES = new StepFamilyVisitor<>() {
-    @Override public Boolean visitClick(Step.Click s) { return true; }
-    @Override public Boolean visitDblclick(Step.Dblclick s) { return true; }
-    @Override public Boolean visitPress(Step.Press s) { return true; }
-    @Override public Boolean visitSelect(Step.Select s) { return true; }
-    @Override public Boolean visitCheck(Step.Check s) { return true; }
-    @Override public Boolean visitUncheck(Step.Uncheck s) { return true; }
+    @Override public Boolean visitClick(InteractionStep.Click s) { return true; }
+    @Override public Boolean visitDblclick(InteractionStep.Dblclick s) { return true; }
+    @Override public Boolean visitPress(InteractionStep.Press s) { return true; }
+    @Override public Boolean visitSelect(InteractionStep.Select s) { return true; }
+    @Override public Boolean visitCheck(InteractionStep.Check s) { return true; }
+    @Override public Boolean visitUncheck(InteractionStep.Uncheck s) { return true; }
 
     // other steps: a wait --url after them stays a wait step
     @Override public Boolean visitStep(Step step) { return false; }

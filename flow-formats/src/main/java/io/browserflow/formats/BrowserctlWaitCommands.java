@@ -5,6 +5,7 @@ import static io.browserflow.formats.BrowserctlCommandOptions.timeoutOf;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.formats.BrowserctlDocument.Command;
 import java.util.ArrayList;
@@ -109,7 +110,7 @@ final class BrowserctlWaitCommands {
           + " conditions became " + conditions.size() + " wait steps");
     }
     for (Condition cond : conditions) {
-      Step.Wait.Builder b = Step.Wait.builder().id(st.id(c)).until(cond);
+      CheckStep.Wait.Builder b = CheckStep.Wait.builder().id(st.id(c)).until(cond);
       timeoutOf(t, b::timeoutMs);
       c.description(b::title);
       st.add(c, b.build());
@@ -131,7 +132,7 @@ final class BrowserctlWaitCommands {
           + " ms, the longest fixed wait a step allows; prefer waiting for a url, selector or text");
       ms = clamped;
     }
-    Step.Wait.Builder b = Step.Wait.builder().id(st.id(c)).ms(ms);
+    CheckStep.Wait.Builder b = CheckStep.Wait.builder().id(st.id(c)).ms(ms);
     c.description(b::title);
     st.add(c, b.build());
   }

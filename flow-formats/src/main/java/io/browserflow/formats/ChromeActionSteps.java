@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +25,7 @@ final class ChromeActionSteps {
     this.conditions = conditions;
   }
 
-  boolean click(Step.Click c, String p) {
+  boolean click(InteractionStep.Click c, String p) {
     ObjectNode n = nodes.targeted("click", c, c.target(), p);
     if (n == null) {
       return false;
@@ -54,7 +55,7 @@ final class ChromeActionSteps {
     return ok;
   }
 
-  boolean type(Step.Type t, String p) {
+  boolean type(InteractionStep.Type t, String p) {
     if (t.target().isPresent()) {
       ObjectNode n = nodes.targeted("change", t, t.target().get(), p);
       if (n == null) {
@@ -77,7 +78,7 @@ final class ChromeActionSteps {
     return true;
   }
 
-  boolean press(Step.Press k, String p) {
+  boolean press(InteractionStep.Press k, String p) {
     if (k.target().isPresent()) {
       st.issues.warning(ConversionCode.APPROXIMATED, p, "the key goes to the focused element: the format's key steps have no target ("
           + k.target().get().describe() + ")");
@@ -102,7 +103,7 @@ final class ChromeActionSteps {
     return ok;
   }
 
-  boolean scroll(Step.Scroll s, String p) {
+  boolean scroll(InteractionStep.Scroll s, String p) {
     String not = switch (s.mode()) {
       case TO -> null;
       case BY -> "by an amount";

@@ -5,6 +5,7 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Point;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -81,10 +82,10 @@ final class ChromeInteractionSteps {
       if (mouse != Step.MouseButton.LEFT) {
         st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".button", "a double click with the " + button + " button is replayed with the primary one");
       }
-      return parts.targeted(s, p, t -> Step.Dblclick.builder().id(st.id()).target(t).offset(offset).build());
+      return parts.targeted(s, p, t -> InteractionStep.Dblclick.builder().id(st.id()).target(t).offset(offset).build());
     }
     List<String> modifiers = keys.useHeld();
-    return parts.targeted(s, p, t -> Step.Click.builder().id(st.id()).target(t).button(mouse).offset(offset)
+    return parts.targeted(s, p, t -> InteractionStep.Click.builder().id(st.id()).target(t).button(mouse).offset(offset)
         .delay(held).addAllModifiers(modifiers).build());
   }
 
@@ -116,7 +117,7 @@ final class ChromeInteractionSteps {
     st.refs(value);
     String v = value;
     // what the value does (selected, typed, set) is decided at run time by the element, as the reference does
-    return parts.targeted(s, p, t -> Step.Change.builder().id(st.id()).target(t).value(v).build());
+    return parts.targeted(s, p, t -> InteractionStep.Change.builder().id(st.id()).target(t).value(v).build());
   }
 
   /**
@@ -148,9 +149,9 @@ final class ChromeInteractionSteps {
     int x = (int) Math.round(s.x);
     int y = (int) Math.round(s.y);
     if (s.hasSelectors) {
-      return parts.targeted(s, p, t -> Step.Scroll.builder().id(st.id()).mode(Step.ScrollMode.TO).target(t).x(x).y(y).build());
+      return parts.targeted(s, p, t -> InteractionStep.Scroll.builder().id(st.id()).mode(Step.ScrollMode.TO).target(t).x(x).y(y).build());
     }
-    parts.inFrames(s, p, () -> st.add(st.withCommon(Step.Scroll.builder().id(st.id()).mode(Step.ScrollMode.TO).x(x).y(y)
+    parts.inFrames(s, p, () -> st.add(st.withCommon(InteractionStep.Scroll.builder().id(st.id()).mode(Step.ScrollMode.TO).x(x).y(y)
         .addAllExpect(parts.urlExpect(s, p)).build(), s, p)));
     st.mapped++;
     return parts.navigation(s, p);

@@ -2,6 +2,7 @@ package io.browserflow.formats;
 
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -54,10 +55,10 @@ final class ChromeKeys {
     List<String> modifiers = useHeld();
     pressOfKey.put(key, st.steps.size());
     pressedAt.put(key, p);
-    Step.Press press = Step.Press.builder().id(st.id()).key(playwrightKey(key)).addAllModifiers(modifiers)
+    InteractionStep.Press press = InteractionStep.Press.builder().id(st.id()).key(playwrightKey(key)).addAllModifiers(modifiers)
         .addAllExpect(parts.urlExpect(s, p)).build();
     if (modifiers.isEmpty()) {
-      downOnly.put(key, st.withCommon(Step.Press.builder().from(press).phase(Step.KeyPhase.DOWN).build(), s, p));
+      downOnly.put(key, st.withCommon(InteractionStep.Press.builder().from(press).phase(Step.KeyPhase.DOWN).build(), s, p));
     } else {
       downOnly.remove(key);
     }
@@ -74,7 +75,7 @@ final class ChromeKeys {
       String down = heldAt.remove(modifier);
       if (!used) {
         List<String> others = new ArrayList<>(held.keySet());
-        st.add(st.withCommon(Step.Press.builder().id(st.id()).key(modifier).addAllModifiers(others)
+        st.add(st.withCommon(InteractionStep.Press.builder().id(st.id()).key(modifier).addAllModifiers(others)
             .addAllExpect(parts.urlExpect(s, p)).build(), s, p));
       }
       st.issues.info(ConversionCode.STEPS_MERGED, p, "keyDown " + down + " and this keyUp of " + modifier
@@ -88,7 +89,7 @@ final class ChromeKeys {
         st.issues.warning(ConversionCode.FIELD_MISSING, p + ".key", "keyUp has no key; it is left out");
         return null;
       }
-      st.add(st.withCommon(Step.Press.builder().id(st.id()).key(playwrightKey(key)).phase(Step.KeyPhase.UP)
+      st.add(st.withCommon(InteractionStep.Press.builder().id(st.id()).key(playwrightKey(key)).phase(Step.KeyPhase.UP)
           .addAllExpect(parts.urlExpect(s, p)).build(), s, p));
       st.issues.info(ConversionCode.KEY_UNPAIRED, p, "keyUp of " + key + " has no keyDown before it; it is a key release of its own");
       st.mapped++;
@@ -99,7 +100,7 @@ final class ChromeKeys {
     if (at != st.steps.size() - 1 && held != null) {
       // steps in between: the key stays down around them, as recorded
       st.steps.set(at, held);
-      st.add(st.withCommon(Step.Press.builder().id(st.id()).key(playwrightKey(key)).phase(Step.KeyPhase.UP)
+      st.add(st.withCommon(InteractionStep.Press.builder().id(st.id()).key(playwrightKey(key)).phase(Step.KeyPhase.UP)
           .addAllExpect(parts.urlExpect(s, p)).build(), s, p));
       st.mapped++;
       return navigation;

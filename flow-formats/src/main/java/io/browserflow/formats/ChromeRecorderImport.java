@@ -9,6 +9,8 @@ import io.browserflow.api.Input;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.validate.FlowValidator;
 import java.util.ArrayList;
 import java.util.List;
@@ -149,7 +151,7 @@ final class ChromeRecorderImport {
         break;
       case "hover":
         tabs.enter(s, p);
-        navigation = parts.targeted(s, p, t -> Step.Hover.builder().id(st.id()).target(t).build());
+        navigation = parts.targeted(s, p, t -> InteractionStep.Hover.builder().id(st.id()).target(t).build());
         break;
       case "change":
         tabs.enter(s, p);
@@ -202,7 +204,7 @@ final class ChromeRecorderImport {
     }
     int w = st.clamp(s.width, ChromeImportState.LIMITS.minViewportWidth(), ChromeImportState.LIMITS.maxViewportWidth(), p + ".width", "viewport width");
     int h = st.clamp(s.height, ChromeImportState.LIMITS.minViewportHeight(), ChromeImportState.LIMITS.maxViewportHeight(), p + ".height", "viewport height");
-    Step.SetViewport.Builder b = Step.SetViewport.builder().id(st.id()).width(w).height(h)
+    PageStep.SetViewport.Builder b = PageStep.SetViewport.builder().id(st.id()).width(w).height(h)
         .mobile(s.deviceFlags.contains("isMobile")).touch(s.deviceFlags.contains("hasTouch"));
     if (s.deviceScaleFactor != null) {
       if (s.deviceScaleFactor > 0 && s.deviceScaleFactor <= 10) {
@@ -231,7 +233,7 @@ final class ChromeRecorderImport {
           + "latency; it is left out");
       return;
     }
-    Step.EmulateNetwork.Builder b = Step.EmulateNetwork.builder().id(st.id());
+    PageStep.EmulateNetwork.Builder b = PageStep.EmulateNetwork.builder().id(st.id());
     if (s.download == 0 && s.upload == 0) {
       b.offline(true);
     } else {
@@ -269,10 +271,10 @@ final class ChromeRecorderImport {
       expect.add(Condition.Url.of(parts.urlGlob(asserted)));
     }
     if (!st.opened && st.current.equals(ChromeImportState.MAIN)) {
-      st.add(st.withCommon(Step.Open.builder().id(st.id()).url(url).addAllExpect(expect).build(), s, p));
+      st.add(st.withCommon(PageStep.Open.builder().id(st.id()).url(url).addAllExpect(expect).build(), s, p));
       st.opened = true;
     } else {
-      st.add(st.withCommon(Step.Navigate.builder().id(st.id()).url(url).addAllExpect(expect).build(), s, p));
+      st.add(st.withCommon(PageStep.Navigate.builder().id(st.id()).url(url).addAllExpect(expect).build(), s, p));
     }
     st.lastUrlOfTab.put(st.current, asserted != null ? asserted : url);
     st.mapped++;

@@ -1,6 +1,11 @@
 package io.browserflow.formats;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import java.util.ArrayList;
@@ -63,35 +68,35 @@ final class ChromeStepEffects {
   }
 
   private static final StepVisitor<Effect> EFFECT = new StepFamilyVisitor<>() {
-    @Override public Effect visitTabNew(Step.TabNew s) { return new Effect(Reach.TAB, Optional.of(s.alias()), List.of(), Optional.empty()); }
-    @Override public Effect visitFrame(Step.Frame s) { return Effect.of(Reach.FRAME); }
+    @Override public Effect visitTabNew(PageStep.TabNew s) { return new Effect(Reach.TAB, Optional.of(s.alias()), List.of(), Optional.empty()); }
+    @Override public Effect visitFrame(PageStep.Frame s) { return Effect.of(Reach.FRAME); }
 
     // what they do to the page is what later steps act on
     @Override public Effect visitStep(Step step) { return Effect.of(Reach.PAGE); }
-    @Override public Effect visitPaginate(Step.Paginate s) { return new Effect(Reach.PAGE, Optional.empty(), s.body(), Optional.empty()); }
+    @Override public Effect visitPaginate(DataStep.Paginate s) { return new Effect(Reach.PAGE, Optional.empty(), s.body(), Optional.empty()); }
 
     // they observe: only their outputs can matter later
-    @Override public Effect visitWait(Step.Wait s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitAssert(Step.Assert s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitRead(Step.Read s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitScrape(Step.Scrape s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitScreenshot(Step.Screenshot s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitCsvImport(Step.CsvImport s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitCsvExport(Step.CsvExport s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitDatasetWrite(Step.DatasetWrite s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitDatasetExport(Step.DatasetExport s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitHttp(Step.Http s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitClipboard(Step.Clipboard s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitCall(Step.Call s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitSetVar(Step.SetVar s) { return new Effect(Reach.OUTPUTS, Optional.empty(), List.of(), Optional.of(s.name())); }
+    @Override public Effect visitWait(CheckStep.Wait s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitAssert(CheckStep.Assert s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitRead(DataStep.Read s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitScrape(DataStep.Scrape s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitScreenshot(DataStep.Screenshot s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitCsvImport(DataStep.CsvImport s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitCsvExport(DataStep.CsvExport s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitDatasetWrite(DataStep.DatasetWrite s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitDatasetExport(DataStep.DatasetExport s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitHttp(ExternalStep.Http s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitClipboard(DataStep.Clipboard s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitCall(ExternalStep.Call s) { return Effect.of(Reach.OUTPUTS); }
+    @Override public Effect visitSetVar(DataStep.SetVar s) { return new Effect(Reach.OUTPUTS, Optional.empty(), List.of(), Optional.of(s.name())); }
 
     // loops and branches: what their bodies do
-    @Override public Effect visitForeach(Step.Foreach s) { return new Effect(Reach.OUTPUTS, Optional.empty(), s.body(), Optional.empty()); }
-    @Override public Effect visitRepeat(Step.Repeat s) { return new Effect(Reach.OUTPUTS, Optional.empty(), s.body(), Optional.empty()); }
-    @Override public Effect visitWhile(Step.While s) { return new Effect(Reach.OUTPUTS, Optional.empty(), s.body(), Optional.empty()); }
+    @Override public Effect visitForeach(ControlStep.Foreach s) { return new Effect(Reach.OUTPUTS, Optional.empty(), s.body(), Optional.empty()); }
+    @Override public Effect visitRepeat(ControlStep.Repeat s) { return new Effect(Reach.OUTPUTS, Optional.empty(), s.body(), Optional.empty()); }
+    @Override public Effect visitWhile(ControlStep.While s) { return new Effect(Reach.OUTPUTS, Optional.empty(), s.body(), Optional.empty()); }
 
     @Override
-    public Effect visitIf(Step.If s) {
+    public Effect visitIf(ControlStep.If s) {
       List<Step> both = new ArrayList<>(s.then());
       both.addAll(s.otherwise());
       return new Effect(Reach.OUTPUTS, Optional.empty(), both, Optional.empty());

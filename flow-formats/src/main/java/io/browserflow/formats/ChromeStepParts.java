@@ -2,6 +2,7 @@ package io.browserflow.formats;
 
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
 import io.browserflow.api.Target;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,7 @@ final class ChromeStepParts {
     expect.addAll(urlExpect(s, p, !frameNavigates));
     st.add(step.withExpect(expect));
     if (frameNavigates) {
-      st.add(Step.FrameMain.builder().id(st.id()).build());
+      st.add(PageStep.FrameMain.builder().id(st.id()).build());
       st.frameTarget = null;
     }
     st.mapped++;
@@ -92,14 +93,14 @@ final class ChromeStepParts {
     enter(frames);
     emit.run();
     if (!frames.isEmpty()) {
-      st.add(Step.FrameMain.builder().id(st.id()).build());
+      st.add(PageStep.FrameMain.builder().id(st.id()).build());
       st.frameTarget = null;
     }
   }
 
   private void enter(List<Integer> frames) {
     for (int index : frames) {
-      st.add(Step.Frame.builder().id(st.id()).locator(ChromeSelectors.frameLocator(index)).build());
+      st.add(PageStep.Frame.builder().id(st.id()).locator(ChromeSelectors.frameLocator(index)).build());
     }
   }
 

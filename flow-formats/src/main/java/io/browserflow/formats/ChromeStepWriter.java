@@ -2,6 +2,10 @@ package io.browserflow.formats;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
@@ -41,7 +45,7 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitOpen(Step.Open o) {
+    public Boolean visitOpen(PageStep.Open o) {
       if (o.tab().isPresent() && !o.tab().get().equals(st.tab)) {
         String alias = o.tab().get();
         if (!st.tabs.known(alias)) {
@@ -58,7 +62,7 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitNavigate(Step.Navigate nav) {
+    public Boolean visitNavigate(PageStep.Navigate nav) {
       st.leaveFrames();
       ObjectNode n = nodes.base("navigate", nav);
       n.put("url", nav.url());
@@ -68,14 +72,14 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitTabSwitch(Step.TabSwitch t) {
+    public Boolean visitTabSwitch(PageStep.TabSwitch t) {
       st.tab = t.alias();
       st.leaveFrames();
       return true;
     }
 
     @Override
-    public Boolean visitTabClose(Step.TabClose t) {
+    public Boolean visitTabClose(PageStep.TabClose t) {
       String alias = t.alias().orElse(st.tab);
       String was = st.tab;
       st.tab = alias;
@@ -89,7 +93,7 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitTabNew(Step.TabNew t) {
+    public Boolean visitTabNew(PageStep.TabNew t) {
       st.tabs.opened(t.alias(), st.tab, t.url());
       st.tab = t.alias();
       st.leaveFrames();
@@ -98,7 +102,7 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitFrame(Step.Frame f) {
+    public Boolean visitFrame(PageStep.Frame f) {
       String locator = f.locator();
       Optional<String> crossSite = crossSiteFrame(locator);
       if (crossSite.isPresent()) {
@@ -137,13 +141,13 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitFrameMain(Step.FrameMain f) {
+    public Boolean visitFrameMain(PageStep.FrameMain f) {
       st.leaveFrames();
       return true;
     }
 
     @Override
-    public Boolean visitSetViewport(Step.SetViewport v) {
+    public Boolean visitSetViewport(PageStep.SetViewport v) {
       ObjectNode n = nodes.base("setViewport", v);
       n.put("width", v.width()).put("height", v.height()).put("deviceScaleFactor", v.deviceScaleFactor().orElse(1))
           .put("isMobile", v.mobile()).put("hasTouch", v.touch()).put("isLandscape", false);
@@ -156,7 +160,7 @@ final class ChromeStepWriter {
      * direction left unthrottled (empty, or 0 as Chromium reads it) as -1.
      */
     @Override
-    public Boolean visitEmulateNetwork(Step.EmulateNetwork e) {
+    public Boolean visitEmulateNetwork(PageStep.EmulateNetwork e) {
       ObjectNode n = nodes.base("emulateNetworkConditions", e);
       if (e.offline()) {
         n.put("download", 0).put("upload", 0).put("latency", 0);
@@ -172,12 +176,12 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitClick(Step.Click c) {
+    public Boolean visitClick(InteractionStep.Click c) {
       return actions.click(c, p);
     }
 
     @Override
-    public Boolean visitDblclick(Step.Dblclick d) {
+    public Boolean visitDblclick(InteractionStep.Dblclick d) {
       ObjectNode n = nodes.targeted("doubleClick", d, d.target(), p);
       if (n == null) {
         return false;
@@ -187,7 +191,7 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitContextmenu(Step.Contextmenu c) {
+    public Boolean visitContextmenu(InteractionStep.Contextmenu c) {
       ObjectNode n = nodes.targeted("click", c, c.target(), p);
       if (n == null) {
         return false;
@@ -199,13 +203,13 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitHover(Step.Hover h) {
+    public Boolean visitHover(InteractionStep.Hover h) {
       ObjectNode n = nodes.targeted("hover", h, h.target(), p);
       return n != null && conditions.action(n, h, p);
     }
 
     @Override
-    public Boolean visitChange(Step.Change c) {
+    public Boolean visitChange(InteractionStep.Change c) {
       ObjectNode n = nodes.targeted("change", c, c.target(), p);
       if (n == null) {
         return false;
@@ -215,7 +219,7 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitFill(Step.Fill f) {
+    public Boolean visitFill(InteractionStep.Fill f) {
       ObjectNode n = nodes.targeted("change", f, f.target(), p);
       if (n == null) {
         return false;
@@ -225,17 +229,17 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitType(Step.Type t) {
+    public Boolean visitType(InteractionStep.Type t) {
       return actions.type(t, p);
     }
 
     @Override
-    public Boolean visitPress(Step.Press k) {
+    public Boolean visitPress(InteractionStep.Press k) {
       return actions.press(k, p);
     }
 
     @Override
-    public Boolean visitSelect(Step.Select sel) {
+    public Boolean visitSelect(InteractionStep.Select sel) {
       ObjectNode n = nodes.targeted("change", sel, sel.target(), p);
       if (n == null) {
         return false;
@@ -251,17 +255,17 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitCheck(Step.Check c) {
+    public Boolean visitCheck(InteractionStep.Check c) {
       return flip(c, c.target(), true);
     }
 
     @Override
-    public Boolean visitUncheck(Step.Uncheck u) {
+    public Boolean visitUncheck(InteractionStep.Uncheck u) {
       return flip(u, u.target(), true);
     }
 
     @Override
-    public Boolean visitToggle(Step.Toggle t) {
+    public Boolean visitToggle(InteractionStep.Toggle t) {
       return flip(t, t.target(), false);
     }
 
@@ -279,12 +283,12 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitScroll(Step.Scroll s) {
+    public Boolean visitScroll(InteractionStep.Scroll s) {
       return actions.scroll(s, p);
     }
 
     @Override
-    public Boolean visitWait(Step.Wait w) {
+    public Boolean visitWait(CheckStep.Wait w) {
       if (w.ms().isPresent()) {
         int ms = w.ms().getAsInt();
         ObjectNode n = nodes.base("waitForExpression", w);
@@ -304,12 +308,12 @@ final class ChromeStepWriter {
     }
 
     @Override
-    public Boolean visitAssert(Step.Assert a) {
+    public Boolean visitAssert(CheckStep.Assert a) {
       return conditions.condition(a.condition(), a, p, true);
     }
 
     @Override
-    public Boolean visitEval(Step.Eval e) {
+    public Boolean visitEval(DataStep.Eval e) {
       if (st.evalOutputs.contains(e.id())) {
         return st.unsupported(e, p, "its result is used by later steps, and the format has no step outputs");
       }

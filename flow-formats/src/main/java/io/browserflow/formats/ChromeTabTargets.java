@@ -3,6 +3,8 @@ package io.browserflow.formats;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
@@ -68,20 +70,20 @@ final class ChromeTabTargets {
     private String tab = ChromeExportState.MAIN;
 
     @Override
-    public Void visitTabNew(Step.TabNew t) {
+    public Void visitTabNew(PageStep.TabNew t) {
       t.url().ifPresent(u -> known.putIfAbsent(t.alias(), u));
       tab = t.alias();
       return null;
     }
 
     @Override
-    public Void visitTabSwitch(Step.TabSwitch t) {
+    public Void visitTabSwitch(PageStep.TabSwitch t) {
       tab = t.alias();
       return null;
     }
 
     @Override
-    public Void visitTabClose(Step.TabClose t) {
+    public Void visitTabClose(PageStep.TabClose t) {
       String closed = t.alias().orElse(tab);
       acted.add(closed);
       if (closed.equals(tab)) {
@@ -91,7 +93,7 @@ final class ChromeTabTargets {
     }
 
     @Override
-    public Void visitOpen(Step.Open o) {
+    public Void visitOpen(PageStep.Open o) {
       if (o.tab().isPresent()) {
         tab = o.tab().get();
       }
@@ -99,12 +101,12 @@ final class ChromeTabTargets {
     }
 
     @Override
-    public Void visitWait(Step.Wait w) {
+    public Void visitWait(CheckStep.Wait w) {
       return checks(w.until(), w);
     }
 
     @Override
-    public Void visitAssert(Step.Assert a) {
+    public Void visitAssert(CheckStep.Assert a) {
       return checks(Optional.of(a.condition()), a);
     }
 

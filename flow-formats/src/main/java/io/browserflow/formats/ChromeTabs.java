@@ -1,6 +1,8 @@
 package io.browserflow.formats;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
@@ -41,16 +43,16 @@ final class ChromeTabs {
           + target + "; the step runs in the frame with that URL (an out-of-process iframe), as the reference finds it");
     }
     if (st.frameTarget != null && !st.frameTarget.equals(target)) {
-      st.add(Step.FrameMain.builder().id(st.id()).build());
+      st.add(PageStep.FrameMain.builder().id(st.id()).build());
       st.frameTarget = null;
     }
     String alias = frameTab != null ? frameTab : alias(s, p);
     if (!alias.equals(st.current)) {
-      st.add(Step.TabSwitch.builder().id(st.id()).alias(alias).build());
+      st.add(PageStep.TabSwitch.builder().id(st.id()).alias(alias).build());
       st.current = alias;
     }
     if (frameTab != null && st.frameTarget == null) {
-      st.add(Step.Frame.builder().id(st.id()).locator("url:" + target).build());
+      st.add(PageStep.Frame.builder().id(st.id()).locator("url:" + target).build());
       st.frameTarget = target;
     }
   }
@@ -108,11 +110,11 @@ final class ChromeTabs {
       return;
     }
     if (st.frameTarget != null) {
-      st.add(Step.FrameMain.builder().id(st.id()).build());
+      st.add(PageStep.FrameMain.builder().id(st.id()).build());
       st.frameTarget = null;
     }
     String alias = alias(s, p);
-    st.add(st.withCommon(Step.TabClose.builder().id(st.id()).alias(alias).build(), s, p));
+    st.add(st.withCommon(PageStep.TabClose.builder().id(st.id()).alias(alias).build(), s, p));
     if (alias.equals(st.current)) {
       TabAlias t = tabs.get(alias);
       st.current = t != null && t.opener().isPresent() ? t.opener().get() : ChromeImportState.MAIN;
@@ -125,8 +127,8 @@ final class ChromeTabs {
   private static Optional<Step> opening(Step before, String alias) {
     return before.accept(new StepFamilyVisitor<Optional<Step>>() {
       @Override
-      public Optional<Step> visitClick(Step.Click c) {
-        return c.newTab().isEmpty() ? Optional.of(Step.Click.builder().from(c).newTab(alias).build()) : Optional.empty();
+      public Optional<Step> visitClick(InteractionStep.Click c) {
+        return c.newTab().isEmpty() ? Optional.of(InteractionStep.Click.builder().from(c).newTab(alias).build()) : Optional.empty();
       }
 
       // no other step binds a popup

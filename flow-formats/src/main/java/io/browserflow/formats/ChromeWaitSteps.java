@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +68,7 @@ final class ChromeWaitSteps {
         }
       }
     }
-    st.add(st.withCommon(Step.Wait.builder().id(st.id()).until(until).addAllExpect(more).addAllExpect(parts.urlExpect(s, p)).build(), s, p));
+    st.add(st.withCommon(CheckStep.Wait.builder().id(st.id()).until(until).addAllExpect(more).addAllExpect(parts.urlExpect(s, p)).build(), s, p));
     st.mapped++;
   }
 
@@ -125,7 +126,7 @@ final class ChromeWaitSteps {
     Matcher sleep = SLEEP.matcher(expression);
     if (sleep.matches()) {
       int ms = st.clamp(Integer.parseInt(sleep.group(2)), 0, ChromeImportState.LIMITS.maxStepTimeoutMs(), p + ".expression", "fixed wait");
-      parts.inFrames(s, p, () -> st.add(st.withCommon(Step.Wait.builder().id(st.id()).ms(ms).build(), s, p)));
+      parts.inFrames(s, p, () -> st.add(st.withCommon(CheckStep.Wait.builder().id(st.id()).ms(ms).build(), s, p)));
       st.mapped++;
       return;
     }
@@ -135,7 +136,7 @@ final class ChromeWaitSteps {
     }
     st.scriptEval = true;
     st.refs(expression);
-    parts.inFrames(s, p, () -> st.add(st.withCommon(Step.Wait.builder().id(st.id()).until(Condition.Expression.of(expression))
+    parts.inFrames(s, p, () -> st.add(st.withCommon(CheckStep.Wait.builder().id(st.id()).until(Condition.Expression.of(expression))
         .addAllExpect(parts.urlExpect(s, p)).build(), s, p)));
     st.mapped++;
   }
@@ -147,7 +148,7 @@ final class ChromeWaitSteps {
     }
     String url = s.url;
     String glob = s.exact ? url : "**" + url + "**";
-    st.add(st.withCommon(Step.Wait.builder().id(st.id()).until(Condition.Url.of(glob)).build(), s, p));
+    st.add(st.withCommon(CheckStep.Wait.builder().id(st.id()).until(Condition.Url.of(glob)).build(), s, p));
     st.mapped++;
   }
 }

@@ -7,6 +7,12 @@ import static io.browserflow.formats.JavaLiterals.strs;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Point;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepVisitor;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -64,57 +70,57 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitOpen(Step.Open o) {
+    public Code visitOpen(PageStep.Open o) {
       return line(".open(" + str(o.url()) + o.tab().map(t -> ", " + str(t)).orElse("") + ")");
     }
 
     @Override
-    public Code visitNavigate(Step.Navigate n) {
+    public Code visitNavigate(PageStep.Navigate n) {
       return line(".navigate(" + str(n.url()) + ")");
     }
 
     @Override
-    public Code visitBack(Step.Back b) {
+    public Code visitBack(PageStep.Back b) {
       return line(".back()");
     }
 
     @Override
-    public Code visitForward(Step.Forward f) {
+    public Code visitForward(PageStep.Forward f) {
       return line(".forward()");
     }
 
     @Override
-    public Code visitReload(Step.Reload r) {
+    public Code visitReload(PageStep.Reload r) {
       return line(".reload()");
     }
 
     @Override
-    public Code visitTabNew(Step.TabNew t) {
+    public Code visitTabNew(PageStep.TabNew t) {
       return line(".tabNew(" + str(t.alias()) + t.url().map(u -> ", " + str(u)).orElse("") + ")");
     }
 
     @Override
-    public Code visitTabSwitch(Step.TabSwitch t) {
+    public Code visitTabSwitch(PageStep.TabSwitch t) {
       return line(".tabSwitch(" + str(t.alias()) + ")");
     }
 
     @Override
-    public Code visitTabClose(Step.TabClose t) {
+    public Code visitTabClose(PageStep.TabClose t) {
       return line(".tabClose(" + t.alias().map(JavaLiterals::str).orElse("") + ")");
     }
 
     @Override
-    public Code visitFrame(Step.Frame f) {
+    public Code visitFrame(PageStep.Frame f) {
       return line(".frame(" + str(f.locator()) + ")");
     }
 
     @Override
-    public Code visitFrameMain(Step.FrameMain f) {
+    public Code visitFrameMain(PageStep.FrameMain f) {
       return line(".frameMain()");
     }
 
     @Override
-    public Code visitSetViewport(Step.SetViewport v) {
+    public Code visitSetViewport(PageStep.SetViewport v) {
       if (v.emulatesDevice()) {
         return line(".viewport(" + v.width() + ", " + v.height() + ", " + v.deviceScaleFactor().orElse(1) + ", /* mobile */ "
             + v.mobile() + ", /* touch */ " + v.touch() + ")");
@@ -123,7 +129,7 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitEmulateNetwork(Step.EmulateNetwork e) {
+    public Code visitEmulateNetwork(PageStep.EmulateNetwork e) {
       if (e.offline()) {
         return line(".offline()");
       }
@@ -142,7 +148,7 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitClick(Step.Click c) {
+    public Code visitClick(InteractionStep.Click c) {
       line(".click(" + targets.target(c.target()) + ")");
       List<String> own = new ArrayList<>();
       c.newTab().ifPresent(a -> own.add(".newTab(" + str(a) + ")"));
@@ -159,7 +165,7 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitDblclick(Step.Dblclick d) {
+    public Code visitDblclick(InteractionStep.Dblclick d) {
       if (d.offset().isEmpty()) {
         return line(".dblclick(" + targets.target(d.target()) + ")");
       }
@@ -167,7 +173,7 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitContextmenu(Step.Contextmenu d) {
+    public Code visitContextmenu(InteractionStep.Contextmenu d) {
       if (d.offset().isEmpty()) {
         return line(".contextmenu(" + targets.target(d.target()) + ")");
       }
@@ -175,12 +181,12 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitHover(Step.Hover h) {
+    public Code visitHover(InteractionStep.Hover h) {
       return line(".hover(" + targets.target(h.target()) + ")");
     }
 
     @Override
-    public Code visitMouse(Step.Mouse m) {
+    public Code visitMouse(InteractionStep.Mouse m) {
       src.types.add("io.browserflow.api.Step");
       String action = "Step.MouseAction." + m.action().name();
       if (m.button() != Step.MouseButton.LEFT) {
@@ -195,27 +201,27 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitFill(Step.Fill f) {
+    public Code visitFill(InteractionStep.Fill f) {
       return line(".fill(" + targets.target(f.target()) + ", " + str(f.value()) + ")");
     }
 
     @Override
-    public Code visitChange(Step.Change c) {
+    public Code visitChange(InteractionStep.Change c) {
       return line(".change(" + targets.target(c.target()) + ", " + str(c.value()) + ")");
     }
 
     @Override
-    public Code visitType(Step.Type t) {
+    public Code visitType(InteractionStep.Type t) {
       return line(".type(" + t.target().map(tg -> targets.target(tg) + ", ").orElse("") + str(t.text()) + ")");
     }
 
     @Override
-    public Code visitPress(Step.Press p) {
+    public Code visitPress(InteractionStep.Press p) {
       return line(press(p, path));
     }
 
     @Override
-    public Code visitSelect(Step.Select sel) {
+    public Code visitSelect(InteractionStep.Select sel) {
       if (sel.value().isPresent() && sel.label().isEmpty()) {
         return line(".select(" + targets.target(sel.target()) + ", " + str(sel.value().get()) + ")");
       }
@@ -228,37 +234,37 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitCheck(Step.Check c) {
+    public Code visitCheck(InteractionStep.Check c) {
       return line(".check(" + targets.target(c.target()) + ")");
     }
 
     @Override
-    public Code visitUncheck(Step.Uncheck u) {
+    public Code visitUncheck(InteractionStep.Uncheck u) {
       return line(".uncheck(" + targets.target(u.target()) + ")");
     }
 
     @Override
-    public Code visitToggle(Step.Toggle t) {
+    public Code visitToggle(InteractionStep.Toggle t) {
       return line(".toggle(" + targets.target(t.target()) + ")");
     }
 
     @Override
-    public Code visitScroll(Step.Scroll sc) {
+    public Code visitScroll(InteractionStep.Scroll sc) {
       return line(scroll(sc, path));
     }
 
     @Override
-    public Code visitDrag(Step.Drag d) {
+    public Code visitDrag(InteractionStep.Drag d) {
       return line(".drag(" + targets.target(d.source()) + ", " + targets.target(d.destination()) + ")");
     }
 
     @Override
-    public Code visitUpload(Step.Upload u) {
+    public Code visitUpload(InteractionStep.Upload u) {
       return line(".upload(" + targets.target(u.target()) + (u.files().isEmpty() ? "" : ", " + strs(u.files())) + ")");
     }
 
     @Override
-    public Code visitWait(Step.Wait w) {
+    public Code visitWait(CheckStep.Wait w) {
       if (w.ms().isPresent() && w.until().isEmpty()) {
         return line(".waitMs(" + w.ms().getAsInt() + ")");
       }
@@ -270,22 +276,22 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitAssert(Step.Assert a) {
+    public Code visitAssert(CheckStep.Assert a) {
       return line(".assertThat(" + targets.condition(a.condition()) + ")");
     }
 
     @Override
-    public Code visitRead(Step.Read r) {
+    public Code visitRead(DataStep.Read r) {
       return line(read(r, path));
     }
 
     @Override
-    public Code visitScrape(Step.Scrape sc) {
+    public Code visitScrape(DataStep.Scrape sc) {
       return line(scrape(sc, path));
     }
 
     @Override
-    public Code visitPaginate(Step.Paginate p) {
+    public Code visitPaginate(DataStep.Paginate p) {
       String method = switch (p.mode()) {
         case NEXT -> ".paginate(";
         case LOAD_MORE -> ".loadMore(";
@@ -296,17 +302,17 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitSetVar(Step.SetVar v) {
+    public Code visitSetVar(DataStep.SetVar v) {
       return line(".setVar(" + str(v.name()) + ", " + str(v.value()) + ")");
     }
 
     @Override
-    public Code visitEval(Step.Eval e) {
+    public Code visitEval(DataStep.Eval e) {
       return line(".eval(" + str(e.script()) + ")");
     }
 
     @Override
-    public Code visitScreenshot(Step.Screenshot sh) {
+    public Code visitScreenshot(DataStep.Screenshot sh) {
       if (sh.target().isEmpty() && !sh.fullPage()) {
         return line(".screenshot(" + sh.name().map(JavaLiterals::str).orElse("") + ")");
       }
@@ -315,28 +321,28 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitCsvImport(Step.CsvImport c) {
+    public Code visitCsvImport(DataStep.CsvImport c) {
       return line(".csvImport(" + str(c.path()) + ")");
     }
 
     @Override
-    public Code visitCsvExport(Step.CsvExport e) {
+    public Code visitCsvExport(DataStep.CsvExport e) {
       return line(".csvExport(" + str(e.source()) + ", " + str(e.path()) + ")");
     }
 
     @Override
-    public Code visitDatasetWrite(Step.DatasetWrite w) {
+    public Code visitDatasetWrite(DataStep.DatasetWrite w) {
       return line(".datasetWrite(" + str(w.dataset()) + ", " + pairs(w.row()) + ")");
     }
 
     @Override
-    public Code visitDatasetExport(Step.DatasetExport e) {
+    public Code visitDatasetExport(DataStep.DatasetExport e) {
       return line((e.clear() ? ".datasetExportPart(" : ".datasetExport(") + str(e.dataset()) + ", "
           + src.constant(e.format()) + ", " + str(e.path()) + ")");
     }
 
     @Override
-    public Code visitHttp(Step.Http h) {
+    public Code visitHttp(ExternalStep.Http h) {
       String call = h.headers().isEmpty() && h.body().isEmpty()
           ? ".http(" + str(h.method()) + ", " + str(h.url()) + ")"
           : ".http(" + str(h.method()) + ", " + str(h.url()) + ", " + pairs(h.headers()) + ", "
@@ -351,12 +357,12 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitClipboard(Step.Clipboard c) {
+    public Code visitClipboard(DataStep.Clipboard c) {
       return line(c.action() == Step.ClipboardAction.READ ? ".clipboardRead()" : ".clipboardWrite(" + str(c.text().orElse("")) + ")");
     }
 
     @Override
-    public Code visitCall(Step.Call c) {
+    public Code visitCall(ExternalStep.Call c) {
       StringBuilder call = new StringBuilder(".call(" + str(c.flow()) + ", " + pairs(c.inputs()));
       c.outputs().forEach(o -> call.append(", ").append(str(o)));
       return line(call.append(")").toString());
@@ -372,7 +378,7 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitForeach(Step.Foreach f) {
+    public Code visitForeach(ControlStep.Foreach f) {
       String from = source(f.source());
       steps.body(start + ".foreach(" + from + (f.concurrency() == 1 ? "" : ", " + f.concurrency()) + ", ", "row",
           f.body(), path + ".body", indent, ")");
@@ -380,13 +386,13 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitRepeat(Step.Repeat r) {
+    public Code visitRepeat(ControlStep.Repeat r) {
       steps.body(start + ".repeat(" + r.times() + ", ", "again", r.body(), path + ".body", indent, ")");
       return Code.BODY;
     }
 
     @Override
-    public Code visitIf(Step.If f) {
+    public Code visitIf(ControlStep.If f) {
       if (f.otherwise().isEmpty()) {
         steps.body(start + ".ifThen(" + targets.condition(f.condition()) + ", ", "then", f.then(), path + ".then", indent, ")");
       } else {
@@ -398,19 +404,19 @@ final class JavaStepCode {
     }
 
     @Override
-    public Code visitWhile(Step.While w) {
+    public Code visitWhile(ControlStep.While w) {
       steps.body(start + ".repeatWhile(" + targets.condition(w.condition()) + ", " + w.max() + ", ", "loop", w.body(),
           path + ".body", indent, ")");
       return Code.BODY;
     }
 
     @Override
-    public Code visitManual(Step.Manual m) {
+    public Code visitManual(ExternalStep.Manual m) {
       return line(".manual(" + str(m.instructions()) + ")");
     }
   }
 
-  private String press(Step.Press p, String path) {
+  private String press(InteractionStep.Press p, String path) {
     if (p.phase() != Step.KeyPhase.PRESS) {
       if (p.target().isEmpty() && p.modifiers().isEmpty()) {
         return (p.phase() == Step.KeyPhase.DOWN ? ".keyDown(" : ".keyUp(") + str(p.key()) + ")";
@@ -431,7 +437,7 @@ final class JavaStepCode {
         + p.target().map(t -> ".target(" + targets.target(t) + ")").orElse(""));
   }
 
-  private String scroll(Step.Scroll sc, String path) {
+  private String scroll(InteractionStep.Scroll sc, String path) {
     boolean origin = sc.x() == 0 && sc.y() == 0;
     Optional<String> call = switch (sc.mode()) {
       case BY -> Optional.of(".scrollBy(" + sc.target().map(t -> targets.target(t) + ", ").orElse("") + sc.x() + ", "
@@ -445,7 +451,7 @@ final class JavaStepCode {
         + (sc.x() != 0 ? ".x(" + sc.x() + ")" : "") + (sc.y() != 0 ? ".y(" + sc.y() + ")" : "")));
   }
 
-  private String read(Step.Read r, String path) {
+  private String read(DataStep.Read r, String path) {
     if (r.what() == Step.ReadKind.TEXT && r.attribute().isEmpty()) {
       return ".read(" + targets.target(r.target()) + ")";
     }
@@ -459,7 +465,7 @@ final class JavaStepCode {
         + r.attribute().map(a -> ".attribute(" + str(a) + ")").orElse(""));
   }
 
-  private String scrape(Step.Scrape sc, String path) {
+  private String scrape(DataStep.Scrape sc, String path) {
     if (sc.limit().isEmpty()) {
       if (sc.mode() != Step.ScrapeMode.ATTRIBUTES && sc.attributes().isEmpty()) {
         src.types.add("io.browserflow.api.Step");
@@ -484,13 +490,21 @@ final class JavaStepCode {
     return ".offset(Point.of(" + number(p.x()) + ", " + number(p.y()) + "))";
   }
 
-  /** {@code .step(Step.Kind.builder().id(..)<fields>.build())}: the step's own fields; common ones follow as DSL modifiers. */
+  /** {@code .step(FamilyStep.Kind.builder().id(..)<fields>.build())}: the step's own fields; common ones follow as DSL modifiers. */
   private String plain(String path, String type, Step s, String fields) {
-    src.types.add("io.browserflow.api.Step");
+    String family = switch (s.kind().family()) {
+      case PAGE -> "PageStep";
+      case INTERACTION -> "InteractionStep";
+      case CHECK -> "CheckStep";
+      case DATA -> "DataStep";
+      case EXTERNAL -> "ExternalStep";
+      case CONTROL -> "ControlStep";
+    };
+    src.types.add("io.browserflow.api." + family);
     src.plainStep = true;
     src.issues.info(ConversionCode.PLAIN_BUILDER, path, s.kind().op() + " step " + s.id()
-        + " is written with Step." + type + ".builder(): the DSL has no form for it");
-    return ".step(Step." + type + ".builder().id(" + str(s.id()) + ")" + fields + ".build())";
+        + " is written with " + family + "." + type + ".builder(): the DSL has no form for it");
+    return ".step(" + family + "." + type + ".builder().id(" + str(s.id()) + ")" + fields + ".build())";
   }
 
   private String source(ForeachSource from) {

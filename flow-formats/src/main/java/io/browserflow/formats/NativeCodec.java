@@ -2,6 +2,8 @@ package io.browserflow.formats;
 
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.json.FlowJson;
@@ -45,27 +47,27 @@ final class NativeCodec implements FormatCodec {
   private static final StepVisitor<Integer> NESTED = new StepFamilyVisitor<>() {
     // steps with bodies
     @Override
-    public Integer visitPaginate(Step.Paginate step) {
+    public Integer visitPaginate(DataStep.Paginate step) {
       return count(step.body());
     }
 
     @Override
-    public Integer visitForeach(Step.Foreach step) {
+    public Integer visitForeach(ControlStep.Foreach step) {
       return count(step.body());
     }
 
     @Override
-    public Integer visitRepeat(Step.Repeat step) {
+    public Integer visitRepeat(ControlStep.Repeat step) {
       return count(step.body());
     }
 
     @Override
-    public Integer visitIf(Step.If step) {
+    public Integer visitIf(ControlStep.If step) {
       return count(step.then()) + count(step.otherwise());
     }
 
     @Override
-    public Integer visitWhile(Step.While step) {
+    public Integer visitWhile(ControlStep.While step) {
       return count(step.body());
     }
 

@@ -1,6 +1,7 @@
 package io.browserflow.formats;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
 import io.browserflow.api.TabAlias;
 import io.browserflow.formats.PluginRecording.Tab;
 import io.browserflow.formats.PluginRecording.TabOrigin;
@@ -138,7 +139,7 @@ final class PluginContexts {
     if (!st.openTabs.contains(alias) && !popup(alias)) {
       // a tab the user opened: opened here, with the URL it first showed
       TabAlias t = st.tabs.get(alias);
-      Step.TabNew.Builder b = Step.TabNew.builder().id(st.generatedId()).alias(alias);
+      PageStep.TabNew.Builder b = PageStep.TabNew.builder().id(st.generatedId()).alias(alias);
       t.url().ifPresent(b::url);
       st.act(b.build(), s.path);
       st.openTabs.add(alias);
@@ -146,7 +147,7 @@ final class PluginContexts {
       return;
     }
     st.openTabs.add(alias);
-    st.context(Step.TabSwitch.builder().id(st.generatedId()).alias(alias).build(), s.path);
+    st.context(PageStep.TabSwitch.builder().id(st.generatedId()).alias(alias).build(), s.path);
   }
 
   private void enterFrame(String locator, String path) {
@@ -154,10 +155,10 @@ final class PluginContexts {
       return;
     }
     if (st.currentFrame != null) {
-      st.context(Step.FrameMain.builder().id(st.generatedId()).build(), path);
+      st.context(PageStep.FrameMain.builder().id(st.generatedId()).build(), path);
     }
     if (locator != null) {
-      st.context(Step.Frame.builder().id(st.generatedId()).locator(locator).build(), path);
+      st.context(PageStep.Frame.builder().id(st.generatedId()).locator(locator).build(), path);
     }
     st.currentFrame = locator;
   }

@@ -3,6 +3,8 @@ package io.browserflow.formats;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.Target;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +80,7 @@ final class PluginInteractionSteps {
       st.issues.warning(ConversionCode.EMPTY_INPUT_VALUE, s.path + ".value", "the field " + s.target.describe()
           + " is filled with the empty string (cleared); check that clearing it is meant");
     }
-    st.act(Step.Fill.builder().id(st.id(s)).target(t).value(v).build(), s.path);
+    st.act(InteractionStep.Fill.builder().id(st.id(s)).target(t).value(v).build(), s.path);
   }
 
   void change(PluginStep s, PluginStep previous) {
@@ -92,15 +94,15 @@ final class PluginInteractionSteps {
     if (e.isCheckbox()) {
       boolean on = checked != null ? checked : value != null && Set.of("true", "on", "1", "checked").contains(value);
       if (contexts.enter(s, false, false)) {
-        Step step = on ? Step.Check.builder().id(st.id(s)).target(t.get()).build()
-            : Step.Uncheck.builder().id(st.id(s)).target(t.get()).build();
+        Step step = on ? InteractionStep.Check.builder().id(st.id(s)).target(t.get()).build()
+            : InteractionStep.Uncheck.builder().id(st.id(s)).target(t.get()).build();
         st.act(step, s.path);
       }
       return;
     }
     if (e.isRadio()) {
       if (contexts.enter(s, false, false)) {
-        st.act(Step.Check.builder().id(st.id(s)).target(t.get()).build(), s.path);
+        st.act(InteractionStep.Check.builder().id(st.id(s)).target(t.get()).build(), s.path);
       }
       return;
     }
@@ -111,7 +113,7 @@ final class PluginInteractionSteps {
     }
     if (e.isSelect()) {
       if (contexts.enter(s, false, false)) {
-        st.act(Step.Select.builder().id(st.id(s)).target(t.get()).value(value).build(), s.path);
+        st.act(InteractionStep.Select.builder().id(st.id(s)).target(t.get()).value(value).build(), s.path);
       }
       return;
     }
@@ -136,7 +138,7 @@ final class PluginInteractionSteps {
           + "option, typed text, a set value, a checkbox click), instead of seed 002's eval that dispatches input and "
           + "change events; check the step");
     }
-    st.act(Step.Change.builder().id(st.id(s)).target(t.get()).value(v).build(), s.path);
+    st.act(InteractionStep.Change.builder().id(st.id(s)).target(t.get()).value(v).build(), s.path);
   }
 
   void click(PluginStep s) {
@@ -166,7 +168,7 @@ final class PluginInteractionSteps {
     } else if (b != null && b == 2) {
       button = Step.MouseButton.RIGHT;
     }
-    Step.Click.Builder click = Step.Click.builder().id(st.id(s)).target(t.get()).button(button)
+    InteractionStep.Click.Builder click = InteractionStep.Click.builder().id(st.id(s)).target(t.get()).button(button)
         .addAllModifiers(modifiers(s));
     contexts.opensTab(s).ifPresent(click::newTab);
     urlAfter(s).ifPresent(click::addExpect);
@@ -197,7 +199,7 @@ final class PluginInteractionSteps {
     }
     if (!s.target.isForm()) {
       if (contexts.enter(s, false, false)) {
-        Step.Click.Builder click = Step.Click.builder().id(st.id(s)).target(t.get());
+        InteractionStep.Click.Builder click = InteractionStep.Click.builder().id(st.id(s)).target(t.get());
         urlAfter(s).ifPresent(click::addExpect);
         st.act(click.build(), s.path);
       }
@@ -217,7 +219,7 @@ final class PluginInteractionSteps {
         + "eval of requestSubmit() (no submit button was recorded): a page script, allowed with --allow eval; "
         + "click the form's submit button instead where it has one");
     st.evalUsed(s.path);
-    Step.Eval.Builder eval = Step.Eval.builder().id(st.id(s)).script(script);
+    DataStep.Eval.Builder eval = DataStep.Eval.builder().id(st.id(s)).script(script);
     urlAfter(s).ifPresent(eval::addExpect);
     st.act(eval.build(), s.path);
   }
@@ -287,7 +289,7 @@ final class PluginInteractionSteps {
     if (!contexts.enter(s, false, false)) {
       return;
     }
-    Step.Press.Builder press = Step.Press.builder().id(st.id(s)).key(key.equals(" ") ? "Space" : key)
+    InteractionStep.Press.Builder press = InteractionStep.Press.builder().id(st.id(s)).key(key.equals(" ") ? "Space" : key)
         .addAllModifiers(modifiers).target(target);
     urlAfter(s).ifPresent(press::addExpect);
     st.act(press.build(), s.path);
@@ -331,7 +333,7 @@ final class PluginInteractionSteps {
     if (!contexts.enter(s, false, false)) {
       return;
     }
-    Step.Scroll.Builder scroll = Step.Scroll.builder().id(st.id(s)).target(target)
+    InteractionStep.Scroll.Builder scroll = InteractionStep.Scroll.builder().id(st.id(s)).target(target)
         .mode(by ? Step.ScrollMode.BY : Step.ScrollMode.TO);
     if (by) {
       scroll.x(round(dx)).y(round(dy));

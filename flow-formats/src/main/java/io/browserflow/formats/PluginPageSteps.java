@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepVisitor;
 import java.util.Locale;
 import java.util.Set;
@@ -40,7 +43,7 @@ final class PluginPageSteps {
   void start(String url) {
     startUrl = url;
     startOpen = st.steps.size();
-    st.act(Step.Open.builder().id(st.generatedId()).url(values.url(url)).build(), "session.startUrl");
+    st.act(PageStep.Open.builder().id(st.generatedId()).url(values.url(url)).build(), "session.startUrl");
     st.openTabs.add(PluginImportState.MAIN);
     st.urlOfTab.put(PluginImportState.MAIN, url);
   }
@@ -66,7 +69,7 @@ final class PluginPageSteps {
     boolean typed = TYPED.contains(transition) || qualifier(s, "from_address_bar");
     try {
       if (!st.openTabs.contains(tab) && tab.equals(PluginImportState.MAIN)) {
-        st.act(Step.Open.builder().id(st.id(s)).url(values.url(url)).build(), s.path);
+        st.act(PageStep.Open.builder().id(st.id(s)).url(values.url(url)).build(), s.path);
         st.openTabs.add(tab);
       } else if (st.options.preserveNavigate()) {
         preserved(s, url, shown);
@@ -80,10 +83,10 @@ final class PluginPageSteps {
         if (url.equals(shown)) {
           redundant(s);
         } else {
-          st.act(Step.Navigate.builder().id(st.id(s)).url(values.url(url)).build(), s.path);
+          st.act(PageStep.Navigate.builder().id(st.id(s)).url(values.url(url)).build(), s.path);
         }
       } else if ("reload".equals(transition)) {
-        st.act(Step.Reload.builder().id(st.id(s)).build(), s.path);
+        st.act(PageStep.Reload.builder().id(st.id(s)).build(), s.path);
       } else if (url.equals(st.topUrlOfLastAction.get(tab))) {
         Step last = st.steps.get(st.lastAction());
         merged(s, "the step before (" + PluginImportState.describe(last) + ") leads to this URL and checks it (expect url); "
@@ -99,7 +102,7 @@ final class PluginPageSteps {
             + "); it is checked as that step's expect url instead of navigating again");
         st.merged = "into " + PluginImportState.describe(step) + " (expect url)";
       } else {
-        st.act(Step.Navigate.builder().id(st.id(s)).url(values.url(url)).build(), s.path);
+        st.act(PageStep.Navigate.builder().id(st.id(s)).url(values.url(url)).build(), s.path);
       }
     } finally {
       st.urlOfTab.put(tab, url);
@@ -118,7 +121,7 @@ final class PluginPageSteps {
       st.issues.warning(ConversionCode.REDUNDANT_NAVIGATE, s.path, "the navigate repeats the page shown; it is kept "
           + "as asked (--preserve-navigate)");
     }
-    st.act(Step.Navigate.builder().id(st.id(s)).url(values.url(url)).build(), s.path);
+    st.act(PageStep.Navigate.builder().id(st.id(s)).url(values.url(url)).build(), s.path);
   }
 
   private void redundant(PluginStep s) {
@@ -168,7 +171,7 @@ final class PluginPageSteps {
     if (!contexts.enter(s, true, false)) {
       return;
     }
-    st.act(Step.Wait.builder().id(st.id(s)).ms(wait).build(), s.path);
+    st.act(CheckStep.Wait.builder().id(st.id(s)).ms(wait).build(), s.path);
   }
 
   void postMessage(PluginStep s) {
@@ -210,7 +213,7 @@ final class PluginPageSteps {
     }
     st.evalUsed(s.path);
     String script = window + ".postMessage(" + json(data) + ", " + js(origin) + ")";
-    st.act(Step.Eval.builder().id(st.id(s)).script(script).build(), s.path);
+    st.act(DataStep.Eval.builder().id(st.id(s)).script(script).build(), s.path);
   }
 
   /** {@code value} as a JavaScript string literal; a {@code $} is escaped so that no {@code ${...}} is read in it. */

@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.FlowLint;
 import io.browserflow.api.lint.LintCode;
@@ -80,7 +81,7 @@ final class PluginTargets {
           + String.join(".", e.className.strip().split("\\s+"))));
     }
     Flow f = Flow.builder().name("overlay probe")
-        .addSteps(Step.Click.builder().id("probe").target(Target.of(probe)).build()).build();
+        .addSteps(InteractionStep.Click.builder().id("probe").target(Target.of(probe)).build()).build();
     return FlowLint.lint(f).has(LintCode.OVERLAY_CLICK);
   }
 

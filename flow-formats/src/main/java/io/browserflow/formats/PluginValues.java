@@ -6,6 +6,7 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.Input;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.FlowLint;
 import io.browserflow.api.lint.LintCode;
@@ -107,7 +108,7 @@ final class PluginValues {
   /** Whether lint reads {@code value} as a secret (a token, a key, a card number). */
   static boolean looksSecret(String value) {
     Flow probe = Flow.builder().name("value probe")
-        .addSteps(Step.Fill.builder().id("probe").target(Target.of(Candidate.css("input"))).value(value).build()).build();
+        .addSteps(InteractionStep.Fill.builder().id("probe").target(Target.of(Candidate.css("input"))).value(value).build()).build();
     return FlowLint.lint(probe).warnings(LintCode.SENSITIVE_VALUE).stream().anyMatch(w -> w.blocking());
   }
 

@@ -5,6 +5,9 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.formats.RecordReplayDocument.Node;
 import java.util.ArrayList;
@@ -78,7 +81,7 @@ final class RecordReplayDataNodes {
   private List<Step> waitNode(Node n) {
     JsonNode c = n.config().path("condition");
     String p = n.path() + ".condition";
-    Step.Wait.Builder b = Step.Wait.builder().id(st.id(n.id()));
+    CheckStep.Wait.Builder b = CheckStep.Wait.builder().id(st.id(n.id()));
     if (c.has("sleep")) {
       return one(b.ms(ms(c.get("sleep"), p + ".sleep")).build(), n);
     }
@@ -121,7 +124,7 @@ final class RecordReplayDataNodes {
 
   private List<Step> delay(Node n) {
     JsonNode v = n.config().has("ms") ? n.config().get("ms") : n.config().get("sleep");
-    return one(Step.Wait.builder().id(st.id(n.id())).ms(ms(v, n.path() + ".ms")).build(), n);
+    return one(CheckStep.Wait.builder().id(st.id(n.id())).ms(ms(v, n.path() + ".ms")).build(), n);
   }
 
   private List<Step> assertNode(Node n) {
@@ -158,7 +161,7 @@ final class RecordReplayDataNodes {
     if (cond.isEmpty()) {
       return null;
     }
-    Step s = st.common(Step.Assert.builder().id(st.id(n.id())).condition(cond.get()).build(), n);
+    Step s = st.common(CheckStep.Assert.builder().id(st.id(n.id())).condition(cond.get()).build(), n);
     String strategy = n.config().path("failStrategy").asText("stop");
     if (strategy.equals("warn")) {
       s = s.withOnError(OnError.continueRun());
@@ -190,7 +193,7 @@ final class RecordReplayDataNodes {
           + "variables, which BrowserFlow cannot do from a script; read ${steps." + n.id() + ".result} instead");
     }
     evalUsed(n);
-    Step s = st.common(Step.Eval.builder().id(st.id(n.id())).script(code).build(), n);
+    Step s = st.common(DataStep.Eval.builder().id(st.id(n.id())).script(code).build(), n);
     return nodes.saved(s, n.text("saveAs"), "result");
   }
 
@@ -209,14 +212,14 @@ final class RecordReplayDataNodes {
     String js = n.text("js");
     if (js != null && !js.isBlank()) {
       evalUsed(n);
-      return nodes.saved(st.common(Step.Eval.builder().id(st.id(n.id())).script(js).build(), n), saveAs, "result");
+      return nodes.saved(st.common(DataStep.Eval.builder().id(st.id(n.id())).script(js).build(), n), saveAs, "result");
     }
     Optional<Target> t = css(n.text("selector"), n.path() + ".selector", n);
     if (t.isEmpty()) {
       return null;
     }
     String attr = n.text("attr") == null ? "text" : n.text("attr").strip();
-    Step.Read.Builder b = Step.Read.builder().id(st.id(n.id())).target(t.get());
+    DataStep.Read.Builder b = DataStep.Read.builder().id(st.id(n.id())).target(t.get());
     String field;
     if (attr.isEmpty() || attr.equals("text") || attr.equals("textContent") || attr.equals("innerText")) {
       b.what(Step.ReadKind.TEXT);
@@ -242,7 +245,7 @@ final class RecordReplayDataNodes {
           + "BrowserFlow http step cannot build; send it as an encoded body with its Content-Type header");
     }
     String id = st.id(n.id());
-    Step.Http.Builder b = Step.Http.builder().id(id).method(n.config().path("method").asText("GET").toUpperCase(java.util.Locale.ROOT))
+    ExternalStep.Http.Builder b = ExternalStep.Http.builder().id(id).method(n.config().path("method").asText("GET").toUpperCase(java.util.Locale.ROOT))
         .url(url);
     for (Iterator<Map.Entry<String, JsonNode>> it = n.config().path("headers").fields(); it.hasNext();) {
       Map.Entry<String, JsonNode> h = it.next();
@@ -263,7 +266,7 @@ final class RecordReplayDataNodes {
     List<Step> out = new ArrayList<>(nodes.saved(st.common(b.build(), n), n.text("saveAs"), "body"));
     for (String name : assign.keySet()) {
       if (st.runVariables.contains(name)) {
-        out.add(Step.SetVar.builder().id(st.id(id + "-" + name)).name(name).value("${steps." + id + "." + name + "}").build());
+        out.add(DataStep.SetVar.builder().id(st.id(id + "-" + name)).name(name).value("${steps." + id + "." + name + "}").build());
       } else {
         st.saved.put(name, "${steps." + id + "." + name + "}");
       }
@@ -278,7 +281,7 @@ final class RecordReplayDataNodes {
       return null;
     }
     String dataset = n.text("dataset") == null || n.text("dataset").isBlank() ? "default" : n.text("dataset").strip();
-    Step.DatasetWrite.Builder b = Step.DatasetWrite.builder().id(st.id(n.id())).dataset(dataset);
+    DataStep.DatasetWrite.Builder b = DataStep.DatasetWrite.builder().id(st.id(n.id())).dataset(dataset);
     for (Iterator<Map.Entry<String, JsonNode>> it = row.fields(); it.hasNext();) {
       Map.Entry<String, JsonNode> c = it.next();
       JsonNode v = c.getValue();
@@ -291,7 +294,7 @@ final class RecordReplayDataNodes {
     String mode = n.config().has("mode") ? n.text("mode") : n.text("action");
     String text = n.text("text");
     boolean read = mode != null ? mode.equalsIgnoreCase("read") || mode.equalsIgnoreCase("paste") : text == null;
-    Step.Clipboard.Builder b = Step.Clipboard.builder().id(st.id(n.id()));
+    DataStep.Clipboard.Builder b = DataStep.Clipboard.builder().id(st.id(n.id()));
     if (read) {
       return nodes.saved(st.common(b.action(Step.ClipboardAction.READ).build(), n), n.text("saveAs"), "text");
     }
@@ -303,7 +306,7 @@ final class RecordReplayDataNodes {
   }
 
   private List<Step> screenshot(Node n) {
-    Step.Screenshot.Builder b = Step.Screenshot.builder().id(st.id(n.id())).fullPage(n.config().path("fullPage").asBoolean(false));
+    DataStep.Screenshot.Builder b = DataStep.Screenshot.builder().id(st.id(n.id())).fullPage(n.config().path("fullPage").asBoolean(false));
     String selector = n.text("selector");
     if (selector != null && !selector.isBlank()) {
       Optional<Target> t = css(selector, n.path() + ".selector", n);
@@ -326,6 +329,6 @@ final class RecordReplayDataNodes {
       st.issues.info(ConversionCode.FIELD_DROPPED, n.path() + ".saveAs", label(n) + " saves the download's details in a "
           + "variable; BrowserFlow keeps the file in the run's downloads");
     }
-    return one(Step.Wait.builder().id(st.id(n.id())).until(Condition.Download.of(glob)).build(), n);
+    return one(CheckStep.Wait.builder().id(st.id(n.id())).until(Condition.Download.of(glob)).build(), n);
   }
 }

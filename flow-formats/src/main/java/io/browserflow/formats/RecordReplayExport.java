@@ -12,6 +12,10 @@ import io.browserflow.api.Input;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import java.util.ArrayList;
@@ -112,7 +116,7 @@ final class RecordReplayExport {
    */
   private static boolean linear(List<Step> steps) {
     for (Step s : steps) {
-      boolean continueOnAssert = s.onError().kind() == OnError.Kind.CONTINUE && Kinds.is(s, Step.Assert.class);
+      boolean continueOnAssert = s.onError().kind() == OnError.Kind.CONTINUE && Kinds.is(s, CheckStep.Assert.class);
       if (s.disabled() || s.title().isPresent() || s.onError().kind() == OnError.Kind.FALLBACK || s.onError().kind() == OnError.Kind.CONTINUE
           && !continueOnAssert || !s.accept(StepBodies.VISITOR).isEmpty() || s.accept(NODE_ONLY)) {
         return false;
@@ -124,9 +128,9 @@ final class RecordReplayExport {
   /** Steps only a node writes: repeat (a foreach over a list variable), dataset write and clipboard. */
   private static final StepVisitor<Boolean> NODE_ONLY = new StepFamilyVisitor<>() {
     @Override public Boolean visitStep(Step step) { return false; }
-    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return true; }
-    @Override public Boolean visitClipboard(Step.Clipboard s) { return true; }
-    @Override public Boolean visitRepeat(Step.Repeat s) { return true; }
+    @Override public Boolean visitDatasetWrite(DataStep.DatasetWrite s) { return true; }
+    @Override public Boolean visitClipboard(DataStep.Clipboard s) { return true; }
+    @Override public Boolean visitRepeat(ControlStep.Repeat s) { return true; }
   };
 
   private void linearStep(List<Step> steps, int i, ArrayNode list) {
@@ -159,11 +163,11 @@ final class RecordReplayExport {
   private List<Step> withoutInitialRunVariables(List<Step> steps) {
     int skip = 0;
     while (skip < steps.size()) {
-      Optional<Step.SetVar> setVar = Kinds.as(steps.get(skip), Step.SetVar.class);
+      Optional<DataStep.SetVar> setVar = Kinds.as(steps.get(skip), DataStep.SetVar.class);
       if (setVar.isEmpty() || setVar.get().disabled()) {
         break;
       }
-      Step.SetVar v = setVar.get();
+      DataStep.SetVar v = setVar.get();
       Optional<String> whole = Placeholders.wholeReference(v.value());
       boolean fromVariable = whole.isPresent() && !whole.get().startsWith("vars.") && !whole.get().startsWith("steps.")
           && !whole.get().startsWith("loop.") && st.name(whole.get(), "").equals(v.name());
@@ -178,20 +182,20 @@ final class RecordReplayExport {
 
   /** A setVar right after the step whose output it keeps is that step's saveAs; true when steps[i] is one. */
   private boolean foldedSetVar(List<Step> steps, int i) {
-    return i > 0 && Kinds.as(steps.get(i), Step.SetVar.class).filter(v -> foldable(steps.get(i - 1), v)).isPresent();
+    return i > 0 && Kinds.as(steps.get(i), DataStep.SetVar.class).filter(v -> foldable(steps.get(i - 1), v)).isPresent();
   }
 
   private void foldNext(List<Step> steps, int i) {
     if (i + 1 < steps.size()) {
-      Kinds.as(steps.get(i + 1), Step.SetVar.class).filter(v -> foldable(steps.get(i), v))
+      Kinds.as(steps.get(i + 1), DataStep.SetVar.class).filter(v -> foldable(steps.get(i), v))
           .ifPresent(v -> st.saveAs.put(steps.get(i).id(), v.name()));
     }
   }
 
-  private static boolean foldable(Step producer, Step.SetVar v) {
+  private static boolean foldable(Step producer, DataStep.SetVar v) {
     Matcher m = STEP_OUTPUT.matcher(v.value());
     return !v.disabled() && m.matches() && m.group(1).equals(producer.id()) && !producer.disabled()
-        && !(Kinds.is(producer, Step.Http.class) && !m.group(2).equals("body"));
+        && !(Kinds.is(producer, ExternalStep.Http.class) && !m.group(2).equals("body"));
   }
 
   // ================================================================ graph
@@ -262,10 +266,10 @@ final class RecordReplayExport {
     st.path = p;
     return s.accept(new StepFamilyVisitor<Fragment>() {
       @Override public Fragment visitStep(Step step) { return plain(step, p); }
-      @Override public Fragment visitForeach(Step.Foreach s) { return foreach(s, p); }
-      @Override public Fragment visitRepeat(Step.Repeat s) { return repeat(s, p); }
-      @Override public Fragment visitIf(Step.If s) { return ifStep(s, p); }
-      @Override public Fragment visitWhile(Step.While s) { return whileLoop(s, p); }
+      @Override public Fragment visitForeach(ControlStep.Foreach s) { return foreach(s, p); }
+      @Override public Fragment visitRepeat(ControlStep.Repeat s) { return repeat(s, p); }
+      @Override public Fragment visitIf(ControlStep.If s) { return ifStep(s, p); }
+      @Override public Fragment visitWhile(ControlStep.While s) { return whileLoop(s, p); }
     });
   }
 
@@ -294,7 +298,7 @@ final class RecordReplayExport {
 
   private void onError(Step s, String p, Fragment f) {
     OnError e = s.onError();
-    if (e.kind() == OnError.Kind.CONTINUE && !Kinds.is(s, Step.Assert.class)) {
+    if (e.kind() == OnError.Kind.CONTINUE && !Kinds.is(s, CheckStep.Assert.class)) {
       f.exits.add(new String[] {s.id(), RecordReplayGraph.ON_ERROR});
     } else if (e.kind() == OnError.Kind.FALLBACK) {
       Fragment fb = sequence(e.fallback(), p + ".onError.fallback", 0);
@@ -317,7 +321,7 @@ final class RecordReplayExport {
     }
   }
 
-  private Fragment ifStep(Step.If s, String p) {
+  private Fragment ifStep(ControlStep.If s, String p) {
     Fragment f = new Fragment();
     Optional<RecordReplayConditions.Test> test = conditions.test(s.condition(), p + ".condition");
     if (test.isEmpty()) {
@@ -354,7 +358,7 @@ final class RecordReplayExport {
     }
   }
 
-  private Fragment whileLoop(Step.While w, String p) {
+  private Fragment whileLoop(ControlStep.While w, String p) {
     ObjectNode config = st.config(w);
     Optional<RecordReplayConditions.Test> test = conditions.test(w.condition(), p + ".condition");
     if (test.isEmpty() || test.get().negated()) {
@@ -368,7 +372,7 @@ final class RecordReplayExport {
     return loop(w, p, "while", config, w.body(), null);
   }
 
-  private Fragment repeat(Step.Repeat r, String p) {
+  private Fragment repeat(ControlStep.Repeat r, String p) {
     ObjectNode config = st.config(r);
     String item = nextItem();
     String listVar = r.id() + "_items";
@@ -382,7 +386,7 @@ final class RecordReplayExport {
     return loop(r, p, "foreach", config, r.body(), item);
   }
 
-  private Fragment foreach(Step.Foreach fe, String p) {
+  private Fragment foreach(ControlStep.Foreach fe, String p) {
     ObjectNode config = st.config(fe);
     if (fe.source().kind() != ForeachSource.Kind.LITERAL) {
       st.issues.blocking(ConversionCode.FOREACH_SOURCE, p + ".source", "the extension's foreach iterates a variable's "

@@ -7,6 +7,8 @@ import io.browserflow.api.Kinds;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.json.FlowJson;
 import java.util.ArrayDeque;
@@ -122,8 +124,8 @@ final class RecordReplayExportState {
         if (m.matches()) {
           Step s = steps.get(m.group(1));
           String field = m.group(2);
-          Optional<Step.Http> http = s == null ? Optional.empty() : Kinds.as(s, Step.Http.class);
-          boolean screenshot = s != null && Kinds.is(s, Step.Screenshot.class);
+          Optional<ExternalStep.Http> http = s == null ? Optional.empty() : Kinds.as(s, ExternalStep.Http.class);
+          boolean screenshot = s != null && Kinds.is(s, DataStep.Screenshot.class);
           if (http.isPresent() && http.get().extract().containsKey(field)) {
             return field;
           }

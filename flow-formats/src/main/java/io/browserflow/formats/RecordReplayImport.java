@@ -8,6 +8,7 @@ import io.browserflow.api.Input;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.validate.FlowValidator;
 import io.browserflow.formats.RecordReplayDocument.Binding;
 import io.browserflow.formats.RecordReplayDocument.Graph;
@@ -347,7 +348,7 @@ final class RecordReplayImport {
     for (String name : new java.util.TreeSet<>(st.runVariables)) {
       Variable v = st.variables.get(name);
       String value = v == null ? "" : v.sensitive() ? "${credential." + name + "}" : "${" + name + "}";
-      out.add(Step.SetVar.builder().id(st.id("init-" + name)).name(name).value(value).build());
+      out.add(DataStep.SetVar.builder().id(st.id("init-" + name)).name(name).value(value).build());
     }
     return out;
   }

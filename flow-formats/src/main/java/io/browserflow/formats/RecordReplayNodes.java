@@ -5,6 +5,9 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Step;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
 import io.browserflow.formats.RecordReplayDocument.Graph;
 import io.browserflow.formats.RecordReplayDocument.Node;
 import io.browserflow.formats.RecordReplayDocument.Variable;
@@ -84,7 +87,7 @@ final class RecordReplayNodes {
    * reported already): the flow keeps the node's place and cannot pass it unattended.
    */
   Step placeholder(Node n) {
-    Step manual = Step.Manual.builder().id(st.id(n.id()))
+    Step manual = ExternalStep.Manual.builder().id(st.id(n.id()))
         .instructions("The record-replay node " + n.id() + " (" + n.type() + ") could not be converted: do by hand what it "
             + "did, or replace this step (see the conversion report).").build();
     return n.name() == null || n.name().isBlank() ? manual : manual.withTitle(n.name().strip());
@@ -105,7 +108,7 @@ final class RecordReplayNodes {
     }
     name = name.strip();
     if (st.runVariables.contains(name)) {
-      out.add(Step.SetVar.builder().id(st.id(producer.id() + "-set")).name(name).value(output).build());
+      out.add(DataStep.SetVar.builder().id(st.id(producer.id() + "-set")).name(name).value(output).build());
     } else {
       st.saved.put(name, output);
     }
@@ -147,14 +150,14 @@ final class RecordReplayNodes {
   }
 
   Step ifStep(Node n, Condition c, List<Step> then, List<Step> otherwise) {
-    Step s = Step.If.builder().id(st.id(n.id())).condition(c).then(then).otherwise(otherwise).build();
+    Step s = ControlStep.If.builder().id(st.id(n.id())).condition(c).then(then).otherwise(otherwise).build();
     disabledControl(n);
     st.mapped++;
     return st.common(s, n);
   }
 
   Step whileStep(Node n, Condition c, List<Step> body, int max) {
-    Step s = Step.While.builder().id(st.id(n.id())).condition(c).body(body).max(max).build();
+    Step s = ControlStep.While.builder().id(st.id(n.id())).condition(c).body(body).max(max).build();
     disabledControl(n);
     st.mapped++;
     return st.common(s, n);
@@ -179,7 +182,7 @@ final class RecordReplayNodes {
       return null;
     }
     disabledControl(n);
-    return List.of(st.common(Step.While.builder().id(st.id(n.id())).condition(c).body(body).max(max).build(), n));
+    return List.of(st.common(ControlStep.While.builder().id(st.id(n.id())).condition(c).body(body).max(max).build(), n));
   }
 
   private List<Step> foreach(Node n) {
@@ -215,7 +218,7 @@ final class RecordReplayNodes {
       return null;
     }
     disabledControl(n);
-    return List.of(st.common(Step.Foreach.builder().id(st.id(n.id())).source(source).body(body).concurrency(concurrency)
+    return List.of(st.common(ControlStep.Foreach.builder().id(st.id(n.id())).source(source).body(body).concurrency(concurrency)
         .build(), n));
   }
 

@@ -3,6 +3,8 @@ package io.browserflow.formats;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.formats.RecordReplayDocument.Node;
 import java.util.ArrayList;
@@ -85,9 +87,9 @@ final class RecordReplayPageNodes {
     st.tabUrls.put(st.currentTab, url);
     if (!st.navigated) {
       st.navigated = true;
-      return one(Step.Open.builder().id(st.id(n.id())).url(url).build(), n);
+      return one(PageStep.Open.builder().id(st.id(n.id())).url(url).build(), n);
     }
-    return one(Step.Navigate.builder().id(st.id(n.id())).url(url).build(), n);
+    return one(PageStep.Navigate.builder().id(st.id(n.id())).url(url).build(), n);
   }
 
   private List<Step> openTab(Node n) {
@@ -97,7 +99,7 @@ final class RecordReplayPageNodes {
       st.issues.info(ConversionCode.UNSUPPORTED_OPTION, n.path() + ".newWindow", "newWindow: the page opens in a new tab "
           + "of the run's window");
     }
-    Step.TabNew.Builder b = Step.TabNew.builder().id(st.id(n.id())).alias(alias);
+    PageStep.TabNew.Builder b = PageStep.TabNew.builder().id(st.id(n.id())).alias(alias);
     if (url != null && !url.isBlank()) {
       b.url(url);
       st.tabUrls.put(alias, url);
@@ -127,7 +129,7 @@ final class RecordReplayPageNodes {
       return null;
     }
     st.currentTab = alias.get();
-    return one(Step.TabSwitch.builder().id(st.id(n.id())).alias(alias.get()).build(), n);
+    return one(PageStep.TabSwitch.builder().id(st.id(n.id())).alias(alias.get()).build(), n);
   }
 
   private List<Step> closeTab(Node n) {
@@ -137,7 +139,7 @@ final class RecordReplayPageNodes {
       return null;
     }
     String url = values.value(n.text("url"), n.path() + ".url");
-    Step.TabClose.Builder b = Step.TabClose.builder().id(st.id(n.id()));
+    PageStep.TabClose.Builder b = PageStep.TabClose.builder().id(st.id(n.id()));
     String closed = st.currentTab;
     if (url != null && !url.isBlank()) {
       Optional<String> alias = tabByUrl(url, n, "closeTab");
@@ -173,13 +175,13 @@ final class RecordReplayPageNodes {
     if (f.path("index").isNumber()) {
       st.issues.warning(ConversionCode.FRAME_SELECTOR_UNSTABLE, n.path() + ".frame.index", label(n) + " finds its frame "
           + "by position; locate it by its owner's css instead");
-      return one(Step.Frame.builder().id(st.id(n.id())).locator("iframe >> nth=" + f.get("index").asInt()).build(), n);
+      return one(PageStep.Frame.builder().id(st.id(n.id())).locator("iframe >> nth=" + f.get("index").asInt()).build(), n);
     }
     String url = f.path("urlContains").asText("");
     if (!url.isBlank()) {
-      return one(Step.Frame.builder().id(st.id(n.id())).locator("url:**" + url + "**").build(), n);
+      return one(PageStep.Frame.builder().id(st.id(n.id())).locator("url:**" + url + "**").build(), n);
     }
-    return one(Step.FrameMain.builder().id(st.id(n.id())).build(), n);
+    return one(PageStep.FrameMain.builder().id(st.id(n.id())).build(), n);
   }
 
   // ================================================================ interactions
@@ -193,8 +195,8 @@ final class RecordReplayPageNodes {
     if (t.isEmpty()) {
       return null;
     }
-    Step s = n.type().equals("dblclick") ? Step.Dblclick.builder().id(st.id(n.id())).target(t.get()).build()
-        : Step.Click.builder().id(st.id(n.id())).target(t.get()).build();
+    Step s = n.type().equals("dblclick") ? InteractionStep.Dblclick.builder().id(st.id(n.id())).target(t.get()).build()
+        : InteractionStep.Click.builder().id(st.id(n.id())).target(t.get()).build();
     JsonNode before = n.config().path("before");
     if (before.path("scrollIntoView").asBoolean(false) || before.path("waitForSelector").asBoolean(false)) {
       st.issues.info(ConversionCode.FIELD_DROPPED, n.path() + ".before", "before.scrollIntoView and waitForSelector: "
@@ -218,7 +220,7 @@ final class RecordReplayPageNodes {
     }
     JsonNode v = n.config().get("value");
     String value = values.value(v == null || v.isNull() ? "" : v.asText(), n.path() + ".value");
-    return one(Step.Fill.builder().id(st.id(n.id())).target(t.get()).value(value).build(), n);
+    return one(InteractionStep.Fill.builder().id(st.id(n.id())).target(t.get()).value(value).build(), n);
   }
 
   private List<Step> key(Node n) {
@@ -252,7 +254,7 @@ final class RecordReplayPageNodes {
       String name = KEYS.getOrDefault(key.toLowerCase(Locale.ROOT), key.length() == 1 ? key
           : Character.toUpperCase(key.charAt(0)) + key.substring(1));
       String id = st.id(out.isEmpty() ? n.id() : n.id() + "-" + (out.size() + 1));
-      Step.Press.Builder b = Step.Press.builder().id(id).key(name).addAllModifiers(modifiers);
+      InteractionStep.Press.Builder b = InteractionStep.Press.builder().id(id).key(name).addAllModifiers(modifiers);
       t.ifPresent(b::target);
       out.add(st.common(b.build(), n));
     }
@@ -268,7 +270,7 @@ final class RecordReplayPageNodes {
     JsonNode offset = n.config().path("offset");
     int x = offset.path("x").asInt(0);
     int y = offset.path("y").asInt(0);
-    Step.Scroll.Builder b = Step.Scroll.builder().id(st.id(n.id()));
+    InteractionStep.Scroll.Builder b = InteractionStep.Scroll.builder().id(st.id(n.id()));
     switch (mode) {
       case "element": {
         Optional<Target> t = target(n, "target");
@@ -307,6 +309,6 @@ final class RecordReplayPageNodes {
       st.issues.info(ConversionCode.FIELD_DROPPED, n.path() + ".path", "the recorded pointer path of " + n.id() + " is not "
           + "kept: BrowserFlow drags from the start element onto the end element");
     }
-    return one(Step.Drag.builder().id(st.id(n.id())).source(from.get()).destination(to.get()).build(), n);
+    return one(InteractionStep.Drag.builder().id(st.id(n.id())).source(from.get()).destination(to.get()).build(), n);
   }
 }

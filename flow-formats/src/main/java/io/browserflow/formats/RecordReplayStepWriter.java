@@ -8,6 +8,12 @@ import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import java.util.ArrayList;
@@ -50,7 +56,7 @@ final class RecordReplayStepWriter {
       return null;
     }
     main.config().setAll(st.config(s));
-    if (s.onError().kind() == OnError.Kind.RETRY && s.retry().isEmpty() && !Kinds.is(s, Step.Assert.class)) {
+    if (s.onError().kind() == OnError.Kind.RETRY && s.retry().isEmpty() && !Kinds.is(s, CheckStep.Assert.class)) {
       ObjectNode r = main.config().putObject("retry");
       r.put("count", 1);
       r.put("intervalMs", 500);
@@ -140,7 +146,7 @@ final class RecordReplayStepWriter {
     // ---------------------------------------------------------------- pages and tabs
 
     @Override
-    public Spec visitOpen(Step.Open o) {
+    public Spec visitOpen(PageStep.Open o) {
       if (o.tab().isPresent() && !o.tab().get().equals(st.currentTab)) {
         st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".tab", "the extension navigates the current tab; the open "
             + "in tab " + o.tab().get() + " is written as a navigate of the tab the flow is in");
@@ -149,7 +155,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitNavigate(Step.Navigate n) {
+    public Spec visitNavigate(PageStep.Navigate n) {
       return navigate(n.url());
     }
 
@@ -161,22 +167,22 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitBack(Step.Back b) {
+    public Spec visitBack(PageStep.Back b) {
       return unsupported("the extension has no node that goes back; a script node with history.back() would do it");
     }
 
     @Override
-    public Spec visitForward(Step.Forward f) {
+    public Spec visitForward(PageStep.Forward f) {
       return unsupported("the extension has no node that goes forward");
     }
 
     @Override
-    public Spec visitReload(Step.Reload r) {
+    public Spec visitReload(PageStep.Reload r) {
       return unsupported("the extension has no node that reloads the page");
     }
 
     @Override
-    public Spec visitTabNew(Step.TabNew t) {
+    public Spec visitTabNew(PageStep.TabNew t) {
       Spec s = spec("openTab");
       t.url().ifPresent(u -> s.config().put("url", value(u, "url")));
       st.tabUrls.put(t.alias(), t.url().orElse(""));
@@ -185,7 +191,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitTabSwitch(Step.TabSwitch t) {
+    public Spec visitTabSwitch(PageStep.TabSwitch t) {
       String url = st.tabUrls.get(t.alias());
       if (url == null || url.isEmpty()) {
         st.issues.blocking(ConversionCode.TAB_URL_UNKNOWN, p, "the extension finds the tab to switch to by its URL, and the URL "
@@ -199,7 +205,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitTabClose(Step.TabClose t) {
+    public Spec visitTabClose(PageStep.TabClose t) {
       Spec s = spec("closeTab");
       String alias = t.alias().orElse(st.currentTab);
       if (!alias.equals(st.currentTab)) {
@@ -218,29 +224,29 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitFrame(Step.Frame f) {
+    public Spec visitFrame(PageStep.Frame f) {
       return unsupported("the seed's nodes do not enter frames; a target can name its frame (frame |> selector) instead");
     }
 
     @Override
-    public Spec visitFrameMain(Step.FrameMain f) {
+    public Spec visitFrameMain(PageStep.FrameMain f) {
       return unsupported("the seed's nodes do not leave frames");
     }
 
     @Override
-    public Spec visitSetViewport(Step.SetViewport v) {
+    public Spec visitSetViewport(PageStep.SetViewport v) {
       return unsupported("the extension replays in the user's own window and has no node that resizes it");
     }
 
     @Override
-    public Spec visitEmulateNetwork(Step.EmulateNetwork e) {
+    public Spec visitEmulateNetwork(PageStep.EmulateNetwork e) {
       return unsupported("the extension has no node that emulates network conditions");
     }
 
     // ---------------------------------------------------------------- interactions
 
     @Override
-    public Spec visitClick(Step.Click c) {
+    public Spec visitClick(InteractionStep.Click c) {
       Spec s = targeted("click", c.target());
       if (s == null) {
         return null;
@@ -264,7 +270,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitDblclick(Step.Dblclick d) {
+    public Spec visitDblclick(InteractionStep.Dblclick d) {
       if (d.offset().isPresent()) {
         st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".offset", "the extension double-clicks the element's centre");
       }
@@ -272,22 +278,22 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitContextmenu(Step.Contextmenu c) {
+    public Spec visitContextmenu(InteractionStep.Contextmenu c) {
       return unsupported("the extension clicks with the left button only");
     }
 
     @Override
-    public Spec visitHover(Step.Hover h) {
+    public Spec visitHover(InteractionStep.Hover h) {
       return unsupported("the extension has no node that moves the pointer over an element");
     }
 
     @Override
-    public Spec visitMouse(Step.Mouse m) {
+    public Spec visitMouse(InteractionStep.Mouse m) {
       return unsupported("the extension has no low-level pointer node");
     }
 
     @Override
-    public Spec visitFill(Step.Fill f) {
+    public Spec visitFill(InteractionStep.Fill f) {
       Spec s = targeted("fill", f.target());
       if (s != null) {
         s.config().put("value", value(f.value(), "value"));
@@ -296,7 +302,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitChange(Step.Change c) {
+    public Spec visitChange(InteractionStep.Change c) {
       Spec s = targeted("fill", c.target());
       if (s != null) {
         s.config().put("value", value(c.value(), "value"));
@@ -307,7 +313,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitType(Step.Type t) {
+    public Spec visitType(InteractionStep.Type t) {
       if (t.target().isEmpty()) {
         return unsupported("the extension types into an element it locates; this type has no target");
       }
@@ -321,7 +327,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitPress(Step.Press k) {
+    public Spec visitPress(InteractionStep.Press k) {
       if (k.phase() != Step.KeyPhase.PRESS) {
         return unsupported("the extension presses whole keys, not a key going down or up alone");
       }
@@ -340,7 +346,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitSelect(Step.Select sel) {
+    public Spec visitSelect(InteractionStep.Select sel) {
       Spec s = targeted("fill", sel.target());
       if (s == null) {
         return null;
@@ -357,17 +363,17 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitCheck(Step.Check c) {
+    public Spec visitCheck(InteractionStep.Check c) {
       return toggleAsClick(c.target(), "check");
     }
 
     @Override
-    public Spec visitUncheck(Step.Uncheck u) {
+    public Spec visitUncheck(InteractionStep.Uncheck u) {
       return toggleAsClick(u.target(), "uncheck");
     }
 
     @Override
-    public Spec visitToggle(Step.Toggle t) {
+    public Spec visitToggle(InteractionStep.Toggle t) {
       return toggleAsClick(t.target(), "toggle");
     }
 
@@ -381,7 +387,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitScroll(Step.Scroll sc) {
+    public Spec visitScroll(InteractionStep.Scroll sc) {
       Spec s = spec("scroll");
       if (sc.mode() == Step.ScrollMode.BY) {
         return unsupported("the extension scrolls to a position or an element, not by a distance");
@@ -408,7 +414,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitDrag(Step.Drag d) {
+    public Spec visitDrag(InteractionStep.Drag d) {
       Optional<ObjectNode> from = locator(d.source(), "from");
       Optional<ObjectNode> to = locator(d.destination(), "to");
       if (from.isEmpty() || to.isEmpty()) {
@@ -421,14 +427,14 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitUpload(Step.Upload u) {
+    public Spec visitUpload(InteractionStep.Upload u) {
       return unsupported("the extension has no node that sets a file input's files");
     }
 
     // ---------------------------------------------------------------- waits and checks
 
     @Override
-    public Spec visitWait(Step.Wait w) {
+    public Spec visitWait(CheckStep.Wait w) {
       if (w.ms().isPresent()) {
         if (linear) {
           Spec s = spec("wait");
@@ -451,7 +457,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitAssert(Step.Assert a) {
+    public Spec visitAssert(CheckStep.Assert a) {
       Optional<ObjectNode> c = conditions.assertion(a.condition(), p + ".condition");
       if (c.isEmpty()) {
         st.issues.warning(ConversionCode.UNSUPPORTED_CONDITION, p + ".condition", "the check of " + a.describe() + " has no "
@@ -471,7 +477,7 @@ final class RecordReplayStepWriter {
     // ---------------------------------------------------------------- data
 
     @Override
-    public Spec visitRead(Step.Read r) {
+    public Spec visitRead(DataStep.Read r) {
       Optional<String> css = selectors.css(r.target(), p + ".target", r.describe());
       if (css.isEmpty()) {
         return null;
@@ -485,22 +491,22 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitScrape(Step.Scrape s) {
+    public Spec visitScrape(DataStep.Scrape s) {
       return unsupported("the extension extracts one value per node, not rows");
     }
 
     @Override
-    public Spec visitPaginate(Step.Paginate pg) {
+    public Spec visitPaginate(DataStep.Paginate pg) {
       return unsupported("the extension has no node that pages through results");
     }
 
     @Override
-    public Spec visitSetVar(Step.SetVar v) {
+    public Spec visitSetVar(DataStep.SetVar v) {
       return unsupported("the extension sets a variable only from a node's result (saveAs)");
     }
 
     @Override
-    public Spec visitEval(Step.Eval e) {
+    public Spec visitEval(DataStep.Eval e) {
       Spec s = spec("script");
       s.config().put("world", "MAIN");
       s.config().put("code", e.script());
@@ -509,7 +515,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitScreenshot(Step.Screenshot sh) {
+    public Spec visitScreenshot(DataStep.Screenshot sh) {
       Spec s = spec("screenshot");
       if (sh.target().isPresent()) {
         Optional<String> css = selectors.css(sh.target().get(), p + ".target", sh.describe());
@@ -530,17 +536,17 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitCsvImport(Step.CsvImport c) {
+    public Spec visitCsvImport(DataStep.CsvImport c) {
       return unsupported("the extension reads no CSV file");
     }
 
     @Override
-    public Spec visitCsvExport(Step.CsvExport c) {
+    public Spec visitCsvExport(DataStep.CsvExport c) {
       return unsupported("the extension writes no CSV file from a node");
     }
 
     @Override
-    public Spec visitDatasetWrite(Step.DatasetWrite d) {
+    public Spec visitDatasetWrite(DataStep.DatasetWrite d) {
       Spec s = spec("datasetWrite");
       s.config().put("dataset", d.dataset());
       ObjectNode row = s.config().putObject("row");
@@ -551,12 +557,12 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitDatasetExport(Step.DatasetExport d) {
+    public Spec visitDatasetExport(DataStep.DatasetExport d) {
       return unsupported("the extension exports datasets from its own panel, not from a node");
     }
 
     @Override
-    public Spec visitHttp(Step.Http h) {
+    public Spec visitHttp(ExternalStep.Http h) {
       Spec s = spec("http");
       s.config().put("method", h.method());
       s.config().put("url", value(h.url(), "url"));
@@ -578,7 +584,7 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitClipboard(Step.Clipboard c) {
+    public Spec visitClipboard(DataStep.Clipboard c) {
       Spec s = spec("clipboard");
       if (c.action() == Step.ClipboardAction.READ) {
         s.config().put("mode", "read");
@@ -591,34 +597,34 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitCall(Step.Call c) {
+    public Spec visitCall(ExternalStep.Call c) {
       return unsupported("the seed's nodes run no other flow; inline the steps of " + c.flow());
     }
 
     @Override
-    public Spec visitManual(Step.Manual m) {
+    public Spec visitManual(ExternalStep.Manual m) {
       return unsupported("the extension has no step a person performs");
     }
 
     // ---------------------------------------------------------------- written by the graph writer
 
     @Override
-    public Spec visitForeach(Step.Foreach f) {
+    public Spec visitForeach(ControlStep.Foreach f) {
       throw new IllegalStateException("foreach is written by RecordReplayExport");
     }
 
     @Override
-    public Spec visitRepeat(Step.Repeat r) {
+    public Spec visitRepeat(ControlStep.Repeat r) {
       throw new IllegalStateException("repeat is written by RecordReplayExport");
     }
 
     @Override
-    public Spec visitIf(Step.If i) {
+    public Spec visitIf(ControlStep.If i) {
       throw new IllegalStateException("if is written by RecordReplayExport");
     }
 
     @Override
-    public Spec visitWhile(Step.While w) {
+    public Spec visitWhile(ControlStep.While w) {
       throw new IllegalStateException("while is written by RecordReplayExport");
     }
   }

@@ -4,6 +4,7 @@ import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.formats.SideProject.Command;
 import java.util.ArrayList;
@@ -51,11 +52,11 @@ final class SideConditions {
     }
     Step s;
     if (wait) {
-      Step.Wait.Builder w = Step.Wait.builder().id(st.id()).until(cond.get());
+      CheckStep.Wait.Builder w = CheckStep.Wait.builder().id(st.id()).until(cond.get());
       waitTimeout(c).ifPresent(w::timeoutMs);
       s = w.build();
     } else {
-      s = Step.Assert.builder().id(st.id()).condition(cond.get()).build();
+      s = CheckStep.Assert.builder().id(st.id()).condition(cond.get()).build();
       if (verify) {
         s = s.withOnError(OnError.continueRun());
       }

@@ -3,6 +3,8 @@ package io.browserflow.formats;
 import io.browserflow.api.Condition;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
 import io.browserflow.formats.SideProject.Command;
 import java.util.ArrayList;
 import java.util.List;
@@ -119,7 +121,7 @@ final class SideControlFlow {
     } else {
       close("end", c);
     }
-    return Step.If.builder().id(id).condition(cond).then(then).otherwise(otherwise).build();
+    return ControlStep.If.builder().id(id).condition(cond).then(then).otherwise(otherwise).build();
   }
 
   void whileStep(Command c, List<Step> out) {
@@ -128,7 +130,7 @@ final class SideControlFlow {
     int max = loopLimit(c);
     List<Step> body = steps(Set.of("end"));
     close("end", c);
-    out.add(Step.While.builder().id(id).condition(cond).max(max).body(body).build());
+    out.add(ControlStep.While.builder().id(id).condition(cond).max(max).body(body).build());
   }
 
   private int loopLimit(Command c) {
@@ -157,7 +159,7 @@ final class SideControlFlow {
     }
     List<Step> body = steps(Set.of("end"));
     close("end", c);
-    out.add(Step.Repeat.builder().id(id).times(times).body(body).build());
+    out.add(ControlStep.Repeat.builder().id(id).times(times).body(body).build());
   }
 
   /** do ... repeatIf c: a while over a run variable, set again from the condition at the end of the body. */
@@ -178,11 +180,11 @@ final class SideControlFlow {
       close("repeatIf", c);
       again = Condition.Var.falsy("${vars." + flag + "}");
     }
-    body.add(Step.If.builder().id(st.id()).condition(again)
-        .addThen(Step.SetVar.builder().id(st.id()).name(flag).value("true").build())
-        .addOtherwise(Step.SetVar.builder().id(st.id()).name(flag).value("").build()).build());
-    out.add(Step.SetVar.builder().id(setId).name(flag).value("true").build());
-    out.add(Step.While.builder().id(id).condition(Condition.Var.truthy("${vars." + flag + "}")).max(max)
+    body.add(ControlStep.If.builder().id(st.id()).condition(again)
+        .addThen(DataStep.SetVar.builder().id(st.id()).name(flag).value("true").build())
+        .addOtherwise(DataStep.SetVar.builder().id(st.id()).name(flag).value("").build()).build());
+    out.add(DataStep.SetVar.builder().id(setId).name(flag).value("true").build());
+    out.add(ControlStep.While.builder().id(id).condition(Condition.Var.truthy("${vars." + flag + "}")).max(max)
         .body(body).build());
     st.issues.info(ConversionCode.REWRITTEN, c.path, "do ... repeatIf became a while over ${vars." + flag
         + "}, set from the repeatIf condition at the end of each pass");
@@ -208,7 +210,7 @@ final class SideControlFlow {
     if (!item.isEmpty()) {
       if (nested) {
         String name = SideVariables.varName(item);
-        body.add(Step.SetVar.builder().id(st.id()).name(name).value("${loop.item}").build());
+        body.add(DataStep.SetVar.builder().id(st.id()).name(name).value("${loop.item}").build());
         st.refs.put(item, "${vars." + name + "}");
       } else {
         st.refs.put(item, "${loop.item}");
@@ -223,7 +225,7 @@ final class SideControlFlow {
         st.refs.put(item, previous);
       }
     }
-    out.add(Step.Foreach.builder().id(id).source(source).body(body).build());
+    out.add(ControlStep.Foreach.builder().id(id).source(source).body(body).build());
   }
 
   /** Whether the block starting at the cursor holds a loop before its matching end. */

@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
 import io.browserflow.formats.SideProject.Command;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +37,7 @@ final class SideDataCommands {
     }
     String value = vars.interpolate(c.target, c.path + ".target");
     String name = SideVariables.varName(var);
-    out.add(Step.SetVar.builder().id(st.id()).name(name).value(value).build());
+    out.add(DataStep.SetVar.builder().id(st.id()).name(name).value(value).build());
     st.refs.put(var, "${vars." + name + "}");
     if (!vars.assignedMoreThanOnce(var) && !value.contains("${")) {
       st.literals.put(var.trim(), value);
@@ -47,7 +48,7 @@ final class SideDataCommands {
   void storeRead(Command c, List<Step> out) {
     locators.target(c).ifPresent(t -> {
       Step.ReadKind what = c.name.equals("storeText") ? Step.ReadKind.TEXT : Step.ReadKind.VALUE;
-      Step read = Step.Read.builder().id(st.id()).target(t).what(what).build();
+      Step read = DataStep.Read.builder().id(st.id()).target(t).what(what).build();
       out.add(read);
       vars.assign(c.value, read, what.name().toLowerCase(Locale.ROOT), out);
     });
@@ -63,7 +64,7 @@ final class SideDataCommands {
     String attribute = c.target.substring(at + 1);
     locators.target(c, c.target.substring(0, at), l -> l.endsWith("@" + attribute)
         ? l.substring(0, l.length() - attribute.length() - 1) : l).ifPresent(t -> {
-          Step read = Step.Read.builder().id(st.id()).target(t).what(Step.ReadKind.ATTRIBUTE).attribute(attribute)
+          Step read = DataStep.Read.builder().id(st.id()).target(t).what(Step.ReadKind.ATTRIBUTE).attribute(attribute)
               .build();
           out.add(read);
           vars.assign(c.value, read, "attribute", out);
@@ -116,7 +117,7 @@ final class SideDataCommands {
       }
     }
     String name = SideVariables.varName(var);
-    out.add(Step.SetVar.builder().id(st.id()).name(name).value(vars.interpolate(c.target, c.path + ".target")).build());
+    out.add(DataStep.SetVar.builder().id(st.id()).name(name).value(vars.interpolate(c.target, c.path + ".target")).build());
     st.refs.put(var, "${vars." + name + "}");
     st.issues.info(ConversionCode.APPROXIMATED, c.path, "the JSON is kept as text in ${vars." + name + "}"
         + (st.arrays.containsKey(var) ? "; a forEach over it iterates its values" : ""));

@@ -7,6 +7,7 @@ import io.browserflow.api.Point;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.validate.FlowValidator;
 import io.browserflow.formats.SideProject.Command;
 import java.util.ArrayList;
@@ -152,14 +153,14 @@ final class SideImport {
           Optional<Point> at = interactions.offset(c);
           if (at.isPresent() && !c.opensWindow) {
             // the reference clicks at a point counted from the element's centre, wherever it lands
-            out.add(Step.Mouse.builder().id(st.id()).action(Step.MouseAction.CLICK).target(t).fromCenter(at.get()).build());
+            out.add(InteractionStep.Mouse.builder().id(st.id()).action(Step.MouseAction.CLICK).target(t).fromCenter(at.get()).build());
             return;
           }
           if (at.isPresent()) {
             st.issues.warning(ConversionCode.APPROXIMATED, c.path + ".value", "a click that opens a window is made at the "
                 + "element's centre (it binds the new tab); the coordinates " + c.value + " are left out");
           }
-          Step.Click.Builder b = Step.Click.builder().id(st.id()).target(t);
+          InteractionStep.Click.Builder b = InteractionStep.Click.builder().id(st.id()).target(t);
           if (c.opensWindow) {
             b.newTab(pages.popup(c));
           }
@@ -171,12 +172,12 @@ final class SideImport {
         locators.target(c).ifPresent(t -> {
           Optional<Point> at = interactions.offset(c);
           out.add(at.isPresent()
-              ? Step.Mouse.builder().id(st.id()).action(Step.MouseAction.DBLCLICK).target(t).fromCenter(at.get()).build()
-              : Step.Dblclick.builder().id(st.id()).target(t).build());
+              ? InteractionStep.Mouse.builder().id(st.id()).action(Step.MouseAction.DBLCLICK).target(t).fromCenter(at.get()).build()
+              : InteractionStep.Dblclick.builder().id(st.id()).target(t).build());
         });
         break;
       case "mouseOver":
-        locators.target(c).ifPresent(t -> out.add(Step.Hover.builder().id(st.id()).target(t).build()));
+        locators.target(c).ifPresent(t -> out.add(InteractionStep.Hover.builder().id(st.id()).target(t).build()));
         break;
       case "mouseDown":
       case "mouseDownAt":
@@ -189,7 +190,7 @@ final class SideImport {
           Step.MouseAction action = c.name.startsWith("mouseDown") ? Step.MouseAction.DOWN
               : c.name.startsWith("mouseUp") ? Step.MouseAction.UP
               : c.name.equals("mouseOut") ? Step.MouseAction.OUT : Step.MouseAction.MOVE;
-          Step.Mouse.Builder b = Step.Mouse.builder().id(st.id()).action(action).target(t);
+          InteractionStep.Mouse.Builder b = InteractionStep.Mouse.builder().id(st.id()).action(action).target(t);
           interactions.offset(c).ifPresent(b::fromCenter);
           out.add(b.build());
         });
@@ -198,17 +199,17 @@ final class SideImport {
         locators.target(c).ifPresent(t -> {
           st.issues.info(ConversionCode.APPROXIMATED, c.path, "editContent is a fill of the contenteditable element: typed "
               + "with input events, where the reference sets its innerText without any");
-          out.add(Step.Fill.builder().id(st.id()).target(t).value(interactions.typed(c, c.value)).build());
+          out.add(InteractionStep.Fill.builder().id(st.id()).target(t).value(interactions.typed(c, c.value)).build());
         });
         break;
       case "check":
-        locators.target(c).ifPresent(t -> out.add(Step.Check.builder().id(st.id()).target(t).build()));
+        locators.target(c).ifPresent(t -> out.add(InteractionStep.Check.builder().id(st.id()).target(t).build()));
         break;
       case "uncheck":
-        locators.target(c).ifPresent(t -> out.add(Step.Uncheck.builder().id(st.id()).target(t).build()));
+        locators.target(c).ifPresent(t -> out.add(InteractionStep.Uncheck.builder().id(st.id()).target(t).build()));
         break;
       case "type":
-        locators.target(c).ifPresent(t -> out.add(Step.Fill.builder().id(st.id()).target(t).value(interactions.typed(c, c.value)).build()));
+        locators.target(c).ifPresent(t -> out.add(InteractionStep.Fill.builder().id(st.id()).target(t).value(interactions.typed(c, c.value)).build()));
         break;
       case "sendKeys":
         locators.target(c).ifPresent(t -> interactions.sendKeys(c, t, out));

@@ -3,6 +3,7 @@ package io.browserflow.formats;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Input;
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.validate.FlowLimits;
 import io.browserflow.formats.SideProject.Command;
@@ -81,6 +82,6 @@ final class SideImportState {
 
   Step eval(String script) {
     scriptEval = true;
-    return Step.Eval.builder().id(id()).script(script).build();
+    return DataStep.Eval.builder().id(id()).script(script).build();
   }
 }

@@ -4,6 +4,7 @@ import io.browserflow.api.Candidate;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Point;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.formats.SideProject.Command;
 import java.util.ArrayList;
@@ -98,7 +99,7 @@ final class SideInteractionCommands {
           text.append(ch);
         } else {
           flushText(c, t, text, out);
-          out.add(Step.Press.builder().id(st.id()).key(ch).modifiers(held).target(t).build());
+          out.add(InteractionStep.Press.builder().id(st.id()).key(ch).modifiers(held).target(t).build());
         }
       }
       if (!found) {
@@ -108,7 +109,7 @@ final class SideInteractionCommands {
       Optional<String> mod = modifier(name);
       if (KEYS.containsKey(name)) {
         flushText(c, t, text, out);
-        out.add(Step.Press.builder().id(st.id()).key(KEYS.get(name)).modifiers(held).target(t).build());
+        out.add(InteractionStep.Press.builder().id(st.id()).key(KEYS.get(name)).modifiers(held).target(t).build());
       } else if (mod.isPresent()) {
         if (!held.remove(mod.get())) {
           held.add(mod.get());
@@ -130,7 +131,7 @@ final class SideInteractionCommands {
 
   private void flushText(Command c, Target t, StringBuilder text, List<Step> out) {
     if (text.length() > 0) {
-      out.add(Step.Type.builder().id(st.id()).target(t).text(typed(c, text.toString())).build());
+      out.add(InteractionStep.Type.builder().id(st.id()).target(t).text(typed(c, text.toString())).build());
       text.setLength(0);
     }
   }
@@ -185,10 +186,10 @@ final class SideInteractionCommands {
     }
     switch (kind) {
       case "value":
-        out.add(Step.Select.builder().id(st.id()).target(t).value(what).build());
+        out.add(InteractionStep.Select.builder().id(st.id()).target(t).value(what).build());
         return;
       case "label":
-        out.add(Step.Select.builder().id(st.id()).target(t).label(what).build());
+        out.add(InteractionStep.Select.builder().id(st.id()).target(t).label(what).build());
         return;
       default: {
         Optional<String> element = t.candidates().stream().map(SideLocators::elementScript)
@@ -222,7 +223,7 @@ final class SideInteractionCommands {
           + " has no equivalent");
       return;
     }
-    out.add(Step.Drag.builder().id(st.id()).source(from.get()).destination(Target.of(to)).build());
+    out.add(InteractionStep.Drag.builder().id(st.id()).source(from.get()).destination(Target.of(to)).build());
   }
 
   private static Map<String, String> keys() {

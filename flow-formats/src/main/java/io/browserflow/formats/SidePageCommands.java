@@ -3,6 +3,8 @@ package io.browserflow.formats;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Input;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.TabAlias;
 import io.browserflow.formats.SideProject.Command;
 import java.util.ArrayList;
@@ -41,7 +43,7 @@ final class SidePageCommands {
     } else {
       resolved = baseUrlInput() + (url.startsWith("/") ? "" : "/") + url;
     }
-    out.add(Step.Open.builder().id(st.id()).url(vars.interpolate(resolved, c.path + ".target")).build());
+    out.add(PageStep.Open.builder().id(st.id()).url(vars.interpolate(resolved, c.path + ".target")).build());
     st.frames.clear();
   }
 
@@ -90,7 +92,7 @@ final class SidePageCommands {
           + " is not a handle stored by storeWindowHandle or opened by a click of this test");
       return;
     }
-    out.add(Step.TabSwitch.builder().id(st.id()).alias(alias).build());
+    out.add(PageStep.TabSwitch.builder().id(st.id()).alias(alias).build());
     st.currentTab = alias;
     st.frames.clear();
   }
@@ -105,7 +107,7 @@ final class SidePageCommands {
   }
 
   void close(List<Step> out) {
-    out.add(Step.TabClose.builder().id(st.id()).build());
+    out.add(PageStep.TabClose.builder().id(st.id()).build());
     st.currentTab = "main";
     st.frames.clear();
   }
@@ -113,7 +115,7 @@ final class SidePageCommands {
   void selectFrame(Command c, List<Step> out) {
     String t = c.target.trim();
     if (t.equals("relative=top")) {
-      out.add(Step.FrameMain.builder().id(st.id()).build());
+      out.add(PageStep.FrameMain.builder().id(st.id()).build());
       st.frames.clear();
       return;
     }
@@ -137,7 +139,7 @@ final class SidePageCommands {
           parent(c, out);
         } else {
           String frame = ":is(iframe, frame) >> nth=" + part;
-          out.add(Step.Frame.builder().id(st.id()).locator(frame).build());
+          out.add(PageStep.Frame.builder().id(st.id()).locator(frame).build());
           st.frames.add(frame);
         }
       }
@@ -158,18 +160,18 @@ final class SidePageCommands {
             + "alternatives of targets are left out");
       }
     }
-    out.add(Step.Frame.builder().id(st.id()).locator(locator).build());
+    out.add(PageStep.Frame.builder().id(st.id()).locator(locator).build());
     st.frames.add(locator);
   }
 
   /** {@code relative=parent}: back to the main frame and into the frames above the current one again. */
   private void parent(Command c, List<Step> out) {
-    out.add(Step.FrameMain.builder().id(st.id()).build());
+    out.add(PageStep.FrameMain.builder().id(st.id()).build());
     if (!st.frames.isEmpty()) {
       st.frames.remove(st.frames.size() - 1);
     }
     for (String f : st.frames) {
-      out.add(Step.Frame.builder().id(st.id()).locator(f).build());
+      out.add(PageStep.Frame.builder().id(st.id()).locator(f).build());
     }
     if (!st.frames.isEmpty()) {
       st.issues.info(ConversionCode.REWRITTEN, c.path, "the parent frame is frameMain and " + st.frames.size()
@@ -185,7 +187,7 @@ final class SidePageCommands {
       return;
     }
     int ms = st.clamp((int) Double.parseDouble(v), 0, SideImportState.LIMITS.maxStepTimeoutMs(), c, "the pause");
-    out.add(Step.Wait.builder().id(st.id()).ms(ms).build());
+    out.add(CheckStep.Wait.builder().id(st.id()).ms(ms).build());
   }
 
   void windowSize(Command c, List<Step> out) {
@@ -198,7 +200,7 @@ final class SidePageCommands {
     int w = st.clamp(Integer.parseInt(m.group(1)), SideImportState.LIMITS.minViewportWidth(), SideImportState.LIMITS.maxViewportWidth(), c, "the width");
     int h = st.clamp(Integer.parseInt(m.group(2)), SideImportState.LIMITS.minViewportHeight(), SideImportState.LIMITS.maxViewportHeight(), c,
         "the height");
-    out.add(Step.SetViewport.builder().id(st.id()).width(w).height(h).build());
+    out.add(PageStep.SetViewport.builder().id(st.id()).width(w).height(h).build());
     st.issues.info(ConversionCode.APPROXIMATED, c.path, "the window size becomes the viewport size (without "
         + "the browser's own bars)");
   }

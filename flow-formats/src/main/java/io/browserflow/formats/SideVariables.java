@@ -2,6 +2,7 @@ package io.browserflow.formats;
 
 import io.browserflow.api.Input;
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
 import io.browserflow.formats.SideProject.Command;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -85,7 +86,7 @@ final class SideVariables {
     String output = "${steps." + producer.id() + "." + field + "}";
     if (multi.contains(v)) {
       String name = varName(v);
-      out.add(Step.SetVar.builder().id(st.id()).name(name).value(output).build());
+      out.add(DataStep.SetVar.builder().id(st.id()).name(name).value(output).build());
       st.refs.put(v, "${vars." + name + "}");
     } else {
       st.refs.put(v, output);

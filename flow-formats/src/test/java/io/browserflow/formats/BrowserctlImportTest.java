@@ -13,6 +13,10 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.FlowFormatException;
 import io.browserflow.api.Input;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.lint.Quality;
@@ -65,8 +69,8 @@ class BrowserctlImportTest {
       Conversion<Flow> c = read(file("", cmd("open", "https://a.test/x", "--timeout", "5000"), cmd("navigate", "https://a.test/y"),
           cmd("back"), cmd("forward"), cmd("reload")));
       List<Step> s = c.value().steps();
-      assertThat(s.get(0)).isEqualTo(Step.Open.builder().id("s1").url("https://a.test/x").timeoutMs(5000).build());
-      assertThat(s.get(1)).isEqualTo(Step.Navigate.builder().id("s2").url("https://a.test/y").build());
+      assertThat(s.get(0)).isEqualTo(PageStep.Open.builder().id("s1").url("https://a.test/x").timeoutMs(5000).build());
+      assertThat(s.get(1)).isEqualTo(PageStep.Navigate.builder().id("s2").url("https://a.test/y").build());
       assertThat(s.subList(2, 5)).extracting(Step::kind).containsExactly(Step.Kind.BACK, Step.Kind.FORWARD, Step.Kind.RELOAD);
       assertThat(c.issues()).isEmpty();
       assertThat(c.stepsRead()).isEqualTo(5);
@@ -107,15 +111,15 @@ class BrowserctlImportTest {
           cmd("wait", "--text", "Saved"), cmd("wait", "--ms", "500"), cmd("wait", "--url", "**/done"),
           cmd("wait", "--fn", "window.ready === true"), cmd("wait", "750")));
       List<Step> s = c.value().steps();
-      assertThat(s.get(0)).isEqualTo(Step.Wait.builder().id("s1")
+      assertThat(s.get(0)).isEqualTo(CheckStep.Wait.builder().id("s1")
           .until(Condition.Load.of(Condition.LoadState.DOMCONTENTLOADED)).timeoutMs(10_000).build());
-      assertThat(((Step.Wait) s.get(1)).until()).contains(Condition.Element.of(css("#a"), Condition.State.VISIBLE));
-      assertThat(((Step.Wait) s.get(2)).until()).contains(Condition.Element.of(css("#b"), Condition.State.HIDDEN));
-      assertThat(((Step.Wait) s.get(3)).until()).contains(Condition.Text.present("Saved"));
-      assertThat(((Step.Wait) s.get(4)).ms()).hasValue(500);
-      assertThat(((Step.Wait) s.get(5)).until()).contains(Condition.Url.of("**/done"));
-      assertThat(((Step.Wait) s.get(6)).until()).contains(Condition.Expression.of("window.ready === true"));
-      assertThat(((Step.Wait) s.get(7)).ms()).hasValue(750);
+      assertThat(((CheckStep.Wait) s.get(1)).until()).contains(Condition.Element.of(css("#a"), Condition.State.VISIBLE));
+      assertThat(((CheckStep.Wait) s.get(2)).until()).contains(Condition.Element.of(css("#b"), Condition.State.HIDDEN));
+      assertThat(((CheckStep.Wait) s.get(3)).until()).contains(Condition.Text.present("Saved"));
+      assertThat(((CheckStep.Wait) s.get(4)).ms()).hasValue(500);
+      assertThat(((CheckStep.Wait) s.get(5)).until()).contains(Condition.Url.of("**/done"));
+      assertThat(((CheckStep.Wait) s.get(6)).until()).contains(Condition.Expression.of("window.ready === true"));
+      assertThat(((CheckStep.Wait) s.get(7)).ms()).hasValue(750);
       assertThat(c.value().policy().orElseThrow().capabilities()).containsExactly(Capability.SCRIPT_EVAL);
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
           .containsExactly(tuple(ConversionCode.EVAL_USED, "commands[6]"));
@@ -125,7 +129,7 @@ class BrowserctlImportTest {
     void should_make_wait_url_after_a_click_the_clicks_expect() {
       Conversion<Flow> c = read(file("", cmd("click", "#login"),
           cmd("wait", "--url", "http://h.test/#/*", "--timeout", "12000")));
-      assertThat(c.value().steps()).containsExactly(Step.Click.builder().id("s1").target(css("#login"))
+      assertThat(c.value().steps()).containsExactly(InteractionStep.Click.builder().id("s1").target(css("#login"))
           .addExpect(Condition.Url.of("http://h.test/#/*")).timeoutMs(12_000).build());
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
           .containsExactly(tuple(ConversionCode.WAIT_AS_EXPECT, "commands[1]", ConversionIssue.Severity.INFO));
@@ -143,14 +147,14 @@ class BrowserctlImportTest {
     void should_merge_any_wait_sharing_the_source_step() {
       Conversion<Flow> c = read(file("", "{\"id\":\"open\",\"argv\":[\"open\",\"https://a.test\"],\"sourceStepId\":\"open\"}",
           "{\"argv\":[\"wait\",\"--selector\",\"#ready\"],\"sourceStepId\":\"open\"}"));
-      assertThat(c.value().steps()).containsExactly(Step.Open.builder().id("open").url("https://a.test")
+      assertThat(c.value().steps()).containsExactly(PageStep.Open.builder().id("open").url("https://a.test")
           .addExpect(Condition.Element.of(css("#ready"), Condition.State.VISIBLE)).build());
     }
 
     @Test
     void should_clamp_a_long_fixed_wait_with_a_warning() {
       Conversion<Flow> c = read(file("", cmd("wait", "--ms", "90000")));
-      assertThat(((Step.Wait) c.value().steps().get(0)).ms()).hasValue(30_000);
+      assertThat(((CheckStep.Wait) c.value().steps().get(0)).ms()).hasValue(30_000);
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
           .containsExactly(tuple(ConversionCode.FIXED_WAIT_TOO_LONG, "commands[0]", ConversionIssue.Severity.WARNING));
     }
@@ -170,23 +174,23 @@ class BrowserctlImportTest {
           cmd("click", "[data-testid=\"save\"]"), cmd("dblclick", "[id=\"row-1\"]"), cmd("hover", ".menu"),
           cmd("select", "#size", "M"), cmd("check", "#gift"), cmd("uncheck", "#news"), cmd("type", "typed")));
       List<Step> s = c.value().steps();
-      assertThat(s.get(0)).isEqualTo(Step.Fill.builder().id("s1").target(css("[placeholder=\"用户名\"]")).value("ada").build());
-      assertThat(s.get(1)).isEqualTo(Step.Type.builder().id("s2").target(css("#q")).text("shoes").build());
-      assertThat(s.get(2)).isEqualTo(Step.Click.builder().id("s3").target(Target.of(Candidate.testId("save"))).build());
-      assertThat(s.get(3)).isEqualTo(Step.Dblclick.builder().id("s4").target(Target.of(Candidate.id("row-1"))).build());
-      assertThat(s.get(4)).isEqualTo(Step.Hover.builder().id("s5").target(css(".menu")).build());
-      assertThat(s.get(5)).isEqualTo(Step.Select.builder().id("s6").target(css("#size")).value("M").build());
-      assertThat(s.get(6)).isEqualTo(Step.Check.builder().id("s7").target(css("#gift")).build());
-      assertThat(s.get(7)).isEqualTo(Step.Uncheck.builder().id("s8").target(css("#news")).build());
-      assertThat(s.get(8)).isEqualTo(Step.Type.builder().id("s9").text("typed").build());
+      assertThat(s.get(0)).isEqualTo(InteractionStep.Fill.builder().id("s1").target(css("[placeholder=\"用户名\"]")).value("ada").build());
+      assertThat(s.get(1)).isEqualTo(InteractionStep.Type.builder().id("s2").target(css("#q")).text("shoes").build());
+      assertThat(s.get(2)).isEqualTo(InteractionStep.Click.builder().id("s3").target(Target.of(Candidate.testId("save"))).build());
+      assertThat(s.get(3)).isEqualTo(InteractionStep.Dblclick.builder().id("s4").target(Target.of(Candidate.id("row-1"))).build());
+      assertThat(s.get(4)).isEqualTo(InteractionStep.Hover.builder().id("s5").target(css(".menu")).build());
+      assertThat(s.get(5)).isEqualTo(InteractionStep.Select.builder().id("s6").target(css("#size")).value("M").build());
+      assertThat(s.get(6)).isEqualTo(InteractionStep.Check.builder().id("s7").target(css("#gift")).build());
+      assertThat(s.get(7)).isEqualTo(InteractionStep.Uncheck.builder().id("s8").target(css("#news")).build());
+      assertThat(s.get(8)).isEqualTo(InteractionStep.Type.builder().id("s9").text("typed").build());
       assertThat(c.issues()).isEmpty();
     }
 
     @Test
     void should_map_press_with_modifiers_and_target() {
-      assertThat(only("press", "a", "#editor", "--ctrl", "--shift", "--alt", "--meta")).isEqualTo(Step.Press.builder()
+      assertThat(only("press", "a", "#editor", "--ctrl", "--shift", "--alt", "--meta")).isEqualTo(InteractionStep.Press.builder()
           .id("s1").key("a").addModifiers("Control", "Shift", "Alt", "Meta").target(css("#editor")).build());
-      assertThat(only("press", "Enter")).isEqualTo(Step.Press.builder().id("s1").key("Enter").build());
+      assertThat(only("press", "Enter")).isEqualTo(InteractionStep.Press.builder().id("s1").key("Enter").build());
     }
 
     @Test
@@ -195,15 +199,15 @@ class BrowserctlImportTest {
           cmd("scroll", "--to", "top"), cmd("scroll", "--to", "bottom"), cmd("scroll", "#row-9"),
           cmd("scrollintoview", "#row-10"), cmd("scroll", "down", "200"), cmd("eval", "window.scrollTo(0, 640)")));
       List<Step> s = c.value().steps();
-      assertThat(s.get(0)).isEqualTo(Step.Scroll.builder().id("s1").y(400).build());
-      assertThat(s.get(1)).isEqualTo(Step.Scroll.builder().id("s2").target(css("#list")).y(-50).build());
-      assertThat(s.get(2)).isEqualTo(Step.Scroll.builder().id("s3").mode(Step.ScrollMode.TO).build());
-      assertThat(s.get(3)).isEqualTo(Step.Scroll.builder().id("s4").mode(Step.ScrollMode.TO)
+      assertThat(s.get(0)).isEqualTo(InteractionStep.Scroll.builder().id("s1").y(400).build());
+      assertThat(s.get(1)).isEqualTo(InteractionStep.Scroll.builder().id("s2").target(css("#list")).y(-50).build());
+      assertThat(s.get(2)).isEqualTo(InteractionStep.Scroll.builder().id("s3").mode(Step.ScrollMode.TO).build());
+      assertThat(s.get(3)).isEqualTo(InteractionStep.Scroll.builder().id("s4").mode(Step.ScrollMode.TO)
           .y(BrowserctlImport.SCROLL_BOTTOM).build());
-      assertThat(s.get(4)).isEqualTo(Step.Scroll.builder().id("s5").mode(Step.ScrollMode.INTO_VIEW).target(css("#row-9")).build());
-      assertThat(s.get(5)).isEqualTo(Step.Scroll.builder().id("s6").mode(Step.ScrollMode.INTO_VIEW).target(css("#row-10")).build());
-      assertThat(s.get(6)).isEqualTo(Step.Scroll.builder().id("s7").y(200).build());
-      assertThat(s.get(7)).isEqualTo(Step.Scroll.builder().id("s8").mode(Step.ScrollMode.TO).y(640).build());
+      assertThat(s.get(4)).isEqualTo(InteractionStep.Scroll.builder().id("s5").mode(Step.ScrollMode.INTO_VIEW).target(css("#row-9")).build());
+      assertThat(s.get(5)).isEqualTo(InteractionStep.Scroll.builder().id("s6").mode(Step.ScrollMode.INTO_VIEW).target(css("#row-10")).build());
+      assertThat(s.get(6)).isEqualTo(InteractionStep.Scroll.builder().id("s7").y(200).build());
+      assertThat(s.get(7)).isEqualTo(InteractionStep.Scroll.builder().id("s8").mode(Step.ScrollMode.TO).y(640).build());
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
           .containsExactly(tuple(ConversionCode.EVAL_AS_SCROLL, "commands[7]"));
       assertThat(c.value().policy()).isEmpty();
@@ -213,8 +217,8 @@ class BrowserctlImportTest {
     void should_map_eval_with_its_capture_to_the_step_output() {
       Conversion<Flow> c = read(file("", "{\"id\":\"count\",\"argv\":[\"eval\",\"document.title\"],\"capture\":{\"result\":\"TITLE\"}}",
           cmd("fill", "#echo", "${TITLE}")));
-      assertThat(c.value().steps().get(0)).isEqualTo(Step.Eval.builder().id("count").script("document.title").build());
-      assertThat(((Step.Fill) c.value().steps().get(1)).value()).isEqualTo("${steps.count.result}");
+      assertThat(c.value().steps().get(0)).isEqualTo(DataStep.Eval.builder().id("count").script("document.title").build());
+      assertThat(((InteractionStep.Fill) c.value().steps().get(1)).value()).isEqualTo("${steps.count.result}");
       assertThat(c.value().policy().orElseThrow().capabilities()).contains(Capability.SCRIPT_EVAL);
       assertThat(c.issues()).extracting(ConversionIssue::code).containsExactly(ConversionCode.EVAL_USED);
     }
@@ -225,11 +229,11 @@ class BrowserctlImportTest {
           cmd("get", "value", "#q"), cmd("get", "attr", "a.next", "href"), cmd("get", "url"),
           cmd("type", "#note", "${TOTAL}")));
       List<Step> s = c.value().steps();
-      assertThat(s.get(0)).isEqualTo(Step.Read.builder().id("total").target(css("#total")).build());
-      assertThat(s.get(1)).isEqualTo(Step.Read.builder().id("s1").target(css("#q")).what(Step.ReadKind.VALUE).build());
-      assertThat(s.get(2)).isEqualTo(Step.Read.builder().id("s2").target(css("a.next")).what(Step.ReadKind.ATTRIBUTE)
+      assertThat(s.get(0)).isEqualTo(DataStep.Read.builder().id("total").target(css("#total")).build());
+      assertThat(s.get(1)).isEqualTo(DataStep.Read.builder().id("s1").target(css("#q")).what(Step.ReadKind.VALUE).build());
+      assertThat(s.get(2)).isEqualTo(DataStep.Read.builder().id("s2").target(css("a.next")).what(Step.ReadKind.ATTRIBUTE)
           .attribute("href").build());
-      assertThat(((Step.Type) s.get(3)).text()).isEqualTo("${steps.total.text}");
+      assertThat(((InteractionStep.Type) s.get(3)).text()).isEqualTo("${steps.total.text}");
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
           .containsExactly(tuple(ConversionCode.COMMAND_SKIPPED, "commands[3]"));
     }
@@ -262,14 +266,14 @@ class BrowserctlImportTest {
           cmd("find", "alt", "logo", "hover"), cmd("find", "title", "Help", "check"),
           cmd("find", "first", "#save", "uncheck")));
       List<Step> s = c.value().steps();
-      assertThat(((Step.Click) s.get(0)).target()).isEqualTo(Target.of(Candidate.role("button", "Save")));
-      assertThat(((Step.Click) s.get(1)).target()).isEqualTo(Target.of(Candidate.text("查询")));
-      assertThat(s.get(2)).isEqualTo(Step.Fill.builder().id("s3").target(Target.of(Candidate.label("Email"))).value("a@b.test").build());
-      assertThat(s.get(3)).isEqualTo(Step.Type.builder().id("s4").target(Target.of(Candidate.placeholder("用户名"))).text("ada").build());
-      assertThat(s.get(4)).isEqualTo(Step.Dblclick.builder().id("s5").target(Target.of(Candidate.testId("go"))).build());
-      assertThat(s.get(5)).isEqualTo(Step.Hover.builder().id("s6").target(css("[alt=\"logo\"]")).build());
-      assertThat(s.get(6)).isEqualTo(Step.Check.builder().id("s7").target(css("[title=\"Help\"]")).build());
-      assertThat(s.get(7)).isEqualTo(Step.Uncheck.builder().id("s8").target(css("#save")).build());
+      assertThat(((InteractionStep.Click) s.get(0)).target()).isEqualTo(Target.of(Candidate.role("button", "Save")));
+      assertThat(((InteractionStep.Click) s.get(1)).target()).isEqualTo(Target.of(Candidate.text("查询")));
+      assertThat(s.get(2)).isEqualTo(InteractionStep.Fill.builder().id("s3").target(Target.of(Candidate.label("Email"))).value("a@b.test").build());
+      assertThat(s.get(3)).isEqualTo(InteractionStep.Type.builder().id("s4").target(Target.of(Candidate.placeholder("用户名"))).text("ada").build());
+      assertThat(s.get(4)).isEqualTo(InteractionStep.Dblclick.builder().id("s5").target(Target.of(Candidate.testId("go"))).build());
+      assertThat(s.get(5)).isEqualTo(InteractionStep.Hover.builder().id("s6").target(css("[alt=\"logo\"]")).build());
+      assertThat(s.get(6)).isEqualTo(InteractionStep.Check.builder().id("s7").target(css("[title=\"Help\"]")).build());
+      assertThat(s.get(7)).isEqualTo(InteractionStep.Uncheck.builder().id("s8").target(css("#save")).build());
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
           .contains(tuple(ConversionCode.FIND_POSITIONAL, "commands[7]"))
           .doesNotContain(tuple(ConversionCode.MATCH_EXACT, "commands[0]"));
@@ -281,10 +285,10 @@ class BrowserctlImportTest {
           cmd("find", "click", "--text", "查询"), cmd("find", "click", "--testid", "submit-btn"),
           cmd("find", "text", "--testid", "total")));
       List<Step> s = c.value().steps();
-      assertThat(s.get(0)).isEqualTo(Step.Fill.builder().id("s1").target(Target.of(Candidate.placeholder("用户名"))).value("ada").build());
-      assertThat(((Step.Click) s.get(1)).target()).isEqualTo(Target.of(Candidate.text("查询")));
-      assertThat(((Step.Click) s.get(2)).target()).isEqualTo(Target.of(Candidate.testId("submit-btn")));
-      assertThat(s.get(3)).isEqualTo(Step.Read.builder().id("s4").target(Target.of(Candidate.testId("total"))).build());
+      assertThat(s.get(0)).isEqualTo(InteractionStep.Fill.builder().id("s1").target(Target.of(Candidate.placeholder("用户名"))).value("ada").build());
+      assertThat(((InteractionStep.Click) s.get(1)).target()).isEqualTo(Target.of(Candidate.text("查询")));
+      assertThat(((InteractionStep.Click) s.get(2)).target()).isEqualTo(Target.of(Candidate.testId("submit-btn")));
+      assertThat(s.get(3)).isEqualTo(DataStep.Read.builder().id("s4").target(Target.of(Candidate.testId("total"))).build());
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path, ConversionIssue::severity)
           .containsExactly(tuple(ConversionCode.MATCH_EXACT, "commands[0]", ConversionIssue.Severity.INFO),
               tuple(ConversionCode.MATCH_EXACT, "commands[1]", ConversionIssue.Severity.INFO));
@@ -293,7 +297,7 @@ class BrowserctlImportTest {
     @Test
     void should_map_find_text_action_to_a_read_and_report_unknown_actions() {
       Conversion<Flow> c = read(file("", cmd("find", "testid", "total", "text"), cmd("find", "testid", "x", "drag")));
-      assertThat(c.value().steps()).containsExactly(Step.Read.builder().id("s1").target(Target.of(Candidate.testId("total"))).build());
+      assertThat(c.value().steps()).containsExactly(DataStep.Read.builder().id("s1").target(Target.of(Candidate.testId("total"))).build());
       assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
           .containsExactly(tuple(ConversionCode.UNSUPPORTED_STEP, "commands[1]"));
     }
@@ -306,9 +310,9 @@ class BrowserctlImportTest {
       Conversion<Flow> c = read(file("", cmd("frame", "[role=\"dialog\"] iframe", "--timeout", "8000"),
           cmd("click", "[data-testid=\"nav-paas\"]"), cmd("frame", "main"), cmd("frame", "url:http://h.test/assets/*.html*")));
       List<Step> s = c.value().steps();
-      assertThat(s.get(0)).isEqualTo(Step.Frame.builder().id("s1").locator("[role=\"dialog\"] iframe").timeoutMs(8000).build());
-      assertThat(s.get(2)).isEqualTo(Step.FrameMain.builder().id("s3").build());
-      assertThat(s.get(3)).isEqualTo(Step.Frame.builder().id("s4").locator("url:http://h.test/assets/*.html*").build());
+      assertThat(s.get(0)).isEqualTo(PageStep.Frame.builder().id("s1").locator("[role=\"dialog\"] iframe").timeoutMs(8000).build());
+      assertThat(s.get(2)).isEqualTo(PageStep.FrameMain.builder().id("s3").build());
+      assertThat(s.get(3)).isEqualTo(PageStep.Frame.builder().id("s4").locator("url:http://h.test/assets/*.html*").build());
       assertThat(c.issues()).isEmpty();
     }
 
@@ -345,12 +349,12 @@ class BrowserctlImportTest {
           cmd("tab", "${DOCS}"), cmd("tab", "close")));
       List<Step> s = c.value().steps();
       assertThat(s).containsExactly(
-          Step.Click.builder().id("s1").target(css("#open-detail")).newTab("DETAIL_TAB").build(),
-          Step.TabSwitch.builder().id("s2").alias("DETAIL_TAB").build(),
-          Step.TabSwitch.builder().id("s3").alias("main").build(),
-          Step.TabClose.builder().id("s4").alias("DETAIL_TAB").build(),
-          Step.TabNew.builder().id("s5").alias("DOCS").url("https://a.test/docs").build(),
-          Step.TabClose.builder().id("s6").build());
+          InteractionStep.Click.builder().id("s1").target(css("#open-detail")).newTab("DETAIL_TAB").build(),
+          PageStep.TabSwitch.builder().id("s2").alias("DETAIL_TAB").build(),
+          PageStep.TabSwitch.builder().id("s3").alias("main").build(),
+          PageStep.TabClose.builder().id("s4").alias("DETAIL_TAB").build(),
+          PageStep.TabNew.builder().id("s5").alias("DOCS").url("https://a.test/docs").build(),
+          PageStep.TabClose.builder().id("s6").build());
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
           .containsExactly(tuple(ConversionCode.COMMAND_SKIPPED, "commands[0]"), tuple(ConversionCode.STEPS_MERGED, "commands[6]"));
       assertThat(c.stepsMapped()).isEqualTo(7);
@@ -362,7 +366,7 @@ class BrowserctlImportTest {
           cmd("tab", "docs")));
       assertThat(c.value().steps()).extracting(Step::kind)
           .containsExactly(Step.Kind.TAB_NEW, Step.Kind.OPEN, Step.Kind.TAB_SWITCH);
-      assertThat(((Step.TabSwitch) c.value().steps().get(2)).alias()).isEqualTo("docs");
+      assertThat(((PageStep.TabSwitch) c.value().steps().get(2)).alias()).isEqualTo("docs");
     }
 
     @Test
@@ -377,7 +381,7 @@ class BrowserctlImportTest {
     @Test
     void should_bind_an_uncaptured_new_tab_to_a_generated_alias() {
       Conversion<Flow> c = read(file("", cmd("click", "#x", "--new-tab")));
-      assertThat(((Step.Click) c.value().steps().get(0)).newTab()).contains("tab1");
+      assertThat(((InteractionStep.Click) c.value().steps().get(0)).newTab()).contains("tab1");
       assertThat(c.issues()).extracting(ConversionIssue::code).containsExactly(ConversionCode.NEW_TAB_UNCAPTURED);
     }
   }
@@ -405,7 +409,7 @@ class BrowserctlImportTest {
           Input.builder().key("DEVICE_ID").label("设备 ID").required(true).defaultValue("100").build(),
           Input.builder().key("COUNT").type(Input.Type.NUMBER).defaultValue("3").build(),
           Input.builder().key("WHEN").build());
-      assertThat(f.steps()).extracting(s -> s instanceof Step.Fill ? ((Step.Fill) s).value() : ((Step.Open) s).url())
+      assertThat(f.steps()).extracting(s -> s instanceof InteractionStep.Fill ? ((InteractionStep.Fill) s).value() : ((PageStep.Open) s).url())
           .containsExactly("${credential.BASE_URL}/#/login", "${credential.USERNAME}", "${credential.PASSWORD}",
               "${input.DEVICE_ID}");
       assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
@@ -439,7 +443,7 @@ class BrowserctlImportTest {
       String secret = "hunter2-Secret!";
       Conversion<Flow> c = read(file("", cmd("fill", "[placeholder=\"密码\"]", secret), cmd("fill", "#user", "ada")));
       Flow f = c.value();
-      assertThat(((Step.Fill) f.steps().get(0)).value()).isEqualTo("${credential.PASSWORD}");
+      assertThat(((InteractionStep.Fill) f.steps().get(0)).value()).isEqualTo("${credential.PASSWORD}");
       assertThat(f.credential("PASSWORD")).hasValueSatisfying(cr -> {
         assertThat(cr.secret()).isTrue();
         assertThat(cr.type()).isEqualTo(Credential.Type.PASSWORD);

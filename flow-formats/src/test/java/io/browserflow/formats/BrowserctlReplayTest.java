@@ -11,6 +11,7 @@ import io.browserflow.api.Candidate;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.Quality;
 import io.browserflow.engine.FlowEngine;
@@ -64,7 +65,7 @@ class BrowserctlReplayTest {
   /** The flow with a last step reading the page's event log (one entry a line; read text has blanks collapsed). */
   private static Flow readingLog(Flow flow) {
     return Flow.builder().from(flow)
-        .addSteps(Step.Read.builder().id("log").target(Target.of(Candidate.css("#log"))).build()).build();
+        .addSteps(DataStep.Read.builder().id("log").target(Target.of(Candidate.css("#log"))).build()).build();
   }
 
   private static RunResult run(Flow flow, Inputs inputs, RunOptions options) {

@@ -25,6 +25,7 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.lint.Quality;
 import java.util.LinkedHashMap;
@@ -134,7 +135,7 @@ class BrowserctlRoundTripTest {
   void should_read_bare_input_placeholders_as_qualified_ones() {
     Flow flow = Flow.named("bare").input("QUERY").open("https://a.test").fill(css("#q"), "${QUERY}").build();
     Flow back = new BrowserctlCodec().read(new BrowserctlCodec().write(flow).value(), "x").value();
-    assertThat(((Step.Fill) back.steps().get(1)).value()).isEqualTo("${input.QUERY}");
+    assertThat(((InteractionStep.Fill) back.steps().get(1)).value()).isEqualTo("${input.QUERY}");
   }
 
   /** The flow with step ids s1, s2, ... in document order, references following. */

@@ -10,6 +10,9 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Input;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.Quality;
 import java.util.List;
@@ -57,16 +60,16 @@ class BrowserctlTextCodecTest {
     assertThat(f.inputs()).containsExactly(Input.builder().key("DEVICE_ID").label("设备 ID")
         .defaultValue("1000000150601081283").build());
     assertThat(f.steps()).containsExactly(
-        Step.Open.builder().id("s1").url("${credential.METER_REBIND_BASE_URL}").build(),
-        Step.Wait.builder().id("s2").until(Condition.Load.of(Condition.LoadState.DOMCONTENTLOADED)).timeoutMs(10_000).build(),
-        Step.Fill.builder().id("s3").target(Target.of(Candidate.css("[placeholder=\"用户名\"]")))
+        PageStep.Open.builder().id("s1").url("${credential.METER_REBIND_BASE_URL}").build(),
+        CheckStep.Wait.builder().id("s2").until(Condition.Load.of(Condition.LoadState.DOMCONTENTLOADED)).timeoutMs(10_000).build(),
+        InteractionStep.Fill.builder().id("s3").target(Target.of(Candidate.css("[placeholder=\"用户名\"]")))
             .value("${credential.METER_REBIND_USERNAME}").build(),
-        Step.Fill.builder().id("s4").target(Target.of(Candidate.css("[placeholder=\"密码\"]")))
+        InteractionStep.Fill.builder().id("s4").target(Target.of(Candidate.css("[placeholder=\"密码\"]")))
             .value("${credential.METER_REBIND_PASSWORD}").build(),
-        Step.Click.builder().id("s5").target(Target.of(Candidate.css("input.anniu.un_butt.buttonClass")))
+        InteractionStep.Click.builder().id("s5").target(Target.of(Candidate.css("input.anniu.un_butt.buttonClass")))
             .addExpect(Condition.Url.of("http://192.168.2.122:30264/#/*")).timeoutMs(12_000).build(),
-        Step.Fill.builder().id("s6").target(Target.of(Candidate.css("[placeholder=\"设备ID\"]"))).value("${input.DEVICE_ID}").build(),
-        Step.Click.builder().id("s7").target(Target.of(Candidate.css("button.el-button.el-button--primary"))).build());
+        InteractionStep.Fill.builder().id("s6").target(Target.of(Candidate.css("[placeholder=\"设备ID\"]"))).value("${input.DEVICE_ID}").build(),
+        InteractionStep.Click.builder().id("s7").target(Target.of(Candidate.css("button.el-button.el-button--primary"))).build());
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
         .containsExactly(tuple(ConversionCode.WAIT_AS_EXPECT, "line 17"));
     assertThat(c.stepsRead()).isEqualTo(8);
@@ -100,12 +103,12 @@ class BrowserctlTextCodecTest {
         + "type '#note' it\\'s\n";
     Conversion<Flow> c = codec.read(text, "x.browserctl");
     List<Step> s = c.value().steps();
-    assertThat(((Step.Open) s.get(0)).url()).isEqualTo("https://a.test/?q=a b");
-    assertThat(s.get(1)).isEqualTo(Step.Fill.builder().id("s2").target(Target.of(Candidate.css("#q")))
+    assertThat(((PageStep.Open) s.get(0)).url()).isEqualTo("https://a.test/?q=a b");
+    assertThat(s.get(1)).isEqualTo(InteractionStep.Fill.builder().id("s2").target(Target.of(Candidate.css("#q")))
         .value("say \"hi\"\nbye").build());
-    assertThat(((Step.Click) s.get(2)).newTab()).contains("DETAIL");
-    assertThat(((Step.TabSwitch) s.get(3)).alias()).isEqualTo("DETAIL");
-    assertThat(((Step.Type) s.get(4)).text()).isEqualTo("it's");
+    assertThat(((InteractionStep.Click) s.get(2)).newTab()).contains("DETAIL");
+    assertThat(((PageStep.TabSwitch) s.get(3)).alias()).isEqualTo("DETAIL");
+    assertThat(((InteractionStep.Type) s.get(4)).text()).isEqualTo("it's");
     assertThat(c.issues()).isEmpty();
   }
 
@@ -123,10 +126,10 @@ class BrowserctlTextCodecTest {
         .addCredentials(Credential.builder().key("BASE_URL").type(Credential.Type.URL).build(),
             Credential.builder().key("PASSWORD").type(Credential.Type.PASSWORD).build())
         .addInputs(Input.builder().key("DEVICE_ID").label("设备 ID").defaultValue("100").build())
-        .addSteps(Step.Open.builder().id("s1").url("${credential.BASE_URL}").build(),
-            Step.Fill.builder().id("s2").target(Target.of(Candidate.css("[placeholder=\"密码\"]")))
+        .addSteps(PageStep.Open.builder().id("s1").url("${credential.BASE_URL}").build(),
+            InteractionStep.Fill.builder().id("s2").target(Target.of(Candidate.css("[placeholder=\"密码\"]")))
                 .value("${credential.PASSWORD}").build(),
-            Step.Click.builder().id("s3").target(Target.of(Candidate.css("input.anniu"))).timeoutMs(12_000)
+            InteractionStep.Click.builder().id("s3").target(Target.of(Candidate.css("input.anniu"))).timeoutMs(12_000)
                 .addExpect(Condition.Url.of("http://h.test/#/*")).build())
         .build();
     String text = codec.write(flow).value();
@@ -142,9 +145,9 @@ class BrowserctlTextCodecTest {
   @Test
   void should_say_when_a_wait_url_after_a_click_reads_back_as_its_expect() {
     Flow flow = Flow.builder().id("w").name("w")
-        .addSteps(Step.Open.builder().id("s1").url("https://a.test").build(),
-            Step.Click.builder().id("s2").target(Target.of(Candidate.css("#go"))).build(),
-            Step.Wait.builder().id("s3").until(Condition.Url.of("**/next")).build())
+        .addSteps(PageStep.Open.builder().id("s1").url("https://a.test").build(),
+            InteractionStep.Click.builder().id("s2").target(Target.of(Candidate.css("#go"))).build(),
+            CheckStep.Wait.builder().id("s3").until(Condition.Url.of("**/next")).build())
         .build();
     Conversion<String> out = codec.write(flow);
     assertThat(out.issues()).extracting(ConversionIssue::code, ConversionIssue::path)

@@ -9,6 +9,11 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Point;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.Quality;
 import java.util.List;
@@ -28,15 +33,15 @@ class ChromeRecorderDroppedStepsTest {
   }
 
   private static Step open() {
-    return Step.Open.builder().id("open").url("http://127.0.0.1:8080/tools.html").build();
+    return PageStep.Open.builder().id("open").url("http://127.0.0.1:8080/tools.html").build();
   }
 
   private static Step upload() {
-    return Step.Upload.builder().id("choose-file").target(FILE).addFiles("/tmp/devices.csv").build();
+    return InteractionStep.Upload.builder().id("choose-file").target(FILE).addFiles("/tmp/devices.csv").build();
   }
 
   private static Step click(String id, Target t) {
-    return Step.Click.builder().id(id).target(t).offset(Point.of(2, 2)).build();
+    return InteractionStep.Click.builder().id(id).target(t).offset(Point.of(2, 2)).build();
   }
 
   @Test
@@ -61,7 +66,7 @@ class ChromeRecorderDroppedStepsTest {
 
   @Test
   void should_block_an_action_and_only_warn_about_a_screenshot_after_it() {
-    Step shot = Step.Screenshot.builder().id("shot").build();
+    Step shot = DataStep.Screenshot.builder().id("shot").build();
     Conversion<String> c = write(open(), upload(), shot);
 
     assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
@@ -73,9 +78,9 @@ class ChromeRecorderDroppedStepsTest {
   void should_block_a_read_whose_output_a_later_step_uses_and_warn_about_one_nobody_uses() {
     Target meter = Target.of(Candidate.testId("meter"));
     Conversion<String> c = write(open(),
-        Step.Read.builder().id("meter").target(meter).build(),
-        Step.Read.builder().id("status").target(Target.of(Candidate.testId("status"))).build(),
-        Step.Fill.builder().id("copy").target(Target.of(Candidate.testId("new-meter"))).value("${steps.meter.text}").build());
+        DataStep.Read.builder().id("meter").target(meter).build(),
+        DataStep.Read.builder().id("status").target(Target.of(Candidate.testId("status"))).build(),
+        InteractionStep.Fill.builder().id("copy").target(Target.of(Candidate.testId("new-meter"))).value("${steps.meter.text}").build());
 
     assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.UNSUPPORTED_STEP)
         .extracting(ConversionIssue::severity, ConversionIssue::path).containsExactly(
@@ -85,11 +90,11 @@ class ChromeRecorderDroppedStepsTest {
 
   @Test
   void should_block_a_set_var_a_later_step_reads_and_a_loop_whose_body_sets_it() {
-    Step fill = Step.Fill.builder().id("use").target(Target.of(Candidate.id("q"))).value("${vars.query}").build();
-    Conversion<String> plain = write(open(), Step.SetVar.builder().id("set").name("query").value("boots").build(), fill);
-    Conversion<String> unused = write(open(), Step.SetVar.builder().id("set").name("other").value("boots").build(), fill.withId("use2"));
-    Conversion<String> looped = write(open(), Step.Repeat.builder().id("loop").times(2)
-        .addBody(Step.SetVar.builder().id("inner").name("query").value("boots").build()).build(), fill);
+    Step fill = InteractionStep.Fill.builder().id("use").target(Target.of(Candidate.id("q"))).value("${vars.query}").build();
+    Conversion<String> plain = write(open(), DataStep.SetVar.builder().id("set").name("query").value("boots").build(), fill);
+    Conversion<String> unused = write(open(), DataStep.SetVar.builder().id("set").name("other").value("boots").build(), fill.withId("use2"));
+    Conversion<String> looped = write(open(), ControlStep.Repeat.builder().id("loop").times(2)
+        .addBody(DataStep.SetVar.builder().id("inner").name("query").value("boots").build()).build(), fill);
 
     assertThat(plain.blockingIssues()).extracting(ConversionIssue::path).containsExactly("steps[1]");
     assertThat(plain.blockingIssues().get(0).message()).contains("setVar step set", "${vars.query}");
@@ -100,9 +105,9 @@ class ChromeRecorderDroppedStepsTest {
   @Test
   void should_warn_about_a_loop_that_only_observes_and_block_one_that_acts() {
     Target row = Target.of(Candidate.css("tr"));
-    Step observing = Step.Foreach.builder().id("each").source(ForeachSource.literal(List.of("a")))
-        .addBody(Step.Assert.builder().id("seen").condition(Condition.Text.present("${loop.item}")).build()).build();
-    Step acting = Step.Foreach.builder().id("each").source(ForeachSource.literal(List.of("a")))
+    Step observing = ControlStep.Foreach.builder().id("each").source(ForeachSource.literal(List.of("a")))
+        .addBody(CheckStep.Assert.builder().id("seen").condition(Condition.Text.present("${loop.item}")).build()).build();
+    Step acting = ControlStep.Foreach.builder().id("each").source(ForeachSource.literal(List.of("a")))
         .addBody(click("row", row)).build();
 
     assertThat(write(open(), observing, click("after", IMPORT)).blockingIssues()).isEmpty();
@@ -113,7 +118,7 @@ class ChromeRecorderDroppedStepsTest {
   @Test
   void should_block_a_fill_whose_target_cannot_be_written_when_a_click_follows() {
     Target inexpressible = Target.of(Candidate.css("input >> nth=1"));
-    Conversion<String> c = write(open(), Step.Fill.builder().id("name").target(inexpressible).value("Ada").build(),
+    Conversion<String> c = write(open(), InteractionStep.Fill.builder().id("name").target(inexpressible).value("Ada").build(),
         click("save", IMPORT));
 
     assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
@@ -123,9 +128,9 @@ class ChromeRecorderDroppedStepsTest {
 
   @Test
   void should_block_a_frame_that_cannot_be_entered_when_steps_run_in_it_only() {
-    Step frame = Step.Frame.builder().id("dialog").locator("[role=\"dialog\"] iframe").build();
+    Step frame = PageStep.Frame.builder().id("dialog").locator("[role=\"dialog\"] iframe").build();
     Step inside = click("save", IMPORT);
-    Step main = Step.FrameMain.builder().id("leave").build();
+    Step main = PageStep.FrameMain.builder().id("leave").build();
 
     Conversion<String> used = write(open(), frame, inside);
     Conversion<String> left = write(open(), frame, main, click("close", IMPORT));
@@ -150,9 +155,9 @@ class ChromeRecorderDroppedStepsTest {
   @Test
   void should_block_a_tab_new_only_when_a_step_runs_in_its_tab() {
     String help = "http://127.0.0.1:8080/help.html";
-    Step tabNew = Step.TabNew.builder().id("help").alias("help").url(help).build();
+    Step tabNew = PageStep.TabNew.builder().id("help").alias("help").url(help).build();
     Step inHelp = click("ok", IMPORT);
-    Step back = Step.TabSwitch.builder().id("back").alias("main").build();
+    Step back = PageStep.TabSwitch.builder().id("back").alias("main").build();
 
     Conversion<String> used = write(open(), tabNew, inHelp);
     Conversion<String> unused = write(open(), tabNew, back, click("main-click", IMPORT));
@@ -165,8 +170,8 @@ class ChromeRecorderDroppedStepsTest {
 
   @Test
   void should_keep_an_observing_step_left_out_a_warning_when_actions_follow() {
-    Conversion<String> c = write(open(), Step.Screenshot.builder().id("shot").build(),
-        Step.Wait.builder().id("flag").until(Condition.Var.truthy("${vars.ok}")).build(), click("go", IMPORT));
+    Conversion<String> c = write(open(), DataStep.Screenshot.builder().id("shot").build(),
+        CheckStep.Wait.builder().id("flag").until(Condition.Var.truthy("${vars.ok}")).build(), click("go", IMPORT));
 
     assertThat(c.blockingIssues()).isEmpty();
     assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.UNSUPPORTED_STEP).extracting(ConversionIssue::path)

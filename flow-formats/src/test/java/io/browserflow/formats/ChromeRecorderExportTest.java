@@ -10,6 +10,12 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Point;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.Target;
 import java.util.ArrayList;
@@ -45,18 +51,18 @@ class ChromeRecorderExportTest {
     return out;
   }
 
-  private Step.Open open() {
-    return Step.Open.builder().id(id()).url("http://127.0.0.1:8080/form.html").build();
+  private PageStep.Open open() {
+    return PageStep.Open.builder().id(id()).url("http://127.0.0.1:8080/form.html").build();
   }
 
   @Test
   void should_write_steps_in_a_cross_site_frame_entered_by_url_with_the_frame_url_as_target() {
     String inner = "http://localhost:8080/inner.html";
     Conversion<String> c = write(open(),
-        Step.Frame.builder().id(id()).locator("url:" + inner).build(),
-        Step.Click.builder().id(id()).target(Target.of(Candidate.id("remote"))).offset(Point.of(1, 1)).build(),
-        Step.FrameMain.builder().id(id()).build(),
-        Step.Click.builder().id(id()).target(Target.of(Candidate.id("local"))).offset(Point.of(1, 1)).build());
+        PageStep.Frame.builder().id(id()).locator("url:" + inner).build(),
+        InteractionStep.Click.builder().id(id()).target(Target.of(Candidate.id("remote"))).offset(Point.of(1, 1)).build(),
+        PageStep.FrameMain.builder().id(id()).build(),
+        InteractionStep.Click.builder().id(id()).target(Target.of(Candidate.id("local"))).offset(Point.of(1, 1)).build());
 
     assertThat(c.blockingIssues()).isEmpty();
     JsonNode steps = steps(c);
@@ -69,8 +75,8 @@ class ChromeRecorderExportTest {
   @Test
   void should_block_a_same_site_frame_entered_by_url_that_later_steps_run_in() {
     Conversion<String> c = write(open(),
-        Step.Frame.builder().id(id()).locator("url:http://127.0.0.1:8080/inner.html").build(),
-        Step.Click.builder().id(id()).target(Target.of(Candidate.id("inside"))).offset(Point.of(1, 1)).build());
+        PageStep.Frame.builder().id(id()).locator("url:http://127.0.0.1:8080/inner.html").build(),
+        InteractionStep.Click.builder().id(id()).target(Target.of(Candidate.id("inside"))).offset(Point.of(1, 1)).build());
 
     assertThat(c.blockingIssues()).extracting(ConversionIssue::code).containsExactly(ConversionCode.FRAME_UNRESOLVED);
   }
@@ -80,7 +86,7 @@ class ChromeRecorderExportTest {
     Target t = Target.of(Candidate.role("button", "Save"), Candidate.label("Name"), Candidate.text("Save changes"),
         Candidate.xpath("//button[1]"), Candidate.testId("save"), Candidate.id("save"), Candidate.id("a:b"),
         Candidate.placeholder("Your name"), Candidate.css("form .primary"), Candidate.css("button >> nth=1"));
-    Conversion<String> c = write(open(), Step.Click.builder().id(id()).target(t).offset(Point.of(12, 7.5)).build());
+    Conversion<String> c = write(open(), InteractionStep.Click.builder().id(id()).target(t).offset(Point.of(12, 7.5)).build());
 
     JsonNode root = Json.parse(c.value(), "out");
     assertThat(root.get("title").asText()).isEqualTo("Export me");
@@ -102,10 +108,10 @@ class ChromeRecorderExportTest {
   @Test
   void should_write_change_steps_aria_and_contained_text_selectors_side_buttons_and_hold_time() {
     Target field = Target.of(Candidate.aria("Country"), Candidate.textContains("Total:"));
-    Conversion<String> c = write(open(), Step.Change.builder().id(id()).target(field).value("fr").build(),
-        Step.Click.builder().id(id()).target(Target.of(Candidate.css("#b"))).button(Step.MouseButton.BACK).delay(120)
+    Conversion<String> c = write(open(), InteractionStep.Change.builder().id(id()).target(field).value("fr").build(),
+        InteractionStep.Click.builder().id(id()).target(Target.of(Candidate.css("#b"))).button(Step.MouseButton.BACK).delay(120)
             .build(),
-        Step.Click.builder().id(id()).target(Target.of(Candidate.css("#b"))).button(Step.MouseButton.FORWARD).build());
+        InteractionStep.Click.builder().id(id()).target(Target.of(Candidate.css("#b"))).button(Step.MouseButton.FORWARD).build());
 
     JsonNode change = steps(c).get(1);
     assertThat(change.get("type").asText()).isEqualTo("change");
@@ -121,10 +127,10 @@ class ChromeRecorderExportTest {
 
   @Test
   void should_write_network_emulation_as_the_reference_reads_it_back() {
-    Conversion<String> c = write(open(), Step.EmulateNetwork.builder().id(id()).offline(true).build(),
-        Step.EmulateNetwork.builder().id(id()).downloadBytesPerSecond(50_000).uploadBytesPerSecond(20_000).latencyMs(40).build(),
-        Step.EmulateNetwork.builder().id(id()).downloadBytesPerSecond(0).uploadBytesPerSecond(0).latencyMs(5).build(),
-        Step.EmulateNetwork.builder().id(id()).build());
+    Conversion<String> c = write(open(), PageStep.EmulateNetwork.builder().id(id()).offline(true).build(),
+        PageStep.EmulateNetwork.builder().id(id()).downloadBytesPerSecond(50_000).uploadBytesPerSecond(20_000).latencyMs(40).build(),
+        PageStep.EmulateNetwork.builder().id(id()).downloadBytesPerSecond(0).uploadBytesPerSecond(0).latencyMs(5).build(),
+        PageStep.EmulateNetwork.builder().id(id()).build());
 
     assertThat(types(c)).containsExactly("navigate", "emulateNetworkConditions", "emulateNetworkConditions",
         "emulateNetworkConditions", "emulateNetworkConditions");
@@ -140,18 +146,18 @@ class ChromeRecorderExportTest {
     Flow back = codec.read(c.value(), "export.json").value();
     assertThat(back.steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.EMULATE_NETWORK,
         Step.Kind.EMULATE_NETWORK, Step.Kind.EMULATE_NETWORK, Step.Kind.EMULATE_NETWORK);
-    assertThat(((Step.EmulateNetwork) back.steps().get(1)).offline()).isTrue();
-    Step.EmulateNetwork throttled = (Step.EmulateNetwork) back.steps().get(2);
+    assertThat(((PageStep.EmulateNetwork) back.steps().get(1)).offline()).isTrue();
+    PageStep.EmulateNetwork throttled = (PageStep.EmulateNetwork) back.steps().get(2);
     assertThat(List.of(throttled.downloadBytesPerSecond(), throttled.uploadBytesPerSecond(), throttled.latencyMs()))
         .containsExactly(java.util.OptionalInt.of(50_000), java.util.OptionalInt.of(20_000), java.util.OptionalInt.of(40));
-    assertThat(((Step.EmulateNetwork) back.steps().get(3)).latencyMs()).hasValue(5);
-    assertThat(((Step.EmulateNetwork) back.steps().get(4)).realNetwork()).isTrue();
+    assertThat(((PageStep.EmulateNetwork) back.steps().get(3)).latencyMs()).hasValue(5);
+    assertThat(((PageStep.EmulateNetwork) back.steps().get(4)).realNetwork()).isTrue();
   }
 
   @Test
   void should_block_the_export_when_a_left_out_step_comes_before_network_emulation() {
-    Conversion<String> c = write(open(), Step.Reload.builder().id("reload-it").build(),
-        Step.EmulateNetwork.builder().id(id()).offline(true).build());
+    Conversion<String> c = write(open(), PageStep.Reload.builder().id("reload-it").build(),
+        PageStep.EmulateNetwork.builder().id(id()).offline(true).build());
 
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::severity)
         .containsExactly(tuple(ConversionCode.UNSUPPORTED_STEP, ConversionIssue.Severity.BLOCKING));
@@ -160,7 +166,7 @@ class ChromeRecorderExportTest {
   @Test
   void should_write_shadow_hosts_as_chains_of_css_selectors_only() {
     Target t = Target.of(Candidate.css("#inner"), Candidate.role("button", "Go")).inShadow("app-root", "fancy-button");
-    Conversion<String> c = write(open(), Step.Hover.builder().id(id()).target(t).build());
+    Conversion<String> c = write(open(), InteractionStep.Hover.builder().id(id()).target(t).build());
 
     JsonNode selectors = steps(c).get(1).get("selectors");
     assertThat(selectors.get(0).toString()).isEqualTo("[\"app-root\",\"fancy-button\",\"#inner\"]");
@@ -170,7 +176,7 @@ class ChromeRecorderExportTest {
   @Test
   void should_write_expect_url_as_asserted_navigation_and_other_checks_as_waits_after_the_step() {
     Target buy = Target.of(Candidate.id("buy"));
-    Conversion<String> c = write(open(), Step.Click.builder().id(id()).target(buy).timeoutMs(4000)
+    Conversion<String> c = write(open(), InteractionStep.Click.builder().id(id()).target(buy).timeoutMs(4000)
         .addExpect(Condition.Url.of("**/orders/*"), Condition.Element.of(Target.of(Candidate.id("done")), Condition.State.VISIBLE))
         .build());
 
@@ -187,10 +193,10 @@ class ChromeRecorderExportTest {
 
   @Test
   void should_write_a_key_held_down_and_released_as_single_key_steps() {
-    Conversion<String> c = write(open(), Step.Press.builder().id(id()).key("Shift").phase(Step.KeyPhase.DOWN).build(),
-        Step.Press.builder().id(id()).key("Space").phase(Step.KeyPhase.DOWN).build(),
-        Step.Press.builder().id(id()).key("Space").phase(Step.KeyPhase.UP).build(),
-        Step.Press.builder().id(id()).key("Shift").phase(Step.KeyPhase.UP).build());
+    Conversion<String> c = write(open(), InteractionStep.Press.builder().id(id()).key("Shift").phase(Step.KeyPhase.DOWN).build(),
+        InteractionStep.Press.builder().id(id()).key("Space").phase(Step.KeyPhase.DOWN).build(),
+        InteractionStep.Press.builder().id(id()).key("Space").phase(Step.KeyPhase.UP).build(),
+        InteractionStep.Press.builder().id(id()).key("Shift").phase(Step.KeyPhase.UP).build());
 
     assertThat(types(c)).containsExactly("navigate", "keyDown", "keyDown", "keyUp", "keyUp");
     List<String> keys = new ArrayList<>();
@@ -201,8 +207,8 @@ class ChromeRecorderExportTest {
 
   @Test
   void should_write_a_press_with_modifiers_as_key_steps_around_the_key() {
-    Conversion<String> c = write(open(), Step.Press.builder().id(id()).key("Tab").addModifiers("Shift", "Control").build(),
-        Step.Press.builder().id(id()).key("Space").build());
+    Conversion<String> c = write(open(), InteractionStep.Press.builder().id(id()).key("Tab").addModifiers("Shift", "Control").build(),
+        InteractionStep.Press.builder().id(id()).key("Space").build());
 
     assertThat(types(c)).containsExactly("navigate", "keyDown", "keyDown", "keyDown", "keyUp", "keyUp", "keyUp", "keyDown", "keyUp");
     List<String> keys = new ArrayList<>();
@@ -217,14 +223,14 @@ class ChromeRecorderExportTest {
     Target items = Target.of(Candidate.css(".item"));
     Target name = Target.of(Candidate.id("name"));
     Conversion<String> c = write(open(),
-        Step.Wait.builder().id(id()).ms(12000).build(),
-        Step.Wait.builder().id(id()).until(Condition.Count.of(items, Condition.Op.GT, 2)).build(),
-        Step.Wait.builder().id(id()).until(Condition.Element.of(name, Condition.State.HIDDEN)).build(),
-        Step.Assert.builder().id(id()).condition(Condition.Value.of(name, "Ada")).build(),
-        Step.Assert.builder().id(id()).condition(Condition.Attribute.of(name, "aria-invalid", java.util.Optional.of("false"))).build(),
-        Step.Wait.builder().id(id()).until(Condition.Url.of("http://127.0.0.1:8080/*/done?x=1")).build(),
-        Step.Assert.builder().id(id()).condition(Condition.Text.present("Thank you")).build(),
-        Step.Wait.builder().id(id()).until(Condition.Var.truthy("${vars.ok}")).build());
+        CheckStep.Wait.builder().id(id()).ms(12000).build(),
+        CheckStep.Wait.builder().id(id()).until(Condition.Count.of(items, Condition.Op.GT, 2)).build(),
+        CheckStep.Wait.builder().id(id()).until(Condition.Element.of(name, Condition.State.HIDDEN)).build(),
+        CheckStep.Assert.builder().id(id()).condition(Condition.Value.of(name, "Ada")).build(),
+        CheckStep.Assert.builder().id(id()).condition(Condition.Attribute.of(name, "aria-invalid", java.util.Optional.of("false"))).build(),
+        CheckStep.Wait.builder().id(id()).until(Condition.Url.of("http://127.0.0.1:8080/*/done?x=1")).build(),
+        CheckStep.Assert.builder().id(id()).condition(Condition.Text.present("Thank you")).build(),
+        CheckStep.Wait.builder().id(id()).until(Condition.Var.truthy("${vars.ok}")).build());
 
     JsonNode s = steps(c);
     assertThat(types(c)).containsExactly("navigate", "waitForExpression", "waitForElement", "waitForExpression", "waitForElement",
@@ -249,20 +255,20 @@ class ChromeRecorderExportTest {
   @Test
   void should_list_every_step_without_an_equivalent_by_path_and_count_what_was_mapped() {
     Target t = Target.of(Candidate.id("x"));
-    Step inner = Step.Click.builder().id("inner").target(t).build();
+    Step inner = InteractionStep.Click.builder().id("inner").target(t).build();
     Conversion<String> c = write(open(),
-        Step.Foreach.builder().id(id()).source(ForeachSource.literal(List.of("a", "b"))).addBody(inner).build(),
-        Step.If.builder().id(id()).condition(Condition.Text.present("x")).addThen(Step.Reload.builder().id("r").build()).build(),
-        Step.Scrape.builder().id(id()).target(t).build(),
-        Step.CsvImport.builder().id(id()).path("data.csv").build(),
-        Step.Manual.builder().id(id()).instructions("solve the captcha").build(),
-        Step.Eval.builder().id("calc").script("1 + 1").build(),
-        Step.SetVar.builder().id(id()).name("sum").value("${steps.calc.result}").build(),
-        Step.Back.builder().id(id()).build(),
-        Step.Drag.builder().id(id()).source(t).destination(t).build(),
-        Step.Upload.builder().id(id()).target(t).addFiles("/tmp/a.txt").build(),
-        Step.Scroll.builder().id(id()).mode(Step.ScrollMode.BY).y(100).build(),
-        Step.Eval.builder().id(id()).script("window.done = true").build());
+        ControlStep.Foreach.builder().id(id()).source(ForeachSource.literal(List.of("a", "b"))).addBody(inner).build(),
+        ControlStep.If.builder().id(id()).condition(Condition.Text.present("x")).addThen(PageStep.Reload.builder().id("r").build()).build(),
+        DataStep.Scrape.builder().id(id()).target(t).build(),
+        DataStep.CsvImport.builder().id(id()).path("data.csv").build(),
+        ExternalStep.Manual.builder().id(id()).instructions("solve the captcha").build(),
+        DataStep.Eval.builder().id("calc").script("1 + 1").build(),
+        DataStep.SetVar.builder().id(id()).name("sum").value("${steps.calc.result}").build(),
+        PageStep.Back.builder().id(id()).build(),
+        InteractionStep.Drag.builder().id(id()).source(t).destination(t).build(),
+        InteractionStep.Upload.builder().id(id()).target(t).addFiles("/tmp/a.txt").build(),
+        InteractionStep.Scroll.builder().id(id()).mode(Step.ScrollMode.BY).y(100).build(),
+        DataStep.Eval.builder().id(id()).script("window.done = true").build());
 
     assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.UNSUPPORTED_STEP).extracting(ConversionIssue::path).containsExactly(
         "steps[1]", "steps[2]", "steps[3]", "steps[4]", "steps[5]", "steps[6]", "steps[7]", "steps[8]", "steps[9]", "steps[10]",
@@ -283,11 +289,11 @@ class ChromeRecorderExportTest {
   void should_write_frame_context_and_frame_paths_as_indexes_and_warn_about_owner_selectors() {
     Target pay = Target.of(Candidate.id("pay"));
     Conversion<String> c = write(open(),
-        Step.Frame.builder().id(id()).locator("iframe >> nth=1").build(),
-        Step.Click.builder().id(id()).target(pay.inFrame("iframe >> nth=0")).offset(Point.of(1, 1)).build(),
-        Step.FrameMain.builder().id(id()).build(),
-        Step.Frame.builder().id(id()).locator("iframe#card").build(),
-        Step.Hover.builder().id(id()).target(pay).build());
+        PageStep.Frame.builder().id(id()).locator("iframe >> nth=1").build(),
+        InteractionStep.Click.builder().id(id()).target(pay.inFrame("iframe >> nth=0")).offset(Point.of(1, 1)).build(),
+        PageStep.FrameMain.builder().id(id()).build(),
+        PageStep.Frame.builder().id(id()).locator("iframe#card").build(),
+        InteractionStep.Hover.builder().id(id()).target(pay).build());
 
     assertThat(types(c)).containsExactly("navigate", "click", "hover");
     assertThat(steps(c).get(1).get("frame").toString()).isEqualTo("[1,0]");
@@ -301,11 +307,11 @@ class ChromeRecorderExportTest {
     String help = "http://127.0.0.1:8080/help.html";
     Flow flow = Flow.builder().name("tabs").addTabs(TabAlias.builder().alias("help").url(help).opener("main").build())
         .addSteps(open(),
-            Step.Click.builder().id(id()).target(Target.of(Candidate.id("open"))).newTab("help").offset(Point.of(2, 2)).build(),
-            Step.TabSwitch.builder().id(id()).alias("help").build(),
-            Step.Click.builder().id(id()).target(Target.of(Candidate.id("ok"))).offset(Point.of(2, 2)).build(),
-            Step.TabClose.builder().id(id()).build(),
-            Step.Hover.builder().id(id()).target(Target.of(Candidate.id("after"))).build())
+            InteractionStep.Click.builder().id(id()).target(Target.of(Candidate.id("open"))).newTab("help").offset(Point.of(2, 2)).build(),
+            PageStep.TabSwitch.builder().id(id()).alias("help").build(),
+            InteractionStep.Click.builder().id(id()).target(Target.of(Candidate.id("ok"))).offset(Point.of(2, 2)).build(),
+            PageStep.TabClose.builder().id(id()).build(),
+            InteractionStep.Hover.builder().id(id()).target(Target.of(Candidate.id("after"))).build())
         .build();
     Conversion<String> c = write(flow);
 
@@ -324,8 +330,8 @@ class ChromeRecorderExportTest {
     Target rows = Target.of(Candidate.css(".row"));
     Target spinner = Target.of(Candidate.id("spinner"));
     Conversion<String> c = write(open(),
-        Step.Wait.builder().id(id()).until(Condition.Not.of(Condition.Count.of(rows, Condition.Op.LTE, 2))).build(),
-        Step.Wait.builder().id(id()).until(Condition.Element.of(spinner, Condition.State.HIDDEN)).build());
+        CheckStep.Wait.builder().id(id()).until(Condition.Not.of(Condition.Count.of(rows, Condition.Op.LTE, 2))).build(),
+        CheckStep.Wait.builder().id(id()).until(Condition.Element.of(spinner, Condition.State.HIDDEN)).build());
 
     JsonNode s = steps(c);
     assertThat(types(c)).containsExactly("navigate", "waitForElement", "waitForExpression");
@@ -342,10 +348,10 @@ class ChromeRecorderExportTest {
   void should_write_not_exists_as_a_count_of_zero_and_never_join_checks_to_a_negated_wait() {
     Target dialog = Target.of(Candidate.id("dialog"));
     Conversion<String> c = write(open(),
-        Step.Wait.builder().id(id()).until(Condition.Not.of(Condition.Element.of(dialog, Condition.State.EXISTS))).build(),
-        Step.Wait.builder().id(id()).until(Condition.Element.of(dialog, Condition.State.HIDDEN))
+        CheckStep.Wait.builder().id(id()).until(Condition.Not.of(Condition.Element.of(dialog, Condition.State.EXISTS))).build(),
+        CheckStep.Wait.builder().id(id()).until(Condition.Element.of(dialog, Condition.State.HIDDEN))
             .addExpect(Condition.Value.of(dialog, "x"), Condition.Element.of(dialog, Condition.State.DISABLED)).build(),
-        Step.Wait.builder().id(id()).until(Condition.Not.of(Condition.Count.of(dialog, Condition.Op.GTE, 1)))
+        CheckStep.Wait.builder().id(id()).until(Condition.Not.of(Condition.Count.of(dialog, Condition.Op.GTE, 1)))
             .addExpect(Condition.Value.of(dialog, "y")).build());
 
     JsonNode s = steps(c);
@@ -371,10 +377,10 @@ class ChromeRecorderExportTest {
   void should_approximate_checks_and_label_selects_with_warnings_and_flag_placeholders() {
     Target box = Target.of(Candidate.id("agree"));
     Conversion<String> c = write(open(),
-        Step.Check.builder().id(id()).target(box).build(),
-        Step.Select.builder().id(id()).target(Target.of(Candidate.id("country"))).label("Germany").build(),
-        Step.Fill.builder().id(id()).target(Target.of(Candidate.id("user"))).value("${USER}").build(),
-        Step.Hover.builder().id(id()).target(box).disabled(true).build());
+        InteractionStep.Check.builder().id(id()).target(box).build(),
+        InteractionStep.Select.builder().id(id()).target(Target.of(Candidate.id("country"))).label("Germany").build(),
+        InteractionStep.Fill.builder().id(id()).target(Target.of(Candidate.id("user"))).value("${USER}").build(),
+        InteractionStep.Hover.builder().id(id()).target(box).disabled(true).build());
 
     assertThat(types(c)).containsExactly("navigate", "click", "change", "change");
     assertThat(steps(c).get(2).get("value").asText()).isEqualTo("Germany");

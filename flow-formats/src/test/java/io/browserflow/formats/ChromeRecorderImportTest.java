@@ -10,6 +10,9 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Point;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
@@ -65,9 +68,9 @@ class ChromeRecorderImportTest {
 
     List<Step> steps = c.value().steps();
     assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.SET_VIEWPORT, Step.Kind.OPEN, Step.Kind.NAVIGATE);
-    assertThat(((Step.SetViewport) steps.get(0)).width()).isEqualTo(1280);
-    assertThat(((Step.Open) steps.get(1)).url()).isEqualTo("http://127.0.0.1:8080/form.html");
-    assertThat(((Step.Navigate) steps.get(2)).url()).isEqualTo("http://127.0.0.1:8080/other.html");
+    assertThat(((PageStep.SetViewport) steps.get(0)).width()).isEqualTo(1280);
+    assertThat(((PageStep.Open) steps.get(1)).url()).isEqualTo("http://127.0.0.1:8080/form.html");
+    assertThat(((PageStep.Navigate) steps.get(2)).url()).isEqualTo("http://127.0.0.1:8080/other.html");
     assertThat(steps).extracting(Step::id).containsExactly("s1", "s2", "s3");
     assertThat(c.issues()).isEmpty();
     assertThat(c.quality()).isEqualTo(Quality.READY);
@@ -81,7 +84,7 @@ class ChromeRecorderImportTest {
     Conversion<Flow> c = read("{\"type\": \"setViewport\", \"width\": 200, \"height\": 700, \"deviceScaleFactor\": 3,"
         + " \"isMobile\": true, \"hasTouch\": true, \"isLandscape\": true}," + OPEN);
 
-    Step.SetViewport viewport = (Step.SetViewport) c.value().steps().get(0);
+    PageStep.SetViewport viewport = (PageStep.SetViewport) c.value().steps().get(0);
     assertThat(viewport.width()).isEqualTo(320);
     assertThat(viewport.deviceScaleFactor()).hasValue(3);
     assertThat(viewport.mobile()).isTrue();
@@ -103,15 +106,15 @@ class ChromeRecorderImportTest {
     List<Step> steps = c.value().steps();
     assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.CLICK, Step.Kind.CLICK,
         Step.Kind.CLICK, Step.Kind.CLICK, Step.Kind.DBLCLICK, Step.Kind.HOVER);
-    Step.Click first = (Step.Click) steps.get(1);
+    InteractionStep.Click first = (InteractionStep.Click) steps.get(1);
     assertThat(first.offset()).contains(Point.of(30, 15.5));
     assertThat(first.button()).isEqualTo(Step.MouseButton.LEFT);
     assertThat(first.delay()).hasValue(300);
     assertThat(first.target()).isEqualTo(Target.of(Candidate.id("pad")));
-    assertThat(((Step.Click) steps.get(2)).button()).isEqualTo(Step.MouseButton.RIGHT);
-    assertThat(((Step.Click) steps.get(3)).button()).isEqualTo(Step.MouseButton.MIDDLE);
-    assertThat(((Step.Click) steps.get(4)).button()).isEqualTo(Step.MouseButton.BACK);
-    assertThat(((Step.Dblclick) steps.get(5)).offset()).contains(Point.of(5, 6));
+    assertThat(((InteractionStep.Click) steps.get(2)).button()).isEqualTo(Step.MouseButton.RIGHT);
+    assertThat(((InteractionStep.Click) steps.get(3)).button()).isEqualTo(Step.MouseButton.MIDDLE);
+    assertThat(((InteractionStep.Click) steps.get(4)).button()).isEqualTo(Step.MouseButton.BACK);
+    assertThat(((InteractionStep.Dblclick) steps.get(5)).offset()).contains(Point.of(5, 6));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(
         tuple(ConversionCode.UNSUPPORTED_OPTION, "steps[3].deviceType"));
     assertThat(c.stepsMapped()).isEqualTo(7);
@@ -126,10 +129,10 @@ class ChromeRecorderImportTest {
 
     List<Step> steps = c.value().steps();
     assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.CHANGE, Step.Kind.CHANGE);
-    Step.Change name = (Step.Change) steps.get(1);
+    InteractionStep.Change name = (InteractionStep.Change) steps.get(1);
     assertThat(name.value()).isEqualTo("Ada");
     assertThat(name.target().candidates()).containsExactly(Candidate.aria("Name"), Candidate.id("name"));
-    assertThat(((Step.Change) steps.get(2)).value()).isEqualTo("blue");
+    assertThat(((InteractionStep.Change) steps.get(2)).value()).isEqualTo("blue");
     assertThat(c.issues()).isEmpty();
   }
 
@@ -143,7 +146,7 @@ class ChromeRecorderImportTest {
         + "{\"type\": \"change\", \"selectors\": [[\"#pwd-again\"]], \"value\": \"hunter2-secret\"}");
 
     List<Step> steps = c.value().steps().subList(1, 6);
-    assertThat(steps).extracting(s -> ((Step.Change) s).value()).containsExactly("${credential.PASSWORD}",
+    assertThat(steps).extracting(s -> ((InteractionStep.Change) s).value()).containsExactly("${credential.PASSWORD}",
         "${credential.PASSWORD_2}", "grace@example.test", "${credential.PASSWORD_GRACE}", "${credential.PASSWORD}");
     assertThat(c.value().credentials()).extracting(Credential::key).containsExactly("PASSWORD", "PASSWORD_2", "PASSWORD_GRACE");
     assertThat(c.value().credentials()).allMatch(Credential::secret).allMatch(k -> k.type() == Credential.Type.PASSWORD);
@@ -172,18 +175,18 @@ class ChromeRecorderImportTest {
     List<Step> steps = c.value().steps();
     assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.PRESS, Step.Kind.PRESS,
         Step.Kind.CLICK, Step.Kind.PRESS, Step.Kind.PRESS, Step.Kind.PRESS);
-    Step.Press enter = (Step.Press) steps.get(1);
+    InteractionStep.Press enter = (InteractionStep.Press) steps.get(1);
     assertThat(enter.key()).isEqualTo("Enter");
     assertThat(enter.target()).isEmpty();
     assertThat(enter.expect()).containsExactly(Condition.Url.of("http://127.0.0.1:8080/orders/*"), Condition.Title.of("Order"));
-    Step.Press tab = (Step.Press) steps.get(2);
+    InteractionStep.Press tab = (InteractionStep.Press) steps.get(2);
     assertThat(tab.key()).isEqualTo("Tab");
     assertThat(tab.modifiers()).containsExactly("Shift");
-    assertThat(((Step.Click) steps.get(3)).modifiers()).containsExactly("Control");
-    assertThat(((Step.Press) steps.get(4)).modifiers()).isEmpty();
-    assertThat(((Step.Press) steps.get(5)).key()).isEqualTo("Space");
-    assertThat(steps).allMatch(st -> !(st instanceof Step.Press p) || p.phase() == Step.KeyPhase.PRESS || p.key().equals("q"));
-    Step.Press release = (Step.Press) steps.get(6);
+    assertThat(((InteractionStep.Click) steps.get(3)).modifiers()).containsExactly("Control");
+    assertThat(((InteractionStep.Press) steps.get(4)).modifiers()).isEmpty();
+    assertThat(((InteractionStep.Press) steps.get(5)).key()).isEqualTo("Space");
+    assertThat(steps).allMatch(st -> !(st instanceof InteractionStep.Press p) || p.phase() == Step.KeyPhase.PRESS || p.key().equals("q"));
+    InteractionStep.Press release = (InteractionStep.Press) steps.get(6);
     assertThat(release.phase()).isEqualTo(Step.KeyPhase.UP);
     assertThat(release.key()).isEqualTo("q");
     assertThat(c.issues()).filteredOn(i -> i.severity() != ConversionIssue.Severity.INFO).isEmpty();
@@ -202,8 +205,8 @@ class ChromeRecorderImportTest {
     List<Step> steps = c.value().steps();
     assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.PRESS, Step.Kind.CLICK,
         Step.Kind.PRESS, Step.Kind.PRESS);
-    assertThat(steps).filteredOn(Step.Press.class::isInstance).map(Step.Press.class::cast)
-        .extracting(Step.Press::key, Step.Press::phase).containsExactly(
+    assertThat(steps).filteredOn(InteractionStep.Press.class::isInstance).map(InteractionStep.Press.class::cast)
+        .extracting(InteractionStep.Press::key, InteractionStep.Press::phase).containsExactly(
             tuple("a", Step.KeyPhase.DOWN), tuple("a", Step.KeyPhase.UP), tuple("z", Step.KeyPhase.DOWN));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
         .contains(tuple(ConversionCode.KEY_UNPAIRED, "steps[4]"));
@@ -214,11 +217,11 @@ class ChromeRecorderImportTest {
     Conversion<Flow> c = read(OPEN + ", {\"type\": \"scroll\", \"x\": 0, \"y\": 500.4},"
         + "{\"type\": \"scroll\", \"selectors\": [[\"#list\"]], \"x\": 10, \"y\": 80}");
 
-    Step.Scroll page = (Step.Scroll) c.value().steps().get(1);
+    InteractionStep.Scroll page = (InteractionStep.Scroll) c.value().steps().get(1);
     assertThat(page.mode()).isEqualTo(Step.ScrollMode.TO);
     assertThat(page.target()).isEmpty();
     assertThat(page.y()).isEqualTo(500);
-    Step.Scroll element = (Step.Scroll) c.value().steps().get(2);
+    InteractionStep.Scroll element = (InteractionStep.Scroll) c.value().steps().get(2);
     assertThat(element.target()).contains(Target.of(Candidate.id("list")));
     assertThat(element.x()).isEqualTo(10);
     assertThat(element.y()).isEqualTo(80);
@@ -239,20 +242,20 @@ class ChromeRecorderImportTest {
     Target name = Target.of(Candidate.id("name"));
     Target toast = Target.of(Candidate.id("toast"));
     List<Step> steps = c.value().steps();
-    assertThat(((Step.Wait) steps.get(1)).until()).contains(Condition.Count.of(done, Condition.Op.GTE, 1));
-    assertThat(((Step.Wait) steps.get(2)).until()).contains(Condition.Count.of(Target.of(Candidate.css(".item")), Condition.Op.EQ, 3));
-    assertThat(((Step.Wait) steps.get(3)).until())
+    assertThat(((CheckStep.Wait) steps.get(1)).until()).contains(Condition.Count.of(done, Condition.Op.GTE, 1));
+    assertThat(((CheckStep.Wait) steps.get(2)).until()).contains(Condition.Count.of(Target.of(Candidate.css(".item")), Condition.Op.EQ, 3));
+    assertThat(((CheckStep.Wait) steps.get(3)).until())
         .contains(Condition.Not.of(Condition.Count.of(Target.of(Candidate.id("spinner")), Condition.Op.GTE, 1)));
-    assertThat(((Step.Wait) steps.get(4)).until())
+    assertThat(((CheckStep.Wait) steps.get(4)).until())
         .contains(Condition.Not.of(Condition.Count.of(Target.of(Candidate.css(".row")), Condition.Op.LTE, 2)));
-    Step.Wait attrs = (Step.Wait) steps.get(5);
+    CheckStep.Wait attrs = (CheckStep.Wait) steps.get(5);
     assertThat(attrs.until()).contains(Condition.Count.of(name, Condition.Op.GTE, 1));
     assertThat(attrs.expect()).containsExactly(
         Condition.Attribute.of(name, "aria-invalid", Optional.of("false")),
         Condition.Value.of(name, "Ada"),
         Condition.Element.of(name, Condition.State.CHECKED),
         Condition.Attribute.of(name, "data-user-id", Optional.of("7")));
-    Step.Wait gone = (Step.Wait) steps.get(6);
+    CheckStep.Wait gone = (CheckStep.Wait) steps.get(6);
     assertThat(gone.until()).contains(Condition.Not.of(Condition.Count.of(toast, Condition.Op.GTE, 1)));
     assertThat(gone.expect()).isEmpty();
     assertThat(c.issues()).filteredOn(i -> i.severity() == ConversionIssue.Severity.WARNING)
@@ -268,8 +271,8 @@ class ChromeRecorderImportTest {
         + "{\"type\": \"waitForExpression\", \"expression\": \"window.ready === true\"},"
         + "{\"type\": \"waitForExpression\", \"expression\": \"new Promise(resolve => setTimeout(() => resolve(true), 1500))\"}");
 
-    assertThat(((Step.Wait) c.value().steps().get(1)).until()).contains(Condition.Expression.of("window.ready === true"));
-    assertThat(((Step.Wait) c.value().steps().get(2)).ms()).hasValue(1500);
+    assertThat(((CheckStep.Wait) c.value().steps().get(1)).until()).contains(Condition.Expression.of("window.ready === true"));
+    assertThat(((CheckStep.Wait) c.value().steps().get(2)).ms()).hasValue(1500);
     assertThat(c.value().policy().get().capabilities()).containsExactly(Capability.SCRIPT_EVAL);
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
         .containsExactly(tuple(ConversionCode.EVAL_USED, "steps[1]"));
@@ -288,7 +291,7 @@ class ChromeRecorderImportTest {
     assertThat(c.quality()).isNotEqualTo(Quality.BLOCKED);
     assertThat(issue(c, ConversionCode.CUSTOM_STEP).get().message()).contains("solveCaptcha", "reference replayer skips it too");
     assertThat(c.value().steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.EMULATE_NETWORK);
-    assertThat(c.value().steps().get(1)).isEqualTo(Step.EmulateNetwork.builder().id(c.value().steps().get(1).id())
+    assertThat(c.value().steps().get(1)).isEqualTo(PageStep.EmulateNetwork.builder().id(c.value().steps().get(1).id())
         .downloadBytesPerSecond(1000).uploadBytesPerSecond(500).latencyMs(40).build());
     assertThat(c.stepsMapped()).isEqualTo(2);
   }
@@ -304,11 +307,11 @@ class ChromeRecorderImportTest {
     List<Step> steps = c.value().steps();
     assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.EMULATE_NETWORK,
         Step.Kind.EMULATE_NETWORK, Step.Kind.EMULATE_NETWORK);
-    Step.EmulateNetwork offline = (Step.EmulateNetwork) steps.get(1);
+    PageStep.EmulateNetwork offline = (PageStep.EmulateNetwork) steps.get(1);
     assertThat(offline.offline()).isTrue();
     assertThat(offline.throttles()).as("offline sends nothing: no latency").isFalse();
-    assertThat(((Step.EmulateNetwork) steps.get(2)).realNetwork()).isTrue();
-    Step.EmulateNetwork upOnly = (Step.EmulateNetwork) steps.get(3);
+    assertThat(((PageStep.EmulateNetwork) steps.get(2)).realNetwork()).isTrue();
+    PageStep.EmulateNetwork upOnly = (PageStep.EmulateNetwork) steps.get(3);
     assertThat(upOnly.offline()).isFalse();
     assertThat(upOnly.downloadBytesPerSecond()).isEmpty();
     assertThat(upOnly.uploadBytesPerSecond()).hasValue(750);
@@ -325,7 +328,7 @@ class ChromeRecorderImportTest {
         + " [\"text/Save changes\"], [\"xpath///*[@id=\\\"save\\\"]\"], [\"pierce/#save\"], [\"form > button.primary\"],"
         + " [\"[data-testid=\\\"save-btn\\\"]\"], \"#save\", [\"aria/Odd[role=\\\"StaticText\\\"]\"]]}");
 
-    assertThat(((Step.Click) c.value().steps().get(1)).target().candidates()).containsExactly(
+    assertThat(((InteractionStep.Click) c.value().steps().get(1)).target().candidates()).containsExactly(
         Candidate.role("button", "Save"), Candidate.role("img", "Logo"), Candidate.aria("Save changes"),
         Candidate.textContains("Save changes"), Candidate.xpath("//*[@id=\"save\"]"), Candidate.id("save"),
         Candidate.css("form > button.primary"), Candidate.testId("save-btn"), Candidate.aria("Odd"));
@@ -351,7 +354,7 @@ class ChromeRecorderImportTest {
         + "[\"aria/Save [draft]\"], [\"aria/Save[role=button]\"], [\"aria/[name='Go'][role='link']\"], [\"aria/X[level=\\\"2\\\"]\"],"
         + " [\"text/  two spaces \"]]}");
 
-    assertThat(((Step.Click) c.value().steps().get(1)).target().candidates()).containsExactly(
+    assertThat(((InteractionStep.Click) c.value().steps().get(1)).target().candidates()).containsExactly(
         Candidate.aria("Save [draft]"), Candidate.aria("Save[role=button]"), Candidate.role("link", "Go"),
         Candidate.textContains("  two spaces "));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
@@ -365,10 +368,10 @@ class ChromeRecorderImportTest {
         + " [\"app-root\", \"fancy-button\", \"button.x\"], [\"pierce/#inner\"]]},"
         + "{\"type\": \"click\", \"offsetX\": 1, \"offsetY\": 1, \"selectors\": [[\"app-root\", \"#inner\"], [\"other-host\", \"#inner\"]]}");
 
-    Target agreed = ((Step.Click) c.value().steps().get(1)).target();
+    Target agreed = ((InteractionStep.Click) c.value().steps().get(1)).target();
     assertThat(agreed.shadowPath()).containsExactly("app-root", "fancy-button");
     assertThat(agreed.candidates()).containsExactly(Candidate.id("inner"), Candidate.css("button.x"));
-    Target dropped = ((Step.Click) c.value().steps().get(2)).target();
+    Target dropped = ((InteractionStep.Click) c.value().steps().get(2)).target();
     assertThat(dropped.shadowPath()).isEmpty();
     assertThat(dropped.candidates()).containsExactly(Candidate.id("inner"));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
@@ -382,10 +385,10 @@ class ChromeRecorderImportTest {
         + "{\"type\": \"waitForExpression\", \"frame\": [2], \"expression\": \"window.paid\"}");
 
     List<Step> steps = c.value().steps();
-    assertThat(((Step.Click) steps.get(1)).target().framePath()).containsExactly("iframe >> nth=0", "iframe >> nth=1");
+    assertThat(((InteractionStep.Click) steps.get(1)).target().framePath()).containsExactly("iframe >> nth=0", "iframe >> nth=1");
     assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.CLICK, Step.Kind.FRAME,
         Step.Kind.WAIT, Step.Kind.FRAME_MAIN);
-    assertThat(((Step.Frame) steps.get(2)).locator()).isEqualTo("iframe >> nth=2");
+    assertThat(((PageStep.Frame) steps.get(2)).locator()).isEqualTo("iframe >> nth=2");
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).contains(
         tuple(ConversionCode.FRAME_SELECTOR_UNSTABLE, "steps[1].frame"), tuple(ConversionCode.FRAME_SELECTOR_UNSTABLE, "steps[2].frame"));
     assertThat(c.stepsMapped()).isEqualTo(3);
@@ -404,10 +407,10 @@ class ChromeRecorderImportTest {
     List<Step> steps = c.value().steps();
     assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.CLICK, Step.Kind.TAB_SWITCH,
         Step.Kind.CLICK, Step.Kind.TAB_CLOSE, Step.Kind.HOVER, Step.Kind.FRAME, Step.Kind.CLICK);
-    assertThat(((Step.Click) steps.get(1)).newTab()).contains("popup");
-    assertThat(((Step.TabSwitch) steps.get(2)).alias()).isEqualTo("popup");
-    assertThat(((Step.TabClose) steps.get(4)).alias()).contains("popup");
-    assertThat(((Step.Frame) steps.get(6)).locator()).isEqualTo("url:http://127.0.0.1:8080/other.html");
+    assertThat(((InteractionStep.Click) steps.get(1)).newTab()).contains("popup");
+    assertThat(((PageStep.TabSwitch) steps.get(2)).alias()).isEqualTo("popup");
+    assertThat(((PageStep.TabClose) steps.get(4)).alias()).contains("popup");
+    assertThat(((PageStep.Frame) steps.get(6)).locator()).isEqualTo("url:http://127.0.0.1:8080/other.html");
     assertThat(c.value().tabs()).containsExactly(TabAlias.builder().alias("popup").url(popup).opener("main").build());
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
         .containsExactly(tuple(ConversionCode.TARGET_ENTERED_AS_FRAME, "steps[5].target"));

@@ -7,6 +7,8 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.Quality;
 import io.browserflow.engine.FlowEngine;
@@ -66,10 +68,10 @@ class ChromeRecorderReplayTest {
     assertThat(c.quality()).as(c.report()).isNotEqualTo(Quality.BLOCKED);
     Flow.Builder b = Flow.builder().from(c.value());
     if (settled != null) {
-      b.addSteps(Step.Wait.builder().id("settled").until(
+      b.addSteps(CheckStep.Wait.builder().id("settled").until(
           Condition.Text.of(Target.of(Candidate.id("log")), settled, Condition.Text.Match.CONTAINS)).build());
     }
-    Flow flow = b.addSteps(Step.Read.builder().id("log").target(Target.of(Candidate.id("log"))).build())
+    Flow flow = b.addSteps(DataStep.Read.builder().id("log").target(Target.of(Candidate.id("log"))).build())
         .build();
     RunResult r;
     try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {

@@ -7,6 +7,9 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Point;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
@@ -37,34 +40,34 @@ class ChromeRecorderRoundTripTest {
     return Flow.builder().name("Round trip")
         .addTabs(TabAlias.builder().alias("popup").url(base + "/help.html").opener("main").build())
         .addSteps(
-            Step.SetViewport.builder().id(id()).width(1024).height(768).build(),
-            Step.Open.builder().id(id()).url(base + "/start.html").build(),
-            Step.Click.builder().id(id()).target(t(Candidate.id("pad"))).offset(Point.of(30, 15)).build(),
-            Step.Click.builder().id(id()).target(t(Candidate.role("button", "Menu"), Candidate.css("nav .menu")))
+            PageStep.SetViewport.builder().id(id()).width(1024).height(768).build(),
+            PageStep.Open.builder().id(id()).url(base + "/start.html").build(),
+            InteractionStep.Click.builder().id(id()).target(t(Candidate.id("pad"))).offset(Point.of(30, 15)).build(),
+            InteractionStep.Click.builder().id(id()).target(t(Candidate.role("button", "Menu"), Candidate.css("nav .menu")))
                 .button(Step.MouseButton.RIGHT).offset(Point.of(3, 4)).build(),
-            Step.Click.builder().id(id()).target(t(Candidate.testId("row-1"))).addModifiers("Shift").offset(Point.of(1, 1)).build(),
-            Step.Click.builder().id(id()).target(t(Candidate.xpath("//table//td[2]"))).button(Step.MouseButton.MIDDLE).build(),
-            Step.Dblclick.builder().id(id()).target(t(Candidate.id("cell"))).offset(Point.of(2, 2)).build(),
-            Step.Hover.builder().id(id()).target(t(Candidate.textContains("Help"))).build(),
-            Step.Fill.builder().id(id()).target(t(Candidate.aria("Name"), Candidate.id("name"))).value("Ada Lovelace").build(),
-            Step.Select.builder().id(id()).target(t(Candidate.id("country-select"))).value("de").build(),
-            Step.Press.builder().id(id()).key("Enter").build(),
-            Step.Press.builder().id(id()).key("Tab").addModifiers("Shift").build(),
-            Step.Scroll.builder().id(id()).mode(Step.ScrollMode.TO).y(400).build(),
-            Step.Scroll.builder().id(id()).mode(Step.ScrollMode.TO).target(t(Candidate.css("ul.list"))).x(5).y(50).build(),
-            Step.Wait.builder().id(id()).ms(500).build(),
-            Step.Wait.builder().id(id()).until(Condition.Count.of(t(Candidate.id("done")), Condition.Op.GTE, 1)).build(),
-            Step.Wait.builder().id(id()).until(Condition.Count.of(t(Candidate.css(".item")), Condition.Op.GTE, 3)).timeoutMs(3000).build(),
-            Step.Wait.builder().id(id()).until(Condition.Not.of(Condition.Count.of(t(Candidate.id("spinner")), Condition.Op.GTE, 1))).build(),
-            Step.Navigate.builder().id(id()).url(base + "/next.html").build(),
-            Step.Click.builder().id(id()).target(t(Candidate.id("buy"))).offset(Point.of(5, 5))
+            InteractionStep.Click.builder().id(id()).target(t(Candidate.testId("row-1"))).addModifiers("Shift").offset(Point.of(1, 1)).build(),
+            InteractionStep.Click.builder().id(id()).target(t(Candidate.xpath("//table//td[2]"))).button(Step.MouseButton.MIDDLE).build(),
+            InteractionStep.Dblclick.builder().id(id()).target(t(Candidate.id("cell"))).offset(Point.of(2, 2)).build(),
+            InteractionStep.Hover.builder().id(id()).target(t(Candidate.textContains("Help"))).build(),
+            InteractionStep.Fill.builder().id(id()).target(t(Candidate.aria("Name"), Candidate.id("name"))).value("Ada Lovelace").build(),
+            InteractionStep.Select.builder().id(id()).target(t(Candidate.id("country-select"))).value("de").build(),
+            InteractionStep.Press.builder().id(id()).key("Enter").build(),
+            InteractionStep.Press.builder().id(id()).key("Tab").addModifiers("Shift").build(),
+            InteractionStep.Scroll.builder().id(id()).mode(Step.ScrollMode.TO).y(400).build(),
+            InteractionStep.Scroll.builder().id(id()).mode(Step.ScrollMode.TO).target(t(Candidate.css("ul.list"))).x(5).y(50).build(),
+            CheckStep.Wait.builder().id(id()).ms(500).build(),
+            CheckStep.Wait.builder().id(id()).until(Condition.Count.of(t(Candidate.id("done")), Condition.Op.GTE, 1)).build(),
+            CheckStep.Wait.builder().id(id()).until(Condition.Count.of(t(Candidate.css(".item")), Condition.Op.GTE, 3)).timeoutMs(3000).build(),
+            CheckStep.Wait.builder().id(id()).until(Condition.Not.of(Condition.Count.of(t(Candidate.id("spinner")), Condition.Op.GTE, 1))).build(),
+            PageStep.Navigate.builder().id(id()).url(base + "/next.html").build(),
+            InteractionStep.Click.builder().id(id()).target(t(Candidate.id("buy"))).offset(Point.of(5, 5))
                 .addExpect(Condition.Url.of(base + "/orders/*")).timeoutMs(12000).build(),
-            Step.Click.builder().id(id()).target(t(Candidate.id("open"))).newTab("popup").offset(Point.of(5, 5)).build(),
-            Step.TabSwitch.builder().id(id()).alias("popup").build(),
-            Step.Click.builder().id(id()).target(t(Candidate.id("ok"))).offset(Point.of(5, 5)).build(),
-            Step.TabClose.builder().id(id()).alias("popup").build(),
-            Step.Hover.builder().id(id()).target(t(Candidate.id("inner")).inFrame("iframe >> nth=0")).build(),
-            Step.Click.builder().id(id()).target(t(Candidate.css("button.go")).inShadow("app-root", "fancy-button"))
+            InteractionStep.Click.builder().id(id()).target(t(Candidate.id("open"))).newTab("popup").offset(Point.of(5, 5)).build(),
+            PageStep.TabSwitch.builder().id(id()).alias("popup").build(),
+            InteractionStep.Click.builder().id(id()).target(t(Candidate.id("ok"))).offset(Point.of(5, 5)).build(),
+            PageStep.TabClose.builder().id(id()).alias("popup").build(),
+            InteractionStep.Hover.builder().id(id()).target(t(Candidate.id("inner")).inFrame("iframe >> nth=0")).build(),
+            InteractionStep.Click.builder().id(id()).target(t(Candidate.css("button.go")).inShadow("app-root", "fancy-button"))
                 .offset(Point.of(5, 5)).build())
         .build();
   }
@@ -97,18 +100,18 @@ class ChromeRecorderRoundTripTest {
     assertThat(b.timeoutMs()).as(path + ".timeoutMs").isEqualTo(a.timeoutMs());
     switch (a.kind()) {
       case OPEN:
-        assertThat(((Step.Open) b).url()).as(path).isEqualTo(((Step.Open) a).url());
+        assertThat(((PageStep.Open) b).url()).as(path).isEqualTo(((PageStep.Open) a).url());
         break;
       case NAVIGATE:
-        assertThat(((Step.Navigate) b).url()).as(path).isEqualTo(((Step.Navigate) a).url());
+        assertThat(((PageStep.Navigate) b).url()).as(path).isEqualTo(((PageStep.Navigate) a).url());
         break;
       case SET_VIEWPORT:
-        assertThat(((Step.SetViewport) b).width()).isEqualTo(((Step.SetViewport) a).width());
-        assertThat(((Step.SetViewport) b).height()).isEqualTo(((Step.SetViewport) a).height());
+        assertThat(((PageStep.SetViewport) b).width()).isEqualTo(((PageStep.SetViewport) a).width());
+        assertThat(((PageStep.SetViewport) b).height()).isEqualTo(((PageStep.SetViewport) a).height());
         break;
       case CLICK: {
-        Step.Click x = (Step.Click) a;
-        Step.Click y = (Step.Click) b;
+        InteractionStep.Click x = (InteractionStep.Click) a;
+        InteractionStep.Click y = (InteractionStep.Click) b;
         assertSameTarget(x.target(), y.target(), path);
         assertThat(y.button()).as(path + ".button").isEqualTo(x.button());
         assertThat(y.modifiers()).as(path + ".modifiers").isEqualTo(x.modifiers());
@@ -117,27 +120,27 @@ class ChromeRecorderRoundTripTest {
         break;
       }
       case DBLCLICK:
-        assertSameTarget(((Step.Dblclick) a).target(), ((Step.Dblclick) b).target(), path);
-        assertThat(((Step.Dblclick) b).offset()).isEqualTo(((Step.Dblclick) a).offset());
+        assertSameTarget(((InteractionStep.Dblclick) a).target(), ((InteractionStep.Dblclick) b).target(), path);
+        assertThat(((InteractionStep.Dblclick) b).offset()).isEqualTo(((InteractionStep.Dblclick) a).offset());
         break;
       case HOVER:
-        assertSameTarget(((Step.Hover) a).target(), ((Step.Hover) b).target(), path);
+        assertSameTarget(((InteractionStep.Hover) a).target(), ((InteractionStep.Hover) b).target(), path);
         break;
       case FILL:
-        assertSameTarget(((Step.Fill) a).target(), ((Step.Change) b).target(), path);
-        assertThat(((Step.Change) b).value()).isEqualTo(((Step.Fill) a).value());
+        assertSameTarget(((InteractionStep.Fill) a).target(), ((InteractionStep.Change) b).target(), path);
+        assertThat(((InteractionStep.Change) b).value()).isEqualTo(((InteractionStep.Fill) a).value());
         break;
       case SELECT:
-        assertSameTarget(((Step.Select) a).target(), ((Step.Change) b).target(), path);
-        assertThat(Optional.of(((Step.Change) b).value())).isEqualTo(((Step.Select) a).value());
+        assertSameTarget(((InteractionStep.Select) a).target(), ((InteractionStep.Change) b).target(), path);
+        assertThat(Optional.of(((InteractionStep.Change) b).value())).isEqualTo(((InteractionStep.Select) a).value());
         break;
       case PRESS:
-        assertThat(((Step.Press) b).key()).isEqualTo(((Step.Press) a).key());
-        assertThat(((Step.Press) b).modifiers()).isEqualTo(((Step.Press) a).modifiers());
+        assertThat(((InteractionStep.Press) b).key()).isEqualTo(((InteractionStep.Press) a).key());
+        assertThat(((InteractionStep.Press) b).modifiers()).isEqualTo(((InteractionStep.Press) a).modifiers());
         break;
       case SCROLL: {
-        Step.Scroll x = (Step.Scroll) a;
-        Step.Scroll y = (Step.Scroll) b;
+        InteractionStep.Scroll x = (InteractionStep.Scroll) a;
+        InteractionStep.Scroll y = (InteractionStep.Scroll) b;
         assertThat(y.mode()).isEqualTo(x.mode());
         assertThat(y.x()).isEqualTo(x.x());
         assertThat(y.y()).isEqualTo(x.y());
@@ -146,14 +149,14 @@ class ChromeRecorderRoundTripTest {
         break;
       }
       case WAIT:
-        assertThat(((Step.Wait) b).ms()).as(path).isEqualTo(((Step.Wait) a).ms());
-        assertThat(((Step.Wait) b).until()).as(path).isEqualTo(((Step.Wait) a).until());
+        assertThat(((CheckStep.Wait) b).ms()).as(path).isEqualTo(((CheckStep.Wait) a).ms());
+        assertThat(((CheckStep.Wait) b).until()).as(path).isEqualTo(((CheckStep.Wait) a).until());
         break;
       case TAB_SWITCH:
-        assertThat(((Step.TabSwitch) b).alias()).isEqualTo(((Step.TabSwitch) a).alias());
+        assertThat(((PageStep.TabSwitch) b).alias()).isEqualTo(((PageStep.TabSwitch) a).alias());
         break;
       case TAB_CLOSE:
-        assertThat(((Step.TabClose) b).alias()).isEqualTo(((Step.TabClose) a).alias());
+        assertThat(((PageStep.TabClose) b).alias()).isEqualTo(((PageStep.TabClose) a).alias());
         break;
       default:
         assertThat(b.withId(a.id())).as(path).isEqualTo(a);

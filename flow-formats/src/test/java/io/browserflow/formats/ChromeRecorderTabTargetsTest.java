@@ -9,6 +9,9 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Point;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.Quality;
 import java.util.ArrayList;
@@ -33,30 +36,30 @@ class ChromeRecorderTabTargetsTest {
   }
 
   private static Step open() {
-    return Step.Open.builder().id("open").url("http://127.0.0.1:8080/reports.html").build();
+    return PageStep.Open.builder().id("open").url("http://127.0.0.1:8080/reports.html").build();
   }
 
   private static Step openReport() {
-    return Step.Click.builder().id("open-report").target(Target.of(Candidate.testId("open-report"))).newTab("report")
+    return InteractionStep.Click.builder().id("open-report").target(Target.of(Candidate.testId("open-report"))).newTab("report")
         .offset(Point.of(2, 2)).build();
   }
 
   private static Step toReport() {
-    return Step.TabSwitch.builder().id("to-report").alias("report").build();
+    return PageStep.TabSwitch.builder().id("to-report").alias("report").build();
   }
 
   private static Step waitUrl(String id, String glob) {
-    return Step.Wait.builder().id(id).until(Condition.Url.of(glob)).build();
+    return CheckStep.Wait.builder().id(id).until(Condition.Url.of(glob)).build();
   }
 
   private static Step click(String id) {
-    return Step.Click.builder().id(id).target(Target.of(Candidate.testId(id))).offset(Point.of(2, 2)).build();
+    return InteractionStep.Click.builder().id(id).target(Target.of(Candidate.testId(id))).offset(Point.of(2, 2)).build();
   }
 
   @Test
   void should_take_the_popup_url_from_a_literal_url_wait_at_its_start() {
     Conversion<String> c = write(open(), openReport(), toReport(), waitUrl("report-open", REPORT), click("print"),
-        Step.TabClose.builder().id("close").build(), click("again"));
+        PageStep.TabClose.builder().id("close").build(), click("again"));
 
     assertThat(targets(c)).containsExactly("main", "main", REPORT, REPORT, REPORT, "main");
     assertThat(c.quality()).isNotEqualTo(Quality.BLOCKED);
@@ -94,9 +97,9 @@ class ChromeRecorderTabTargetsTest {
   @Test
   void should_follow_a_popup_to_the_url_a_step_there_asserts() {
     String done = "http://127.0.0.1:8080/report-done.html";
-    Step submit = Step.Click.builder().id("submit").target(Target.of(Candidate.testId("submit"))).offset(Point.of(2, 2))
+    Step submit = InteractionStep.Click.builder().id("submit").target(Target.of(Candidate.testId("submit"))).offset(Point.of(2, 2))
         .addExpect(Condition.Url.of(done)).build();
-    Step wild = Step.Click.builder().id("wild").target(Target.of(Candidate.testId("wild"))).offset(Point.of(2, 2))
+    Step wild = InteractionStep.Click.builder().id("wild").target(Target.of(Candidate.testId("wild"))).offset(Point.of(2, 2))
         .addExpect(Condition.Url.of("**/elsewhere/*")).build();
     Flow flow = Flow.builder().name("tabs").addTabs(io.browserflow.api.TabAlias.builder().alias("report").url(REPORT).build())
         .addSteps(open(), openReport(), toReport(), submit, click("next"), wild, click("lost")).build();

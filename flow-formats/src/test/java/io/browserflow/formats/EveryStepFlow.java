@@ -58,6 +58,9 @@ import io.browserflow.api.OnError;
 import io.browserflow.api.Point;
 import io.browserflow.api.Schedule;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.TabAlias;
 import java.util.List;
 import java.util.Optional;
@@ -117,13 +120,13 @@ final class EveryStepFlow {
         .click(css("#menu")).id("click-right").button(Step.MouseButton.RIGHT)
         .click(css("#menu")).id("click-back").button(Step.MouseButton.BACK).delay(80)
         .dblclick(css("#tile").inFrame("iframe#outer", "name:inner")).id("dblclick")
-        .step(Step.Dblclick.builder().id("dblclick-at").target(css("#tile")).offset(Point.of(1, 2)).build())
+        .step(InteractionStep.Dblclick.builder().id("dblclick-at").target(css("#tile")).offset(Point.of(1, 2)).build())
         .contextmenu(css("#tile").inShadow("app-shell", "tile-view")).id("contextmenu")
-        .step(Step.Contextmenu.builder().id("contextmenu-at").target(css("#tile")).offset(Point.of(3, 4)).build())
+        .step(InteractionStep.Contextmenu.builder().id("contextmenu-at").target(css("#tile")).offset(Point.of(3, 4)).build())
         .hover(css("#menu")).id("hover")
         .mouse(Step.MouseAction.DOWN, css("#handle")).id("mouse-down")
         .mouse(Step.MouseAction.UP, css("#track"), Point.of(50, -2.5)).id("mouse-up-at")
-        .step(Step.Mouse.builder().id("mouse-right").action(Step.MouseAction.DOWN).target(css("#pad"))
+        .step(InteractionStep.Mouse.builder().id("mouse-right").action(Step.MouseAction.DOWN).target(css("#pad"))
             .button(Step.MouseButton.RIGHT).build())
         .mouse(Step.MouseAction.OUT, css("#menu")).id("mouse-out")
         .fill(label("Query"), "${QUERY}").id("fill").retry(2)
@@ -132,7 +135,7 @@ final class EveryStepFlow {
         .type("typed").id("type-focused")
         .press("Enter").id("press")
         .press(css("#q"), "Control+Shift+a").id("press-target")
-        .step(Step.Press.builder().id("press-plus").key("+").addModifiers("Control").build())
+        .step(InteractionStep.Press.builder().id("press-plus").key("+").addModifiers("Control").build())
         .keyDown("Shift").id("key-down")
         .keyUp("Shift").id("key-up")
         .select(css("#size"), "${SIZE}").id("select-value")
@@ -144,7 +147,7 @@ final class EveryStepFlow {
         .scrollBy(css("#list"), 10, 20).id("scroll-container")
         .scrollTo(0, 0).id("scroll-to")
         .scrollIntoView(css("#footer")).id("scroll-into-view")
-        .step(Step.Scroll.builder().id("scroll-to-target").mode(Step.ScrollMode.TO).target(css("#list")).y(50).build())
+        .step(InteractionStep.Scroll.builder().id("scroll-to-target").mode(Step.ScrollMode.TO).target(css("#list")).y(50).build())
         .drag(css("#card"), css("#lane")).id("drag")
         .upload(css("input[type=file]"), "data/a.csv", "data/b.csv").id("upload")
         // waits and checks: every condition
@@ -173,11 +176,11 @@ final class EveryStepFlow {
         .read(css("#total")).id("read-text")
         .readValue(css("#q")).id("read-value")
         .readAttribute(css("a"), "href").id("read-attribute")
-        .step(Step.Read.builder().id("read-plain").target(css("#x")).what(Step.ReadKind.VALUE).build())
+        .step(DataStep.Read.builder().id("read-plain").target(css("#x")).what(Step.ReadKind.VALUE).build())
         .scrape(css("table"), Step.ScrapeMode.TABLE).id("rows")
         .scrape(css("nav"), Step.ScrapeMode.LINKS).id("links")
         .scrapeAttributes(css("img"), "src", "alt").id("images")
-        .step(Step.Scrape.builder().id("scrape-limited").target(css("table")).limit(10).build())
+        .step(DataStep.Scrape.builder().id("scrape-limited").target(css("table")).limit(10).build())
         .paginate(css(".next"), 5, page -> page.scrape(css("table"), Step.ScrapeMode.TABLE).id("page-rows"))
         .id("paginate")
         .loadMore(css(".more"), 3, more -> more.waitMs(100).id("after-more")).id("load-more")
@@ -185,7 +188,7 @@ final class EveryStepFlow {
         .eval("return document.title").id("eval").onError(OnError.retry())
         .screenshot().id("shot")
         .screenshot("named.png").id("shot-named")
-        .step(Step.Screenshot.builder().id("shot-full").target(css("main")).name("main.png").fullPage(true).build())
+        .step(DataStep.Screenshot.builder().id("shot-full").target(css("main")).name("main.png").fullPage(true).build())
         .csvImport("data/in.csv").id("csv-in")
         .csvExport("${steps.rows.items}", "out/rows.csv").id("csv-out")
         .datasetWrite("people", row("name", "${steps.read-text.text}", "at", "1")).id("dataset-row")
@@ -223,7 +226,7 @@ final class EveryStepFlow {
         // network emulation: offline, throttled (the DSL's form and a plain builder), the real network
         .offline().id("offline")
         .throttle(50_000, 20_000, 40).id("throttle")
-        .step(Step.EmulateNetwork.builder().id("latency-only").latencyMs(300).build())
+        .step(PageStep.EmulateNetwork.builder().id("latency-only").latencyMs(300).build())
         .online().id("online")
         .build();
   }

@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.validate.FlowValidator;
@@ -101,7 +105,7 @@ class JavaCodecTest {
   void should_write_what_the_dsl_cannot_say_with_plain_builders_and_report_it() {
     Conversion<String> c = new JavaCodec().write(EveryStepFlow.flow());
 
-    assertThat(c.value()).contains(".step(Step.Dblclick.builder().id(\"dblclick-at\").target(css(\"#tile\"))"
+    assertThat(c.value()).contains(".step(InteractionStep.Dblclick.builder().id(\"dblclick-at\").target(css(\"#tile\"))"
         + ".offset(Point.of(1.0, 2.0)).build())");
     assertThat(c.issues()).extracting(ConversionIssue::code).containsOnly(ConversionCode.PLAIN_BUILDER);
     assertThat(c.issues()).extracting(ConversionIssue::path).contains("steps[18]", "inputs[6]", "inputs[7]", "credentials[6]", "credentials[7]");
@@ -131,8 +135,8 @@ class JavaCodecTest {
 
   @Test
   void should_build_an_invalid_flow_without_validation_and_say_so() throws Exception {
-    Flow invalid = Flow.builder().name("Broken").addSteps(Step.Click.builder().id("c")
-        .target(Target.of(Candidate.css("#x"))).newTab("t").build(), Step.TabSwitch.builder().id("c")
+    Flow invalid = Flow.builder().name("Broken").addSteps(InteractionStep.Click.builder().id("c")
+        .target(Target.of(Candidate.css("#x"))).newTab("t").build(), PageStep.TabSwitch.builder().id("c")
         .alias("t").build()).build();
     assertThat(FlowValidator.defaults().validate(invalid)).isNotEmpty();
 
@@ -179,17 +183,17 @@ class JavaCodecTest {
 
   private static List<Step> nested(Step s) {
     List<Step> n = new java.util.ArrayList<>(s.onError().fallback());
-    if (s instanceof Step.Foreach) {
-      n.addAll(((Step.Foreach) s).body());
-    } else if (s instanceof Step.Repeat) {
-      n.addAll(((Step.Repeat) s).body());
-    } else if (s instanceof Step.While) {
-      n.addAll(((Step.While) s).body());
-    } else if (s instanceof Step.Paginate) {
-      n.addAll(((Step.Paginate) s).body());
-    } else if (s instanceof Step.If) {
-      n.addAll(((Step.If) s).then());
-      n.addAll(((Step.If) s).otherwise());
+    if (s instanceof ControlStep.Foreach) {
+      n.addAll(((ControlStep.Foreach) s).body());
+    } else if (s instanceof ControlStep.Repeat) {
+      n.addAll(((ControlStep.Repeat) s).body());
+    } else if (s instanceof ControlStep.While) {
+      n.addAll(((ControlStep.While) s).body());
+    } else if (s instanceof DataStep.Paginate) {
+      n.addAll(((DataStep.Paginate) s).body());
+    } else if (s instanceof ControlStep.If) {
+      n.addAll(((ControlStep.If) s).then());
+      n.addAll(((ControlStep.If) s).otherwise());
     }
     return n;
   }

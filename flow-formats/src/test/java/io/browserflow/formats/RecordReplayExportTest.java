@@ -13,6 +13,11 @@ import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Input;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.Quality;
 import java.util.ArrayList;
@@ -45,13 +50,13 @@ class RecordReplayExportTest {
   void should_write_a_flow_without_control_flow_as_linear_steps() {
     Flow f = Flow.builder().name("Sign in").addInputs(Input.builder().key("user").defaultValue("ada").build())
         .addCredentials(Credential.of("PASSWORD", Credential.Type.PASSWORD))
-        .addSteps(Step.Open.builder().id("open").url("http://127.0.0.1:8080/login").build(),
-            Step.Fill.builder().id("user").target(Target.of(Candidate.id("user"))).value("${user}").build(),
-            Step.Fill.builder().id("pw").target(Target.of(Candidate.css("input[type=password]"))).value("${credential.PASSWORD}")
+        .addSteps(PageStep.Open.builder().id("open").url("http://127.0.0.1:8080/login").build(),
+            InteractionStep.Fill.builder().id("user").target(Target.of(Candidate.id("user"))).value("${user}").build(),
+            InteractionStep.Fill.builder().id("pw").target(Target.of(Candidate.css("input[type=password]"))).value("${credential.PASSWORD}")
                 .timeoutMs(4000).build(),
-            Step.Click.builder().id("go").target(GO).retry(io.browserflow.api.Retry.of(2, 250, io.browserflow.api.Retry.Backoff.EXP))
+            InteractionStep.Click.builder().id("go").target(GO).retry(io.browserflow.api.Retry.of(2, 250, io.browserflow.api.Retry.Backoff.EXP))
                 .build(),
-            Step.Wait.builder().id("settle").ms(300).build())
+            CheckStep.Wait.builder().id("settle").ms(300).build())
         .build();
 
     Conversion<String> c = write(f);
@@ -77,19 +82,19 @@ class RecordReplayExportTest {
   void should_write_branches_loops_and_on_error_paths_as_nodes_edges_and_subflows() {
     Flow f = Flow.builder().name("Review").addInputs(Input.builder().key("more").defaultValue("").build())
         .addSteps(
-            Step.Read.builder().id("status").target(Target.of(Candidate.css("#status"))).build(),
-            Step.If.builder().id("check").condition(Condition.Var.equalTo("${steps.status.text}", "open"))
-                .addThen(Step.Click.builder().id("approve").target(Target.of(Candidate.id("approve")))
-                    .onError(OnError.fallback(List.of(Step.Screenshot.builder().id("shot").build()))).build())
-                .addOtherwise(Step.Click.builder().id("reject").target(Target.of(Candidate.id("reject")))
+            DataStep.Read.builder().id("status").target(Target.of(Candidate.css("#status"))).build(),
+            ControlStep.If.builder().id("check").condition(Condition.Var.equalTo("${steps.status.text}", "open"))
+                .addThen(InteractionStep.Click.builder().id("approve").target(Target.of(Candidate.id("approve")))
+                    .onError(OnError.fallback(List.of(DataStep.Screenshot.builder().id("shot").build()))).build())
+                .addOtherwise(InteractionStep.Click.builder().id("reject").target(Target.of(Candidate.id("reject")))
                     .onError(OnError.continueRun()).build())
                 .build(),
-            Step.Foreach.builder().id("each").source(ForeachSource.literal(List.of("a", "b"))).concurrency(2)
-                .addBody(Step.Fill.builder().id("search").target(Target.of(Candidate.id("q"))).value("${loop.item}").build())
+            ControlStep.Foreach.builder().id("each").source(ForeachSource.literal(List.of("a", "b"))).concurrency(2)
+                .addBody(InteractionStep.Fill.builder().id("search").target(Target.of(Candidate.id("q"))).value("${loop.item}").build())
                 .build(),
-            Step.While.builder().id("pages").condition(Condition.Var.truthy("${more}")).max(25)
-                .addBody(Step.Click.builder().id("next").target(Target.of(Candidate.id("next"))).disabled(true).build()).build(),
-            Step.Click.builder().id("done").target(Target.of(Candidate.id("done"))).build())
+            ControlStep.While.builder().id("pages").condition(Condition.Var.truthy("${more}")).max(25)
+                .addBody(InteractionStep.Click.builder().id("next").target(Target.of(Candidate.id("next"))).disabled(true).build()).build(),
+            InteractionStep.Click.builder().id("done").target(Target.of(Candidate.id("done"))).build())
         .build();
 
     Conversion<String> c = write(f);
@@ -119,14 +124,14 @@ class RecordReplayExportTest {
   @Test
   void should_block_steps_the_extension_has_no_node_for_and_warn_on_checks_it_cannot_make() {
     Flow f = Flow.builder().name("Unsupported")
-        .addSteps(Step.SetViewport.builder().id("size").width(800).height(600).build(),
-            Step.Hover.builder().id("hover").target(GO).build(),
-            Step.Wait.builder().id("url").until(Condition.Url.of("**/done")).build(),
-            Step.If.builder().id("visible").condition(Condition.Element.of(GO, Condition.State.VISIBLE))
-                .addThen(Step.Click.builder().id("go").target(GO).build()).build(),
-            Step.Foreach.builder().id("rows").source(ForeachSource.table())
-                .addBody(Step.Click.builder().id("row").target(GO).build()).build(),
-            Step.TabSwitch.builder().id("other").alias("popup").build())
+        .addSteps(PageStep.SetViewport.builder().id("size").width(800).height(600).build(),
+            InteractionStep.Hover.builder().id("hover").target(GO).build(),
+            CheckStep.Wait.builder().id("url").until(Condition.Url.of("**/done")).build(),
+            ControlStep.If.builder().id("visible").condition(Condition.Element.of(GO, Condition.State.VISIBLE))
+                .addThen(InteractionStep.Click.builder().id("go").target(GO).build()).build(),
+            ControlStep.Foreach.builder().id("rows").source(ForeachSource.table())
+                .addBody(InteractionStep.Click.builder().id("row").target(GO).build()).build(),
+            PageStep.TabSwitch.builder().id("other").alias("popup").build())
         .build();
 
     Conversion<String> c = write(f);
@@ -148,7 +153,7 @@ class RecordReplayExportTest {
   @Test
   void should_write_expectations_as_waits_and_network_idle_as_after_wait() {
     Flow f = Flow.builder().name("Expect")
-        .addSteps(Step.Click.builder().id("save").target(GO).addExpect(Condition.Load.of(Condition.LoadState.NETWORKIDLE))
+        .addSteps(InteractionStep.Click.builder().id("save").target(GO).addExpect(Condition.Load.of(Condition.LoadState.NETWORKIDLE))
             .addExpect(Condition.Text.present("Saved")).addExpect(Condition.Url.of("**/saved")).build())
         .build();
 
@@ -166,7 +171,7 @@ class RecordReplayExportTest {
   @Test
   void should_write_targets_in_a_frame_as_the_extensions_cross_frame_selector() {
     Flow f = Flow.builder().name("Frames")
-        .addSteps(Step.Click.builder().id("pay").target(Target.of(Candidate.css("button.pay"), Candidate.textContains("Pay"))
+        .addSteps(InteractionStep.Click.builder().id("pay").target(Target.of(Candidate.css("button.pay"), Candidate.textContains("Pay"))
             .inFrame("iframe#checkout")).build())
         .build();
 

@@ -17,6 +17,7 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
+import io.browserflow.api.ControlStep;
 import io.browserflow.api.lint.Quality;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class RecordReplayGraphImportTest {
 
     List<Step> s = c.value().steps();
     assertThat(s).extracting(Step::id).containsExactly("status", "check", "after");
-    Step.If branch = (Step.If) s.get(1);
+    ControlStep.If branch = (ControlStep.If) s.get(1);
     assertThat(branch.condition()).isEqualTo(Condition.Var.equalTo("${steps.status.text}", "open"));
     assertThat(branch.then()).extracting(Step::id).containsExactly("a1", "a2");
     assertThat(branch.otherwise()).extracting(Step::id).containsExactly("b1");
@@ -51,7 +52,7 @@ class RecordReplayGraphImportTest {
         + click("after"), edge("status", "check") + ", " + edge("check", "only", "true") + ", " + edge("check", "after")
         + ", " + edge("only", "after")));
 
-    Step.If branch = (Step.If) c.value().steps().get(1);
+    ControlStep.If branch = (ControlStep.If) c.value().steps().get(1);
     assertThat(branch.then()).extracting(Step::id).containsExactly("only");
     assertThat(branch.otherwise()).isEmpty();
     assertThat(c.value().steps()).extracting(Step::id).containsExactly("status", "check", "after");
@@ -63,7 +64,7 @@ class RecordReplayGraphImportTest {
         + ", " + click("b1"), edge("status", "check") + ", " + edge("check", "a1", "true") + ", "
         + edge("check", "b1", "false") + ", " + chain("a1", "a2")));
 
-    Step.If branch = (Step.If) c.value().steps().get(1);
+    ControlStep.If branch = (ControlStep.If) c.value().steps().get(1);
     assertThat(branch.then()).extracting(Step::id).containsExactly("a1", "a2");
     assertThat(branch.otherwise()).extracting(Step::id).containsExactly("b1");
     assertThat(c.value().steps()).hasSize(2);
@@ -77,7 +78,7 @@ class RecordReplayGraphImportTest {
         + "\"maxIterations\": 30}") + ", " + click("done"), edge("pages", "done"),
         "\"variables\": [{\"key\": \"more\", \"default\": \"yes\"}], " + subflows));
 
-    Step.While loop = (Step.While) c.value().steps().get(0);
+    ControlStep.While loop = (ControlStep.While) c.value().steps().get(0);
     assertThat(loop.condition()).isEqualTo(Condition.Var.truthy("${more}"));
     assertThat(loop.max()).isEqualTo(30);
     assertThat(loop.body()).extracting(Step::id).containsExactly("next", "load");
@@ -93,7 +94,7 @@ class RecordReplayGraphImportTest {
             + edge("check", "done", "false")));
 
     assertThat(c.value().steps()).extracting(Step::id).containsExactly("init-state", "status", "status-set", "check", "done");
-    Step.While loop = (Step.While) c.value().steps().get(3);
+    ControlStep.While loop = (ControlStep.While) c.value().steps().get(3);
     assertThat(loop.condition()).isEqualTo(Condition.Var.equalTo("${vars.state}", "more"));
     assertThat(loop.max()).isEqualTo(RecordReplayStructure.CYCLE_BOUND);
     assertThat(loop.body()).extracting(Step::id).containsExactly("next", "read", "read-set");
@@ -109,7 +110,7 @@ class RecordReplayGraphImportTest {
         + ", " + edge("ready", "go", "true")));
 
     // the loop tests "state", which it must see anew on each pass: a run variable
-    Step.While loop = (Step.While) c.value().steps().get(3);
+    ControlStep.While loop = (ControlStep.While) c.value().steps().get(3);
     assertThat(loop.condition()).isEqualTo(Condition.Not.of(Condition.Var.equalTo("${vars.state}", "done")));
     assertThat(loop.body()).extracting(Step::id).containsExactly("poll");
   }

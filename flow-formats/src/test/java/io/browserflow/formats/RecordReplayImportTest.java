@@ -20,6 +20,12 @@ import io.browserflow.api.Input;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.Quality;
 import java.util.List;
@@ -72,29 +78,29 @@ class RecordReplayImportTest {
     assertThat(s).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.FILL, Step.Kind.FILL, Step.Kind.CLICK,
         Step.Kind.WAIT, Step.Kind.ASSERT, Step.Kind.PRESS, Step.Kind.PRESS, Step.Kind.SCROLL);
     assertThat(s).extracting(Step::id).containsExactly("s1", "s2", "s3", "s4", "s5", "s6", "s7", "s7-2", "s8");
-    Step.Fill user = (Step.Fill) s.get(1);
+    InteractionStep.Fill user = (InteractionStep.Fill) s.get(1);
     assertThat(user.target().candidates()).containsExactly(Candidate.testId("user"), Candidate.id("username"),
         Candidate.role("textbox", "User name"));
     assertThat(user.value()).isEqualTo("${username}");
-    Step.Fill password = (Step.Fill) s.get(2);
+    InteractionStep.Fill password = (InteractionStep.Fill) s.get(2);
     assertThat(password.value()).isEqualTo("${credential.password}");
     assertThat(password.timeoutMs()).hasValue(5000);
-    Step.Click login = (Step.Click) s.get(3);
+    InteractionStep.Click login = (InteractionStep.Click) s.get(3);
     // the extension tries text candidates last, whatever their weight
     assertThat(login.target().candidates()).containsExactly(Candidate.css("button.primary"), Candidate.xpath("//form//button[1]"),
         Candidate.textContains("Sign in"));
     assertThat(login.retry()).hasValue(Retry.of(2, 300, Retry.Backoff.EXP));
     assertThat(login.expect()).containsExactly(Condition.Load.of(Condition.LoadState.NETWORKIDLE));
-    assertThat(((Step.Wait) s.get(4)).until()).hasValue(Condition.Text.present("Welcome, ${username}"));
+    assertThat(((CheckStep.Wait) s.get(4)).until()).hasValue(Condition.Text.present("Welcome, ${username}"));
     assertThat(s.get(4).timeoutMs()).hasValue(12000);
     assertThat(s.get(5).onError()).isEqualTo(OnError.continueRun());
-    assertThat(((Step.Assert) s.get(5)).condition()).isEqualTo(Condition.Element.of(Target.of(Candidate.id("dashboard")),
+    assertThat(((CheckStep.Assert) s.get(5)).condition()).isEqualTo(Condition.Element.of(Target.of(Candidate.id("dashboard")),
         Condition.State.VISIBLE));
-    assertThat(((Step.Press) s.get(6)).modifiers()).containsExactly("Meta");
-    assertThat(((Step.Press) s.get(6)).key()).isEqualTo("a");
-    assertThat(((Step.Press) s.get(7)).key()).isEqualTo("Backspace");
-    assertThat(((Step.Scroll) s.get(8)).mode()).isEqualTo(Step.ScrollMode.TO);
-    assertThat(((Step.Scroll) s.get(8)).y()).isEqualTo(600);
+    assertThat(((InteractionStep.Press) s.get(6)).modifiers()).containsExactly("Meta");
+    assertThat(((InteractionStep.Press) s.get(6)).key()).isEqualTo("a");
+    assertThat(((InteractionStep.Press) s.get(7)).key()).isEqualTo("Backspace");
+    assertThat(((InteractionStep.Scroll) s.get(8)).mode()).isEqualTo(Step.ScrollMode.TO);
+    assertThat(((InteractionStep.Scroll) s.get(8)).y()).isEqualTo(600);
 
     assertThat(issue(c, ConversionCode.UNSUPPORTED_OPTION).get().path()).isEqualTo("steps[3].screenshotOnFail");
     assertThat(issue(c, ConversionCode.REWRITTEN).get().message()).contains("cmd+a Backspace");
@@ -118,40 +124,40 @@ class RecordReplayImportTest {
     assertThat(f.policy().get().capabilities()).containsExactly(Capability.HTTP_REQUEST);
     assertThat(f.outputs()).isEqualTo(Map.of("status", "${steps.read_status.text}"));
 
-    Step.If branch = (Step.If) f.steps().get(3);
+    ControlStep.If branch = (ControlStep.If) f.steps().get(3);
     assertThat(branch.condition()).isEqualTo(Condition.Var.equalTo("${steps.read_status.text}", "open"));
     assertThat(branch.then()).extracting(Step::id).containsExactly("approve", "note");
-    assertThat(((Step.Fill) branch.then().get(1)).value()).isEqualTo("Approved for ${baseUrl}");
+    assertThat(((InteractionStep.Fill) branch.then().get(1)).value()).isEqualTo("Approved for ${baseUrl}");
     assertThat(branch.then().get(0).title()).hasValue("Approve");
     Step reject = branch.otherwise().get(0);
     assertThat(reject.id()).isEqualTo("reject");
     assertThat(reject.onError().kind()).isEqualTo(OnError.Kind.FALLBACK);
     assertThat(reject.onError().fallback()).extracting(Step::id).containsExactly("reject_reason");
 
-    Step.Foreach items = (Step.Foreach) f.steps().get(4);
+    ControlStep.Foreach items = (ControlStep.Foreach) f.steps().get(4);
     assertThat(items.source()).isEqualTo(ForeachSource.literal(List.of("A-100", "B-200")));
     assertThat(items.concurrency()).isEqualTo(2);
     assertThat(items.body()).extracting(Step::kind).containsExactly(Step.Kind.FILL, Step.Kind.PRESS, Step.Kind.WAIT);
-    assertThat(((Step.Fill) items.body().get(0)).value()).isEqualTo("${loop.item}");
+    assertThat(((InteractionStep.Fill) items.body().get(0)).value()).isEqualTo("${loop.item}");
 
     // "more" is tested by the while and saved in its body: a run variable, set empty first and after each read
-    Step.While more = (Step.While) f.steps().get(5);
+    ControlStep.While more = (ControlStep.While) f.steps().get(5);
     assertThat(more.max()).isEqualTo(20);
     assertThat(more.condition()).isEqualTo(Condition.Var.equalTo("${vars.more}", "yes"));
     assertThat(more.body()).extracting(Step::id).containsExactly("more_btn", "read_more", "read_more-set");
-    assertThat(((Step.SetVar) more.body().get(2)).value()).isEqualTo("${steps.read_more.attribute}");
-    assertThat(((Step.SetVar) f.steps().get(0)).value()).isEmpty();
+    assertThat(((DataStep.SetVar) more.body().get(2)).value()).isEqualTo("${steps.read_more.attribute}");
+    assertThat(((DataStep.SetVar) f.steps().get(0)).value()).isEmpty();
 
-    Step.Http notify = (Step.Http) f.steps().get(6);
+    ExternalStep.Http notify = (ExternalStep.Http) f.steps().get(6);
     assertThat(notify.method()).isEqualTo("POST");
     assertThat(notify.url()).isEqualTo("${baseUrl}/api/reviewed");
     assertThat(notify.headers()).containsEntry("Authorization", "Bearer ${credential.apiToken}");
     assertThat(notify.body()).hasValue("{\"status\":\"${steps.read_status.text}\"}");
     assertThat(notify.extract()).isEqualTo(Map.of("reviewId", "$.data.id"));
     assertThat(notify.onError()).isEqualTo(OnError.continueRun());
-    assertThat(((Step.Wait) f.steps().get(7)).ms()).hasValue(500);
+    assertThat(((CheckStep.Wait) f.steps().get(7)).ms()).hasValue(500);
     assertThat(f.steps().get(8).disabled()).isTrue();
-    assertThat(((Step.Assert) f.steps().get(9)).condition()).isEqualTo(Condition.Text.present("Reviewed ${steps.notify.reviewId}"));
+    assertThat(((CheckStep.Assert) f.steps().get(9)).condition()).isEqualTo(Condition.Text.present("Reviewed ${steps.notify.reviewId}"));
   }
 
   static Stream<Arguments> node_types() {
@@ -195,7 +201,7 @@ class RecordReplayImportTest {
   void should_read_plus_as_the_plus_key_alone_and_after_modifiers() {
     Conversion<Flow> c = valid(graph(node("k", "key", "{\"keys\": \"+ Control++ ctrl+shift++ Shift+a\"}"), ""));
 
-    assertThat(c.value().steps()).extracting(s -> ((Step.Press) s).key(), s -> ((Step.Press) s).modifiers())
+    assertThat(c.value().steps()).extracting(s -> ((InteractionStep.Press) s).key(), s -> ((InteractionStep.Press) s).modifiers())
         .containsExactly(org.assertj.core.groups.Tuple.tuple("+", List.of()),
             org.assertj.core.groups.Tuple.tuple("+", List.of("Control")),
             org.assertj.core.groups.Tuple.tuple("+", List.of("Control", "Shift")),
@@ -210,7 +216,7 @@ class RecordReplayImportTest {
         + ", " + RecordReplayFlows.click("b"), RecordReplayFlows.chain("a", "fire", "b")));
 
     assertThat(c.value().steps()).extracting(Step::kind).containsExactly(Step.Kind.CLICK, Step.Kind.MANUAL, Step.Kind.CLICK);
-    assertThat(((Step.Manual) c.value().steps().get(1)).instructions()).contains("fire", "triggerEvent");
+    assertThat(((ExternalStep.Manual) c.value().steps().get(1)).instructions()).contains("fire", "triggerEvent");
     ConversionIssue i = issue(c, ConversionCode.UNSUPPORTED_STEP).get();
     assertThat(i.severity()).isEqualTo(ConversionIssue.Severity.BLOCKING);
     assertThat(i.path()).isEqualTo("nodes[1]");
@@ -240,14 +246,14 @@ class RecordReplayImportTest {
 
     assertThat(c.value().steps()).extracting(Step::id).containsExactly("init-total", "first", "first-set", "second",
         "second-set", "use");
-    assertThat(((Step.Fill) c.value().steps().get(5)).value()).isEqualTo("${vars.total}");
+    assertThat(((InteractionStep.Fill) c.value().steps().get(5)).value()).isEqualTo("${vars.total}");
   }
 
   @Test
   void should_declare_a_template_name_nothing_saves_as_a_required_input() {
     Conversion<Flow> c = valid(graph(node("n", "navigate", "{\"url\": \"{host}/start\"}"), ""));
 
-    assertThat(((Step.Open) c.value().steps().get(0)).url()).isEqualTo("${host}/start");
+    assertThat(((PageStep.Open) c.value().steps().get(0)).url()).isEqualTo("${host}/start");
     assertThat(c.value().inputs()).containsExactly(Input.of("host"));
     assertThat(issue(c, ConversionCode.BINDING_UNRESOLVED).get().path()).isEqualTo("nodes[0].url");
   }
@@ -264,7 +270,7 @@ class RecordReplayImportTest {
     assertThat(issue(c, ConversionCode.TAB_UNRESOLVED).get().message()).contains("back", "[main, tab1]");
     assertThat(c.value().steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.TAB_NEW, Step.Kind.MANUAL,
         Step.Kind.TAB_SWITCH, Step.Kind.TAB_CLOSE);
-    assertThat(((Step.TabSwitch) c.value().steps().get(3)).alias()).isEqualTo("tab1");
+    assertThat(((PageStep.TabSwitch) c.value().steps().get(3)).alias()).isEqualTo("tab1");
 
     Conversion<Flow> ids = read(graph(node("t", "switchTab", "{\"tabId\": 1234}"), ""));
     assertThat(issue(ids, ConversionCode.TAB_UNRESOLVED).get().path()).isEqualTo("nodes[0].tabId");
@@ -278,7 +284,7 @@ class RecordReplayImportTest {
         + "{\"type\": \"aria\", \"value\": \"Pay now\"},"
         + "{\"type\": \"attr\", \"value\": \"[placeholder=\\\"Card\\\"]\"}]}}"), ""));
 
-    Target t = ((Step.Click) c.value().steps().get(0)).target();
+    Target t = ((InteractionStep.Click) c.value().steps().get(0)).target();
     assertThat(t.candidates()).containsExactly(Candidate.css("button.pay"), Candidate.placeholder("Card"),
         Candidate.textContains("Pay"));
     assertThat(t.framePath()).containsExactly("iframe#checkout");
@@ -306,7 +312,7 @@ class RecordReplayImportTest {
     Conversion<Flow> c = valid(graph(node("test", "if", "{\"condition\": {\"expression\": \"document.title === 'Done'\"}}")
         + ", " + RecordReplayFlows.click("yes"), edge("test", "yes", "true")));
 
-    Step.If s = (Step.If) c.value().steps().get(0);
+    ControlStep.If s = (ControlStep.If) c.value().steps().get(0);
     assertThat(s.condition()).isEqualTo(Condition.Expression.of("document.title === 'Done'"));
     assertThat(c.value().policy().get().capabilities()).contains(Capability.SCRIPT_EVAL);
     assertThat(codes(c)).contains(ConversionCode.EVAL_USED);

@@ -15,6 +15,12 @@ import io.browserflow.api.OnError;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.Quality;
 import io.browserflow.api.validate.FlowValidator;
@@ -77,42 +83,42 @@ class RecordReplayRoundTripTest {
         .policy(Policy.builder().addAllowedOrigins("http://127.0.0.1:8080").addCapabilities(Capability.SCRIPT_EVAL,
             Capability.HTTP_REQUEST).build())
         .addSteps(
-            Step.Open.builder().id("open").url("${base}/orders/${order}").build(),
-            Step.Fill.builder().id("pw").target(Target.of(Candidate.testId("pw"), Candidate.placeholder("Password"),
+            PageStep.Open.builder().id("open").url("${base}/orders/${order}").build(),
+            InteractionStep.Fill.builder().id("pw").target(Target.of(Candidate.testId("pw"), Candidate.placeholder("Password"),
                 Candidate.css("form input.secret"))).value("${credential.password}").timeoutMs(5000).build(),
-            Step.Click.builder().id("login").target(Target.of(Candidate.role("button", "Sign in"), Candidate.xpath("//button[1]"),
+            InteractionStep.Click.builder().id("login").target(Target.of(Candidate.role("button", "Sign in"), Candidate.xpath("//button[1]"),
                 Candidate.textContains("Sign in"))).retry(Retry.of(3, 200, Retry.Backoff.EXP))
                 .addExpect(Condition.Load.of(Condition.LoadState.NETWORKIDLE)).build(),
-            Step.Dblclick.builder().id("row").target(Target.of(Candidate.id("row-1"))).build(),
-            Step.Wait.builder().id("pause").ms(250).build(),
-            Step.Wait.builder().id("gone").until(Condition.Element.of(css(".spinner"), Condition.State.HIDDEN)).build(),
-            Step.Wait.builder().id("greeting").until(Condition.Not.of(Condition.Text.present("Loading ${order}"))).build(),
-            Step.Wait.builder().id("idle").until(Condition.Load.of(Condition.LoadState.NETWORKIDLE)).timeoutMs(15000).build(),
-            Step.Assert.builder().id("shown").condition(Condition.Element.of(id("order"), Condition.State.VISIBLE))
+            InteractionStep.Dblclick.builder().id("row").target(Target.of(Candidate.id("row-1"))).build(),
+            CheckStep.Wait.builder().id("pause").ms(250).build(),
+            CheckStep.Wait.builder().id("gone").until(Condition.Element.of(css(".spinner"), Condition.State.HIDDEN)).build(),
+            CheckStep.Wait.builder().id("greeting").until(Condition.Not.of(Condition.Text.present("Loading ${order}"))).build(),
+            CheckStep.Wait.builder().id("idle").until(Condition.Load.of(Condition.LoadState.NETWORKIDLE)).timeoutMs(15000).build(),
+            CheckStep.Assert.builder().id("shown").condition(Condition.Element.of(id("order"), Condition.State.VISIBLE))
                 .onError(OnError.continueRun()).build(),
-            Step.Assert.builder().id("exists").condition(Condition.Element.of(Target.of(Candidate.testId("total")),
+            CheckStep.Assert.builder().id("exists").condition(Condition.Element.of(Target.of(Candidate.testId("total")),
                 Condition.State.EXISTS)).onError(OnError.retry()).build(),
-            Step.Assert.builder().id("busy").condition(Condition.Attribute.of(id("order"), "aria-busy",
+            CheckStep.Assert.builder().id("busy").condition(Condition.Attribute.of(id("order"), "aria-busy",
                 java.util.Optional.of("false"))).build(),
-            Step.Read.builder().id("state").target(css("#order .state")).build(),
-            Step.Read.builder().id("href").target(css("a.invoice")).what(Step.ReadKind.ATTRIBUTE).attribute("href").build(),
-            Step.Eval.builder().id("title").script("document.title").build(),
-            Step.Fill.builder().id("note").target(id("note")).value("${steps.state.text} / ${steps.title.result}").build(),
-            Step.Http.builder().id("post").method("POST").url("${base}/api/orders/${order}")
+            DataStep.Read.builder().id("state").target(css("#order .state")).build(),
+            DataStep.Read.builder().id("href").target(css("a.invoice")).what(Step.ReadKind.ATTRIBUTE).attribute("href").build(),
+            DataStep.Eval.builder().id("title").script("document.title").build(),
+            InteractionStep.Fill.builder().id("note").target(id("note")).value("${steps.state.text} / ${steps.title.result}").build(),
+            ExternalStep.Http.builder().id("post").method("POST").url("${base}/api/orders/${order}")
                 .putHeaders("Authorization", "Bearer ${credential.apiToken}").body("{\"href\":\"${steps.href.attribute}\"}")
                 .putExtract("ticket", "$.ticket.id").build(),
-            Step.Assert.builder().id("ticket").condition(Condition.Text.present("Ticket ${steps.post.ticket}")).build(),
-            Step.Press.builder().id("select-all").key("a").addModifiers("Control", "Shift").build(),
-            Step.Press.builder().id("enter").key("Enter").target(id("note")).build(),
-            Step.Scroll.builder().id("down").mode(Step.ScrollMode.TO).y(800).build(),
-            Step.Scroll.builder().id("list").mode(Step.ScrollMode.TO).target(css("ul.items")).x(0).y(120).build(),
-            Step.Scroll.builder().id("footer").mode(Step.ScrollMode.INTO_VIEW).target(css("footer")).build(),
-            Step.Drag.builder().id("move").source(id("card")).destination(id("done-column")).build(),
-            Step.Screenshot.builder().id("proof").target(id("order")).build(),
-            Step.TabNew.builder().id("help").alias("tab1").url("${base}/help").build(),
-            Step.TabSwitch.builder().id("back").alias("main").build(),
-            Step.TabClose.builder().id("close-help").alias("tab1").build(),
-            Step.Navigate.builder().id("list-page").url("${base}/orders").build())
+            CheckStep.Assert.builder().id("ticket").condition(Condition.Text.present("Ticket ${steps.post.ticket}")).build(),
+            InteractionStep.Press.builder().id("select-all").key("a").addModifiers("Control", "Shift").build(),
+            InteractionStep.Press.builder().id("enter").key("Enter").target(id("note")).build(),
+            InteractionStep.Scroll.builder().id("down").mode(Step.ScrollMode.TO).y(800).build(),
+            InteractionStep.Scroll.builder().id("list").mode(Step.ScrollMode.TO).target(css("ul.items")).x(0).y(120).build(),
+            InteractionStep.Scroll.builder().id("footer").mode(Step.ScrollMode.INTO_VIEW).target(css("footer")).build(),
+            InteractionStep.Drag.builder().id("move").source(id("card")).destination(id("done-column")).build(),
+            DataStep.Screenshot.builder().id("proof").target(id("order")).build(),
+            PageStep.TabNew.builder().id("help").alias("tab1").url("${base}/help").build(),
+            PageStep.TabSwitch.builder().id("back").alias("main").build(),
+            PageStep.TabClose.builder().id("close-help").alias("tab1").build(),
+            PageStep.Navigate.builder().id("list-page").url("${base}/orders").build())
         .putOutputs("state", "${steps.state.text}")
         .build();
 
@@ -128,34 +134,34 @@ class RecordReplayRoundTripTest {
         .addInputs(Input.builder().key("more").defaultValue("").build(), Input.builder().key("base").required(true).build())
         .policy(Policy.builder().addCapabilities(Capability.SCRIPT_EVAL).build())
         .addSteps(
-            Step.Open.builder().id("open").url("${base}/orders").build(),
-            Step.Read.builder().id("status").target(id("status")).build(),
-            Step.If.builder().id("check").condition(Condition.Var.equalTo("${steps.status.text}", "open"))
-                .addThen(Step.Click.builder().id("approve").target(Target.of(Candidate.testId("approve")))
-                        .onError(OnError.fallback(List.of(Step.Screenshot.builder().id("shot").fullPage(true).build(),
-                            Step.Click.builder().id("retry-approve").target(id("approve-again")).build()))).build(),
-                    Step.If.builder().id("note-needed").condition(Condition.Var.truthy("${more}"))
-                        .addThen(Step.Fill.builder().id("note").target(id("note")).value("more").build()).build())
-                .addOtherwise(Step.Click.builder().id("reject").target(id("reject")).onError(OnError.continueRun()).build())
+            PageStep.Open.builder().id("open").url("${base}/orders").build(),
+            DataStep.Read.builder().id("status").target(id("status")).build(),
+            ControlStep.If.builder().id("check").condition(Condition.Var.equalTo("${steps.status.text}", "open"))
+                .addThen(InteractionStep.Click.builder().id("approve").target(Target.of(Candidate.testId("approve")))
+                        .onError(OnError.fallback(List.of(DataStep.Screenshot.builder().id("shot").fullPage(true).build(),
+                            InteractionStep.Click.builder().id("retry-approve").target(id("approve-again")).build()))).build(),
+                    ControlStep.If.builder().id("note-needed").condition(Condition.Var.truthy("${more}"))
+                        .addThen(InteractionStep.Fill.builder().id("note").target(id("note")).value("more").build()).build())
+                .addOtherwise(InteractionStep.Click.builder().id("reject").target(id("reject")).onError(OnError.continueRun()).build())
                 .build(),
-            Step.If.builder().id("empty-then").condition(Condition.Expression.of("document.querySelectorAll('tr').length > 3"))
-                .addOtherwise(Step.Click.builder().id("load").target(id("load")).build()).build(),
-            Step.Foreach.builder().id("each").source(ForeachSource.literal(List.of("A-1", "B-2"))).concurrency(3)
-                .addBody(Step.Fill.builder().id("search").target(id("q")).value("${loop.item}").build(),
-                    Step.Foreach.builder().id("inner").source(ForeachSource.literal(List.of("x", "y")))
-                        .addBody(Step.Fill.builder().id("tag").target(id("tag")).value("${loop.item}").build()).build(),
-                    Step.Click.builder().id("go").target(id("go")).disabled(true).build())
+            ControlStep.If.builder().id("empty-then").condition(Condition.Expression.of("document.querySelectorAll('tr').length > 3"))
+                .addOtherwise(InteractionStep.Click.builder().id("load").target(id("load")).build()).build(),
+            ControlStep.Foreach.builder().id("each").source(ForeachSource.literal(List.of("A-1", "B-2"))).concurrency(3)
+                .addBody(InteractionStep.Fill.builder().id("search").target(id("q")).value("${loop.item}").build(),
+                    ControlStep.Foreach.builder().id("inner").source(ForeachSource.literal(List.of("x", "y")))
+                        .addBody(InteractionStep.Fill.builder().id("tag").target(id("tag")).value("${loop.item}").build()).build(),
+                    InteractionStep.Click.builder().id("go").target(id("go")).disabled(true).build())
                 .build(),
-            Step.While.builder().id("pages").condition(Condition.Var.equalTo("${more}", "yes")).max(40)
-                .addBody(Step.Click.builder().id("next").target(id("next")).onError(OnError.continueRun()).build(),
-                    Step.Wait.builder().id("rest").ms(100).build())
+            ControlStep.While.builder().id("pages").condition(Condition.Var.equalTo("${more}", "yes")).max(40)
+                .addBody(InteractionStep.Click.builder().id("next").target(id("next")).onError(OnError.continueRun()).build(),
+                    CheckStep.Wait.builder().id("rest").ms(100).build())
                 .build(),
-            Step.DatasetWrite.builder().id("row").dataset("orders").putRow("status", "${steps.status.text}").build(),
-            Step.Clipboard.builder().id("copy").action(Step.ClipboardAction.WRITE).text("${steps.status.text}").build(),
-            Step.Clipboard.builder().id("paste").action(Step.ClipboardAction.READ).build(),
-            Step.Fill.builder().id("pasted").target(id("pasted")).value("${steps.paste.text}").title("Paste it").build(),
-            Step.Click.builder().id("old").target(id("old")).disabled(true).build(),
-            Step.Assert.builder().id("done").condition(Condition.Text.present("Reviewed")).build())
+            DataStep.DatasetWrite.builder().id("row").dataset("orders").putRow("status", "${steps.status.text}").build(),
+            DataStep.Clipboard.builder().id("copy").action(Step.ClipboardAction.WRITE).text("${steps.status.text}").build(),
+            DataStep.Clipboard.builder().id("paste").action(Step.ClipboardAction.READ).build(),
+            InteractionStep.Fill.builder().id("pasted").target(id("pasted")).value("${steps.paste.text}").title("Paste it").build(),
+            InteractionStep.Click.builder().id("old").target(id("old")).disabled(true).build(),
+            CheckStep.Assert.builder().id("done").condition(Condition.Text.present("Reviewed")).build())
         .build();
 
     Flow back = throughRecordReplay(f);

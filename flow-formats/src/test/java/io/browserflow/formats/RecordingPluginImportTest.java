@@ -11,6 +11,10 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Input;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
@@ -66,7 +70,7 @@ class RecordingPluginImportTest {
   /** The steps after the open of the start URL. */
   static List<Step> steps(Conversion<Flow> c) {
     List<Step> all = c.value().steps();
-    assertThat(all.get(0)).isInstanceOf(Step.Open.class);
+    assertThat(all.get(0)).isInstanceOf(PageStep.Open.class);
     return all.subList(1, all.size());
   }
 
@@ -88,7 +92,7 @@ class RecordingPluginImportTest {
       Conversion<Flow> c = read(recording(step("s1", "input", target("#device", "INPUT",
           "\"type\":\"text\",\"name\":\"deviceId\",\"placeholder\":\"设备ID\"") + ",\"value\":\"1000000150601081283\"")));
 
-      Step.Fill fill = (Step.Fill) only(c);
+      InteractionStep.Fill fill = (InteractionStep.Fill) only(c);
       assertThat(fill.id()).isEqualTo("s1");
       assertThat(fill.value()).isEqualTo("${DEVICE_ID}");
       assertThat(fill.target().candidates()).containsExactly(Candidate.placeholder("设备ID"), Candidate.css("#device"));
@@ -105,7 +109,7 @@ class RecordingPluginImportTest {
           step("s1", "input", target("#user", "INPUT", "\"type\":\"text\",\"placeholder\":\"用户名\"") + ",\"value\":\"ada\""),
           step("s2", "input", target("#pw", "INPUT", "\"type\":\"password\"") + ",\"value\":\"pw-Secret-123\"")));
 
-      assertThat(steps(c)).extracting(s -> ((Step.Fill) s).value())
+      assertThat(steps(c)).extracting(s -> ((InteractionStep.Fill) s).value())
           .containsExactly("${credential.SHOP_USERNAME}", "${credential.SHOP_PASSWORD}");
       assertThat(c.value().credential("SHOP_PASSWORD")).hasValueSatisfying(k -> {
         assertThat(k.type()).isEqualTo(Credential.Type.PASSWORD);
@@ -127,7 +131,7 @@ class RecordingPluginImportTest {
           step("s4", "click", target("#go", "BUTTON", "")),
           step("s5", "input", pw + ",\"value\":\"first-pw-1\"")));
 
-      assertThat(steps(c)).filteredOn(s -> s instanceof Step.Fill).extracting(s -> ((Step.Fill) s).value())
+      assertThat(steps(c)).filteredOn(s -> s instanceof InteractionStep.Fill).extracting(s -> ((InteractionStep.Fill) s).value())
           .containsExactly("${credential.SHOP_PASSWORD}", "${credential.SHOP_PASSWORD_2}", "${credential.SHOP_PASSWORD}");
     }
 
@@ -135,7 +139,7 @@ class RecordingPluginImportTest {
     void should_keep_an_empty_value_with_a_warning() {
       Conversion<Flow> c = read(recording(step("s1", "input", target("#q", "INPUT", "\"type\":\"search\"") + ",\"value\":\"\"")));
 
-      assertThat(((Step.Fill) only(c)).value()).isEmpty();
+      assertThat(((InteractionStep.Fill) only(c)).value()).isEmpty();
       assertThat(codes(c)).containsExactly(tuple(ConversionCode.EMPTY_INPUT_VALUE, ConversionIssue.Severity.WARNING, "steps[0].value"));
       assertThat(c.quality()).isEqualTo(Quality.NEEDS_REVIEW);
     }
@@ -146,7 +150,7 @@ class RecordingPluginImportTest {
       Conversion<Flow> c = read(recording(step("s1", "input", q + ",\"value\":\"b\""), step("s2", "input", q + ",\"value\":\"bo\""),
           step("s3", "input", q + ",\"value\":\"boots\"")));
 
-      assertThat(((Step.Fill) only(c)).value()).isEqualTo("${Q}");
+      assertThat(((InteractionStep.Fill) only(c)).value()).isEqualTo("${Q}");
       assertThat(c.value().input("Q").flatMap(Input::defaultValue)).hasValue("boots");
       assertThat(c.mappings()).extracting(StepMapping::sourcePath, StepMapping::outcome).containsExactly(
           tuple("session.startUrl", StepMapping.Outcome.MAPPED), tuple("steps[0]", StepMapping.Outcome.MERGED),
@@ -159,7 +163,7 @@ class RecordingPluginImportTest {
   class ChangeSteps {
     @Test
     void should_select_an_option_of_a_select() {
-      Step.Select s = (Step.Select) only(read(recording(step("s1", "change", target("#size", "SELECT", "\"id\":\"size\"")
+      InteractionStep.Select s = (InteractionStep.Select) only(read(recording(step("s1", "change", target("#size", "SELECT", "\"id\":\"size\"")
           + ",\"value\":\"M\""))));
       assertThat(s.value()).hasValue("M");
       assertThat(s.target().candidates()).containsExactly(Candidate.id("size"), Candidate.css("#size"));
@@ -183,7 +187,7 @@ class RecordingPluginImportTest {
       Conversion<Flow> c = read(recording(step("s1", "change", note + ",\"value\":\"gift wrap\""),
           step("s2", "input", note + ",\"value\":\"gift wrap!\""), step("s3", "change", note + ",\"value\":\"gift wrap!\"")));
 
-      assertThat(steps(c)).extracting(s -> ((Step.Fill) s).value()).containsExactly("${NOTE}", "${NOTE_2}");
+      assertThat(steps(c)).extracting(s -> ((InteractionStep.Fill) s).value()).containsExactly("${NOTE}", "${NOTE_2}");
       assertThat(codes(c)).containsExactly(tuple(ConversionCode.STEPS_MERGED, ConversionIssue.Severity.INFO, "steps[2]"));
     }
 
@@ -191,7 +195,7 @@ class RecordingPluginImportTest {
     void should_let_the_element_decide_at_run_time_when_the_recording_does_not_say_what_it_is() {
       Conversion<Flow> c = read(recording(step("s1", "change", "\"target\":{\"selector\":\"#when\"},\"value\":\"2026-07-14\"")));
 
-      Step.Change change = (Step.Change) only(c);
+      InteractionStep.Change change = (InteractionStep.Change) only(c);
       assertThat(change.value()).isEqualTo("${VALUE}");
       assertThat(codes(c)).containsExactly(tuple(ConversionCode.CHANGE_DECIDED_AT_RUN_TIME, ConversionIssue.Severity.WARNING, "steps[0]"));
       assertThat(ConversionCode.named("CHANGE_FALLBACK_TO_EVAL")).contains(ConversionCode.CHANGE_DECIDED_AT_RUN_TIME);
@@ -202,7 +206,7 @@ class RecordingPluginImportTest {
       Conversion<Flow> c = read(recording(step("s1", "change", target("#when", "INPUT", "\"type\":\"date\",\"name\":\"when\"")
           + ",\"value\":\"2026-07-14\"")));
 
-      assertThat(only(c)).isInstanceOf(Step.Change.class);
+      assertThat(only(c)).isInstanceOf(InteractionStep.Change.class);
       assertThat(c.issues()).isEmpty();
     }
   }
@@ -215,13 +219,13 @@ class RecordingPluginImportTest {
           + ",\"button\":1,\"ctrlKey\":true,\"shiftKey\":true,\"altKey\":false,\"metaKey\":false,"
           + "\"postCondition\":{\"topUrl\":\"" + BASE + "/orders/42\"}")));
 
-      Step.Click click = (Step.Click) only(c);
+      InteractionStep.Click click = (InteractionStep.Click) only(c);
       assertThat(click.button()).isEqualTo(Step.MouseButton.MIDDLE);
       assertThat(click.modifiers()).containsExactly("Control", "Shift");
       assertThat(click.target().candidates()).containsExactly(Candidate.text("Orders"), Candidate.css("#orders"));
       assertThat(click.expect()).containsExactly(Condition.Url.of("${credential.SHOP_BASE_URL}/orders/*"));
       assertThat(c.value().credential("SHOP_BASE_URL")).hasValueSatisfying(k -> assertThat(k.type()).isEqualTo(Credential.Type.URL));
-      assertThat(((Step.Open) c.value().steps().get(0)).url()).isEqualTo("${credential.SHOP_BASE_URL}/login");
+      assertThat(((PageStep.Open) c.value().steps().get(0)).url()).isEqualTo("${credential.SHOP_BASE_URL}/login");
     }
 
     @Test
@@ -234,7 +238,7 @@ class RecordingPluginImportTest {
       assertThat(steps(left)).isEmpty();
       assertThat(codes(left)).containsExactly(tuple(ConversionCode.OVERLAY_CLICK, ConversionIssue.Severity.WARNING, "steps[0]"));
       assertThat(left.mappings().get(1).outcome()).isEqualTo(StepMapping.Outcome.SKIPPED);
-      assertThat(only(kept)).isInstanceOf(Step.Click.class);
+      assertThat(only(kept)).isInstanceOf(InteractionStep.Click.class);
       assertThat(codes(kept)).containsExactly(tuple(ConversionCode.OVERLAY_CLICK, ConversionIssue.Severity.WARNING, "steps[0]"));
       assertThat(kept.issues().get(0).message()).contains("kept as asked");
     }
@@ -253,9 +257,9 @@ class RecordingPluginImportTest {
 
       assertThat(steps(c)).extracting(Step::kind).containsExactly(Step.Kind.CLICK, Step.Kind.TAB_SWITCH, Step.Kind.CLICK,
           Step.Kind.TAB_SWITCH, Step.Kind.CLICK);
-      assertThat(((Step.Click) steps(c).get(0)).newTab()).hasValue("tab2");
-      assertThat(((Step.TabSwitch) steps(c).get(1)).alias()).isEqualTo("tab2");
-      assertThat(((Step.TabSwitch) steps(c).get(3)).alias()).isEqualTo("main");
+      assertThat(((InteractionStep.Click) steps(c).get(0)).newTab()).hasValue("tab2");
+      assertThat(((PageStep.TabSwitch) steps(c).get(1)).alias()).isEqualTo("tab2");
+      assertThat(((PageStep.TabSwitch) steps(c).get(3)).alias()).isEqualTo("main");
       assertThat(c.value().tabs()).containsExactly(TabAlias.builder().alias("tab2").opener("main")
           .url("${credential.SHOP_BASE_URL}/detail").build());
       assertThat(codes(c)).containsExactly(tuple(ConversionCode.STEPS_MERGED, ConversionIssue.Severity.INFO, "steps[1]"));
@@ -268,7 +272,7 @@ class RecordingPluginImportTest {
     void should_click_a_submit_button() {
       Conversion<Flow> c = read(recording(step("s1", "submit", target("button.primary", "BUTTON", "\"type\":\"submit\",\"text\":\"Pay\""))));
 
-      assertThat(only(c)).isInstanceOf(Step.Click.class);
+      assertThat(only(c)).isInstanceOf(InteractionStep.Click.class);
       assertThat(c.issues()).isEmpty();
     }
 
@@ -276,7 +280,7 @@ class RecordingPluginImportTest {
     void should_submit_a_form_with_an_eval_of_request_submit_and_say_so() {
       Conversion<Flow> c = read(recording(step("s1", "submit", target("form#coupon", "FORM", "\"id\":\"coupon-form\""))));
 
-      Step.Eval eval = (Step.Eval) only(c);
+      DataStep.Eval eval = (DataStep.Eval) only(c);
       assertThat(eval.script()).isEqualTo("document.querySelector(\"[id=\\\"coupon-form\\\"]\").requestSubmit()");
       assertThat(c.value().policy()).hasValueSatisfying(p -> assertThat(p.capabilities()).contains(Capability.SCRIPT_EVAL));
       assertThat(codes(c)).containsExactly(tuple(ConversionCode.SUBMIT_FALLBACK_TO_EVAL, ConversionIssue.Severity.WARNING, "steps[0]"),
@@ -288,7 +292,7 @@ class RecordingPluginImportTest {
       Conversion<Flow> c = read(recording(step("s1", "click", target("#pay", "BUTTON", "\"type\":\"submit\"")),
           step("s2", "submit", target("#payform", "FORM", ""))));
 
-      assertThat(only(c)).isInstanceOf(Step.Click.class);
+      assertThat(only(c)).isInstanceOf(InteractionStep.Click.class);
       assertThat(codes(c)).containsExactly(tuple(ConversionCode.STEPS_MERGED, ConversionIssue.Severity.INFO, "steps[1]"));
     }
   }
@@ -300,7 +304,7 @@ class RecordingPluginImportTest {
       Conversion<Flow> c = read(recording(step("s1", "keydown", target("#q", "INPUT", "\"name\":\"q\"")
           + ",\"key\":\"a\",\"code\":\"KeyA\",\"ctrlKey\":true,\"shiftKey\":false,\"altKey\":false,\"metaKey\":false")));
 
-      Step.Press press = (Step.Press) only(c);
+      InteractionStep.Press press = (InteractionStep.Press) only(c);
       assertThat(press.key()).isEqualTo("a");
       assertThat(press.modifiers()).containsExactly("Control");
       assertThat(press.target()).hasValueSatisfying(t -> assertThat(t.candidates()).contains(Candidate.css("#q")));
@@ -310,8 +314,8 @@ class RecordingPluginImportTest {
     void should_press_on_the_focused_element_without_a_target_and_name_the_space_key() {
       Conversion<Flow> c = read(recording(step("s1", "keydown", "\"key\":\"Escape\""), step("s2", "keydown", "\"key\":\" \"")));
 
-      assertThat(steps(c)).extracting(s -> ((Step.Press) s).key()).containsExactly("Escape", "Space");
-      assertThat(steps(c)).allSatisfy(s -> assertThat(((Step.Press) s).target()).isEmpty());
+      assertThat(steps(c)).extracting(s -> ((InteractionStep.Press) s).key()).containsExactly("Escape", "Space");
+      assertThat(steps(c)).allSatisfy(s -> assertThat(((InteractionStep.Press) s).target()).isEmpty());
     }
 
     @Test
@@ -320,7 +324,7 @@ class RecordingPluginImportTest {
       Conversion<Flow> c = read(recording(step("s1", "keydown", "\"key\":\"Shift\",\"shiftKey\":true"),
           step("s2", "keydown", q + ",\"key\":\"b\""), step("s3", "input", q + ",\"value\":\"b\"")));
 
-      assertThat(only(c)).isInstanceOf(Step.Fill.class);
+      assertThat(only(c)).isInstanceOf(InteractionStep.Fill.class);
       assertThat(codes(c)).containsExactly(tuple(ConversionCode.COMMAND_SKIPPED, ConversionIssue.Severity.INFO, "steps[0]"),
           tuple(ConversionCode.STEPS_MERGED, ConversionIssue.Severity.INFO, "steps[1]"));
     }
@@ -338,7 +342,7 @@ class RecordingPluginImportTest {
       Conversion<Flow> c = read(json);
 
       assertThat(steps(c)).extracting(s -> s.kind()).containsExactly(Step.Kind.FILL, Step.Kind.CLICK, Step.Kind.PRESS);
-      assertThat(((Step.Press) steps(c).get(2)).key()).isEqualTo("Enter");
+      assertThat(((InteractionStep.Press) steps(c).get(2)).key()).isEqualTo("Enter");
       assertThat(codes(c)).contains(tuple(ConversionCode.STEPS_MERGED, ConversionIssue.Severity.INFO, "steps[0]"),
           tuple(ConversionCode.SECRET_POLICY_VIOLATION, ConversionIssue.Severity.BLOCKING, "steps[3]"),
           tuple(ConversionCode.SECRET_POLICY_VIOLATION, ConversionIssue.Severity.BLOCKING, "steps[5]"));
@@ -356,7 +360,7 @@ class RecordingPluginImportTest {
       Conversion<Flow> c = read(recording(step("s1", "scroll", "\"deltaX\":0,\"deltaY\":400"),
           step("s2", "scroll", "\"scrollX\":0,\"scrollY\":1200")));
 
-      assertThat(steps(c)).extracting(s -> ((Step.Scroll) s).mode(), s -> ((Step.Scroll) s).y(), s -> ((Step.Scroll) s).target())
+      assertThat(steps(c)).extracting(s -> ((InteractionStep.Scroll) s).mode(), s -> ((InteractionStep.Scroll) s).y(), s -> ((InteractionStep.Scroll) s).target())
           .containsExactly(tuple(Step.ScrollMode.BY, 400, java.util.Optional.empty()),
               tuple(Step.ScrollMode.TO, 1200, java.util.Optional.empty()));
       assertThat(c.issues()).isEmpty();
@@ -364,7 +368,7 @@ class RecordingPluginImportTest {
 
     @Test
     void should_scroll_inside_its_element() {
-      Step.Scroll s = (Step.Scroll) only(read(recording(step("s1", "scroll",
+      InteractionStep.Scroll s = (InteractionStep.Scroll) only(read(recording(step("s1", "scroll",
           target("div.list", "DIV", "") + ",\"deltaY\":120"))));
       assertThat(s.target()).hasValue(Target.of(Candidate.css("div.list")));
       assertThat(s.mode()).isEqualTo(Step.ScrollMode.BY);
@@ -380,7 +384,7 @@ class RecordingPluginImportTest {
           step("s1", "click", target("#go", "BUTTON", "") + ",\"postCondition\":{\"topUrl\":\"" + BASE + "/home\"}"),
           "{\"id\":\"n1\",\"type\":\"navigate\",\"tabId\":1,\"url\":\"" + BASE + "/home\",\"transitionType\":\"link\"}"));
 
-      assertThat(only(c)).isInstanceOf(Step.Click.class);
+      assertThat(only(c)).isInstanceOf(InteractionStep.Click.class);
       assertThat(codes(c)).containsExactly(tuple(ConversionCode.STEPS_MERGED, ConversionIssue.Severity.INFO, "steps[0]"),
           tuple(ConversionCode.STEPS_MERGED, ConversionIssue.Severity.INFO, "steps[2]"));
     }
@@ -404,7 +408,7 @@ class RecordingPluginImportTest {
 
       assertThat(steps(c)).extracting(Step::kind, Step::id).containsExactly(tuple(Step.Kind.CLICK, "s1"),
           tuple(Step.Kind.NAVIGATE, "n1"), tuple(Step.Kind.RELOAD, "n2"));
-      assertThat(((Step.Navigate) steps(c).get(1)).url()).isEqualTo("http://other.test/x");
+      assertThat(((PageStep.Navigate) steps(c).get(1)).url()).isEqualTo("http://other.test/x");
       assertThat(codes(c)).containsExactly(tuple(ConversionCode.REDUNDANT_NAVIGATE, ConversionIssue.Severity.WARNING, "steps[3]"));
     }
 
@@ -428,7 +432,7 @@ class RecordingPluginImportTest {
           + "{\"id\":\"s1\",\"type\":\"click\",\"url\":\"" + BASE + "/a\"," + target("#go", "BUTTON", "") + "}]}");
 
       assertThat(c.value().steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.CLICK);
-      assertThat(((Step.Open) c.value().steps().get(0)).url()).isEqualTo("${credential.X_BASE_URL}/a");
+      assertThat(((PageStep.Open) c.value().steps().get(0)).url()).isEqualTo("${credential.X_BASE_URL}/a");
     }
   }
 
@@ -441,8 +445,8 @@ class RecordingPluginImportTest {
           + "\"data\":{\"type\":\"paid\",\"note\":\"${not a placeholder}\"}")));
 
       assertThat(steps(c)).extracting(Step::kind).containsExactly(Step.Kind.FRAME, Step.Kind.EVAL);
-      assertThat(((Step.Frame) steps(c).get(0)).locator()).isEqualTo("#payFrame");
-      assertThat(((Step.Eval) steps(c).get(1)).script()).isEqualTo("window.parent.postMessage({\"type\":\"paid\","
+      assertThat(((PageStep.Frame) steps(c).get(0)).locator()).isEqualTo("#payFrame");
+      assertThat(((DataStep.Eval) steps(c).get(1)).script()).isEqualTo("window.parent.postMessage({\"type\":\"paid\","
           + "\"note\":\"\\u0024{not a placeholder}\"}, \"${credential.SHOP_BASE_URL}\")");
       assertThat(codes(c)).containsExactly(tuple(ConversionCode.EVAL_USED, ConversionIssue.Severity.WARNING, "steps[0]"));
     }
@@ -451,7 +455,7 @@ class RecordingPluginImportTest {
     void should_post_to_any_origin_with_a_warning_when_none_is_recorded() {
       Conversion<Flow> c = read(recording(step("p1", "postmessage", "\"data\":\"hello\"")));
 
-      assertThat(((Step.Eval) only(c)).script()).isEqualTo("window.postMessage(\"hello\", \"*\")");
+      assertThat(((DataStep.Eval) only(c)).script()).isEqualTo("window.postMessage(\"hello\", \"*\")");
       assertThat(codes(c)).contains(tuple(ConversionCode.DEFAULT_FILLED, ConversionIssue.Severity.WARNING, "steps[0].targetOrigin"));
     }
   }
@@ -465,7 +469,7 @@ class RecordingPluginImportTest {
       Conversion<Flow> c = read(json);
       Conversion<Flow> relaxed = read(json, ImportOptions.builder().maxFixedWaitMs(10_000).build());
 
-      assertThat(((Step.Wait) steps(c).get(0)).ms()).hasValue(6000);
+      assertThat(((CheckStep.Wait) steps(c).get(0)).ms()).hasValue(6000);
       assertThat(codes(c)).containsExactly(tuple(ConversionCode.FIXED_WAIT_TOO_LONG, ConversionIssue.Severity.WARNING, "steps[0].waitMs"));
       assertThat(c.issues().get(0).message()).contains("#result", "5000 ms");
       assertThat(relaxed.issues()).isEmpty();
@@ -475,7 +479,7 @@ class RecordingPluginImportTest {
     void should_cut_a_wait_longer_than_a_step_may_take() {
       Conversion<Flow> c = read(recording(step("w1", "wait", "\"waitMs\":45000")));
 
-      assertThat(((Step.Wait) only(c)).ms()).hasValue(30_000);
+      assertThat(((CheckStep.Wait) only(c)).ms()).hasValue(30_000);
       assertThat(c.issues()).extracting(ConversionIssue::code).containsExactly(ConversionCode.VALUE_CLAMPED,
           ConversionCode.FIXED_WAIT_TOO_LONG);
     }
@@ -495,7 +499,7 @@ class RecordingPluginImportTest {
 
       assertThat(steps(c)).extracting(Step::kind).containsExactly(Step.Kind.FRAME, Step.Kind.FILL, Step.Kind.CLICK,
           Step.Kind.FRAME_MAIN, Step.Kind.CLICK);
-      assertThat(((Step.Frame) steps(c).get(0)).locator()).isEqualTo("[role=\"dialog\"] iframe");
+      assertThat(((PageStep.Frame) steps(c).get(0)).locator()).isEqualTo("[role=\"dialog\"] iframe");
     }
 
     @Test
@@ -504,7 +508,7 @@ class RecordingPluginImportTest {
           step("s1", "click", "\"frameUrl\":\"" + BASE + "/assets/123/detail.html?id=9\"," + target("#a", "BUTTON", "")),
           step("s2", "click", "\"frameUrl\":\"about:blank\",\"frame\":{\"name\":\"side\"}," + target("#b", "BUTTON", ""))));
 
-      assertThat(steps(c)).filteredOn(s -> s instanceof Step.Frame).extracting(s -> ((Step.Frame) s).locator())
+      assertThat(steps(c)).filteredOn(s -> s instanceof PageStep.Frame).extracting(s -> ((PageStep.Frame) s).locator())
           .containsExactly("url:${credential.SHOP_BASE_URL}/assets/*/detail.html*", "name:side");
     }
 
@@ -550,7 +554,7 @@ class RecordingPluginImportTest {
           inTab("2", "b")));
 
       assertThat(steps(c)).extracting(Step::kind).containsExactly(Step.Kind.TAB_NEW, Step.Kind.CLICK);
-      assertThat(((Step.TabNew) steps(c).get(0)).url()).hasValue("${credential.SHOP_BASE_URL}/report");
+      assertThat(((PageStep.TabNew) steps(c).get(0)).url()).hasValue("${credential.SHOP_BASE_URL}/report");
       assertThat(c.blockingIssues()).isEmpty();
     }
 
@@ -641,8 +645,8 @@ class RecordingPluginImportTest {
         tuple(Step.Kind.EVAL, "step_018"), tuple(Step.Kind.FRAME_MAIN, "s3"), tuple(Step.Kind.CLICK, "step_019"),
         tuple(Step.Kind.TAB_SWITCH, "s4"), tuple(Step.Kind.CLICK, "step_021"), tuple(Step.Kind.PRESS, "step_022"),
         tuple(Step.Kind.TAB_SWITCH, "s5"), tuple(Step.Kind.NAVIGATE, "step_023"), tuple(Step.Kind.WAIT, "step_024"));
-    assertThat(((Step.Click) f.steps().get(3)).expect()).containsExactly(Condition.Url.of("${credential.METER_REBIND_BASE_URL}/#/index"));
-    assertThat(((Step.Click) f.steps().get(18)).newTab()).hasValue("tab2");
+    assertThat(((InteractionStep.Click) f.steps().get(3)).expect()).containsExactly(Condition.Url.of("${credential.METER_REBIND_BASE_URL}/#/index"));
+    assertThat(((InteractionStep.Click) f.steps().get(18)).newTab()).hasValue("tab2");
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactlyInAnyOrder(
         tuple(ConversionCode.STEPS_MERGED, "steps[0]"),
         tuple(ConversionCode.SENSITIVE_VALUE, "steps[1].value"),

@@ -11,6 +11,7 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class SideChecksTest {
         cmd("assertNotEditable", "id=code"));
 
     Target total = Target.of(Candidate.id("total"));
-    assertThat(c.value().steps().subList(1, 12)).allSatisfy(s -> assertThat(s).isInstanceOf(Step.Assert.class));
+    assertThat(c.value().steps().subList(1, 12)).allSatisfy(s -> assertThat(s).isInstanceOf(CheckStep.Assert.class));
     assertThat(cond(c, 1)).isEqualTo(Condition.Text.of(total, "42 EUR", Condition.Match.EQUALS));
     assertThat(step(c, 1).onError()).isEqualTo(OnError.stop());
     assertThat(step(c, 2).onError()).isEqualTo(OnError.continueRun());
@@ -53,21 +54,21 @@ class SideChecksTest {
         cmd("waitForElementNotPresent", "id=spinner", "60000"), cmd("waitForElementPresent", "id=list", ""),
         cmd("waitForElementNotVisible", "id=toast", "2000"), cmd("waitForElementEditable", "id=qty", "1000"));
 
-    Step.Wait visible = (Step.Wait) step(c, 1);
+    CheckStep.Wait visible = (CheckStep.Wait) step(c, 1);
     assertThat(visible.until()).hasValue(Condition.Element.of(Target.of(Candidate.id("toast")), Condition.State.VISIBLE));
     assertThat(visible.timeoutMs()).hasValue(3000);
-    Step.Wait gone = (Step.Wait) step(c, 2);
+    CheckStep.Wait gone = (CheckStep.Wait) step(c, 2);
     assertThat(gone.until()).hasValue(Condition.Count.of(Target.of(Candidate.id("spinner")), Condition.Op.EQ, 0));
     assertThat(gone.timeoutMs()).hasValue(30_000);
     assertThat(step(c, 3).timeoutMs()).isEmpty();
-    assertThat(((Step.Wait) step(c, 4)).until()).hasValue(
+    assertThat(((CheckStep.Wait) step(c, 4)).until()).hasValue(
         Condition.Element.of(Target.of(Candidate.id("toast")), Condition.State.HIDDEN));
-    assertThat(((Step.Wait) step(c, 5)).until()).hasValue(
+    assertThat(((CheckStep.Wait) step(c, 5)).until()).hasValue(
         Condition.Element.of(Target.of(Candidate.id("qty")), Condition.State.EDITABLE));
     assertThat(issue(c, ConversionCode.VALUE_CLAMPED).path()).isEqualTo("tests[0].commands[2]");
   }
 
   private Condition cond(Conversion<Flow> c, int i) {
-    return ((Step.Assert) step(c, i)).condition();
+    return ((CheckStep.Assert) step(c, i)).condition();
   }
 }

@@ -13,6 +13,9 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.Quality;
 import java.util.List;
@@ -27,13 +30,13 @@ class SideControlFlowTest {
         cmd("elseIf", "${plan} != \"none\""), cmd("click", "id=silver"),
         cmd("else", ""), cmd("click", "id=signup"), cmd("end", ""), cmd("click", "id=next"));
 
-    Step.If outer = (Step.If) step(c, 2);
+    ControlStep.If outer = (ControlStep.If) step(c, 2);
     assertThat(outer.condition()).isEqualTo(Condition.Var.equalTo("${steps.s2.text}", "gold"));
     assertThat(outer.then()).extracting(Step::id).containsExactly("s4");
-    Step.If inner = (Step.If) outer.otherwise().get(0);
+    ControlStep.If inner = (ControlStep.If) outer.otherwise().get(0);
     assertThat(inner.condition()).isEqualTo(Condition.Not.of(Condition.Var.equalTo("${steps.s2.text}", "none")));
-    assertThat(((Step.Click) inner.then().get(0)).target()).isEqualTo(Target.of(Candidate.id("silver")));
-    assertThat(((Step.Click) inner.otherwise().get(0)).target()).isEqualTo(Target.of(Candidate.id("signup")));
+    assertThat(((InteractionStep.Click) inner.then().get(0)).target()).isEqualTo(Target.of(Candidate.id("silver")));
+    assertThat(((InteractionStep.Click) inner.otherwise().get(0)).target()).isEqualTo(Target.of(Candidate.id("signup")));
     assertThat(c.value().steps()).hasSize(4);
     assertThat(c.issues()).isEmpty();
     assertThat(c.stepsMapped()).isEqualTo(c.stepsRead());
@@ -46,11 +49,11 @@ class SideControlFlowTest {
         cmd("while", "${n} < 3", "20"), cmd("click", "id=more"), cmd("storeXpathCount", "//li", "n"), cmd("end", ""),
         cmd("times", "2"), cmd("click", "id=plus"), cmd("end", ""));
 
-    Step.While loop = (Step.While) step(c, 3);
+    ControlStep.While loop = (ControlStep.While) step(c, 3);
     assertThat(loop.condition()).isEqualTo(Condition.Expression.of("'${vars.n}' < 3"));
     assertThat(loop.max()).isEqualTo(20);
     assertThat(loop.body()).extracting(s -> s.kind().op()).containsExactly("click", "eval", "setVar");
-    Step.Repeat repeat = (Step.Repeat) step(c, 4);
+    ControlStep.Repeat repeat = (ControlStep.Repeat) step(c, 4);
     assertThat(repeat.times()).isEqualTo(2);
     assertThat(repeat.body()).hasSize(1);
     assertThat(issue(c, ConversionCode.SCRIPT_VARIABLE).path()).isEqualTo("tests[0].commands[2].target");
@@ -62,11 +65,11 @@ class SideControlFlowTest {
     Conversion<Flow> c = read(cmd("open", "/"), cmd("do", ""), cmd("click", "id=next"),
         cmd("storeText", "id=page", "page"), cmd("repeatIf", "${page} != 'last'"));
 
-    assertThat(step(c, 1)).isEqualTo(Step.SetVar.builder().id("s2").name("do_loop_1").value("true").build());
-    Step.While loop = (Step.While) step(c, 2);
+    assertThat(step(c, 1)).isEqualTo(DataStep.SetVar.builder().id("s2").name("do_loop_1").value("true").build());
+    ControlStep.While loop = (ControlStep.While) step(c, 2);
     assertThat(loop.condition()).isEqualTo(Condition.Var.truthy("${vars.do_loop_1}"));
     assertThat(loop.body()).extracting(s -> s.kind().op()).containsExactly("click", "read", "setVar", "if");
-    Step.If again = (Step.If) loop.body().get(3);
+    ControlStep.If again = (ControlStep.If) loop.body().get(3);
     assertThat(again.condition()).isEqualTo(Condition.Not.of(Condition.Var.equalTo("${vars.page}", "last")));
     assertThat(issue(c, ConversionCode.REWRITTEN).path()).isEqualTo("tests[0].commands[1]");
     assertThat(roundTripped(c.value())).isEqualTo(c.value());
@@ -77,9 +80,9 @@ class SideControlFlowTest {
     Conversion<Flow> c = read(cmd("open", "/"), cmd("storeJson", "[\"red\", \"blue\"]", "colours"),
         cmd("forEach", "colours", "colour"), cmd("click", "css=[data-colour=${colour}]"), cmd("end", ""));
 
-    Step.Foreach each = (Step.Foreach) step(c, 2);
+    ControlStep.Foreach each = (ControlStep.Foreach) step(c, 2);
     assertThat(each.source()).isEqualTo(ForeachSource.literal(List.of("red", "blue")));
-    assertThat(((Step.Click) each.body().get(0)).target())
+    assertThat(((InteractionStep.Click) each.body().get(0)).target())
         .isEqualTo(Target.of(Candidate.css("[data-colour=${loop.item}]")));
     assertThat(c.blockingIssues()).isEmpty();
     assertThat(roundTripped(c.value())).isEqualTo(c.value());
@@ -103,6 +106,6 @@ class SideControlFlowTest {
     assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path).contains(
         tuple(ConversionCode.CONTROL_FLOW, "tests[0].commands[1]"),
         tuple(ConversionCode.CONTROL_FLOW, "tests[0].commands[2]"));
-    assertThat(((Step.If) step(c, 1)).then()).hasSize(1);
+    assertThat(((ControlStep.If) step(c, 1)).then()).hasSize(1);
   }
 }

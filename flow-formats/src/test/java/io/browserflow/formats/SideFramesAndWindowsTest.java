@@ -11,6 +11,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.CheckStep;
 import org.junit.jupiter.api.Test;
 
 /** selectFrame and selectWindow: frame steps, tab aliases. */
@@ -20,11 +23,11 @@ class SideFramesAndWindowsTest {
     Conversion<Flow> c = read(cmd("open", "/"), cmd("selectFrame", "id=outer"), cmd("selectFrame", "index=0"),
         cmd("selectFrame", "relative=parent"), cmd("selectFrame", "relative=top"));
 
-    assertThat(((Step.Frame) step(c, 1)).locator()).isEqualTo("[id=\"outer\"]");
-    assertThat(((Step.Frame) step(c, 2)).locator()).isEqualTo(":is(iframe, frame) >> nth=0");
-    assertThat(step(c, 3)).isInstanceOf(Step.FrameMain.class);
-    assertThat(((Step.Frame) step(c, 4)).locator()).isEqualTo("[id=\"outer\"]");
-    assertThat(step(c, 5)).isInstanceOf(Step.FrameMain.class);
+    assertThat(((PageStep.Frame) step(c, 1)).locator()).isEqualTo("[id=\"outer\"]");
+    assertThat(((PageStep.Frame) step(c, 2)).locator()).isEqualTo(":is(iframe, frame) >> nth=0");
+    assertThat(step(c, 3)).isInstanceOf(PageStep.FrameMain.class);
+    assertThat(((PageStep.Frame) step(c, 4)).locator()).isEqualTo("[id=\"outer\"]");
+    assertThat(step(c, 5)).isInstanceOf(PageStep.FrameMain.class);
     assertThat(issue(c, ConversionCode.FRAME_SELECTOR_UNSTABLE).path()).isEqualTo("tests[0].commands[2]");
     assertThat(issue(c, ConversionCode.REWRITTEN).path()).isEqualTo("tests[0].commands[3]");
     assertThat(roundTripped(c.value())).isEqualTo(c.value());
@@ -35,7 +38,7 @@ class SideFramesAndWindowsTest {
     Conversion<Flow> c = read(cmd("open", "/"), cmd("selectFrame", "index=1\\0"), cmd("selectFrame", "index=..\\2"),
         cmd("selectFrame", "index=1\\x"));
 
-    assertThat(c.value().steps().subList(1, c.value().steps().size())).extracting(s -> s instanceof Step.Frame f
+    assertThat(c.value().steps().subList(1, c.value().steps().size())).extracting(s -> s instanceof PageStep.Frame f
         ? "frame " + f.locator() : s.kind().op()).containsExactly(
             "frame :is(iframe, frame) >> nth=1", "frame :is(iframe, frame) >> nth=0",
             "frameMain", "frame :is(iframe, frame) >> nth=1", "frame :is(iframe, frame) >> nth=2");
@@ -57,15 +60,15 @@ class SideFramesAndWindowsTest {
         cmd("selectWindow", "handle=${win4512}"), cmd("assertTitle", "Terms"), cmd("close", ""),
         cmd("selectWindow", "handle=${root}"), cmd("selectWindow", "handle=${nowhere}"));
 
-    Step.Click click = (Step.Click) step(c, 1);
+    InteractionStep.Click click = (InteractionStep.Click) step(c, 1);
     assertThat(click.newTab()).hasValue("win4512");
     assertThat(c.value().tabs()).singleElement().satisfies(t -> {
       assertThat(t.alias()).isEqualTo("win4512");
       assertThat(t.opener()).hasValue("main");
     });
-    assertThat(((Step.TabSwitch) step(c, 2)).alias()).isEqualTo("win4512");
-    assertThat(((Step.Assert) step(c, 3)).condition()).isEqualTo(Condition.Title.of("Terms"));
-    assertThat(((Step.TabSwitch) step(c, 5)).alias()).isEqualTo("main");
+    assertThat(((PageStep.TabSwitch) step(c, 2)).alias()).isEqualTo("win4512");
+    assertThat(((CheckStep.Assert) step(c, 3)).condition()).isEqualTo(Condition.Title.of("Terms"));
+    assertThat(((PageStep.TabSwitch) step(c, 5)).alias()).isEqualTo("main");
     assertThat(issue(c, ConversionCode.COMMAND_SKIPPED).path()).isEqualTo("tests[0].commands[1]");
     ConversionIssue unknown = issue(c, ConversionCode.TAB_UNRESOLVED);
     assertThat(unknown.path()).isEqualTo("tests[0].commands[7]");

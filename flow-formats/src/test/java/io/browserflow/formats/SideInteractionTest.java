@@ -16,6 +16,8 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Point;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
 import org.junit.jupiter.api.Test;
@@ -31,11 +33,11 @@ class SideInteractionTest {
     assertThat(c.value().steps()).extracting(s -> s.kind().op()).containsExactly("open", "click", "mouse",
         "dblclick", "mouse", "hover", "check", "uncheck", "drag");
     // clickAt and doubleClickAt count their coordinates from the element's centre, as the reference's actions do
-    assertThat(step(c, 2)).isEqualTo(Step.Mouse.builder().id(step(c, 2).id()).action(Step.MouseAction.CLICK)
+    assertThat(step(c, 2)).isEqualTo(InteractionStep.Mouse.builder().id(step(c, 2).id()).action(Step.MouseAction.CLICK)
         .target(Target.of(Candidate.id("a"))).fromCenter(Point.of(5, 7)).build());
-    assertThat(step(c, 4)).isEqualTo(Step.Mouse.builder().id(step(c, 4).id()).action(Step.MouseAction.DBLCLICK)
+    assertThat(step(c, 4)).isEqualTo(InteractionStep.Mouse.builder().id(step(c, 4).id()).action(Step.MouseAction.DBLCLICK)
         .target(Target.of(Candidate.id("b"))).fromCenter(Point.of(1, 2)).build());
-    Step.Drag drag = (Step.Drag) step(c, 8);
+    InteractionStep.Drag drag = (InteractionStep.Drag) step(c, 8);
     assertThat(drag.source()).isEqualTo(Target.of(Candidate.id("card")));
     assertThat(drag.destination()).isEqualTo(Target.of(Candidate.id("lane")));
     assertThat(c.stepsMapped()).isEqualTo(c.stepsRead());
@@ -47,8 +49,8 @@ class SideInteractionTest {
 
     Conversion<Flow> c = read(cmd("open", "/"), cmd("type", "id=user", "ada"), pass);
 
-    assertThat(((Step.Fill) step(c, 1)).value()).isEqualTo("ada");
-    assertThat(((Step.Fill) step(c, 2)).value()).isEqualTo("${credential.PASSWORD}");
+    assertThat(((InteractionStep.Fill) step(c, 1)).value()).isEqualTo("ada");
+    assertThat(((InteractionStep.Fill) step(c, 2)).value()).isEqualTo("${credential.PASSWORD}");
     assertThat(c.value().credential("PASSWORD")).hasValueSatisfying(cr -> {
       assertThat(cr.type()).isEqualTo(Credential.Type.PASSWORD);
       assertThat(cr.secret()).isTrue();
@@ -65,16 +67,16 @@ class SideInteractionTest {
     Conversion<Flow> c = read(cmd("open", "/"), cmd("sendKeys", "id=q", "shoes${KEY_ENTER}"),
         cmd("sendKeys", "id=q", "${KEY_CONTROL}a${KEY_CONTROL}${KEY_DELETE}x"), cmd("sendKeys", "id=q", "${KEY_FOO}"));
 
-    assertThat(((Step.Type) step(c, 1)).text()).isEqualTo("shoes");
-    Step.Press enter = (Step.Press) step(c, 2);
+    assertThat(((InteractionStep.Type) step(c, 1)).text()).isEqualTo("shoes");
+    InteractionStep.Press enter = (InteractionStep.Press) step(c, 2);
     assertThat(enter.key()).isEqualTo("Enter");
     assertThat(enter.target()).hasValue(Target.of(Candidate.id("q")));
-    Step.Press selectAll = (Step.Press) step(c, 3);
+    InteractionStep.Press selectAll = (InteractionStep.Press) step(c, 3);
     assertThat(selectAll.key()).isEqualTo("a");
     assertThat(selectAll.modifiers()).containsExactly("Control");
-    assertThat(((Step.Press) step(c, 4)).key()).isEqualTo("Delete");
-    assertThat(((Step.Press) step(c, 4)).modifiers()).isEmpty();
-    assertThat(((Step.Type) step(c, 5)).text()).isEqualTo("x");
+    assertThat(((InteractionStep.Press) step(c, 4)).key()).isEqualTo("Delete");
+    assertThat(((InteractionStep.Press) step(c, 4)).modifiers()).isEmpty();
+    assertThat(((InteractionStep.Type) step(c, 5)).text()).isEqualTo("x");
     assertThat(c.value().steps()).hasSize(6);
     assertThat(issue(c, ConversionCode.UNSUPPORTED_KEY).path()).isEqualTo("tests[0].commands[3].value");
     assertThat(issue(c, ConversionCode.REWRITTEN).path()).isEqualTo("tests[0].commands[1]");
@@ -86,12 +88,12 @@ class SideInteractionTest {
         cmd("select", "id=size", "value=l"), cmd("select", "id=size", "Medium"),
         cmd("addSelection", "css=#tags", "label=red"), cmd("select", "id=size", "index=2"));
 
-    assertThat(((Step.Select) step(c, 1)).label()).hasValue("Large");
-    assertThat(((Step.Select) step(c, 2)).value()).hasValue("l");
-    assertThat(((Step.Select) step(c, 3)).label()).hasValue("Medium");
-    assertThat(((Step.Eval) step(c, 4)).script()).as("addSelection keeps the other options selected")
+    assertThat(((InteractionStep.Select) step(c, 1)).label()).hasValue("Large");
+    assertThat(((InteractionStep.Select) step(c, 2)).value()).hasValue("l");
+    assertThat(((InteractionStep.Select) step(c, 3)).label()).hasValue("Medium");
+    assertThat(((DataStep.Eval) step(c, 4)).script()).as("addSelection keeps the other options selected")
         .contains("o.text.trim() === \"red\"", "o.selected = true").doesNotContain("selectedIndex");
-    assertThat(((Step.Eval) step(c, 5)).script()).contains("document.getElementById(\"size\")", "selectedIndex");
+    assertThat(((DataStep.Eval) step(c, 5)).script()).contains("document.getElementById(\"size\")", "selectedIndex");
     assertThat(c.value().policy().get().capabilities()).contains(Capability.SCRIPT_EVAL);
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path).contains(
         tuple(ConversionCode.APPROXIMATED, "tests[0].commands[4]"),

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import org.junit.jupiter.api.Test;
 
 /** Selenium IDE locators and their fallback alternatives as candidates. */
@@ -23,7 +24,7 @@ class SideLocatorsTest {
 
     Conversion<Flow> c = read(cmd("open", "/"), click);
 
-    assertThat(((Step.Click) step(c, 1)).target().candidates()).containsExactly(
+    assertThat(((InteractionStep.Click) step(c, 1)).target().candidates()).containsExactly(
         Candidate.id("buy"), Candidate.css("[name=\"buy-now\"]"), Candidate.css("#buy"),
         Candidate.xpath("//button[@id='buy']"), Candidate.xpath("//form/button[2]"),
         Candidate.xpath("//a[normalize-space(.)='Buy now']"),
@@ -35,9 +36,9 @@ class SideLocatorsTest {
   void should_read_a_locator_without_strategy_as_id_then_name_and_quote_apostrophes_in_link_texts() {
     Conversion<Flow> c = read(cmd("open", "/"), cmd("click", "buy"), cmd("click", "linkText=Ada's \"shop\""));
 
-    assertThat(((Step.Click) step(c, 1)).target().candidates())
+    assertThat(((InteractionStep.Click) step(c, 1)).target().candidates())
         .containsExactly(Candidate.id("buy"), Candidate.css("[name=\"buy\"]"));
-    assertThat(((Step.Click) step(c, 2)).target().candidates()).containsExactly(
+    assertThat(((InteractionStep.Click) step(c, 2)).target().candidates()).containsExactly(
         Candidate.xpath("//a[normalize-space(.)=concat('Ada', \"'\", 's \"shop\"')]"));
   }
 
@@ -47,7 +48,7 @@ class SideLocatorsTest {
 
     Conversion<Flow> c = read(cmd("open", "/"), click);
 
-    assertThat(((Step.Click) step(c, 1)).target().candidates()).containsExactly(Candidate.css(".buy"));
+    assertThat(((InteractionStep.Click) step(c, 1)).target().candidates()).containsExactly(Candidate.css(".buy"));
     ConversionIssue i = issue(c, ConversionCode.UNSUPPORTED_LOCATOR);
     assertThat(i.path()).isEqualTo("tests[0].commands[1].targets[0]");
     assertThat(i.severity()).isEqualTo(ConversionIssue.Severity.WARNING);

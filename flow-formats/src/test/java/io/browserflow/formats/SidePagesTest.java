@@ -9,6 +9,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.lint.Quality;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,7 +22,7 @@ class SidePagesTest {
     Conversion<Flow> c = read(cmd("open", "/login"), cmd("open", "cart"),
         cmd("open", SideProjects.URL + "/orders?page=2"), cmd("open", "https://other.example.test/x"));
 
-    assertThat(c.value().steps()).extracting(s -> ((Step.Open) s).url()).containsExactly(
+    assertThat(c.value().steps()).extracting(s -> ((PageStep.Open) s).url()).containsExactly(
         "${BASE_URL}/login", "${BASE_URL}/cart", "${BASE_URL}/orders?page=2", "https://other.example.test/x");
     assertThat(c.value().input("BASE_URL")).hasValueSatisfying(i -> {
       assertThat(i.defaultValue()).hasValue(SideProjects.URL);
@@ -36,11 +38,11 @@ class SidePagesTest {
     Conversion<Flow> c = read(cmd("open", "/"), cmd("pause", "250"), cmd("setWindowSize", "1280x800"),
         cmd("pause", "90000"), cmd("close", ""));
 
-    assertThat(((Step.Wait) step(c, 1)).ms()).hasValue(250);
-    Step.SetViewport v = (Step.SetViewport) step(c, 2);
+    assertThat(((CheckStep.Wait) step(c, 1)).ms()).hasValue(250);
+    PageStep.SetViewport v = (PageStep.SetViewport) step(c, 2);
     assertThat(List.of(v.width(), v.height())).containsExactly(1280, 800);
-    assertThat(((Step.Wait) step(c, 3)).ms()).hasValue(30_000);
+    assertThat(((CheckStep.Wait) step(c, 3)).ms()).hasValue(30_000);
     assertThat(issue(c, ConversionCode.VALUE_CLAMPED).path()).isEqualTo("tests[0].commands[3]");
-    assertThat(step(c, 4)).isInstanceOf(Step.TabClose.class);
+    assertThat(step(c, 4)).isInstanceOf(PageStep.TabClose.class);
   }
 }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.lint.Quality;
 import io.browserflow.api.validate.FlowValidator;
 import java.util.ArrayList;
@@ -107,7 +108,7 @@ class SideProjectImportTest {
     assertThat(steps).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.FILL, Step.Kind.READ,
         Step.Kind.FILL, Step.Kind.CLICK);
     assertThat(steps).extracting(Step::id).doesNotHaveDuplicates();
-    assertThat(((Step.Fill) steps.get(3)).value()).as("the called test's variable").isEqualTo("for ${steps." + steps.get(2).id() + ".value}");
+    assertThat(((InteractionStep.Fill) steps.get(3)).value()).as("the called test's variable").isEqualTo("for ${steps." + steps.get(2).id() + ".value}");
     assertThat(order.value().inputs()).extracting(i -> i.key()).as("no variable left to give from outside")
         .containsExactly("BASE_URL");
     ConversionIssue inlined = issue(order, ConversionCode.TEST_INLINED);

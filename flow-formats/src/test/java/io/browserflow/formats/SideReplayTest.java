@@ -6,6 +6,7 @@ import io.browserflow.api.Candidate;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.engine.FlowEngine;
@@ -56,7 +57,7 @@ class SideReplayTest {
     assertThat(FlowJson.write(c.value())).doesNotContain(PASSWORD);
     // the page's event log, read after the recorded commands
     Flow flow = Flow.builder().from(c.value())
-        .addSteps(Step.Read.builder().id("log").target(Target.of(Candidate.css("#log"))).build()).build();
+        .addSteps(DataStep.Read.builder().id("log").target(Target.of(Candidate.css("#log"))).build()).build();
 
     RunResult r;
     try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {

@@ -43,16 +43,16 @@ class SideUnsupportedTest {
     io.browserflow.api.Target a = io.browserflow.api.Target.of(io.browserflow.api.Candidate.id("a"));
     io.browserflow.api.Target b = io.browserflow.api.Target.of(io.browserflow.api.Candidate.id("b"));
     assertThat(c.value().steps().subList(1, 7)).usingRecursiveFieldByFieldElementComparatorIgnoringFields("id").containsExactly(
-        io.browserflow.api.Step.Mouse.builder().id("x").action(io.browserflow.api.Step.MouseAction.DOWN).target(a).build(),
-        io.browserflow.api.Step.Mouse.builder().id("x").action(io.browserflow.api.Step.MouseAction.DOWN).target(a)
+        io.browserflow.api.InteractionStep.Mouse.builder().id("x").action(io.browserflow.api.Step.MouseAction.DOWN).target(a).build(),
+        io.browserflow.api.InteractionStep.Mouse.builder().id("x").action(io.browserflow.api.Step.MouseAction.DOWN).target(a)
             .fromCenter(io.browserflow.api.Point.of(-5, 12)).build(),
-        io.browserflow.api.Step.Mouse.builder().id("x").action(io.browserflow.api.Step.MouseAction.MOVE).target(b)
+        io.browserflow.api.InteractionStep.Mouse.builder().id("x").action(io.browserflow.api.Step.MouseAction.MOVE).target(b)
             .fromCenter(io.browserflow.api.Point.of(10, 0)).build(),
-        io.browserflow.api.Step.Mouse.builder().id("x").action(io.browserflow.api.Step.MouseAction.UP).target(b).build(),
-        io.browserflow.api.Step.Mouse.builder().id("x").action(io.browserflow.api.Step.MouseAction.UP).target(b)
+        io.browserflow.api.InteractionStep.Mouse.builder().id("x").action(io.browserflow.api.Step.MouseAction.UP).target(b).build(),
+        io.browserflow.api.InteractionStep.Mouse.builder().id("x").action(io.browserflow.api.Step.MouseAction.UP).target(b)
             .fromCenter(io.browserflow.api.Point.of(3.5, -2)).build(),
-        io.browserflow.api.Step.Mouse.builder().id("x").action(io.browserflow.api.Step.MouseAction.OUT).target(b).build());
-    assertThat(c.value().steps().get(7)).isInstanceOfSatisfying(io.browserflow.api.Step.Fill.class,
+        io.browserflow.api.InteractionStep.Mouse.builder().id("x").action(io.browserflow.api.Step.MouseAction.OUT).target(b).build());
+    assertThat(c.value().steps().get(7)).isInstanceOfSatisfying(io.browserflow.api.InteractionStep.Fill.class,
         f -> assertThat(f.value()).isEqualTo("hi"));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
         .containsExactly(tuple(ConversionCode.APPROXIMATED, "tests[0].commands[7]"));

@@ -12,6 +12,9 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import org.junit.jupiter.api.Test;
 
@@ -25,16 +28,16 @@ class SideVariablesTest {
         cmd("type", "id=note", "${who}: ${total} x ${qty} of ${sku} on ${title} (${items})"),
         cmd("assert", "total", "42 EUR"));
 
-    assertThat(step(c, 1)).isEqualTo(Step.SetVar.builder().id("s2").name("who").value("Ada").build());
-    assertThat(((Step.Read) step(c, 2)).what()).isEqualTo(Step.ReadKind.TEXT);
-    assertThat(((Step.Read) step(c, 3)).what()).isEqualTo(Step.ReadKind.VALUE);
-    assertThat(((Step.Read) step(c, 4)).attribute()).hasValue("data-sku");
-    assertThat(((Step.Read) step(c, 4)).target()).isEqualTo(Target.of(Candidate.id("buy")));
-    assertThat(((Step.Eval) step(c, 5)).script()).isEqualTo("document.title");
-    assertThat(((Step.Eval) step(c, 6)).script()).contains("snapshotLength", "\"//li\"");
-    assertThat(((Step.Fill) step(c, 7)).value()).isEqualTo("${vars.who}: ${steps.s3.text} x ${steps.s4.value} of "
+    assertThat(step(c, 1)).isEqualTo(DataStep.SetVar.builder().id("s2").name("who").value("Ada").build());
+    assertThat(((DataStep.Read) step(c, 2)).what()).isEqualTo(Step.ReadKind.TEXT);
+    assertThat(((DataStep.Read) step(c, 3)).what()).isEqualTo(Step.ReadKind.VALUE);
+    assertThat(((DataStep.Read) step(c, 4)).attribute()).hasValue("data-sku");
+    assertThat(((DataStep.Read) step(c, 4)).target()).isEqualTo(Target.of(Candidate.id("buy")));
+    assertThat(((DataStep.Eval) step(c, 5)).script()).isEqualTo("document.title");
+    assertThat(((DataStep.Eval) step(c, 6)).script()).contains("snapshotLength", "\"//li\"");
+    assertThat(((InteractionStep.Fill) step(c, 7)).value()).isEqualTo("${vars.who}: ${steps.s3.text} x ${steps.s4.value} of "
         + "${steps.s5.attribute} on ${steps.s6.result} (${steps.s7.result})");
-    assertThat(((Step.Assert) step(c, 8)).condition()).isEqualTo(Condition.Var.equalTo("${steps.s3.text}", "42 EUR"));
+    assertThat(((CheckStep.Assert) step(c, 8)).condition()).isEqualTo(Condition.Var.equalTo("${steps.s3.text}", "42 EUR"));
     assertThat(issue(c, ConversionCode.EVAL_USED).severity()).isEqualTo(ConversionIssue.Severity.INFO);
     assertThat(c.blockingIssues()).isEmpty();
     assertThat(roundTripped(c.value())).isEqualTo(c.value());
@@ -47,8 +50,8 @@ class SideVariablesTest {
 
     assertThat(c.value().steps()).extracting(s -> s.kind().op())
         .containsExactly("open", "read", "setVar", "click", "read", "setVar", "assert");
-    assertThat(((Step.SetVar) step(c, 5)).value()).isEqualTo("${steps.s5.text}");
-    assertThat(((Step.Assert) step(c, 6)).condition()).isEqualTo(
+    assertThat(((DataStep.SetVar) step(c, 5)).value()).isEqualTo("${steps.s5.text}");
+    assertThat(((CheckStep.Assert) step(c, 6)).condition()).isEqualTo(
         Condition.Text.of(Target.of(Candidate.id("label")), "${vars.t}", Condition.Match.EQUALS));
     assertThat(roundTripped(c.value())).isEqualTo(c.value());
   }
@@ -57,7 +60,7 @@ class SideVariablesTest {
   void should_declare_a_variable_no_command_stores_as_an_input() {
     Conversion<Flow> c = read(cmd("open", "/"), cmd("type", "id=q", "${query}"));
 
-    assertThat(((Step.Fill) step(c, 1)).value()).isEqualTo("${query}");
+    assertThat(((InteractionStep.Fill) step(c, 1)).value()).isEqualTo("${query}");
     assertThat(c.value().input("query")).isPresent();
     ConversionIssue i = issue(c, ConversionCode.BINDING_UNRESOLVED);
     assertThat(i.path()).isEqualTo("tests[0].commands[1].value");
@@ -71,10 +74,10 @@ class SideVariablesTest {
         cmd("executeAsyncScript", "return fetch('/api').then(r => r.status)", "status"),
         cmd("echo", "count is ${count}"), cmd("type", "id=c", "${count}/${status}"));
 
-    Step.Eval sync = (Step.Eval) step(c, 2);
+    DataStep.Eval sync = (DataStep.Eval) step(c, 2);
     assertThat(sync.script()).isEqualTo("(function () {\nreturn document.querySelectorAll('li').length + '${vars.n}'\n})()");
-    assertThat(((Step.Eval) step(c, 3)).script()).startsWith("new Promise(").contains(".apply(null, [resolve])");
-    assertThat(((Step.Fill) step(c, 4)).value()).isEqualTo("${steps.s3.result}/${steps.s4.result}");
+    assertThat(((DataStep.Eval) step(c, 3)).script()).startsWith("new Promise(").contains(".apply(null, [resolve])");
+    assertThat(((InteractionStep.Fill) step(c, 4)).value()).isEqualTo("${steps.s3.result}/${steps.s4.result}");
     assertThat(c.value().policy().get().capabilities()).containsExactly(Capability.SCRIPT_EVAL);
     assertThat(issue(c, ConversionCode.SCRIPT_VARIABLE).path()).isEqualTo("tests[0].commands[2].target");
     ConversionIssue echo = issue(c, ConversionCode.COMMAND_SKIPPED);

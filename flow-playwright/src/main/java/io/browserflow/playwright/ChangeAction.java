@@ -9,6 +9,7 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -95,7 +96,7 @@ final class ChangeAction {
       + "  return {count: 1, probe, type: text};\n"
       + "}";
 
-  private final Step.Change step;
+  private final InteractionStep.Change step;
   private final Locator loc;
   private final double ms;
   private final Page page;
@@ -108,7 +109,7 @@ final class ChangeAction {
    * clicked on {@link FastClick}'s path. {@code ms}: how long the Playwright calls may wait (unused by
    * {@code fast(true)}, which never waits).
    */
-  ChangeAction(Step.Change step, Locator loc, double ms, Page page, Frame frame, boolean plain, ActionStats.Counter stats) {
+  ChangeAction(InteractionStep.Change step, Locator loc, double ms, Page page, Frame frame, boolean plain, ActionStats.Counter stats) {
     this.step = step;
     this.loc = loc;
     this.ms = ms;
@@ -239,7 +240,7 @@ final class ChangeAction {
     loc.evaluate(script, arg, new Locator.EvaluateOptions().setTimeout(ms));
   }
 
-  static FlowRunException cannotTakeValue(Step.Change c, String tag, String inputType) {
+  static FlowRunException cannotTakeValue(InteractionStep.Change c, String tag, String inputType) {
     String element = "<" + tag + (inputType.isEmpty() ? "" : " type=" + inputType) + ">";
     return new FlowRunException(ErrorCode.ACTION_FAILED, "change: " + element + " cannot take a value: not a "
         + TRIED + " (" + c.target().describe() + ")",

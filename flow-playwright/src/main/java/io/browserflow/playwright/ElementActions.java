@@ -13,6 +13,7 @@ import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
@@ -41,15 +42,15 @@ final class ElementActions {
     this.resolver = resolver;
   }
 
-  ActionResult perform(Step step, Duration timeout) {
+  ActionResult perform(InteractionStep step, Duration timeout) {
     return step.accept(new io.browserflow.api.InteractionStepVisitor<ActionResult>() {
       @Override
-      public ActionResult visitClick(Step.Click s) {
+      public ActionResult visitClick(InteractionStep.Click s) {
         return click(s, timeout);
       }
 
       @Override
-      public ActionResult visitDblclick(Step.Dblclick s) {
+      public ActionResult visitDblclick(InteractionStep.Dblclick s) {
         return done(resolver.act(s.target(), timeout, (loc, ms) -> {
           Locator.DblclickOptions o = new Locator.DblclickOptions().setTimeout(ms);
           s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
@@ -59,7 +60,7 @@ final class ElementActions {
       }
 
       @Override
-      public ActionResult visitContextmenu(Step.Contextmenu s) {
+      public ActionResult visitContextmenu(InteractionStep.Contextmenu s) {
         return done(resolver.act(s.target(), timeout, (loc, ms) -> {
           Locator.ClickOptions o = new Locator.ClickOptions().setButton(MouseButton.RIGHT).setTimeout(ms);
           s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
@@ -69,7 +70,7 @@ final class ElementActions {
       }
 
       @Override
-      public ActionResult visitHover(Step.Hover s) {
+      public ActionResult visitHover(InteractionStep.Hover s) {
         return done(resolver.act(s.target(), timeout, (loc, ms) -> {
           loc.hover(new Locator.HoverOptions().setTimeout(ms));
           return null;
@@ -77,7 +78,7 @@ final class ElementActions {
       }
 
       @Override
-      public ActionResult visitFill(Step.Fill s) {
+      public ActionResult visitFill(InteractionStep.Fill s) {
         return done(resolver.act(s.target(), timeout, (loc, ms) -> {
           loc.fill(s.value(), new Locator.FillOptions().setTimeout(ms));
           return null;
@@ -85,7 +86,7 @@ final class ElementActions {
       }
 
       @Override
-      public ActionResult visitChange(Step.Change s) {
+      public ActionResult visitChange(InteractionStep.Change s) {
         boolean plain = s.target().framePath().isEmpty();
         boolean[] fastTried = {false}; // the first candidate was one element, for the Playwright calls
         TargetResolver.FastAction fast = !FastClick.ENABLED ? null : (loc, roles) -> {
@@ -101,7 +102,7 @@ final class ElementActions {
       }
 
       @Override
-      public ActionResult visitType(Step.Type s) {
+      public ActionResult visitType(InteractionStep.Type s) {
         if (s.target().isEmpty()) {
           state.run(() -> {
             try {
@@ -120,17 +121,17 @@ final class ElementActions {
       }
 
       @Override
-      public ActionResult visitPress(Step.Press s) {
+      public ActionResult visitPress(InteractionStep.Press s) {
         return press(s, timeout);
       }
 
       @Override
-      public ActionResult visitSelect(Step.Select s) {
+      public ActionResult visitSelect(InteractionStep.Select s) {
         return select(s, timeout);
       }
 
       @Override
-      public ActionResult visitCheck(Step.Check s) {
+      public ActionResult visitCheck(InteractionStep.Check s) {
         return done(resolver.act(s.target(), timeout, (loc, ms) -> {
           loc.check(new Locator.CheckOptions().setTimeout(ms));
           return null;
@@ -138,7 +139,7 @@ final class ElementActions {
       }
 
       @Override
-      public ActionResult visitUncheck(Step.Uncheck s) {
+      public ActionResult visitUncheck(InteractionStep.Uncheck s) {
         return done(resolver.act(s.target(), timeout, (loc, ms) -> {
           loc.uncheck(new Locator.UncheckOptions().setTimeout(ms));
           return null;
@@ -146,7 +147,7 @@ final class ElementActions {
       }
 
       @Override
-      public ActionResult visitToggle(Step.Toggle s) {
+      public ActionResult visitToggle(InteractionStep.Toggle s) {
         return done(resolver.act(s.target(), timeout, (loc, ms) -> {
           boolean checked;
           try {
@@ -164,12 +165,12 @@ final class ElementActions {
       }
 
       @Override
-      public ActionResult visitScroll(Step.Scroll s) {
+      public ActionResult visitScroll(InteractionStep.Scroll s) {
         return scroll(s, timeout);
       }
 
       @Override
-      public ActionResult visitMouse(Step.Mouse s) {
+      public ActionResult visitMouse(InteractionStep.Mouse s) {
         return done(resolver.act(s.target(), timeout, (loc, ms) -> {
           mouse(loc, s, ms);
           return null;
@@ -177,7 +178,7 @@ final class ElementActions {
       }
 
       @Override
-      public ActionResult visitDrag(Step.Drag s) {
+      public ActionResult visitDrag(InteractionStep.Drag s) {
         TargetResolver.Acted<Void> to = resolver.act(s.destination(), timeout, null, false);
         Frame df = resolver.targetFrame(s.destination(), Deadline.in(timeout));
         Locator destination = state.call(() -> TargetResolver.locator(df, s.destination(), to.resolution.winner()));
@@ -188,7 +189,7 @@ final class ElementActions {
       }
 
       @Override
-      public ActionResult visitUpload(Step.Upload s) {
+      public ActionResult visitUpload(InteractionStep.Upload s) {
         Path[] files = s.files().stream().map(Path::of).toArray(Path[]::new);
         for (Path p : files) {
           if (!Files.isRegularFile(p)) {
@@ -200,21 +201,14 @@ final class ElementActions {
           return null;
         }, false));
       }
-
-      // not element actions: the engine runs them through the session's other methods (or by itself)
-      @Override public ActionResult visitStep(Step step) { return notPerformed(step); }
     });
-  }
-
-  private static ActionResult notPerformed(Step step) {
-    throw new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "perform does not handle " + step.kind().op() + " steps");
   }
 
   private static ActionResult done(TargetResolver.Acted<?> acted) {
     return ActionResult.of(acted.resolution);
   }
 
-  private ActionResult click(Step.Click s, Duration timeout) {
+  private ActionResult click(InteractionStep.Click s, Duration timeout) {
     MouseButton button = switch (s.button()) {
       case LEFT -> MouseButton.LEFT;
       case RIGHT -> MouseButton.RIGHT;
@@ -299,7 +293,7 @@ final class ElementActions {
    * {@code fromCenter} from it, or just outside it for {@code OUT}) and the button is pressed or
    * released there, whatever is at that point, as WebDriver actions do.
    */
-  private static void mouse(Locator loc, Step.Mouse s, double ms) {
+  private static void mouse(Locator loc, InteractionStep.Mouse s, double ms) {
     loc.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(ms));
     com.microsoft.playwright.options.BoundingBox box = loc.boundingBox(new Locator.BoundingBoxOptions().setTimeout(ms));
     if (box == null) {
@@ -348,7 +342,7 @@ final class ElementActions {
     }
   }
 
-  private ActionResult press(Step.Press s, Duration timeout) {
+  private ActionResult press(InteractionStep.Press s, Duration timeout) {
     String keys = s.modifiers().isEmpty() ? s.key() : String.join("+", s.modifiers()) + "+" + s.key();
     if (s.phase() != Step.KeyPhase.PRESS) {
       return keyPhase(s, timeout);
@@ -370,7 +364,7 @@ final class ElementActions {
   }
 
   /** Only the key going down or coming up, on the focused element or after focusing the target. */
-  private ActionResult keyPhase(Step.Press s, Duration timeout) {
+  private ActionResult keyPhase(InteractionStep.Press s, Duration timeout) {
     boolean down = s.phase() == Step.KeyPhase.DOWN;
     String what = (down ? "pressing down " : "releasing ") + s.key();
     Runnable key = () -> {
@@ -395,7 +389,7 @@ final class ElementActions {
     }, true));
   }
 
-  private ActionResult select(Step.Select s, Duration timeout) {
+  private ActionResult select(InteractionStep.Select s, Duration timeout) {
     SelectOption option = new SelectOption();
     if (s.value().isPresent()) {
       option.setValue(s.value().get());
@@ -410,7 +404,7 @@ final class ElementActions {
     }, true));
   }
 
-  private ActionResult scroll(Step.Scroll s, Duration timeout) {
+  private ActionResult scroll(InteractionStep.Scroll s, Duration timeout) {
     return switch (s.mode()) {
       case BY -> scroll(s, false, timeout);
       case TO -> scroll(s, true, timeout);
@@ -426,7 +420,7 @@ final class ElementActions {
   }
 
   /** Scrolls the page or the target container by ({@code to} false) or to the step's x and y. */
-  private ActionResult scroll(Step.Scroll s, boolean to, Duration timeout) {
+  private ActionResult scroll(InteractionStep.Scroll s, boolean to, Duration timeout) {
     Map<String, Object> arg = Map.of("x", s.x(), "y", s.y(), "to", to);
     if (s.target().isPresent()) {
       return done(resolver.act(s.target().get(), timeout, (loc, ms) -> {

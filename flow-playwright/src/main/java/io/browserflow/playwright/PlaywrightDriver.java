@@ -27,6 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import io.browserflow.api.InteractionStep;
 
 /**
  * The Playwright {@link PageDriver}: one Chromium browser, a fresh isolated browser context per
@@ -37,7 +38,7 @@ import java.util.regex.Pattern;
  * try (PlaywrightDriver driver = PlaywrightDriver.launch();
  *      DriverSession session = driver.openSession(SessionOptions.defaults())) {
  *   session.open("http://127.0.0.1:8080/login", Duration.ofSeconds(10));
- *   session.perform(Step.Fill.builder().id("user")
+ *   session.perform(InteractionStep.Fill.builder().id("user")
  *       .target(Target.of(Candidate.testId("user"), Candidate.placeholder("User name")))
  *       .value("ada").build(), Duration.ofSeconds(5));
  * }

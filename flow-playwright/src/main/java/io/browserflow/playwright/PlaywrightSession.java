@@ -5,6 +5,7 @@ import com.microsoft.playwright.PlaywrightException;
 import io.browserflow.api.Condition;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DownloadInfo;
@@ -34,7 +35,8 @@ import java.util.OptionalDouble;
  * locators are resolved under the strict rule by {@link TargetResolver}. The session itself opens
  * forks and closes.
  */
-final class PlaywrightSession implements DriverSession {
+final class PlaywrightSession implements DriverSession, io.browserflow.engine.spi.EmulatesDevice, io.browserflow.engine.spi.EmulatesNetwork, io.browserflow.engine.spi.SendsHttp,
+    io.browserflow.engine.spi.HasClipboard, io.browserflow.engine.spi.AnswersDialogs, io.browserflow.engine.spi.HandsOverStorage, io.browserflow.engine.spi.Forks {
   /** How long after an action {@link #quiesce} waits for what it set going. */
   static final long ACTION_ECHO_MS = 150;
   private static final Duration FORK_OPEN_TIMEOUT = Duration.ofSeconds(30);
@@ -226,7 +228,7 @@ final class PlaywrightSession implements DriverSession {
   }
 
   @Override
-  public ActionResult perform(Step step, Duration timeout) {
+  public ActionResult perform(InteractionStep step, Duration timeout) {
     try {
       return actions.perform(step, timeout);
     } finally {

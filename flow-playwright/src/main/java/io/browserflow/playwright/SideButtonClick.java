@@ -10,6 +10,7 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import java.util.Locale;
 import java.util.Map;
 
@@ -22,7 +23,7 @@ import java.util.Map;
 final class SideButtonClick {
   private SideButtonClick() {}
 
-  static void press(Page page, Locator loc, Step.Click s, double ms) {
+  static void press(Page page, Locator loc, InteractionStep.Click s, double ms) {
     boolean back = s.button() == Step.MouseButton.BACK;
     String button = back ? "back" : "forward";
     CDPSession cdp;
@@ -71,7 +72,7 @@ final class SideButtonClick {
   }
 
   /** The DevTools modifier bit mask: Alt 1, Control 2, Meta 4, Shift 8. */
-  private static int modifiers(Step.Click s) {
+  private static int modifiers(InteractionStep.Click s) {
     int mask = 0;
     for (String m : s.modifiers()) {
       mask |= switch (m.trim().toLowerCase(Locale.ROOT)) {

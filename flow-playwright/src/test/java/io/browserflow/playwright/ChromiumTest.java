@@ -57,20 +57,20 @@ public abstract class ChromiumTest {
     sessions.clear();
   }
 
-  DriverSession session(SessionOptions options) {
-    DriverSession s = driver.openSession(options);
+  PlaywrightSession session(SessionOptions options) {
+    PlaywrightSession s = (PlaywrightSession) driver.openSession(options);
     sessions.add(s);
     return s;
   }
 
-  DriverSession session() {
+  PlaywrightSession session() {
     return session(SessionOptions.builder().artifactsDir(tempDir.resolve("artifacts")).build());
   }
 
   /** A session showing {@code body} at {@code path}. */
-  DriverSession showing(String path, String body) {
+  PlaywrightSession showing(String path, String body) {
     server.page(path, page("Test", body));
-    DriverSession s = session();
+    PlaywrightSession s = session();
     s.open(server.url(path), TIMEOUT);
     return s;
   }

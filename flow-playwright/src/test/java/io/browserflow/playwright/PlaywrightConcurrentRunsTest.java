@@ -7,6 +7,7 @@ import io.browserflow.api.Candidate;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import java.time.Duration;
@@ -27,8 +28,8 @@ class PlaywrightConcurrentRunsTest extends ChromiumTest {
   private static final String OUT = "<p id=\"out\"></p><script>function done() {"
       + " document.getElementById('out').textContent = 'clicked'; }</script>";
 
-  private static Step.Click click(Target t) {
-    return Step.Click.builder().id("click").target(t).build();
+  private static InteractionStep.Click click(Target t) {
+    return InteractionStep.Click.builder().id("click").target(t).build();
   }
 
   @ParameterizedTest(name = "candidates: {0}")

@@ -7,6 +7,7 @@ import io.browserflow.api.Candidate;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DriverSession;
@@ -42,12 +43,12 @@ class PlaywrightFastPathTest extends ChromiumTest {
 
   private static final String BUTTON = "<button id='go' style='position:absolute;left:40px;top:40px;width:200px;height:60px'>Go</button>";
 
-  private static Step.Click click(Target t) {
-    return Step.Click.builder().id("click").target(t).build();
+  private static InteractionStep.Click click(Target t) {
+    return InteractionStep.Click.builder().id("click").target(t).build();
   }
 
-  private static Step.Change change(Target t, String value) {
-    return Step.Change.builder().id("change").target(t).value(value).build();
+  private static InteractionStep.Change change(Target t, String value) {
+    return InteractionStep.Change.builder().id("change").target(t).value(value).build();
   }
 
   /** Two candidates, as recordings have them: the aria name first (the speculative path), then css. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DownloadInfo;
 import io.browserflow.engine.spi.DriverSession;
@@ -26,7 +27,7 @@ class PlaywrightFilesTest extends ChromiumTest {
         + "document.getElementById('out').textContent = Array.from(this.files).map(f => f.name + ':' + f.size).join(',')\">"
         + "<p id=\"out\"></p>");
 
-    s.perform(Step.Upload.builder().id("u").target(Target.of(Candidate.label("Attachments")))
+    s.perform(InteractionStep.Upload.builder().id("u").target(Target.of(Candidate.label("Attachments")))
         .addFiles(a.toString(), b.toString()).build(), TIMEOUT);
 
     s.await(Condition.Text.of(css("#out"), "a.txt:5,b.csv:8", Condition.Match.EQUALS), TIMEOUT);
@@ -37,7 +38,7 @@ class PlaywrightFilesTest extends ChromiumTest {
     server.file("/files/report.csv", "id,name\n1,Ada\n");
     DriverSession s = showing("/download", "<a href=\"/files/report.csv\">Export</a>");
 
-    s.perform(Step.Click.builder().id("export").target(Target.of(Candidate.role("link", "Export"))).build(), TIMEOUT);
+    s.perform(InteractionStep.Click.builder().id("export").target(Target.of(Candidate.role("link", "Export"))).build(), TIMEOUT);
     s.await(Condition.Download.of("report.*"), TIMEOUT);
 
     List<DownloadInfo> downloads = s.downloads();

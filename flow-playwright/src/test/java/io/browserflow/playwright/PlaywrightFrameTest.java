@@ -8,6 +8,7 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import java.util.Optional;
@@ -36,8 +37,8 @@ class PlaywrightFrameTest extends ChromiumTest {
         + "<iframe name=\"ads\" src=\"/ads.html\"></iframe>");
   }
 
-  private static Step.Fill fill(Target t, String value) {
-    return Step.Fill.builder().id("fill").target(t).value(value).build();
+  private static InteractionStep.Fill fill(Target t, String value) {
+    return InteractionStep.Fill.builder().id("fill").target(t).value(value).build();
   }
 
   @Test
@@ -46,7 +47,7 @@ class PlaywrightFrameTest extends ChromiumTest {
 
     s.enterFrame("[role=\"dialog\"] iframe", TIMEOUT);
     s.perform(fill(Target.of(Candidate.label("Remark")), "rebind"), TIMEOUT);
-    s.perform(Step.Click.builder().id("save").target(Target.of(Candidate.role("button", "Save"))).build(), TIMEOUT);
+    s.perform(InteractionStep.Click.builder().id("save").target(Target.of(Candidate.role("button", "Save"))).build(), TIMEOUT);
 
     s.await(Condition.Text.of(css("#saved"), "saved rebind", Condition.Match.EQUALS), TIMEOUT);
     assertThat(s.state().framePath()).containsExactly("[role=\"dialog\"] iframe");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.engine.spi.DriverSession;
 import java.time.Duration;
 import java.util.OptionalInt;
@@ -26,7 +27,7 @@ class PlaywrightNetworkEmulationTest extends ChromiumTest {
       + " () => { out.textContent = 'failed'; })\">Go</button><p id=\"out\"></p><p id=\"ms\"></p>";
 
   private void fetchAndExpect(DriverSession s, String text, Duration timeout) {
-    s.perform(Step.Click.builder().id("go").target(css("#go")).build(), TIMEOUT);
+    s.perform(InteractionStep.Click.builder().id("go").target(css("#go")).build(), TIMEOUT);
     s.await(Condition.Text.of(css("#out"), text, Condition.Match.EQUALS), timeout);
   }
 
@@ -37,7 +38,7 @@ class PlaywrightNetworkEmulationTest extends ChromiumTest {
   @Test
   void should_fail_a_fetch_in_the_page_while_offline_and_succeed_again_back_online() {
     server.page("/api", "pong");
-    DriverSession s = showing("/fetching", FETCHING);
+    var s = showing("/fetching", FETCHING);
     fetchAndExpect(s, "pong", TIMEOUT);
     clearOut(s);
 
@@ -52,7 +53,7 @@ class PlaywrightNetworkEmulationTest extends ChromiumTest {
   @Test
   void should_add_the_latency_while_throttled_and_none_once_back_on_the_real_network() {
     server.page("/api", "pong");
-    DriverSession s = showing("/throttled", FETCHING);
+    var s = showing("/throttled", FETCHING);
 
     s.emulateNetwork(false, OptionalInt.of(1_000_000), OptionalInt.of(1_000_000), OptionalInt.of(800));
     fetchAndExpect(s, "pong", SLOW);
@@ -69,7 +70,7 @@ class PlaywrightNetworkEmulationTest extends ChromiumTest {
   @Test
   void should_go_offline_from_a_throttled_network_and_back() {
     server.page("/api", "pong");
-    DriverSession s = showing("/both", FETCHING);
+    var s = showing("/both", FETCHING);
 
     s.emulateNetwork(false, OptionalInt.of(500_000), NONE, OptionalInt.of(50));
     s.emulateNetwork(true, NONE, NONE, NONE);

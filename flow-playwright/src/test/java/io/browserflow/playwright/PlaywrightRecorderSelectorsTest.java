@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.Resolution;
@@ -32,7 +33,7 @@ class PlaywrightRecorderSelectorsTest extends ChromiumTest {
         + "<button id=\"solo\" aria-label=\"Export\">⇩</button><a id=\"hidden\" href=\"/x\" hidden>Export</a>");
 
     TargetException e = catchThrowableOfType(TargetException.class,
-        () -> s.perform(Step.Click.builder().id("c").target(Target.of(Candidate.aria("Orders"))).build(), QUICK));
+        () -> s.perform(InteractionStep.Click.builder().id("c").target(Target.of(Candidate.aria("Orders"))).build(), QUICK));
     assertThat(e.code()).isEqualTo(ErrorCode.TARGET_AMBIGUOUS);
     assertThat(e.resolution().counts()).containsExactly(3);
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.ScreenshotRequest;
@@ -31,8 +32,8 @@ class PlaywrightScreenshotMaskTest extends ChromiumTest {
       + "<p><label>Password <input id=\"pw\" type=\"password\"></label></p>"
       + "<p><label>API key <input id=\"key\"></label></p>";
 
-  private static Step.Fill fill(String label, String value) {
-    return Step.Fill.builder().id("f").target(Target.of(Candidate.label(label))).value(value).build();
+  private static InteractionStep.Fill fill(String label, String value) {
+    return InteractionStep.Fill.builder().id("f").target(Target.of(Candidate.label(label))).value(value).build();
   }
 
   /** The element's box in CSS pixels (= image pixels at scale 1): x, y, width, height. */

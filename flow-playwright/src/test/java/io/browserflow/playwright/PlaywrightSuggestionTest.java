@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.Resolution;
@@ -29,7 +30,7 @@ class PlaywrightSuggestionTest extends ChromiumTest {
     DriverSession s = showing("/renamed", FORM);
 
     TargetException e = catchThrowableOfType(TargetException.class,
-        () -> s.perform(Step.Click.builder().id("send").target(SEND).build(), Duration.ofMillis(500)));
+        () -> s.perform(InteractionStep.Click.builder().id("send").target(SEND).build(), Duration.ofMillis(500)));
 
     assertThat(e.getMessage()).contains("role \"button\" name \"Send\" matched 0", "closest: role button \"Go\" (0.");
     assertThat(e.resolution().suggestions()).isNotEmpty();
@@ -43,9 +44,9 @@ class PlaywrightSuggestionTest extends ChromiumTest {
   void should_rank_the_page_when_a_fallback_wins_and_not_when_the_first_candidate_does() {
     DriverSession s = showing("/fallback", FORM);
 
-    Resolution fellBack = s.perform(Step.Click.builder().id("go").target(Target.of(Candidate.testId("go"), Candidate.css("#go")))
+    Resolution fellBack = s.perform(InteractionStep.Click.builder().id("go").target(Target.of(Candidate.testId("go"), Candidate.css("#go")))
         .build(), TIMEOUT).resolution().orElseThrow();
-    Resolution direct = s.perform(Step.Click.builder().id("clear").target(Target.of(Candidate.css("#clear"), Candidate.testId("x")))
+    Resolution direct = s.perform(InteractionStep.Click.builder().id("clear").target(Target.of(Candidate.css("#clear"), Candidate.testId("x")))
         .build(), TIMEOUT).resolution().orElseThrow();
 
     assertThat(fellBack.winner()).isEqualTo(1);

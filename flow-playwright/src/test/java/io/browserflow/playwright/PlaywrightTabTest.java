@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DriverSession;
@@ -23,9 +24,9 @@ class PlaywrightTabTest extends ChromiumTest {
   @Test
   void should_bind_the_popup_of_a_click_and_return_to_the_opener_when_it_closes() {
     server.page("/report", page("Report", "<h1 id=\"r\">Report 42</h1>"));
-    DriverSession s = showing("/home", "<button onclick=\"window.open('/report?id=42')\">Open report</button>");
+    var s = showing("/home", "<button onclick=\"window.open('/report?id=42')\">Open report</button>");
 
-    ActionResult r = s.perform(Step.Click.builder().id("open").target(Target.of(Candidate.role("button", "Open report")))
+    ActionResult r = s.perform(InteractionStep.Click.builder().id("open").target(Target.of(Candidate.role("button", "Open report")))
         .newTab("report").build(), TIMEOUT);
 
     assertThat(r.openedTab()).contains("report");
@@ -40,11 +41,11 @@ class PlaywrightTabTest extends ChromiumTest {
   @Test
   void should_forget_a_tab_the_page_closed_itself() {
     server.page("/self", page("Self", "<button onclick=\"window.close()\">Close me</button>"));
-    DriverSession s = showing("/opener", "<a href=\"/self\" target=\"_blank\">Open</a>");
-    s.perform(Step.Click.builder().id("open").target(Target.of(Candidate.text("Open"))).newTab("self").build(), TIMEOUT);
+    var s = showing("/opener", "<a href=\"/self\" target=\"_blank\">Open</a>");
+    s.perform(InteractionStep.Click.builder().id("open").target(Target.of(Candidate.text("Open"))).newTab("self").build(), TIMEOUT);
     s.switchTab("self");
 
-    s.perform(Step.Click.builder().id("close").target(Target.of(Candidate.text("Close me"))).build(), TIMEOUT);
+    s.perform(InteractionStep.Click.builder().id("close").target(Target.of(Candidate.text("Close me"))).build(), TIMEOUT);
 
     s.await(Condition.Not.of(Condition.Url.of("**/self")), TIMEOUT);
     assertThat(s.state().tabs()).containsExactly("main");
@@ -53,16 +54,16 @@ class PlaywrightTabTest extends ChromiumTest {
 
   @Test
   void should_fork_a_tab_on_the_same_page_sharing_cookies_usable_from_another_thread() throws Exception {
-    DriverSession s = showing("/fork", "<input id=\"q\" aria-label=\"Q\"><script>document.cookie = 'k=v';</script>");
+    var s = showing("/fork", "<input id=\"q\" aria-label=\"Q\"><script>document.cookie = 'k=v';</script>");
 
     try (DriverSession fork = s.fork("w1")) {
       assertThat(fork.state().url()).isEqualTo(server.url("/fork"));
       assertThat(fork.eval("document.cookie", TIMEOUT)).contains("k=v");
       CompletableFuture<String> other = CompletableFuture.supplyAsync(() -> {
-        fork.perform(Step.Fill.builder().id("f").target(Target.of(Candidate.label("Q"))).value("in fork").build(), TIMEOUT);
+        fork.perform(InteractionStep.Fill.builder().id("f").target(Target.of(Candidate.label("Q"))).value("in fork").build(), TIMEOUT);
         return fork.read(css("#q"), Step.ReadKind.VALUE, Optional.empty(), TIMEOUT).value();
       });
-      s.perform(Step.Fill.builder().id("f").target(Target.of(Candidate.label("Q"))).value("in main").build(), TIMEOUT);
+      s.perform(InteractionStep.Fill.builder().id("f").target(Target.of(Candidate.label("Q"))).value("in main").build(), TIMEOUT);
 
       assertThat(other.get()).isEqualTo("in fork");
       assertThat(s.read(css("#q"), Step.ReadKind.VALUE, Optional.empty(), TIMEOUT).value()).isEqualTo("in main");

@@ -8,6 +8,7 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DriverSession;
@@ -24,8 +25,8 @@ class PlaywrightTargetTest extends ChromiumTest {
   private static final String COUNTER = "<p id=\"clicks\">0</p><script>function hit() {"
       + " const c = document.getElementById('clicks'); c.textContent = String(Number(c.textContent) + 1); }</script>";
 
-  private static Step.Click click(Target t) {
-    return Step.Click.builder().id("click").target(t).build();
+  private static InteractionStep.Click click(Target t) {
+    return InteractionStep.Click.builder().id("click").target(t).build();
   }
 
   private static String text(DriverSession s, String css) {
@@ -135,7 +136,7 @@ class PlaywrightTargetTest extends ChromiumTest {
     String secret = "hunter2-very-secret";
 
     FlowRunException e = catchThrowableOfType(FlowRunException.class,
-        () -> s.perform(Step.Fill.builder().id("f").target(css("#b")).value(secret).build(), SHORT));
+        () -> s.perform(InteractionStep.Fill.builder().id("f").target(css("#b")).value(secret).build(), SHORT));
 
     assertThat(e.code()).isEqualTo(ErrorCode.ACTION_FAILED);
     assertThat(e.getMessage()).doesNotContain(secret);

@@ -10,6 +10,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.ScreenshotRequest;
@@ -58,8 +59,8 @@ class PlaywrightTraceRedactionTest extends ChromiumTest {
     DriverSession s = driver.openSession(SessionOptions.builder().artifactsDir(artifacts).trace(true).secrets(secrets).build());
     try {
       s.open(server.url("/echo"), TIMEOUT);
-      s.perform(Step.Fill.builder().id("token").target(css("#token")).value(TOKEN).build(), TIMEOUT);
-      s.perform(Step.Click.builder().id("show").target(Target.of(Candidate.role("button", "Show"))).build(), TIMEOUT);
+      s.perform(InteractionStep.Fill.builder().id("token").target(css("#token")).value(TOKEN).build(), TIMEOUT);
+      s.perform(InteractionStep.Click.builder().id("show").target(Target.of(Candidate.role("button", "Show"))).build(), TIMEOUT);
       s.eval("() => document.querySelector('#echo').textContent", TIMEOUT);
       s.screenshot(ScreenshotRequest.builder().file(artifacts.resolve("page.png")).build());
     } finally {

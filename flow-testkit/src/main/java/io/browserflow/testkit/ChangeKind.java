@@ -4,6 +4,7 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import java.util.Map;
 import java.util.Set;
 import org.jsoup.nodes.Element;
@@ -51,7 +52,7 @@ enum ChangeKind {
     return aria.equalsIgnoreCase("mixed") || aria.equalsIgnoreCase("true") != wanted;
   }
 
-  static FlowRunException cannotTakeValue(Step.Change c, String tag, String inputType) {
+  static FlowRunException cannotTakeValue(InteractionStep.Change c, String tag, String inputType) {
     String element = "<" + tag + (inputType.isEmpty() ? "" : " type=" + inputType) + ">";
     return new FlowRunException(ErrorCode.ACTION_FAILED, "change: " + element + " cannot take a value: not a "
         + TRIED + " (" + c.target().describe() + ")",

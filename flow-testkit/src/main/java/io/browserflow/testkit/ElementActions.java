@@ -5,6 +5,7 @@ import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
@@ -36,7 +37,7 @@ final class ElementActions {
     this.tabs = tabs;
   }
 
-  ActionResult perform(Step step, Duration timeout) {
+  ActionResult perform(InteractionStep step, Duration timeout) {
     state.requireOpen();
     return step.accept(new Perform(state.deadline(timeout)));
   }
@@ -52,7 +53,7 @@ final class ElementActions {
     return all;
   }
 
-  /** The interaction steps; every other kind is {@code UNSUPPORTED_STEP} here. */
+  /** The interaction steps, one method per kind. */
   private final class Perform implements io.browserflow.api.InteractionStepVisitor<ActionResult> {
     private final Deadline d;
 
@@ -61,12 +62,12 @@ final class ElementActions {
     }
 
     @Override
-    public ActionResult visitClick(Step.Click c) {
+    public ActionResult visitClick(InteractionStep.Click c) {
       return click(c, d);
     }
 
     @Override
-    public ActionResult visitDblclick(Step.Dblclick s) {
+    public ActionResult visitDblclick(InteractionStep.Dblclick s) {
       Located l = resolver.interactable(s.target(), d, Need.ACTIONABLE);
       state.focused = l.element();
       behaviours.doubleClick(l.element());
@@ -74,21 +75,21 @@ final class ElementActions {
     }
 
     @Override
-    public ActionResult visitContextmenu(Step.Contextmenu s) {
+    public ActionResult visitContextmenu(InteractionStep.Contextmenu s) {
       Located l = resolver.interactable(s.target(), d, Need.ACTIONABLE);
       behaviours.contextMenu(l.element());
       return ActionResult.of(l.resolution());
     }
 
     @Override
-    public ActionResult visitHover(Step.Hover s) {
+    public ActionResult visitHover(InteractionStep.Hover s) {
       Located l = resolver.interactable(s.target(), d, Need.ACTIONABLE);
       behaviours.hover(l.element());
       return ActionResult.of(l.resolution());
     }
 
     @Override
-    public ActionResult visitMouse(Step.Mouse s) {
+    public ActionResult visitMouse(InteractionStep.Mouse s) {
       // raw pointer input goes wherever the element is shown, enabled or not
       Located l = resolver.interactable(s.target(), d, Need.VISIBLE);
       Element e = l.element();
@@ -120,22 +121,22 @@ final class ElementActions {
     }
 
     @Override
-    public ActionResult visitFill(Step.Fill f) {
+    public ActionResult visitFill(InteractionStep.Fill f) {
       return fill(f, d);
     }
 
     @Override
-    public ActionResult visitChange(Step.Change c) {
+    public ActionResult visitChange(InteractionStep.Change c) {
       return change(c, d);
     }
 
     @Override
-    public ActionResult visitType(Step.Type t) {
+    public ActionResult visitType(InteractionStep.Type t) {
       return type(t, d);
     }
 
     @Override
-    public ActionResult visitPress(Step.Press p) {
+    public ActionResult visitPress(InteractionStep.Press p) {
       Located l = p.target().isPresent() ? resolver.interactable(p.target().get(), d, Need.ACTIONABLE) : null;
       if (l != null) {
         state.focused = l.element();
@@ -157,32 +158,32 @@ final class ElementActions {
     }
 
     @Override
-    public ActionResult visitSelect(Step.Select s) {
+    public ActionResult visitSelect(InteractionStep.Select s) {
       return select(s, d);
     }
 
     @Override
-    public ActionResult visitCheck(Step.Check s) {
+    public ActionResult visitCheck(InteractionStep.Check s) {
       return check(s.target(), d, Boolean.TRUE);
     }
 
     @Override
-    public ActionResult visitUncheck(Step.Uncheck s) {
+    public ActionResult visitUncheck(InteractionStep.Uncheck s) {
       return check(s.target(), d, Boolean.FALSE);
     }
 
     @Override
-    public ActionResult visitToggle(Step.Toggle s) {
+    public ActionResult visitToggle(InteractionStep.Toggle s) {
       return check(s.target(), d, null);
     }
 
     @Override
-    public ActionResult visitScroll(Step.Scroll s) {
+    public ActionResult visitScroll(InteractionStep.Scroll s) {
       return scroll(s, d);
     }
 
     @Override
-    public ActionResult visitDrag(Step.Drag drag) {
+    public ActionResult visitDrag(InteractionStep.Drag drag) {
       Located from = resolver.interactable(drag.source(), d, Need.ACTIONABLE);
       Located to = resolver.locate(drag.destination(), d, Need.ACTIONABLE);
       behaviours.drop(to.element());
@@ -190,17 +191,8 @@ final class ElementActions {
     }
 
     @Override
-    public ActionResult visitUpload(Step.Upload u) {
+    public ActionResult visitUpload(InteractionStep.Upload u) {
       return upload(u, d);
-    }
-
-    // not interactions: the engine runs them through the other session methods
-    // the engine performs every other step itself
-    @Override public ActionResult visitStep(Step step) { throw unsupported(step); }
-
-    private FlowRunException unsupported(Step step) {
-      return new FlowRunException(ErrorCode.UNSUPPORTED_STEP, "perform runs interaction steps, not '" + step.kind().op()
-          + "' (step " + step.id() + ")", Map.of(FlowException.Details.STEP_ID, step.id(), "op", step.kind().op()));
     }
   }
 
@@ -216,7 +208,7 @@ final class ElementActions {
     }
   }
 
-  private ActionResult click(Step.Click c, Deadline d) {
+  private ActionResult click(InteractionStep.Click c, Deadline d) {
     if (c.newTab().isPresent() && state.tabs.containsKey(c.newTab().get())) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "tab alias '" + c.newTab().get()
           + "' is already bound to an open tab", Map.of(FlowException.Details.ALIAS, c.newTab().get()));
@@ -253,7 +245,7 @@ final class ElementActions {
   }
 
   /** The click's hold time, between press and release, on the virtual clock. */
-  private void hold(Step.Click c, Deadline d) {
+  private void hold(InteractionStep.Click c, Deadline d) {
     int ms = c.delay().orElse(0);
     if (ms <= 0) {
       return;
@@ -267,7 +259,7 @@ final class ElementActions {
     state.clock.advanceBy(ms);
   }
 
-  private ActionResult change(Step.Change c, Deadline d) {
+  private ActionResult change(InteractionStep.Change c, Deadline d) {
     Located l = resolver.interactable(c.target(), d, Need.ACTIONABLE);
     Element e = l.element();
     String value = c.value();
@@ -324,7 +316,7 @@ final class ElementActions {
     behaviours.fire(e, "change");
   }
 
-  private ActionResult fill(Step.Fill f, Deadline d) {
+  private ActionResult fill(InteractionStep.Fill f, Deadline d) {
     Located l = resolver.interactable(f.target(), d, Need.EDITABLE);
     Element e = l.element();
     if (!ElementState.isTextField(e)) {
@@ -343,7 +335,7 @@ final class ElementActions {
     return ActionResult.of(l.resolution());
   }
 
-  private ActionResult type(Step.Type t, Deadline d) {
+  private ActionResult type(InteractionStep.Type t, Deadline d) {
     Located l = t.target().isPresent() ? resolver.interactable(t.target().get(), d, Need.EDITABLE) : null;
     Element e = l != null ? l.element() : state.focused;
     if (l != null) {
@@ -355,7 +347,7 @@ final class ElementActions {
     return l == null ? ActionResult.none() : ActionResult.of(l.resolution());
   }
 
-  private ActionResult select(Step.Select s, Deadline d) {
+  private ActionResult select(InteractionStep.Select s, Deadline d) {
     Located l = resolver.interactable(s.target(), d, Need.ACTIONABLE);
     Element select = l.element();
     if (!Dom.is(select, "select")) {
@@ -407,7 +399,7 @@ final class ElementActions {
     return ActionResult.of(l.resolution());
   }
 
-  private ActionResult scroll(Step.Scroll s, Deadline d) {
+  private ActionResult scroll(InteractionStep.Scroll s, Deadline d) {
     if (s.mode() == Step.ScrollMode.INTO_VIEW && s.target().isEmpty()) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "scroll intoView needs a target", Map.of(FlowException.Details.STEP_ID, s.id()));
     }
@@ -433,7 +425,7 @@ final class ElementActions {
     return ActionResult.none();
   }
 
-  private ActionResult upload(Step.Upload u, Deadline d) {
+  private ActionResult upload(InteractionStep.Upload u, Deadline d) {
     Located l = resolver.interactable(u.target(), d, Need.NONE);
     Element e = l.element();
     if (!Dom.is(e, "input") || !Dom.inputType(e).equals("file")) {

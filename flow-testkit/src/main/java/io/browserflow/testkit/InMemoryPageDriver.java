@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import io.browserflow.api.InteractionStep;
 
 /**
  * A scripted, browser-free {@link PageDriver}: pages are small HTML documents registered per URL,
@@ -29,7 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *     .build();
  * try (DriverSession s = driver.openSession(SessionOptions.defaults())) {
  *   s.open("http://app.test/login", Duration.ofSeconds(5));
- *   s.perform(Step.Click.builder().id("go").target(Target.of(Candidate.role("button", "Sign in"))).build(),
+ *   s.perform(InteractionStep.Click.builder().id("go").target(Target.of(Candidate.role("button", "Sign in"))).build(),
  *       Duration.ofSeconds(5));
  *   s.await(Condition.Url.of("http://app.test/home"), Duration.ofSeconds(5));
  * }

@@ -4,6 +4,7 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DownloadInfo;
@@ -32,7 +33,8 @@ import java.util.Optional;
  * are loaded, and the page's own navigations committed, by {@link PageLoader} under the
  * {@link NetworkGuard}. The session itself opens forks, answers {@code eval} and closes.
  */
-final class InMemorySession implements DriverSession {
+final class InMemorySession implements DriverSession, io.browserflow.engine.spi.EmulatesNetwork, io.browserflow.engine.spi.SendsHttp, io.browserflow.engine.spi.HasClipboard,
+    io.browserflow.engine.spi.AnswersDialogs, io.browserflow.engine.spi.Forks {
   private static final Duration FORK_OPEN_TIMEOUT = Duration.ofMillis(Artifacts.SCREENSHOT_TIMEOUT_MS);
 
   private final SessionState state;
@@ -190,7 +192,7 @@ final class InMemorySession implements DriverSession {
   }
 
   @Override
-  public ActionResult perform(Step step, Duration timeout) {
+  public ActionResult perform(InteractionStep step, Duration timeout) {
     return actions.perform(step, timeout);
   }
 

@@ -4,6 +4,7 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DownloadInfo;
@@ -60,7 +61,7 @@ public final class NoOpPageDriver implements PageDriver {
   @Override
   public void close() {}
 
-  private static final class Session implements DriverSession {
+  private static final class Session implements DriverSession, io.browserflow.engine.spi.EmulatesNetwork {
     private static final Resolution FIRST = Resolution.strict(List.of(1));
     private volatile String url = "about:blank";
 
@@ -116,7 +117,7 @@ public final class NoOpPageDriver implements PageDriver {
     }
 
     @Override
-    public ActionResult perform(Step step, Duration timeout) {
+    public ActionResult perform(InteractionStep step, Duration timeout) {
       return ActionResult.of(FIRST);
     }
 

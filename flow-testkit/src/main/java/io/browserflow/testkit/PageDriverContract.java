@@ -9,8 +9,13 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
+import io.browserflow.engine.spi.AnswersDialogs;
+import io.browserflow.engine.spi.DriverFeatures;
+import io.browserflow.engine.spi.EmulatesNetwork;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.PageState;
 import io.browserflow.engine.spi.ReadResult;
@@ -35,6 +40,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,6 +73,16 @@ import org.junit.jupiter.api.io.TempDir;
  * observable page state through the SPI only.
  */
 public abstract class PageDriverContract {
+
+  /**
+   * {@code s} as one of its optional features ({@link DriverFeatures}); a driver without it does not
+   * offer what the test checks, so the test is reported skipped for it, saying why.
+   */
+  protected static <T> T feature(DriverSession s, Class<T> feature) {
+    Optional<T> f = DriverFeatures.of(s, feature);
+    Assumptions.assumeTrue(f.isPresent(), () -> s.getClass().getSimpleName() + " does not offer " + feature.getSimpleName());
+    return f.get();
+  }
 
   /** Opens a session on a driver serving {@code pages} (path to HTML) so that {@link #url(String)} reaches them. */
   protected abstract DriverSession openSession(Map<String, String> pages, SessionOptions options);
@@ -171,8 +187,8 @@ public abstract class PageDriverContract {
     return Target.of(candidates);
   }
 
-  private static Step.Click click(Target t) {
-    return Step.Click.builder().id("click").target(t).build();
+  private static InteractionStep.Click click(Target t) {
+    return InteractionStep.Click.builder().id("click").target(t).build();
   }
 
   private String text(DriverSession s, Target t) {
@@ -689,7 +705,7 @@ public abstract class PageDriverContract {
   public void should_bind_a_popup_opened_by_a_link_to_the_click_new_tab_alias() {
     DriverSession s = page("<a href=\"/report\" target=\"_blank\">Open report</a>", tabPages());
 
-    ActionResult r = s.perform(Step.Click.builder().id("c").target(target(Candidate.text("Open report")))
+    ActionResult r = s.perform(InteractionStep.Click.builder().id("c").target(target(Candidate.text("Open report")))
         .newTab("report").build(), timeout());
 
     assertThat(r.openedTab()).contains("report");
@@ -704,7 +720,7 @@ public abstract class PageDriverContract {
   public void should_bind_a_popup_opened_by_a_page_behaviour() {
     DriverSession s = page("<button data-on-click=\"popup:/report\">Report</button>", tabPages());
 
-    ActionResult r = s.perform(Step.Click.builder().id("c").target(target(Candidate.role("button", "Report")))
+    ActionResult r = s.perform(InteractionStep.Click.builder().id("c").target(target(Candidate.role("button", "Report")))
         .newTab("rep").build(), timeout());
 
     assertThat(r.openedTab()).contains("rep");
@@ -716,7 +732,7 @@ public abstract class PageDriverContract {
   public void should_time_out_when_a_click_expected_to_open_a_tab_opens_none() {
     DriverSession s = page("<button>Nothing</button>", tabPages());
 
-    FlowTimeoutException e = thrown(FlowTimeoutException.class, () -> s.perform(Step.Click.builder().id("c")
+    FlowTimeoutException e = thrown(FlowTimeoutException.class, () -> s.perform(InteractionStep.Click.builder().id("c")
         .target(target(Candidate.role("button", "Nothing"))).newTab("x").build(), shortTimeout()));
 
     assertThat(e.code()).isEqualTo(ErrorCode.TIMEOUT);
@@ -785,7 +801,7 @@ public abstract class PageDriverContract {
   public void should_fill_a_field_replacing_its_value() {
     DriverSession s = page("<input id=\"name\" value=\"old\" aria-label=\"Name\">");
 
-    s.perform(Step.Fill.builder().id("f").target(target(Candidate.label("Name"))).value("Ada").build(), timeout());
+    s.perform(InteractionStep.Fill.builder().id("f").target(target(Candidate.label("Name"))).value("Ada").build(), timeout());
 
     assertThat(value(s, "#name")).isEqualTo("Ada");
     assertThat(s.test(Condition.Value.of(css("#name"), "Ada"))).isTrue();
@@ -795,7 +811,7 @@ public abstract class PageDriverContract {
   public void should_fail_to_fill_an_element_that_is_not_a_field() {
     DriverSession s = page("<button id=\"b\">Button</button>");
 
-    FlowRunException e = thrown(FlowRunException.class, () -> s.perform(Step.Fill.builder().id("f").target(css("#b"))
+    FlowRunException e = thrown(FlowRunException.class, () -> s.perform(InteractionStep.Fill.builder().id("f").target(css("#b"))
         .value("x").build(), shortTimeout()));
 
     assertThat(e.code()).isEqualTo(ErrorCode.ACTION_FAILED);
@@ -805,7 +821,7 @@ public abstract class PageDriverContract {
   public void should_type_text_at_the_end_of_a_field() {
     DriverSession s = page("<input id=\"q\" value=\"ab\" aria-label=\"Q\">");
 
-    s.perform(Step.Type.builder().id("t").target(css("#q")).text("cd").build(), timeout());
+    s.perform(InteractionStep.Type.builder().id("t").target(css("#q")).text("cd").build(), timeout());
 
     assertThat(value(s, "#q")).isEqualTo("abcd");
   }
@@ -814,7 +830,7 @@ public abstract class PageDriverContract {
   public void should_press_a_character_key_into_a_field() {
     DriverSession s = page("<input id=\"q\" aria-label=\"Q\">");
 
-    s.perform(Step.Press.builder().id("p").key("x").target(css("#q")).build(), timeout());
+    s.perform(InteractionStep.Press.builder().id("p").key("x").target(css("#q")).build(), timeout());
 
     assertThat(value(s, "#q")).isEqualTo("x");
   }
@@ -823,21 +839,21 @@ public abstract class PageDriverContract {
   public void should_type_a_shifted_key_code_and_a_character_as_named() {
     DriverSession s = page("<input id=\"q\" aria-label=\"Q\">");
 
-    s.perform(Step.Press.builder().id("p").key("c").addModifiers("Shift").target(css("#q")).build(), timeout());
-    s.perform(Step.Press.builder().id("p2").key("KeyD").addModifiers("Shift").target(css("#q")).build(), timeout());
+    s.perform(InteractionStep.Press.builder().id("p").key("c").addModifiers("Shift").target(css("#q")).build(), timeout());
+    s.perform(InteractionStep.Press.builder().id("p2").key("KeyD").addModifiers("Shift").target(css("#q")).build(), timeout());
 
     assertThat(value(s, "#q")).isEqualTo("cD");
   }
 
-  private static Step.Press key(String key, Step.KeyPhase phase) {
-    return Step.Press.builder().id("k").key(key).phase(phase).build();
+  private static InteractionStep.Press key(String key, Step.KeyPhase phase) {
+    return InteractionStep.Press.builder().id("k").key(key).phase(phase).build();
   }
 
   @Test
   public void should_type_a_key_going_down_and_fire_its_keyup_only_when_it_comes_up() {
     DriverSession s = page("<p id=\"log\">log:</p><input id=\"q\" aria-label=\"Q\" data-on-keyup=\"append:#log=k\">");
 
-    s.perform(Step.Press.builder().id("d").key("x").phase(Step.KeyPhase.DOWN).target(css("#q")).build(), timeout());
+    s.perform(InteractionStep.Press.builder().id("d").key("x").phase(Step.KeyPhase.DOWN).target(css("#q")).build(), timeout());
 
     assertThat(value(s, "#q")).isEqualTo("x");
     assertThat(s.read(css("#log"), Step.ReadKind.TEXT, Optional.empty(), timeout()).value()).isEqualTo("log:");
@@ -850,7 +866,7 @@ public abstract class PageDriverContract {
     DriverSession s = page("<input type=\"checkbox\" id=\"cb\" aria-label=\"Agree\">");
     Target cb = css("#cb");
 
-    s.perform(Step.Press.builder().id("d").key(" ").phase(Step.KeyPhase.DOWN).target(cb).build(), timeout());
+    s.perform(InteractionStep.Press.builder().id("d").key(" ").phase(Step.KeyPhase.DOWN).target(cb).build(), timeout());
 
     assertThat(s.test(Condition.Element.of(cb, Condition.State.UNCHECKED))).isTrue();
     s.perform(key(" ", Step.KeyPhase.UP), timeout());
@@ -862,11 +878,11 @@ public abstract class PageDriverContract {
     // as in Playwright: a held Shift changes a key code (KeyA) and leaves a character named as typed (b)
     DriverSession s = page("<input id=\"q\" aria-label=\"Q\">");
 
-    s.perform(Step.Press.builder().id("d").key("Shift").phase(Step.KeyPhase.DOWN).target(css("#q")).build(), timeout());
-    s.perform(Step.Press.builder().id("p").key("KeyA").build(), timeout());
-    s.perform(Step.Press.builder().id("p2").key("b").build(), timeout());
+    s.perform(InteractionStep.Press.builder().id("d").key("Shift").phase(Step.KeyPhase.DOWN).target(css("#q")).build(), timeout());
+    s.perform(InteractionStep.Press.builder().id("p").key("KeyA").build(), timeout());
+    s.perform(InteractionStep.Press.builder().id("p2").key("b").build(), timeout());
     s.perform(key("Shift", Step.KeyPhase.UP), timeout());
-    s.perform(Step.Press.builder().id("p3").key("KeyC").build(), timeout());
+    s.perform(InteractionStep.Press.builder().id("p3").key("KeyC").build(), timeout());
 
     assertThat(value(s, "#q")).isEqualTo("Abc");
   }
@@ -875,9 +891,9 @@ public abstract class PageDriverContract {
   public void should_submit_a_form_when_enter_is_pressed_in_its_field() {
     DriverSession s = page("<form action=\"/search\"><input name=\"q\" aria-label=\"Query\"></form>",
         Map.of("/search", doc("Results", "<h1>Results</h1>")));
-    s.perform(Step.Fill.builder().id("f").target(target(Candidate.label("Query"))).value("shoes").build(), timeout());
+    s.perform(InteractionStep.Fill.builder().id("f").target(target(Candidate.label("Query"))).value("shoes").build(), timeout());
 
-    s.perform(Step.Press.builder().id("p").key("Enter").target(target(Candidate.label("Query"))).build(), timeout());
+    s.perform(InteractionStep.Press.builder().id("p").key("Enter").target(target(Candidate.label("Query"))).build(), timeout());
 
     s.await(Condition.Url.of("**/search?q=shoes"), timeout());
     s.await(Condition.Title.of("Results"), timeout());
@@ -888,7 +904,7 @@ public abstract class PageDriverContract {
     DriverSession s = page("<select id=\"c\" aria-label=\"Color\"><option value=\"r\">Red</option>"
         + "<option value=\"g\">Green</option></select>");
 
-    s.perform(Step.Select.builder().id("s").target(css("#c")).value("g").build(), timeout());
+    s.perform(InteractionStep.Select.builder().id("s").target(css("#c")).value("g").build(), timeout());
 
     assertThat(value(s, "#c")).isEqualTo("g");
   }
@@ -898,7 +914,7 @@ public abstract class PageDriverContract {
     DriverSession s = page("<select id=\"c\" aria-label=\"Color\"><option value=\"r\">Red</option>"
         + "<option value=\"g\" selected>Green</option></select>");
 
-    s.perform(Step.Select.builder().id("s").target(css("#c")).label("Red").build(), timeout());
+    s.perform(InteractionStep.Select.builder().id("s").target(css("#c")).label("Red").build(), timeout());
 
     assertThat(value(s, "#c")).isEqualTo("r");
   }
@@ -907,7 +923,7 @@ public abstract class PageDriverContract {
   public void should_time_out_selecting_an_option_that_does_not_exist() {
     DriverSession s = page("<select id=\"c\" aria-label=\"Color\"><option value=\"r\">Red</option></select>");
 
-    FlowRunException e = thrown(FlowRunException.class, () -> s.perform(Step.Select.builder().id("s").target(css("#c"))
+    FlowRunException e = thrown(FlowRunException.class, () -> s.perform(InteractionStep.Select.builder().id("s").target(css("#c"))
         .value("blue").build(), shortTimeout()));
 
     assertThat(e.code()).isEqualTo(ErrorCode.TIMEOUT);
@@ -919,13 +935,13 @@ public abstract class PageDriverContract {
     DriverSession s = page("<input type=\"checkbox\" id=\"cb\" aria-label=\"Agree\">");
     Target cb = css("#cb");
 
-    s.perform(Step.Check.builder().id("c").target(cb).build(), timeout());
+    s.perform(InteractionStep.Check.builder().id("c").target(cb).build(), timeout());
     assertThat(s.test(Condition.Element.of(cb, Condition.State.CHECKED))).isTrue();
-    s.perform(Step.Check.builder().id("c2").target(cb).build(), timeout());
+    s.perform(InteractionStep.Check.builder().id("c2").target(cb).build(), timeout());
     assertThat(s.test(Condition.Element.of(cb, Condition.State.CHECKED))).isTrue();
-    s.perform(Step.Uncheck.builder().id("u").target(cb).build(), timeout());
+    s.perform(InteractionStep.Uncheck.builder().id("u").target(cb).build(), timeout());
     assertThat(s.test(Condition.Element.of(cb, Condition.State.UNCHECKED))).isTrue();
-    s.perform(Step.Toggle.builder().id("t").target(cb).build(), timeout());
+    s.perform(InteractionStep.Toggle.builder().id("t").target(cb).build(), timeout());
     assertThat(s.test(Condition.Element.of(cb, Condition.State.CHECKED))).isTrue();
   }
 
@@ -934,7 +950,7 @@ public abstract class PageDriverContract {
     DriverSession s = page("<input type=\"radio\" name=\"size\" id=\"s\" checked aria-label=\"S\">"
         + "<input type=\"radio\" name=\"size\" id=\"m\" aria-label=\"M\">");
 
-    s.perform(Step.Check.builder().id("c").target(css("#m")).build(), timeout());
+    s.perform(InteractionStep.Check.builder().id("c").target(css("#m")).build(), timeout());
 
     assertThat(s.test(Condition.Element.of(css("#m"), Condition.State.CHECKED))).isTrue();
     assertThat(s.test(Condition.Element.of(css("#s"), Condition.State.UNCHECKED))).isTrue();
@@ -944,7 +960,7 @@ public abstract class PageDriverContract {
   public void should_fail_to_uncheck_a_radio_button() {
     DriverSession s = page("<input type=\"radio\" name=\"size\" id=\"s\" checked aria-label=\"S\">");
 
-    FlowRunException e = thrown(FlowRunException.class, () -> s.perform(Step.Uncheck.builder().id("u").target(css("#s")).build(),
+    FlowRunException e = thrown(FlowRunException.class, () -> s.perform(InteractionStep.Uncheck.builder().id("u").target(css("#s")).build(),
         shortTimeout()));
 
     assertThat(e.code()).isEqualTo(ErrorCode.ACTION_FAILED);
@@ -954,7 +970,7 @@ public abstract class PageDriverContract {
   public void should_fail_to_check_an_element_that_is_not_checkable() {
     DriverSession s = page("<button id=\"b\">Button</button>");
 
-    FlowRunException e = thrown(FlowRunException.class, () -> s.perform(Step.Check.builder().id("c").target(css("#b")).build(),
+    FlowRunException e = thrown(FlowRunException.class, () -> s.perform(InteractionStep.Check.builder().id("c").target(css("#b")).build(),
         shortTimeout()));
 
     assertThat(e.code()).isEqualTo(ErrorCode.ACTION_FAILED);
@@ -973,7 +989,7 @@ public abstract class PageDriverContract {
   public void should_hover_an_element() {
     DriverSession s = page("<button data-on-hover=\"show:#tip\">Help</button><span id=\"tip\" hidden>Tip text</span>");
 
-    s.perform(Step.Hover.builder().id("h").target(target(Candidate.role("button", "Help"))).build(), timeout());
+    s.perform(InteractionStep.Hover.builder().id("h").target(target(Candidate.role("button", "Help"))).build(), timeout());
 
     s.await(Condition.Element.of(css("#tip"), Condition.State.VISIBLE), timeout());
   }
@@ -1018,15 +1034,15 @@ public abstract class PageDriverContract {
         .isInstanceOf(FlowRunException.class);
   }
 
-  private static Step.Mouse mouse(Step.MouseAction action, String css) {
-    return Step.Mouse.builder().id("m").action(action).target(target(Candidate.css(css))).build();
+  private static InteractionStep.Mouse mouse(Step.MouseAction action, String css) {
+    return InteractionStep.Mouse.builder().id("m").action(action).target(target(Candidate.css(css))).build();
   }
 
   @Test
   public void should_double_click_an_element() {
     DriverSession s = page(STATUS + "<button data-on-dblclick=\"text:#status=double\">Twice</button>");
 
-    s.perform(Step.Dblclick.builder().id("d").target(target(Candidate.text("Twice"))).build(), timeout());
+    s.perform(InteractionStep.Dblclick.builder().id("d").target(target(Candidate.text("Twice"))).build(), timeout());
 
     awaitText(s, "#status", "double");
   }
@@ -1035,7 +1051,7 @@ public abstract class PageDriverContract {
   public void should_open_the_context_menu_of_an_element() {
     DriverSession s = page(STATUS + "<div id=\"row\" data-on-contextmenu=\"text:#status=menu\">Row</div>");
 
-    s.perform(Step.Contextmenu.builder().id("m").target(css("#row")).build(), timeout());
+    s.perform(InteractionStep.Contextmenu.builder().id("m").target(css("#row")).build(), timeout());
 
     awaitText(s, "#status", "menu");
   }
@@ -1045,7 +1061,7 @@ public abstract class PageDriverContract {
     DriverSession s = page(STATUS + "<div id=\"row\" data-on-click=\"text:#status=left\""
         + " data-on-contextmenu=\"text:#status=right\">Row</div>");
 
-    s.perform(Step.Click.builder().id("c").target(css("#row")).button(Step.MouseButton.RIGHT).build(), timeout());
+    s.perform(InteractionStep.Click.builder().id("c").target(css("#row")).button(Step.MouseButton.RIGHT).build(), timeout());
 
     awaitText(s, "#status", "right");
   }
@@ -1055,7 +1071,7 @@ public abstract class PageDriverContract {
     DriverSession s = page(STATUS + "<div id=\"card\" draggable=\"true\">Card</div>"
         + "<div id=\"zone\" data-on-drop=\"text:#status=dropped\" style=\"padding: 20px\">Drop zone</div>");
 
-    s.perform(Step.Drag.builder().id("d").source(css("#card")).destination(css("#zone")).build(), timeout());
+    s.perform(InteractionStep.Drag.builder().id("d").source(css("#card")).destination(css("#zone")).build(), timeout());
 
     awaitText(s, "#status", "dropped");
   }
@@ -1064,8 +1080,8 @@ public abstract class PageDriverContract {
   public void should_scroll_the_page_and_an_element_into_view() {
     DriverSession s = page("<div style=\"height: 3000px\">tall</div><button id=\"end\">End</button>");
 
-    assertThat(s.perform(Step.Scroll.builder().id("s").y(500).build(), timeout()).resolution()).isEmpty();
-    ActionResult r = s.perform(Step.Scroll.builder().id("s2").mode(Step.ScrollMode.INTO_VIEW).target(css("#end")).build(),
+    assertThat(s.perform(InteractionStep.Scroll.builder().id("s").y(500).build(), timeout()).resolution()).isEmpty();
+    ActionResult r = s.perform(InteractionStep.Scroll.builder().id("s2").mode(Step.ScrollMode.INTO_VIEW).target(css("#end")).build(),
         timeout());
 
     assertThat(r.resolution()).hasValueSatisfying(res -> assertThat(res.resolved()).isTrue());
@@ -1076,7 +1092,7 @@ public abstract class PageDriverContract {
     Path file = Files.writeString(tempDir.resolve("a.txt"), "hello");
     DriverSession s = page("<input type=\"file\" id=\"f\" aria-label=\"Attachment\">");
 
-    s.perform(Step.Upload.builder().id("u").target(css("#f")).addFiles(file.toString()).build(), timeout());
+    s.perform(InteractionStep.Upload.builder().id("u").target(css("#f")).addFiles(file.toString()).build(), timeout());
 
     s.await(Condition.Value.of(css("#f"), "C:\\fakepath\\a.txt"), timeout());
   }
@@ -1091,21 +1107,12 @@ public abstract class PageDriverContract {
     assertThat(s.state().title()).isEqualTo("Other");
   }
 
-  @Test
-  public void should_refuse_to_perform_a_step_that_is_not_an_interaction() {
-    DriverSession s = page("<p>x</p>");
-
-    FlowRunException e = thrown(FlowRunException.class, () -> s.perform(Step.Reload.builder().id("r").build(), shortTimeout()));
-
-    assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_STEP);
-  }
-
   // ================================================================== change (as Chrome Recorder replays it)
 
   private static final String KEY_LOG = "<p id=\"log\">log:</p>\n";
 
-  private static Step.Change change(Target t, String value) {
-    return Step.Change.builder().id("change").target(t).value(value).build();
+  private static InteractionStep.Change change(Target t, String value) {
+    return InteractionStep.Change.builder().id("change").target(t).value(value).build();
   }
 
   @Test
@@ -1301,7 +1308,7 @@ public abstract class PageDriverContract {
     assertThat(s.read(target(Candidate.textContains("Scripted words")), Step.ReadKind.ATTRIBUTE, Optional.of("id"),
         timeout()).value()).isEmpty();
 
-    s.perform(Step.Fill.builder().id("f").target(css("#code")).value("fresh-ABC").build(), timeout());
+    s.perform(InteractionStep.Fill.builder().id("f").target(css("#code")).value("fresh-ABC").build(), timeout());
 
     assertThat(idOf(s, Candidate.textContains("fresh-ABC"))).isEqualTo("code");
     assertThat(count(s, Candidate.textContains("promo-XYZ"))).isZero();
@@ -1316,11 +1323,11 @@ public abstract class PageDriverContract {
     s.navigate(url("/second"), timeout());
     s.await(Condition.Title.of("Second"), timeout());
 
-    ActionResult back = s.perform(Step.Click.builder().id("b").target(css("#b")).button(Step.MouseButton.BACK).build(),
+    ActionResult back = s.perform(InteractionStep.Click.builder().id("b").target(css("#b")).button(Step.MouseButton.BACK).build(),
         timeout());
     s.await(Condition.Title.of("Home"), timeout());
     assertThat(text(s, "#status")).isEqualTo("idle");
-    ActionResult forward = s.perform(Step.Click.builder().id("f").target(css("#b"))
+    ActionResult forward = s.perform(InteractionStep.Click.builder().id("f").target(css("#b"))
         .button(Step.MouseButton.FORWARD).build(), timeout());
     s.await(Condition.Title.of("Second"), timeout());
 
@@ -1333,7 +1340,7 @@ public abstract class PageDriverContract {
   public void should_click_holding_the_button_for_the_delay() {
     DriverSession s = page(STATUS + "<button id=\"b\" data-on-click=\"text:#status=clicked\">Button</button>");
 
-    s.perform(Step.Click.builder().id("c").target(css("#b")).delay(150).build(), timeout());
+    s.perform(InteractionStep.Click.builder().id("c").target(css("#b")).delay(150).build(), timeout());
 
     awaitText(s, "#status", "clicked");
   }
@@ -1696,14 +1703,14 @@ public abstract class PageDriverContract {
   public void should_fail_to_open_a_page_while_offline_and_open_it_once_back_online() {
     DriverSession s = start(Map.of("/", doc("Home", "<p id=\"p\">home</p>"), "/next", doc("Next", "<p>next</p>")));
     s.open(url("/"), timeout());
-    s.emulateNetwork(true, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
+    feature(s, EmulatesNetwork.class).emulateNetwork(true, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
 
     FlowRunException e = thrown(FlowRunException.class, () -> s.navigate(url("/next"), shortTimeout()));
 
     assertThat(e.code()).isEqualTo(ErrorCode.ACTION_FAILED);
     assertThat(e.getMessage()).contains("ERR_INTERNET_DISCONNECTED");
 
-    s.emulateNetwork(false, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
+    feature(s, EmulatesNetwork.class).emulateNetwork(false, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
     s.navigate(url("/next"), timeout());
 
     assertThat(s.state().title()).isEqualTo("Next");
@@ -1714,7 +1721,7 @@ public abstract class PageDriverContract {
     DriverSession s = start(Map.of("/", doc("Home", "<p id=\"p\">home</p>")));
     s.open(url("/"), timeout());
 
-    s.emulateNetwork(true, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
+    feature(s, EmulatesNetwork.class).emulateNetwork(true, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
 
     assertThat(s.read(css("#p"), Step.ReadKind.TEXT, Optional.empty(), timeout()).value()).isEqualTo("home");
     assertThat(s.state().title()).isEqualTo("Home");
@@ -1725,7 +1732,7 @@ public abstract class PageDriverContract {
     DriverSession s = start(Map.of("/", doc("Home", "<p>home</p>"), "/next", doc("Next", "<p>next</p>")));
     s.open(url("/"), timeout());
     try {
-      s.emulateNetwork(false, java.util.OptionalInt.of(1_000_000), java.util.OptionalInt.of(500_000), java.util.OptionalInt.of(5));
+      feature(s, EmulatesNetwork.class).emulateNetwork(false, java.util.OptionalInt.of(1_000_000), java.util.OptionalInt.of(500_000), java.util.OptionalInt.of(5));
     } catch (FlowRunException e) {
       assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_STEP);
       return;
@@ -1734,7 +1741,7 @@ public abstract class PageDriverContract {
     s.navigate(url("/next"), timeout());
     assertThat(s.state().title()).isEqualTo("Next");
 
-    s.emulateNetwork(false, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
+    feature(s, EmulatesNetwork.class).emulateNetwork(false, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(), java.util.OptionalInt.empty());
     s.navigate(url("/"), timeout());
     assertThat(s.state().title()).isEqualTo("Home");
   }
@@ -1755,15 +1762,15 @@ public abstract class PageDriverContract {
   public void should_answer_an_armed_confirm_with_ok_or_cancel_inside_the_action() {
     DriverSession s = page(DIALOGS, Map.of());
 
-    s.armDialogs(List.of(io.browserflow.api.Dialog.confirm("Delete 3 orders?").accept()));
+    feature(s, AnswersDialogs.class).armDialogs(List.of(io.browserflow.api.Dialog.confirm("Delete 3 orders?").accept()));
     s.perform(click(css("#confirm")), timeout());
-    assertThat(s.settleDialogs(timeout())).containsExactly(
+    assertThat(feature(s, AnswersDialogs.class).settleDialogs(timeout())).containsExactly(
         new io.browserflow.engine.spi.SeenDialog(io.browserflow.api.Dialog.Type.CONFIRM, "Delete 3 orders?", true));
     assertThat(text(s, "#out", timeout())).isEqualTo("true");
 
-    s.armDialogs(List.of(io.browserflow.api.Dialog.confirm("Delete 3 orders?").dismiss()));
+    feature(s, AnswersDialogs.class).armDialogs(List.of(io.browserflow.api.Dialog.confirm("Delete 3 orders?").dismiss()));
     s.perform(click(css("#confirm")), timeout());
-    assertThat(s.settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::expected).containsExactly(true);
+    assertThat(feature(s, AnswersDialogs.class).settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::expected).containsExactly(true);
     assertThat(text(s, "#out", timeout())).isEqualTo("false");
   }
 
@@ -1771,14 +1778,14 @@ public abstract class PageDriverContract {
   public void should_type_the_armed_answer_into_a_prompt_or_cancel_it() {
     DriverSession s = page(DIALOGS, Map.of());
 
-    s.armDialogs(List.of(io.browserflow.api.Dialog.prompt("Your name?").answer("Ada")));
+    feature(s, AnswersDialogs.class).armDialogs(List.of(io.browserflow.api.Dialog.prompt("Your name?").answer("Ada")));
     s.perform(click(css("#prompt")), timeout());
-    s.settleDialogs(timeout());
+    feature(s, AnswersDialogs.class).settleDialogs(timeout());
     assertThat(text(s, "#out", timeout())).isEqualTo("Ada");
 
-    s.armDialogs(List.of(io.browserflow.api.Dialog.prompt("Your name?").dismiss()));
+    feature(s, AnswersDialogs.class).armDialogs(List.of(io.browserflow.api.Dialog.prompt("Your name?").dismiss()));
     s.perform(click(css("#prompt")), timeout());
-    s.settleDialogs(timeout());
+    feature(s, AnswersDialogs.class).settleDialogs(timeout());
     assertThat(text(s, "#out", timeout())).isEqualTo("null");
   }
 
@@ -1786,15 +1793,15 @@ public abstract class PageDriverContract {
   public void should_dismiss_and_report_a_dialog_nobody_armed_or_one_with_another_message() {
     DriverSession s = page(DIALOGS, Map.of());
 
-    s.armDialogs(List.of());
+    feature(s, AnswersDialogs.class).armDialogs(List.of());
     s.perform(click(css("#confirm")), timeout());
-    assertThat(s.settleDialogs(Duration.ZERO)).containsExactly(
+    assertThat(feature(s, AnswersDialogs.class).settleDialogs(Duration.ZERO)).containsExactly(
         new io.browserflow.engine.spi.SeenDialog(io.browserflow.api.Dialog.Type.CONFIRM, "Delete 3 orders?", false));
     assertThat(text(s, "#out", timeout())).as("dismissed: Cancel").isEqualTo("false");
 
-    s.armDialogs(List.of(io.browserflow.api.Dialog.alert("Saved!")));
+    feature(s, AnswersDialogs.class).armDialogs(List.of(io.browserflow.api.Dialog.alert("Saved!")));
     s.perform(click(css("#alert")), timeout());
-    assertThat(s.settleDialogs(shortTimeout())).containsExactly(
+    assertThat(feature(s, AnswersDialogs.class).settleDialogs(shortTimeout())).containsExactly(
         new io.browserflow.engine.spi.SeenDialog(io.browserflow.api.Dialog.Type.ALERT, "Saved", false));
     assertThat(text(s, "#out", timeout())).as("the page goes on").isEqualTo("false");
   }
@@ -1803,13 +1810,13 @@ public abstract class PageDriverContract {
   public void should_wait_for_an_armed_dialog_a_timer_opens_after_the_click() {
     DriverSession s = page(DIALOGS, Map.of());
 
-    s.armDialogs(List.of(io.browserflow.api.Dialog.alert("Later")));
+    feature(s, AnswersDialogs.class).armDialogs(List.of(io.browserflow.api.Dialog.alert("Later")));
     s.perform(click(css("#late")), timeout());
-    assertThat(s.settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::message,
+    assertThat(feature(s, AnswersDialogs.class).settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::message,
         io.browserflow.engine.spi.SeenDialog::expected).containsExactly(org.assertj.core.groups.Tuple.tuple("Later", true));
 
-    s.armDialogs(List.of(io.browserflow.api.Dialog.alert("Never")));
-    assertThat(s.settleDialogs(shortTimeout())).as("nothing opened it").isEmpty();
+    feature(s, AnswersDialogs.class).armDialogs(List.of(io.browserflow.api.Dialog.alert("Never")));
+    assertThat(feature(s, AnswersDialogs.class).settleDialogs(shortTimeout())).as("nothing opened it").isEmpty();
   }
 
   @Test
@@ -1818,19 +1825,19 @@ public abstract class PageDriverContract {
         + "<button id=\"touch\" data-on-click=\"text:#draft=edited\">Edit</button>", Map.of("/next", doc("Next", "<p>next</p>")));
     s.perform(click(css("#touch")), timeout()); // a person's gesture: browsers ask only on pages a person used
 
-    s.armDialogs(List.of(io.browserflow.api.Dialog.beforeUnload().dismiss()));
+    feature(s, AnswersDialogs.class).armDialogs(List.of(io.browserflow.api.Dialog.beforeUnload().dismiss()));
     try {
       s.navigate(url("/next"), shortTimeout());
     } catch (FlowRunException e) {
       // a browser may report the navigation it did not make
     }
-    assertThat(s.settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::type)
+    assertThat(feature(s, AnswersDialogs.class).settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::type)
         .containsExactly(io.browserflow.api.Dialog.Type.BEFOREUNLOAD);
     assertThat(s.state().title()).isEqualTo("Home");
 
-    s.armDialogs(List.of(io.browserflow.api.Dialog.beforeUnload()));
+    feature(s, AnswersDialogs.class).armDialogs(List.of(io.browserflow.api.Dialog.beforeUnload()));
     s.navigate(url("/next"), timeout());
-    assertThat(s.settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::expected).containsExactly(true);
+    assertThat(feature(s, AnswersDialogs.class).settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::expected).containsExactly(true);
     assertThat(s.state().title()).isEqualTo("Next");
   }
 
@@ -1840,9 +1847,9 @@ public abstract class PageDriverContract {
         + "<button id=\"touch\" data-on-click=\"text:#draft=edited\">Edit</button>", Map.of());
     s.perform(click(css("#touch")), timeout());
 
-    s.armDialogs(List.of(io.browserflow.api.Dialog.beforeUnload().dismiss()));
+    feature(s, AnswersDialogs.class).armDialogs(List.of(io.browserflow.api.Dialog.beforeUnload().dismiss()));
     s.closeTab(Optional.empty());
-    assertThat(s.settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::type)
+    assertThat(feature(s, AnswersDialogs.class).settleDialogs(timeout())).extracting(io.browserflow.engine.spi.SeenDialog::type)
         .containsExactly(io.browserflow.api.Dialog.Type.BEFOREUNLOAD);
     assertThat(s.state().tabs()).as("the tab stays").contains("main");
   }

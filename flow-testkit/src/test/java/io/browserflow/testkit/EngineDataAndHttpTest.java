@@ -247,9 +247,10 @@ class EngineDataAndHttpTest {
   void should_block_a_request_to_an_origin_the_session_does_not_allow() {
     try (var session = driver().openSession(io.browserflow.engine.spi.SessionOptions.builder().denyNetwork(true)
         .addAllowedOrigins(APP).build())) {
-      HttpExchange.Response ok = session.http(HttpExchange.Request.builder().method("GET").url(APP + "/api/items").build(),
+      var http = (io.browserflow.engine.spi.SendsHttp) session;
+      HttpExchange.Response ok = http.http(HttpExchange.Request.builder().method("GET").url(APP + "/api/items").build(),
           java.time.Duration.ofSeconds(5));
-      org.assertj.core.api.Assertions.assertThatThrownBy(() -> session.http(HttpExchange.Request.builder().method("GET")
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> http.http(HttpExchange.Request.builder().method("GET")
               .url("http://tracker.test/collect?id=1").build(), java.time.Duration.ofSeconds(5)))
           .isInstanceOfSatisfying(io.browserflow.api.FlowRunException.class,
               e -> assertThat(e.code()).isEqualTo(ErrorCode.NETWORK_ATTEMPT));

@@ -12,6 +12,7 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.SessionOptions;
@@ -191,7 +192,7 @@ class InMemoryBehavioursTest {
   void should_open_a_popup_for_a_modified_click_on_a_link() {
     DriverSession s = pages("<a href=/r>Report</a>", "/r", "<title>R</title>");
 
-    ActionResult r = s.perform(Step.Click.builder().id("c").target(css("a")).addModifiers("Control").newTab("rep").build(), T);
+    ActionResult r = s.perform(InteractionStep.Click.builder().id("c").target(css("a")).addModifiers("Control").newTab("rep").build(), T);
 
     assertThat(r.openedTab()).contains("rep");
     assertThat(s.state().url()).isEqualTo("http://app.test/");
@@ -212,9 +213,9 @@ class InMemoryBehavioursTest {
     DriverSession s = MemoryPages.show(STATUS + "<input id=i aria-label=I data-on-input=\"text:#status=typed\">"
         + "<select id=sel data-on-change=\"text:#status=changed\"><option>a<option>b</select>");
 
-    s.perform(Step.Fill.builder().id("f").target(css("#i")).value("x").build(), T);
+    s.perform(InteractionStep.Fill.builder().id("f").target(css("#i")).value("x").build(), T);
     assertThat(text(s, "#status")).isEqualTo("typed");
-    s.perform(Step.Select.builder().id("s").target(css("#sel")).label("b").build(), T);
+    s.perform(InteractionStep.Select.builder().id("s").target(css("#sel")).label("b").build(), T);
     assertThat(text(s, "#status")).isEqualTo("changed");
   }
 
@@ -222,11 +223,11 @@ class InMemoryBehavioursTest {
   void should_edit_fields_with_keys() {
     DriverSession s = MemoryPages.show("<input id=i aria-label=I value=ab><textarea id=t>x</textarea>");
 
-    s.perform(Step.Press.builder().id("p").key("Backspace").target(css("#i")).build(), T);
-    s.perform(Step.Press.builder().id("p").key("Shift+KeyC").target(css("#i")).build(), T);
-    s.perform(Step.Press.builder().id("p").key("a").addModifiers("Control").target(css("#i")).build(), T);
-    s.perform(Step.Press.builder().id("p").key("Enter").target(css("#t")).build(), T);
-    s.perform(Step.Type.builder().id("t").text("yz").build(), T);
+    s.perform(InteractionStep.Press.builder().id("p").key("Backspace").target(css("#i")).build(), T);
+    s.perform(InteractionStep.Press.builder().id("p").key("Shift+KeyC").target(css("#i")).build(), T);
+    s.perform(InteractionStep.Press.builder().id("p").key("a").addModifiers("Control").target(css("#i")).build(), T);
+    s.perform(InteractionStep.Press.builder().id("p").key("Enter").target(css("#t")).build(), T);
+    s.perform(InteractionStep.Type.builder().id("t").text("yz").build(), T);
 
     assertThat(value(s, "#i")).isEqualTo("aC");
     assertThat(value(s, "#t")).isEqualTo("x\nyz");
@@ -236,7 +237,7 @@ class InMemoryBehavioursTest {
   void should_wait_for_a_readonly_field_to_become_editable() {
     DriverSession s = MemoryPages.show("<input id=i aria-label=I readonly>");
 
-    FlowRunException e = thrown(FlowRunException.class, () -> s.perform(Step.Fill.builder().id("f").target(css("#i")).value("x")
+    FlowRunException e = thrown(FlowRunException.class, () -> s.perform(InteractionStep.Fill.builder().id("f").target(css("#i")).value("x")
         .build(), java.time.Duration.ofSeconds(1)));
 
     assertThat(e.code()).isEqualTo(ErrorCode.TIMEOUT);
@@ -247,8 +248,8 @@ class InMemoryBehavioursTest {
   void should_reject_text_in_a_number_field() {
     DriverSession s = MemoryPages.show("<input id=n type=number aria-label=N>");
 
-    assertThat(thrown(FlowRunException.class, () -> s.perform(Step.Fill.builder().id("f").target(css("#n")).value("abc").build(), T)).code()).isEqualTo(ErrorCode.ACTION_FAILED);
-    s.perform(Step.Fill.builder().id("f").target(css("#n")).value("-1.5e3").build(), T);
+    assertThat(thrown(FlowRunException.class, () -> s.perform(InteractionStep.Fill.builder().id("f").target(css("#n")).value("abc").build(), T)).code()).isEqualTo(ErrorCode.ACTION_FAILED);
+    s.perform(InteractionStep.Fill.builder().id("f").target(css("#n")).value("-1.5e3").build(), T);
     assertThat(value(s, "#n")).isEqualTo("-1.5e3");
   }
 
@@ -258,12 +259,12 @@ class InMemoryBehavioursTest {
     Path b = Files.writeString(tempDir.resolve("b.txt"), "b");
     DriverSession s = MemoryPages.show("<input type=file id=f><input type=file id=m multiple>");
 
-    assertThat(thrown(FlowRunException.class, () -> s.perform(Step.Upload.builder().id("u").target(css("#f"))
+    assertThat(thrown(FlowRunException.class, () -> s.perform(InteractionStep.Upload.builder().id("u").target(css("#f"))
         .addFiles(a.toString(), b.toString()).build(), T)).code()).isEqualTo(ErrorCode.ACTION_FAILED);
-    assertThat(thrown(FlowRunException.class, () -> s.perform(Step.Upload.builder().id("u").target(css("#f"))
+    assertThat(thrown(FlowRunException.class, () -> s.perform(InteractionStep.Upload.builder().id("u").target(css("#f"))
         .addFiles(tempDir.resolve("none.txt").toString()).build(), T)).code())
         .isEqualTo(ErrorCode.ACTION_FAILED);
-    s.perform(Step.Upload.builder().id("u").target(css("#m")).addFiles(a.toString(), b.toString()).build(), T);
+    s.perform(InteractionStep.Upload.builder().id("u").target(css("#m")).addFiles(a.toString(), b.toString()).build(), T);
     assertThat(value(s, "#m")).isEqualTo("C:\\fakepath\\a.txt");
   }
 

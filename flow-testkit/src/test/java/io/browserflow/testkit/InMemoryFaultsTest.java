@@ -11,6 +11,7 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.SessionOptions;
 import io.browserflow.engine.spi.TargetException;
@@ -170,7 +171,7 @@ class InMemoryFaultsTest {
     long start = System.nanoTime();
 
     thrown(FlowTimeoutException.class, () -> s.await(Condition.Text.present("never"), Duration.ofSeconds(30)));
-    thrown(TargetException.class, () -> s.perform(Step.Click.builder().id("c").target(css("#none")).build(),
+    thrown(TargetException.class, () -> s.perform(InteractionStep.Click.builder().id("c").target(css("#none")).build(),
         Duration.ofSeconds(30)));
 
     assertThat(MemoryPages.now(s)).isEqualTo(60_000);

@@ -151,7 +151,7 @@ class InMemoryPagesTest {
     s.switchTab("main");
 
     FlowRunException tab = thrown(FlowRunException.class, () -> s.newTab("two", Optional.empty(), T));
-    FlowRunException popup = thrown(FlowRunException.class, () -> s.perform(io.browserflow.api.Step.Click.builder().id("c")
+    FlowRunException popup = thrown(FlowRunException.class, () -> s.perform(io.browserflow.api.InteractionStep.Click.builder().id("c")
         .target(css("a")).newTab("two").build(), T));
 
     assertThat(tab.code()).isEqualTo(ErrorCode.ACTION_FAILED);

@@ -2,6 +2,7 @@ package io.browserflow.testkit;
 
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.SessionOptions;
@@ -33,8 +34,8 @@ final class MemoryPages {
     return Target.of(Candidate.css(css));
   }
 
-  static Step.Click click(Target t) {
-    return Step.Click.builder().id("c").target(t).build();
+  static InteractionStep.Click click(Target t) {
+    return InteractionStep.Click.builder().id("c").target(t).build();
   }
 
   static String text(DriverSession s, String css) {

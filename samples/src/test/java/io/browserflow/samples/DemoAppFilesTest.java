@@ -6,6 +6,9 @@ import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.FlowJson;
 import java.nio.file.Path;
@@ -101,32 +104,32 @@ class DemoAppFilesTest {
       for (Condition c : s.expect()) {
         condition(c, out);
       }
-      if (s instanceof Step.Assert) {
-        condition(((Step.Assert) s).condition(), out);
-      } else if (s instanceof Step.Wait) {
-        ((Step.Wait) s).until().ifPresent(c -> condition(c, out));
+      if (s instanceof CheckStep.Assert) {
+        condition(((CheckStep.Assert) s).condition(), out);
+      } else if (s instanceof CheckStep.Wait) {
+        ((CheckStep.Wait) s).until().ifPresent(c -> condition(c, out));
       }
     }
     return out;
   }
 
   private static java.util.Optional<Target> targetOf(Step s) {
-    if (s instanceof Step.Click) {
-      return java.util.Optional.of(((Step.Click) s).target());
-    } else if (s instanceof Step.Fill) {
-      return java.util.Optional.of(((Step.Fill) s).target());
-    } else if (s instanceof Step.Select) {
-      return java.util.Optional.of(((Step.Select) s).target());
-    } else if (s instanceof Step.Check) {
-      return java.util.Optional.of(((Step.Check) s).target());
-    } else if (s instanceof Step.Upload) {
-      return java.util.Optional.of(((Step.Upload) s).target());
-    } else if (s instanceof Step.Read) {
-      return java.util.Optional.of(((Step.Read) s).target());
-    } else if (s instanceof Step.Scrape) {
-      return java.util.Optional.of(((Step.Scrape) s).target());
-    } else if (s instanceof Step.Paginate) {
-      return java.util.Optional.of(((Step.Paginate) s).target());
+    if (s instanceof InteractionStep.Click) {
+      return java.util.Optional.of(((InteractionStep.Click) s).target());
+    } else if (s instanceof InteractionStep.Fill) {
+      return java.util.Optional.of(((InteractionStep.Fill) s).target());
+    } else if (s instanceof InteractionStep.Select) {
+      return java.util.Optional.of(((InteractionStep.Select) s).target());
+    } else if (s instanceof InteractionStep.Check) {
+      return java.util.Optional.of(((InteractionStep.Check) s).target());
+    } else if (s instanceof InteractionStep.Upload) {
+      return java.util.Optional.of(((InteractionStep.Upload) s).target());
+    } else if (s instanceof DataStep.Read) {
+      return java.util.Optional.of(((DataStep.Read) s).target());
+    } else if (s instanceof DataStep.Scrape) {
+      return java.util.Optional.of(((DataStep.Scrape) s).target());
+    } else if (s instanceof DataStep.Paginate) {
+      return java.util.Optional.of(((DataStep.Paginate) s).target());
     }
     return java.util.Optional.empty();
   }

@@ -12,6 +12,8 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.lint.Quality;
 import io.browserflow.engine.FlowEngine;
@@ -79,14 +81,14 @@ class DemoAppRecordingTest {
       assertThat(draft.flow().steps().stream().map(s -> s.kind().op()).collect(Collectors.toList())).as(json)
           .containsExactly("open", "fill", "fill", "click", "click", "fill", "click", "click", "frame", "fill", "select",
               "check", "click", "frameMain", "click", "click", "click");
-      assertThat(((Step.Frame) draft.flow().steps().get(8)).locator()).isEqualTo("iframe[name=\"detail-frame\"]");
+      assertThat(((PageStep.Frame) draft.flow().steps().get(8)).locator()).isEqualTo("iframe[name=\"detail-frame\"]");
       assertThat(draft.flow().steps().get(3).expect()).extracting(Object::toString).singleElement()
           .satisfies(c -> assertThat(c).contains("**/app.html#/"));
       assertThat(draft.quality()).isNotEqualTo(Quality.BLOCKED);
 
       Flow probe = Flow.builder().from(draft.flow())
           .policy(Policy.builder().addCapabilities(Capability.SCRIPT_EVAL).build())
-          .addSteps(Step.Eval.builder().id("probe").script(STATE).build())
+          .addSteps(DataStep.Eval.builder().id("probe").script(STATE).build())
           .build();
       try (PlaywrightDriver driver = PlaywrightDriver.launch();
            FlowEngine engine = FlowEngine.builder().driver(driver).build()) {

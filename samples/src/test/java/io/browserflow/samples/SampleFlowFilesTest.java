@@ -8,6 +8,10 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.Input;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
 import io.browserflow.api.json.FlowJson;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,7 +54,7 @@ class SampleFlowFilesTest {
     Input baseUrl = flow.input("BASE_URL").orElseThrow();
     assertThat(baseUrl.type()).isEqualTo(Input.Type.URL);
     assertThat(baseUrl.required()).isTrue();
-    assertThat(flow.steps().get(0)).isInstanceOfSatisfying(Step.Open.class,
+    assertThat(flow.steps().get(0)).isInstanceOfSatisfying(PageStep.Open.class,
         open -> assertThat(open.url()).isEqualTo("${BASE_URL}/index.html"));
     assertThat(flow.credential("USERNAME").map(Credential::type)).contains(Credential.Type.USERNAME);
     Credential password = flow.credential("PASSWORD").orElseThrow();
@@ -64,7 +68,7 @@ class SampleFlowFilesTest {
     Flow flow = FlowJson.read(file);
 
     Set<Capability> declared = flow.policy().map(Policy::capabilities).orElse(Set.of());
-    boolean uploads = flow.steps().stream().anyMatch(Step.Upload.class::isInstance);
+    boolean uploads = flow.steps().stream().anyMatch(InteractionStep.Upload.class::isInstance);
     assertThat(declared).isEqualTo(uploads ? Set.of(Capability.FILE_UPLOAD) : Set.of());
   }
 
@@ -77,19 +81,19 @@ class SampleFlowFilesTest {
         Step.Kind.FRAME_MAIN, Step.Kind.TAB_SWITCH, Step.Kind.TAB_CLOSE, Step.Kind.UPLOAD, Step.Kind.WAIT,
         Step.Kind.ASSERT, Step.Kind.READ, Step.Kind.SCRAPE, Step.Kind.PAGINATE, Step.Kind.FOREACH);
     assertThat(SampleResources.flowFiles().stream().map(FlowJson::read).flatMap(f -> all(f.steps())))
-        .anySatisfy(s -> assertThat(s).isInstanceOfSatisfying(Step.Click.class,
+        .anySatisfy(s -> assertThat(s).isInstanceOfSatisfying(InteractionStep.Click.class,
             c -> assertThat(c.newTab()).contains("report")))
-        .anySatisfy(s -> assertThat(s).isInstanceOfSatisfying(Step.Click.class,
+        .anySatisfy(s -> assertThat(s).isInstanceOfSatisfying(InteractionStep.Click.class,
             c -> assertThat(c.target().shadowPath()).containsExactly("device-status")));
   }
 
   static Stream<Step> all(List<Step> steps) {
     return steps.stream().flatMap(s -> {
       Stream<Step> nested = Stream.empty();
-      if (s instanceof Step.Foreach) {
-        nested = all(((Step.Foreach) s).body());
-      } else if (s instanceof Step.Paginate) {
-        nested = all(((Step.Paginate) s).body());
+      if (s instanceof ControlStep.Foreach) {
+        nested = all(((ControlStep.Foreach) s).body());
+      } else if (s instanceof DataStep.Paginate) {
+        nested = all(((DataStep.Paginate) s).body());
       }
       return Stream.concat(Stream.of(s), nested);
     });

@@ -8,6 +8,12 @@ import io.browserflow.api.OnError;
 import io.browserflow.api.Point;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
@@ -68,64 +74,64 @@ public abstract class StepSequence<B extends StepSequence<B>> {
 
   /** Opens a URL in the current tab. */
   public B open(String url) {
-    return step(Step.Open.builder().id(nextId(Step.Kind.OPEN)).url(url).build());
+    return step(PageStep.Open.builder().id(nextId(Step.Kind.OPEN)).url(url).build());
   }
 
   /** Opens a URL in the tab bound to a declared alias. */
   public B open(String url, String tabAlias) {
-    return step(Step.Open.builder().id(nextId(Step.Kind.OPEN)).url(url).tab(tabAlias).build());
+    return step(PageStep.Open.builder().id(nextId(Step.Kind.OPEN)).url(url).tab(tabAlias).build());
   }
 
   public B navigate(String url) {
-    return step(Step.Navigate.builder().id(nextId(Step.Kind.NAVIGATE)).url(url).build());
+    return step(PageStep.Navigate.builder().id(nextId(Step.Kind.NAVIGATE)).url(url).build());
   }
 
   public B back() {
-    return step(Step.Back.builder().id(nextId(Step.Kind.BACK)).build());
+    return step(PageStep.Back.builder().id(nextId(Step.Kind.BACK)).build());
   }
 
   public B forward() {
-    return step(Step.Forward.builder().id(nextId(Step.Kind.FORWARD)).build());
+    return step(PageStep.Forward.builder().id(nextId(Step.Kind.FORWARD)).build());
   }
 
   public B reload() {
-    return step(Step.Reload.builder().id(nextId(Step.Kind.RELOAD)).build());
+    return step(PageStep.Reload.builder().id(nextId(Step.Kind.RELOAD)).build());
   }
 
   /** Opens a new tab bound to {@code alias}. */
   public B tabNew(String alias) {
-    return step(Step.TabNew.builder().id(nextId(Step.Kind.TAB_NEW)).alias(alias).build());
+    return step(PageStep.TabNew.builder().id(nextId(Step.Kind.TAB_NEW)).alias(alias).build());
   }
 
   /** Opens a new tab bound to {@code alias} at {@code url}. */
   public B tabNew(String alias, String url) {
-    return step(Step.TabNew.builder().id(nextId(Step.Kind.TAB_NEW)).alias(alias).url(url).build());
+    return step(PageStep.TabNew.builder().id(nextId(Step.Kind.TAB_NEW)).alias(alias).url(url).build());
   }
 
   public B tabSwitch(String alias) {
-    return step(Step.TabSwitch.builder().id(nextId(Step.Kind.TAB_SWITCH)).alias(alias).build());
+    return step(PageStep.TabSwitch.builder().id(nextId(Step.Kind.TAB_SWITCH)).alias(alias).build());
   }
 
   /** Closes the current tab. */
   public B tabClose() {
-    return step(Step.TabClose.builder().id(nextId(Step.Kind.TAB_CLOSE)).build());
+    return step(PageStep.TabClose.builder().id(nextId(Step.Kind.TAB_CLOSE)).build());
   }
 
   public B tabClose(String alias) {
-    return step(Step.TabClose.builder().id(nextId(Step.Kind.TAB_CLOSE)).alias(alias).build());
+    return step(PageStep.TabClose.builder().id(nextId(Step.Kind.TAB_CLOSE)).alias(alias).build());
   }
 
   /** Enters a frame: owner css, {@code selector:<css>}, {@code url:<glob>} or {@code name:<name>}. */
   public B frame(String locator) {
-    return step(Step.Frame.builder().id(nextId(Step.Kind.FRAME)).locator(locator).build());
+    return step(PageStep.Frame.builder().id(nextId(Step.Kind.FRAME)).locator(locator).build());
   }
 
   public B frameMain() {
-    return step(Step.FrameMain.builder().id(nextId(Step.Kind.FRAME_MAIN)).build());
+    return step(PageStep.FrameMain.builder().id(nextId(Step.Kind.FRAME_MAIN)).build());
   }
 
   public B viewport(int width, int height) {
-    return step(Step.SetViewport.builder().id(nextId(Step.Kind.SET_VIEWPORT)).width(width).height(height).build());
+    return step(PageStep.SetViewport.builder().id(nextId(Step.Kind.SET_VIEWPORT)).width(width).height(height).build());
   }
 
   /**
@@ -133,18 +139,18 @@ public abstract class StepSequence<B extends StepSequence<B>> {
    * phone with a pixel ratio of 3, a mobile layout viewport and touch input.
    */
   public B viewport(int width, int height, double deviceScaleFactor, boolean mobile, boolean touch) {
-    return step(Step.SetViewport.builder().id(nextId(Step.Kind.SET_VIEWPORT)).width(width).height(height)
+    return step(PageStep.SetViewport.builder().id(nextId(Step.Kind.SET_VIEWPORT)).width(width).height(height)
         .deviceScaleFactor(deviceScaleFactor).mobile(mobile).touch(touch).build());
   }
 
   /** Cuts the network off: the pages' loads and requests fail from here on, as they do without a network. */
   public B offline() {
-    return step(Step.EmulateNetwork.builder().id(nextId(Step.Kind.EMULATE_NETWORK)).offline(true).build());
+    return step(PageStep.EmulateNetwork.builder().id(nextId(Step.Kind.EMULATE_NETWORK)).offline(true).build());
   }
 
   /** Brings back the real network: neither offline nor throttled. */
   public B online() {
-    return step(Step.EmulateNetwork.builder().id(nextId(Step.Kind.EMULATE_NETWORK)).build());
+    return step(PageStep.EmulateNetwork.builder().id(nextId(Step.Kind.EMULATE_NETWORK)).build());
   }
 
   /**
@@ -152,7 +158,7 @@ public abstract class StepSequence<B extends StepSequence<B>> {
    * 20,000 bytes per second, with 40 ms of latency added to each request (throttling needs Chromium).
    */
   public B throttle(int downloadBytesPerSecond, int uploadBytesPerSecond, int latencyMs) {
-    return step(Step.EmulateNetwork.builder().id(nextId(Step.Kind.EMULATE_NETWORK))
+    return step(PageStep.EmulateNetwork.builder().id(nextId(Step.Kind.EMULATE_NETWORK))
         .downloadBytesPerSecond(downloadBytesPerSecond).uploadBytesPerSecond(uploadBytesPerSecond)
         .latencyMs(latencyMs).build());
   }
@@ -160,52 +166,52 @@ public abstract class StepSequence<B extends StepSequence<B>> {
   // ---------------------------------------------------------------- interaction
 
   public B click(Target target) {
-    return step(Step.Click.builder().id(nextId(Step.Kind.CLICK)).target(target).build());
+    return step(InteractionStep.Click.builder().id(nextId(Step.Kind.CLICK)).target(target).build());
   }
 
   public B dblclick(Target target) {
-    return step(Step.Dblclick.builder().id(nextId(Step.Kind.DBLCLICK)).target(target).build());
+    return step(InteractionStep.Dblclick.builder().id(nextId(Step.Kind.DBLCLICK)).target(target).build());
   }
 
   public B contextmenu(Target target) {
-    return step(Step.Contextmenu.builder().id(nextId(Step.Kind.CONTEXTMENU)).target(target).build());
+    return step(InteractionStep.Contextmenu.builder().id(nextId(Step.Kind.CONTEXTMENU)).target(target).build());
   }
 
   public B hover(Target target) {
-    return step(Step.Hover.builder().id(nextId(Step.Kind.HOVER)).target(target).build());
+    return step(InteractionStep.Hover.builder().id(nextId(Step.Kind.HOVER)).target(target).build());
   }
 
-  /** Presses, releases, moves to or leaves {@code target} with the mouse, at its centre (see {@link Step.Mouse}). */
+  /** Presses, releases, moves to or leaves {@code target} with the mouse, at its centre (see {@link InteractionStep.Mouse}). */
   public B mouse(Step.MouseAction action, Target target) {
-    return step(Step.Mouse.builder().id(nextId(Step.Kind.MOUSE)).action(action).target(target).build());
+    return step(InteractionStep.Mouse.builder().id(nextId(Step.Kind.MOUSE)).action(action).target(target).build());
   }
 
   /** As {@link #mouse(Step.MouseAction, Target)}, {@code fromCenter} away from the element's centre. */
   public B mouse(Step.MouseAction action, Target target, Point fromCenter) {
-    return step(Step.Mouse.builder().id(nextId(Step.Kind.MOUSE)).action(action).target(target).fromCenter(fromCenter).build());
+    return step(InteractionStep.Mouse.builder().id(nextId(Step.Kind.MOUSE)).action(action).target(target).fromCenter(fromCenter).build());
   }
 
   public B fill(Target target, String value) {
-    return step(Step.Fill.builder().id(nextId(Step.Kind.FILL)).target(target).value(value).build());
+    return step(InteractionStep.Fill.builder().id(nextId(Step.Kind.FILL)).target(target).value(value).build());
   }
 
   /**
    * Sets the value of {@code target} the way the element takes it, decided when the step runs
    * (Chrome Recorder's {@code change}): selects an option, types into a text field, sets a color or
    * date input, or clicks a checkbox to the checked state {@code !value.isEmpty()}. See
-   * {@link Step.Change}.
+   * {@link InteractionStep.Change}.
    */
   public B change(Target target, String value) {
-    return step(Step.Change.builder().id(nextId(Step.Kind.CHANGE)).target(target).value(value).build());
+    return step(InteractionStep.Change.builder().id(nextId(Step.Kind.CHANGE)).target(target).value(value).build());
   }
 
   /** Types into the focused element. */
   public B type(String text) {
-    return step(Step.Type.builder().id(nextId(Step.Kind.TYPE)).text(text).build());
+    return step(InteractionStep.Type.builder().id(nextId(Step.Kind.TYPE)).text(text).build());
   }
 
   public B type(Target target, String text) {
-    return step(Step.Type.builder().id(nextId(Step.Kind.TYPE)).target(target).text(text).build());
+    return step(InteractionStep.Type.builder().id(nextId(Step.Kind.TYPE)).target(target).text(text).build());
   }
 
   /** Presses a key or chord on the focused element, e.g. {@code "Enter"} or {@code "Control+A"}. */
@@ -223,187 +229,187 @@ public abstract class StepSequence<B extends StepSequence<B>> {
    * held Shift, Control, Alt or Meta also applies to the clicks and presses in between.
    */
   public B keyDown(String key) {
-    return step(Step.Press.builder().id(nextId(Step.Kind.PRESS)).key(key).phase(Step.KeyPhase.DOWN).build());
+    return step(InteractionStep.Press.builder().id(nextId(Step.Kind.PRESS)).key(key).phase(Step.KeyPhase.DOWN).build());
   }
 
   /** Releases a key held by {@link #keyDown(String)}. */
   public B keyUp(String key) {
-    return step(Step.Press.builder().id(nextId(Step.Kind.PRESS)).key(key).phase(Step.KeyPhase.UP).build());
+    return step(InteractionStep.Press.builder().id(nextId(Step.Kind.PRESS)).key(key).phase(Step.KeyPhase.UP).build());
   }
 
-  private Step.Press.Builder pressStep(String keys) {
+  private InteractionStep.Press.Builder pressStep(String keys) {
     List<String> parts = Arrays.asList(keys.split("\\+(?=.)"));
-    return Step.Press.builder().id(nextId(Step.Kind.PRESS))
+    return InteractionStep.Press.builder().id(nextId(Step.Kind.PRESS))
         .key(parts.get(parts.size() - 1))
         .modifiers(parts.subList(0, parts.size() - 1));
   }
 
   /** Selects the option with this value. */
   public B select(Target target, String value) {
-    return step(Step.Select.builder().id(nextId(Step.Kind.SELECT)).target(target).value(value).build());
+    return step(InteractionStep.Select.builder().id(nextId(Step.Kind.SELECT)).target(target).value(value).build());
   }
 
   /** Selects the option with this visible label. */
   public B selectLabel(Target target, String label) {
-    return step(Step.Select.builder().id(nextId(Step.Kind.SELECT)).target(target).label(label).build());
+    return step(InteractionStep.Select.builder().id(nextId(Step.Kind.SELECT)).target(target).label(label).build());
   }
 
   public B check(Target target) {
-    return step(Step.Check.builder().id(nextId(Step.Kind.CHECK)).target(target).build());
+    return step(InteractionStep.Check.builder().id(nextId(Step.Kind.CHECK)).target(target).build());
   }
 
   public B uncheck(Target target) {
-    return step(Step.Uncheck.builder().id(nextId(Step.Kind.UNCHECK)).target(target).build());
+    return step(InteractionStep.Uncheck.builder().id(nextId(Step.Kind.UNCHECK)).target(target).build());
   }
 
   public B toggle(Target target) {
-    return step(Step.Toggle.builder().id(nextId(Step.Kind.TOGGLE)).target(target).build());
+    return step(InteractionStep.Toggle.builder().id(nextId(Step.Kind.TOGGLE)).target(target).build());
   }
 
   /** Scrolls the page by (x, y) pixels. */
   public B scrollBy(int x, int y) {
-    return step(Step.Scroll.builder().id(nextId(Step.Kind.SCROLL)).mode(Step.ScrollMode.BY).x(x).y(y).build());
+    return step(InteractionStep.Scroll.builder().id(nextId(Step.Kind.SCROLL)).mode(Step.ScrollMode.BY).x(x).y(y).build());
   }
 
   /** Scrolls a container by (x, y) pixels. */
   public B scrollBy(Target container, int x, int y) {
-    return step(Step.Scroll.builder().id(nextId(Step.Kind.SCROLL)).mode(Step.ScrollMode.BY)
+    return step(InteractionStep.Scroll.builder().id(nextId(Step.Kind.SCROLL)).mode(Step.ScrollMode.BY)
         .target(container).x(x).y(y).build());
   }
 
   /** Scrolls the page to (x, y). */
   public B scrollTo(int x, int y) {
-    return step(Step.Scroll.builder().id(nextId(Step.Kind.SCROLL)).mode(Step.ScrollMode.TO).x(x).y(y).build());
+    return step(InteractionStep.Scroll.builder().id(nextId(Step.Kind.SCROLL)).mode(Step.ScrollMode.TO).x(x).y(y).build());
   }
 
   public B scrollIntoView(Target target) {
-    return step(Step.Scroll.builder().id(nextId(Step.Kind.SCROLL)).mode(Step.ScrollMode.INTO_VIEW)
+    return step(InteractionStep.Scroll.builder().id(nextId(Step.Kind.SCROLL)).mode(Step.ScrollMode.INTO_VIEW)
         .target(target).build());
   }
 
   public B drag(Target from, Target to) {
-    return step(Step.Drag.builder().id(nextId(Step.Kind.DRAG)).source(from).destination(to).build());
+    return step(InteractionStep.Drag.builder().id(nextId(Step.Kind.DRAG)).source(from).destination(to).build());
   }
 
   public B upload(Target target, String... files) {
-    return step(Step.Upload.builder().id(nextId(Step.Kind.UPLOAD)).target(target).addFiles(files).build());
+    return step(InteractionStep.Upload.builder().id(nextId(Step.Kind.UPLOAD)).target(target).addFiles(files).build());
   }
 
   // ---------------------------------------------------------------- waits and checks
 
   /** Waits a fixed time. Prefer {@link #waitFor(Condition)}. */
   public B waitMs(int ms) {
-    return step(Step.Wait.builder().id(nextId(Step.Kind.WAIT)).ms(ms).build());
+    return step(CheckStep.Wait.builder().id(nextId(Step.Kind.WAIT)).ms(ms).build());
   }
 
   public B waitFor(Condition condition) {
-    return step(Step.Wait.builder().id(nextId(Step.Kind.WAIT)).until(condition).build());
+    return step(CheckStep.Wait.builder().id(nextId(Step.Kind.WAIT)).until(condition).build());
   }
 
   public B assertThat(Condition condition) {
-    return step(Step.Assert.builder().id(nextId(Step.Kind.ASSERT)).condition(condition).build());
+    return step(CheckStep.Assert.builder().id(nextId(Step.Kind.ASSERT)).condition(condition).build());
   }
 
   // ---------------------------------------------------------------- data
 
   /** Reads the element's text into {@code ${steps.<id>.text}}. */
   public B read(Target target) {
-    return step(Step.Read.builder().id(nextId(Step.Kind.READ)).target(target).build());
+    return step(DataStep.Read.builder().id(nextId(Step.Kind.READ)).target(target).build());
   }
 
   /** Reads a field's value into {@code ${steps.<id>.value}}. */
   public B readValue(Target target) {
-    return step(Step.Read.builder().id(nextId(Step.Kind.READ)).target(target).what(Step.ReadKind.VALUE).build());
+    return step(DataStep.Read.builder().id(nextId(Step.Kind.READ)).target(target).what(Step.ReadKind.VALUE).build());
   }
 
   /** Reads an attribute into {@code ${steps.<id>.attribute}}. */
   public B readAttribute(Target target, String attribute) {
-    return step(Step.Read.builder().id(nextId(Step.Kind.READ)).target(target)
+    return step(DataStep.Read.builder().id(nextId(Step.Kind.READ)).target(target)
         .what(Step.ReadKind.ATTRIBUTE).attribute(attribute).build());
   }
 
   public B scrape(Target target, Step.ScrapeMode mode) {
-    return step(Step.Scrape.builder().id(nextId(Step.Kind.SCRAPE)).target(target).mode(mode).build());
+    return step(DataStep.Scrape.builder().id(nextId(Step.Kind.SCRAPE)).target(target).mode(mode).build());
   }
 
   public B scrapeAttributes(Target target, String... attributes) {
-    return step(Step.Scrape.builder().id(nextId(Step.Kind.SCRAPE)).target(target)
+    return step(DataStep.Scrape.builder().id(nextId(Step.Kind.SCRAPE)).target(target)
         .mode(Step.ScrapeMode.ATTRIBUTES).addAttributes(attributes).build());
   }
 
   /** Runs {@code body} on each page, clicking {@code next} between pages. */
   public B paginate(Target next, int maxPages, Consumer<Steps> body) {
-    return step(Step.Paginate.builder().id(nextId(Step.Kind.PAGINATE)).target(next).maxPages(maxPages)
+    return step(DataStep.Paginate.builder().id(nextId(Step.Kind.PAGINATE)).target(next).maxPages(maxPages)
         .body(body(body)).build());
   }
 
   /** Runs {@code body} after each click of a "load more" control. */
   public B loadMore(Target loadMore, int maxPages, Consumer<Steps> body) {
-    return step(Step.Paginate.builder().id(nextId(Step.Kind.PAGINATE)).target(loadMore)
+    return step(DataStep.Paginate.builder().id(nextId(Step.Kind.PAGINATE)).target(loadMore)
         .mode(Step.PaginateMode.LOAD_MORE).maxPages(maxPages).body(body(body)).build());
   }
 
   public B setVar(String name, String value) {
-    return step(Step.SetVar.builder().id(nextId(Step.Kind.SET_VAR)).name(name).value(value).build());
+    return step(DataStep.SetVar.builder().id(nextId(Step.Kind.SET_VAR)).name(name).value(value).build());
   }
 
   /** Evaluates a page script; needs the {@code script.eval} capability. */
   public B eval(String script) {
-    return step(Step.Eval.builder().id(nextId(Step.Kind.EVAL)).script(script).build());
+    return step(DataStep.Eval.builder().id(nextId(Step.Kind.EVAL)).script(script).build());
   }
 
   public B screenshot() {
-    return step(Step.Screenshot.builder().id(nextId(Step.Kind.SCREENSHOT)).build());
+    return step(DataStep.Screenshot.builder().id(nextId(Step.Kind.SCREENSHOT)).build());
   }
 
   public B screenshot(String name) {
-    return step(Step.Screenshot.builder().id(nextId(Step.Kind.SCREENSHOT)).name(name).build());
+    return step(DataStep.Screenshot.builder().id(nextId(Step.Kind.SCREENSHOT)).name(name).build());
   }
 
   public B csvImport(String path) {
-    return step(Step.CsvImport.builder().id(nextId(Step.Kind.CSV_IMPORT)).path(path).build());
+    return step(DataStep.CsvImport.builder().id(nextId(Step.Kind.CSV_IMPORT)).path(path).build());
   }
 
   public B csvExport(String source, String path) {
-    return step(Step.CsvExport.builder().id(nextId(Step.Kind.CSV_EXPORT)).source(source).path(path).build());
+    return step(DataStep.CsvExport.builder().id(nextId(Step.Kind.CSV_EXPORT)).source(source).path(path).build());
   }
 
   /** Appends a row to a dataset of the run; give the columns in order with {@link Dsl#row(String...)}. */
   public B datasetWrite(String dataset, Map<String, String> row) {
-    return step(Step.DatasetWrite.builder().id(nextId(Step.Kind.DATASET_WRITE)).dataset(dataset).row(row).build());
+    return step(DataStep.DatasetWrite.builder().id(nextId(Step.Kind.DATASET_WRITE)).dataset(dataset).row(row).build());
   }
 
   /** Writes a dataset's rows to a file under the work directory, as CSV or JSON. */
   public B datasetExport(String dataset, Step.DatasetFormat format, String path) {
-    return step(Step.DatasetExport.builder().id(nextId(Step.Kind.DATASET_EXPORT)).dataset(dataset).format(format)
+    return step(DataStep.DatasetExport.builder().id(nextId(Step.Kind.DATASET_EXPORT)).dataset(dataset).format(format)
         .path(path).build());
   }
 
   /** Writes a dataset's rows, then empties it: one part of an export in parts. */
   public B datasetExportPart(String dataset, Step.DatasetFormat format, String path) {
-    return step(Step.DatasetExport.builder().id(nextId(Step.Kind.DATASET_EXPORT)).dataset(dataset).format(format)
+    return step(DataStep.DatasetExport.builder().id(nextId(Step.Kind.DATASET_EXPORT)).dataset(dataset).format(format)
         .path(path).clear(true).build());
   }
 
   /** An http request without a body; needs the {@code http.request} capability. */
   public B http(String method, String url) {
-    return step(Step.Http.builder().id(nextId(Step.Kind.HTTP)).method(method).url(url).build());
+    return step(ExternalStep.Http.builder().id(nextId(Step.Kind.HTTP)).method(method).url(url).build());
   }
 
   /** An http request with headers (in order, see {@link Dsl#row(String...)}) and a body, null for none. */
   public B http(String method, String url, Map<String, String> headers, String body) {
-    return step(Step.Http.builder().id(nextId(Step.Kind.HTTP)).method(method).url(url).headers(headers)
+    return step(ExternalStep.Http.builder().id(nextId(Step.Kind.HTTP)).method(method).url(url).headers(headers)
         .body(Optional.ofNullable(body)).build());
   }
 
   /** Puts the text on the clipboard. */
   public B clipboardWrite(String text) {
-    return step(Step.Clipboard.builder().id(nextId(Step.Kind.CLIPBOARD)).action(Step.ClipboardAction.WRITE).text(text).build());
+    return step(DataStep.Clipboard.builder().id(nextId(Step.Kind.CLIPBOARD)).action(Step.ClipboardAction.WRITE).text(text).build());
   }
 
   /** Reads the clipboard's text into {@code ${steps.<id>.text}}. */
   public B clipboardRead() {
-    return step(Step.Clipboard.builder().id(nextId(Step.Kind.CLIPBOARD)).action(Step.ClipboardAction.READ).build());
+    return step(DataStep.Clipboard.builder().id(nextId(Step.Kind.CLIPBOARD)).action(Step.ClipboardAction.READ).build());
   }
 
   /**
@@ -411,42 +417,42 @@ public abstract class StepSequence<B extends StepSequence<B>> {
    * its inputs mapped from this flow's values ({@link Dsl#row(String...)}), handing on the named outputs.
    */
   public B call(String flowId, Map<String, String> inputs, String... outputs) {
-    return step(Step.Call.builder().id(nextId(Step.Kind.CALL)).flow(flowId).inputs(inputs).addOutputs(outputs).build());
+    return step(ExternalStep.Call.builder().id(nextId(Step.Kind.CALL)).flow(flowId).inputs(inputs).addOutputs(outputs).build());
   }
 
   // ---------------------------------------------------------------- control flow
 
   public B foreach(ForeachSource source, Consumer<Steps> body) {
-    return step(Step.Foreach.builder().id(nextId(Step.Kind.FOREACH)).source(source).body(body(body)).build());
+    return step(ControlStep.Foreach.builder().id(nextId(Step.Kind.FOREACH)).source(source).body(body(body)).build());
   }
 
-  /** A foreach running up to {@code concurrency} iterations at once, each worker in a session of its own (see {@code Step.Foreach}). */
+  /** A foreach running up to {@code concurrency} iterations at once, each worker in a session of its own (see {@code ControlStep.Foreach}). */
   public B foreach(ForeachSource source, int concurrency, Consumer<Steps> body) {
-    return step(Step.Foreach.builder().id(nextId(Step.Kind.FOREACH)).source(source).concurrency(concurrency)
+    return step(ControlStep.Foreach.builder().id(nextId(Step.Kind.FOREACH)).source(source).concurrency(concurrency)
         .body(body(body)).build());
   }
 
   public B repeat(int times, Consumer<Steps> body) {
-    return step(Step.Repeat.builder().id(nextId(Step.Kind.REPEAT)).times(times).body(body(body)).build());
+    return step(ControlStep.Repeat.builder().id(nextId(Step.Kind.REPEAT)).times(times).body(body(body)).build());
   }
 
   public B ifThen(Condition condition, Consumer<Steps> then) {
-    return step(Step.If.builder().id(nextId(Step.Kind.IF)).condition(condition).then(body(then)).build());
+    return step(ControlStep.If.builder().id(nextId(Step.Kind.IF)).condition(condition).then(body(then)).build());
   }
 
   public B ifThenElse(Condition condition, Consumer<Steps> then, Consumer<Steps> otherwise) {
-    return step(Step.If.builder().id(nextId(Step.Kind.IF)).condition(condition).then(body(then))
+    return step(ControlStep.If.builder().id(nextId(Step.Kind.IF)).condition(condition).then(body(then))
         .otherwise(body(otherwise)).build());
   }
 
   /** Runs the body while the condition holds, at most {@code max} times. */
   public B repeatWhile(Condition condition, int max, Consumer<Steps> body) {
-    return step(Step.While.builder().id(nextId(Step.Kind.WHILE)).condition(condition).max(max)
+    return step(ControlStep.While.builder().id(nextId(Step.Kind.WHILE)).condition(condition).max(max)
         .body(body(body)).build());
   }
 
   public B manual(String instructions) {
-    return step(Step.Manual.builder().id(nextId(Step.Kind.MANUAL)).instructions(instructions).build());
+    return step(ExternalStep.Manual.builder().id(nextId(Step.Kind.MANUAL)).instructions(instructions).build());
   }
 
   // ---------------------------------------------------------------- modifiers of the last step
@@ -460,23 +466,23 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     return self();
   }
 
-  private B modifyLastClick(String what, UnaryOperator<Step.Click.Builder> change) {
+  private B modifyLastClick(String what, UnaryOperator<InteractionStep.Click.Builder> change) {
     return modifyLast(what, s -> {
-      Step.Click click = s.accept(AS_CLICK);
+      InteractionStep.Click click = s.accept(AS_CLICK);
       if (click == null) {
         throw new IllegalStateException(what + "() applies to a click, but the step added last is "
             + s.kind().op() + " " + s.id());
       }
-      return change.apply(Step.Click.builder().from(click)).build();
+      return change.apply(InteractionStep.Click.builder().from(click)).build();
     });
   }
 
   /** The step itself when it is a click, null for every other kind. */
-  private static final StepVisitor<Step.Click> AS_CLICK = new StepFamilyVisitor<>() {
-    @Override public Step.Click visitClick(Step.Click s) { return s; }
+  private static final StepVisitor<InteractionStep.Click> AS_CLICK = new StepFamilyVisitor<>() {
+    @Override public InteractionStep.Click visitClick(InteractionStep.Click s) { return s; }
 
     // the click modifiers apply to nothing else
-    @Override public Step.Click visitStep(Step step) { return null; }
+    @Override public InteractionStep.Click visitStep(Step step) { return null; }
   };
 
   /** Gives the last step a stable id of your choice (instead of the generated one). */
@@ -541,11 +547,11 @@ public abstract class StepSequence<B extends StepSequence<B>> {
     return modifyLast("disabled", s -> s.withDisabled(true));
   }
 
-  private B modifyLastHttp(String what, UnaryOperator<Step.Http.Builder> change) {
+  private B modifyLastHttp(String what, UnaryOperator<ExternalStep.Http.Builder> change) {
     return modifyLast(what, s -> {
-      Step.Http http = Kinds.as(s, Step.Http.class).orElseThrow(() -> new IllegalStateException(what
+      ExternalStep.Http http = Kinds.as(s, ExternalStep.Http.class).orElseThrow(() -> new IllegalStateException(what
           + "() applies to an http step, but the step added last is " + s.kind().op() + " " + s.id()));
-      return change.apply(Step.Http.builder().from(http)).build();
+      return change.apply(ExternalStep.Http.builder().from(http)).build();
     });
   }
 

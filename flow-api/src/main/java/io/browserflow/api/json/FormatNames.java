@@ -44,63 +44,6 @@ final class FormatNames {
 
   private FormatNames() {}
 
-  /** The op-specific fields of a step kind, in the writer's order. */
-  static List<String> opFields(Step.Kind kind) {
-    return switch (kind) {
-      case OPEN -> List.of("url", "tab");
-      case NAVIGATE -> List.of("url");
-      case TAB_NEW -> List.of("alias", "url");
-      case TAB_SWITCH -> List.of("alias");
-      case TAB_CLOSE -> List.of("alias");
-      case FRAME -> List.of("locator");
-      case SET_VIEWPORT -> List.of("width", "height", "deviceScaleFactor", "mobile", "touch");
-      case EMULATE_NETWORK -> List.of("offline", "downloadBytesPerSecond", "uploadBytesPerSecond", "latencyMs");
-      case CLICK -> List.of("target", "button", "modifiers", "offset", "newTab", "delay");
-      case DBLCLICK -> List.of("target", "offset");
-      case CONTEXTMENU -> List.of("target", "offset");
-      case MOUSE -> List.of("action", "target", "fromCenter", "button");
-      case HOVER -> List.of("target");
-      case FILL -> List.of("target", "value");
-      case CHANGE -> List.of("target", "value");
-      case TYPE -> List.of("target", "text");
-      case PRESS -> List.of("key", "modifiers", "phase", "target");
-      case SELECT -> List.of("target", "value", "label");
-      case CHECK -> List.of("target");
-      case UNCHECK -> List.of("target");
-      case TOGGLE -> List.of("target");
-      case SCROLL -> List.of("mode", "target", "x", "y");
-      case DRAG -> List.of("from", "to");
-      case UPLOAD -> List.of("target", "files");
-      case WAIT -> List.of("ms", "until");
-      case ASSERT -> List.of("condition");
-      case READ -> List.of("target", "what", "attribute");
-      case SCRAPE -> List.of("target", "mode", "attributes", "limit");
-      case PAGINATE -> List.of("target", "mode", "maxPages", "body");
-      case SET_VAR -> List.of("name", "value");
-      case EVAL -> List.of("script");
-      case SCREENSHOT -> List.of("target", "name", "fullPage");
-      case CSV_IMPORT -> List.of("path");
-      case CSV_EXPORT -> List.of("source", "path");
-      case DATASET_WRITE -> List.of("dataset", "row");
-      case DATASET_EXPORT -> List.of("dataset", "format", "path", "clear");
-      case HTTP -> List.of("method", "url", "headers", "body", "extract", "failOnStatus");
-      case CLIPBOARD -> List.of("action", "text");
-      case CALL -> List.of("flow", "inputs", "outputs");
-      case FOREACH -> List.of("source", "items", "concurrency", "body");
-      case REPEAT -> List.of("times", "body");
-      case IF -> List.of("condition", "then", "else");
-      case WHILE -> List.of("condition", "body", "max");
-      case MANUAL -> List.of("instructions");
-      // nothing beyond the common step fields
-      case BACK, FORWARD, RELOAD, FRAME_MAIN -> List.of();
-    };
-  }
-
-  /** Every field a step of this kind may carry. */
-  static List<String> stepFields(Step.Kind kind) {
-    return concat(STEP, opFields(kind));
-  }
-
   static List<String> concat(List<String> a, List<String> b) {
     ArrayList<String> all = new ArrayList<>(a);
     all.addAll(b);

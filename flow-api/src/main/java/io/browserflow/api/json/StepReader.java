@@ -8,6 +8,12 @@ import io.browserflow.api.OnError;
 import io.browserflow.api.Point;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.json.ReadContext.Fields;
 import java.util.ArrayList;
@@ -79,7 +85,7 @@ final class StepReader {
     Boolean disabled = read.bool(f, "disabled");
     Supplier<Step> make = kind == null ? null : opStep(kind, f, id, depth);
     if (kind != null) {
-      read.unknown(f, FormatNames.stepFields(kind));
+      read.unknown(f, stepFields(kind));
     }
     if (read.problemCount() > before || make == null) {
       return null;
@@ -216,32 +222,32 @@ final class StepReader {
       case OPEN -> {
         String url = read.string(f, "url", true);
         Optional<String> tab = read.optString(f, "tab");
-        yield () -> Step.Open.builder().id(id).url(url).tab(tab).build();
+        yield () -> PageStep.Open.builder().id(id).url(url).tab(tab).build();
       }
       case NAVIGATE -> {
         String url = read.string(f, "url", true);
-        yield () -> Step.Navigate.builder().id(id).url(url).build();
+        yield () -> PageStep.Navigate.builder().id(id).url(url).build();
       }
-      case BACK -> () -> Step.Back.builder().id(id).build();
-      case FORWARD -> () -> Step.Forward.builder().id(id).build();
-      case RELOAD -> () -> Step.Reload.builder().id(id).build();
-      case FRAME_MAIN -> () -> Step.FrameMain.builder().id(id).build();
+      case BACK -> () -> PageStep.Back.builder().id(id).build();
+      case FORWARD -> () -> PageStep.Forward.builder().id(id).build();
+      case RELOAD -> () -> PageStep.Reload.builder().id(id).build();
+      case FRAME_MAIN -> () -> PageStep.FrameMain.builder().id(id).build();
       case TAB_NEW -> {
         String alias = read.string(f, "alias", true);
         Optional<String> url = read.optString(f, "url");
-        yield () -> Step.TabNew.builder().id(id).alias(alias).url(url).build();
+        yield () -> PageStep.TabNew.builder().id(id).alias(alias).url(url).build();
       }
       case TAB_SWITCH -> {
         String alias = read.string(f, "alias", true);
-        yield () -> Step.TabSwitch.builder().id(id).alias(alias).build();
+        yield () -> PageStep.TabSwitch.builder().id(id).alias(alias).build();
       }
       case TAB_CLOSE -> {
         Optional<String> alias = read.optString(f, "alias");
-        yield () -> Step.TabClose.builder().id(id).alias(alias).build();
+        yield () -> PageStep.TabClose.builder().id(id).alias(alias).build();
       }
       case FRAME -> {
         String locator = read.string(f, "locator", true);
-        yield () -> Step.Frame.builder().id(id).locator(locator).build();
+        yield () -> PageStep.Frame.builder().id(id).locator(locator).build();
       }
       case SET_VIEWPORT -> {
         Integer width = read.integer(f, "width", true);
@@ -250,7 +256,7 @@ final class StepReader {
         Boolean mobile = read.bool(f, "mobile");
         Boolean touch = read.bool(f, "touch");
         yield () -> {
-          Step.SetViewport.Builder b = Step.SetViewport.builder().id(id).width(width).height(height);
+          PageStep.SetViewport.Builder b = PageStep.SetViewport.builder().id(id).width(width).height(height);
           if (scale != null) {
             b.deviceScaleFactor(scale);
           }
@@ -269,7 +275,7 @@ final class StepReader {
         Integer upload = read.integer(f, "uploadBytesPerSecond", false);
         Integer latency = read.integer(f, "latencyMs", false);
         yield () -> {
-          Step.EmulateNetwork.Builder b = Step.EmulateNetwork.builder().id(id);
+          PageStep.EmulateNetwork.Builder b = PageStep.EmulateNetwork.builder().id(id);
           if (offline != null) {
             b.offline(offline);
           }
@@ -293,7 +299,7 @@ final class StepReader {
         Optional<String> newTab = read.optString(f, "newTab");
         Integer delay = read.integer(f, "delay", false);
         yield () -> {
-          Step.Click.Builder b = Step.Click.builder().id(id).target(target).button(button).modifiers(modifiers)
+          InteractionStep.Click.Builder b = InteractionStep.Click.builder().id(id).target(target).button(button).modifiers(modifiers)
               .offset(offset).newTab(newTab);
           if (delay != null) {
             b.delay(delay);
@@ -304,89 +310,89 @@ final class StepReader {
       case DBLCLICK -> {
         Target target = targets.target(f, "target", true);
         Optional<Point> offset = targets.point(f, "offset");
-        yield () -> Step.Dblclick.builder().id(id).target(target).offset(offset).build();
+        yield () -> InteractionStep.Dblclick.builder().id(id).target(target).offset(offset).build();
       }
       case CONTEXTMENU -> {
         Target target = targets.target(f, "target", true);
         Optional<Point> offset = targets.point(f, "offset");
-        yield () -> Step.Contextmenu.builder().id(id).target(target).offset(offset).build();
+        yield () -> InteractionStep.Contextmenu.builder().id(id).target(target).offset(offset).build();
       }
       case HOVER -> {
         Target target = targets.target(f, "target", true);
-        yield () -> Step.Hover.builder().id(id).target(target).build();
+        yield () -> InteractionStep.Hover.builder().id(id).target(target).build();
       }
       case MOUSE -> {
         Step.MouseAction action = read.enumValue(f, "action", Step.MouseAction.class, null);
         Target target = targets.target(f, "target", true);
         Optional<Point> fromCenter = targets.point(f, "fromCenter");
         Step.MouseButton button = read.enumValue(f, "button", Step.MouseButton.class, Step.MouseButton.LEFT);
-        yield () -> Step.Mouse.builder().id(id).action(action).target(target).fromCenter(fromCenter).button(button).build();
+        yield () -> InteractionStep.Mouse.builder().id(id).action(action).target(target).fromCenter(fromCenter).button(button).build();
       }
       case CHECK -> {
         Target target = targets.target(f, "target", true);
-        yield () -> Step.Check.builder().id(id).target(target).build();
+        yield () -> InteractionStep.Check.builder().id(id).target(target).build();
       }
       case UNCHECK -> {
         Target target = targets.target(f, "target", true);
-        yield () -> Step.Uncheck.builder().id(id).target(target).build();
+        yield () -> InteractionStep.Uncheck.builder().id(id).target(target).build();
       }
       case TOGGLE -> {
         Target target = targets.target(f, "target", true);
-        yield () -> Step.Toggle.builder().id(id).target(target).build();
+        yield () -> InteractionStep.Toggle.builder().id(id).target(target).build();
       }
       case FILL -> {
         Target target = targets.target(f, "target", true);
         String value = read.string(f, "value", true);
-        yield () -> Step.Fill.builder().id(id).target(target).value(value).build();
+        yield () -> InteractionStep.Fill.builder().id(id).target(target).value(value).build();
       }
       case CHANGE -> {
         Target target = targets.target(f, "target", true);
         String value = read.string(f, "value", true);
-        yield () -> Step.Change.builder().id(id).target(target).value(value).build();
+        yield () -> InteractionStep.Change.builder().id(id).target(target).value(value).build();
       }
       case TYPE -> {
         Optional<Target> target = Optional.ofNullable(targets.target(f, "target", false));
         String text = read.string(f, "text", true);
-        yield () -> Step.Type.builder().id(id).target(target).text(text).build();
+        yield () -> InteractionStep.Type.builder().id(id).target(target).text(text).build();
       }
       case PRESS -> {
         String key = read.string(f, "key", true);
         List<String> modifiers = read.strings(f, "modifiers");
         Step.KeyPhase phase = read.enumValue(f, "phase", Step.KeyPhase.class, Step.KeyPhase.PRESS);
         Optional<Target> target = Optional.ofNullable(targets.target(f, "target", false));
-        yield () -> Step.Press.builder().id(id).key(key).modifiers(modifiers).phase(phase).target(target).build();
+        yield () -> InteractionStep.Press.builder().id(id).key(key).modifiers(modifiers).phase(phase).target(target).build();
       }
       case SELECT -> {
         Target target = targets.target(f, "target", true);
         Optional<String> value = read.optString(f, "value");
         Optional<String> label = read.optString(f, "label");
         read.exactlyOne(f, "value", "label");
-        yield () -> Step.Select.builder().id(id).target(target).value(value).label(label).build();
+        yield () -> InteractionStep.Select.builder().id(id).target(target).value(value).label(label).build();
       }
       case SCROLL -> {
         Step.ScrollMode mode = read.enumValue(f, "mode", Step.ScrollMode.class, Step.ScrollMode.BY);
         Optional<Target> target = Optional.ofNullable(targets.target(f, "target", false));
         Integer x = read.integer(f, "x", false);
         Integer y = read.integer(f, "y", false);
-        yield () -> Step.Scroll.builder().id(id).mode(mode).target(target).x(x == null ? 0 : x)
+        yield () -> InteractionStep.Scroll.builder().id(id).mode(mode).target(target).x(x == null ? 0 : x)
             .y(y == null ? 0 : y).build();
       }
       case DRAG -> {
         Target from = targets.target(f, "from", true);
         Target to = targets.target(f, "to", true);
-        yield () -> Step.Drag.builder().id(id).source(from).destination(to).build();
+        yield () -> InteractionStep.Drag.builder().id(id).source(from).destination(to).build();
       }
       case UPLOAD -> {
         Target target = targets.target(f, "target", true);
         List<String> files = read.strings(f, "files");
-        yield () -> Step.Upload.builder().id(id).target(target).files(files).build();
+        yield () -> InteractionStep.Upload.builder().id(id).target(target).files(files).build();
       }
       case WAIT -> {
         Integer ms = read.integer(f, "ms", false);
         Condition until = f.has("until") ? conditions.condition(f.get("until"), f.at("until"), 1) : null;
         read.exactlyOne(f, "ms", "until");
         yield () -> {
-          Step.Wait.Builder b = Step.Wait.builder().id(id);
+          CheckStep.Wait.Builder b = CheckStep.Wait.builder().id(id);
           if (ms != null) {
             b.ms(ms);
           }
@@ -398,7 +404,7 @@ final class StepReader {
       }
       case ASSERT -> {
         Condition condition = conditions.required(f, "condition");
-        yield () -> Step.Assert.builder().id(id).condition(condition).build();
+        yield () -> CheckStep.Assert.builder().id(id).condition(condition).build();
       }
       case READ -> {
         Target target = targets.target(f, "target", true);
@@ -412,7 +418,7 @@ final class StepReader {
           read.problem(ErrorCode.FIELD_INVALID, f.at("attribute"), f.get("attribute"),
               "attribute belongs to a read step with what \"attribute\" only");
         }
-        yield () -> Step.Read.builder().id(id).target(target).what(what).attribute(attribute).build();
+        yield () -> DataStep.Read.builder().id(id).target(target).what(what).attribute(attribute).build();
       }
       case SCRAPE -> {
         Target target = targets.target(f, "target", true);
@@ -424,7 +430,7 @@ final class StepReader {
               "attributes belong to a scrape step with mode \"attributes\" only");
         }
         yield () -> {
-          Step.Scrape.Builder b = Step.Scrape.builder().id(id).target(target).mode(mode).attributes(attributes);
+          DataStep.Scrape.Builder b = DataStep.Scrape.builder().id(id).target(target).mode(mode).attributes(attributes);
           if (limit != null) {
             b.limit(limit);
           }
@@ -436,44 +442,44 @@ final class StepReader {
         Step.PaginateMode mode = read.enumValue(f, "mode", Step.PaginateMode.class, Step.PaginateMode.NEXT);
         Integer maxPages = read.integer(f, "maxPages", true);
         List<Step> body = body(f, "body", depth);
-        yield () -> Step.Paginate.builder().id(id).target(target).mode(mode).maxPages(maxPages).body(body).build();
+        yield () -> DataStep.Paginate.builder().id(id).target(target).mode(mode).maxPages(maxPages).body(body).build();
       }
       case SET_VAR -> {
         String name = read.string(f, "name", true);
         String value = read.string(f, "value", true);
-        yield () -> Step.SetVar.builder().id(id).name(name).value(value).build();
+        yield () -> DataStep.SetVar.builder().id(id).name(name).value(value).build();
       }
       case EVAL -> {
         String script = read.string(f, "script", true);
-        yield () -> Step.Eval.builder().id(id).script(script).build();
+        yield () -> DataStep.Eval.builder().id(id).script(script).build();
       }
       case SCREENSHOT -> {
         Optional<Target> target = Optional.ofNullable(targets.target(f, "target", false));
         Optional<String> name = read.optString(f, "name");
         Boolean fullPage = read.bool(f, "fullPage");
-        yield () -> Step.Screenshot.builder().id(id).target(target).name(name)
+        yield () -> DataStep.Screenshot.builder().id(id).target(target).name(name)
             .fullPage(fullPage != null && fullPage).build();
       }
       case CSV_IMPORT -> {
         String path = read.string(f, "path", true);
-        yield () -> Step.CsvImport.builder().id(id).path(path).build();
+        yield () -> DataStep.CsvImport.builder().id(id).path(path).build();
       }
       case CSV_EXPORT -> {
         String source = read.string(f, "source", true);
         String path = read.string(f, "path", true);
-        yield () -> Step.CsvExport.builder().id(id).source(source).path(path).build();
+        yield () -> DataStep.CsvExport.builder().id(id).source(source).path(path).build();
       }
       case DATASET_WRITE -> {
         String dataset = read.string(f, "dataset", true);
         Map<String, String> row = read.stringMap(f, "row", true);
-        yield () -> Step.DatasetWrite.builder().id(id).dataset(dataset).row(row).build();
+        yield () -> DataStep.DatasetWrite.builder().id(id).dataset(dataset).row(row).build();
       }
       case DATASET_EXPORT -> {
         String dataset = read.string(f, "dataset", true);
         Step.DatasetFormat format = read.enumValue(f, "format", Step.DatasetFormat.class, Step.DatasetFormat.CSV);
         String path = read.string(f, "path", true);
         Boolean clear = read.bool(f, "clear");
-        yield () -> Step.DatasetExport.builder().id(id).dataset(dataset).format(format).path(path)
+        yield () -> DataStep.DatasetExport.builder().id(id).dataset(dataset).format(format).path(path)
             .clear(clear != null && clear).build();
       }
       case HTTP -> {
@@ -483,47 +489,47 @@ final class StepReader {
         Optional<String> body = read.optString(f, "body");
         Map<String, String> extract = read.stringMap(f, "extract", false);
         Boolean failOnStatus = read.bool(f, "failOnStatus");
-        yield () -> Step.Http.builder().id(id).method(method.orElse("GET")).url(url).headers(headers).body(body)
+        yield () -> ExternalStep.Http.builder().id(id).method(method.orElse("GET")).url(url).headers(headers).body(body)
             .extract(extract).failOnStatus(failOnStatus == null || failOnStatus).build();
       }
       case CLIPBOARD -> {
         Step.ClipboardAction action = read.enumValue(f, "action", Step.ClipboardAction.class, null);
         Optional<String> text = read.optString(f, "text");
-        yield () -> Step.Clipboard.builder().id(id).action(action).text(text).build();
+        yield () -> DataStep.Clipboard.builder().id(id).action(action).text(text).build();
       }
       case CALL -> {
         String flow = read.string(f, "flow", true);
         Map<String, String> inputs = read.stringMap(f, "inputs", false);
         List<String> outputs = read.strings(f, "outputs");
-        yield () -> Step.Call.builder().id(id).flow(flow).inputs(inputs).outputs(outputs).build();
+        yield () -> ExternalStep.Call.builder().id(id).flow(flow).inputs(inputs).outputs(outputs).build();
       }
       case FOREACH -> {
         ForeachSource source = foreachSource(f);
         Integer concurrency = read.integer(f, "concurrency", false);
         List<Step> body = body(f, "body", depth);
-        yield () -> Step.Foreach.builder().id(id).source(source).concurrency(concurrency == null ? 1 : concurrency)
+        yield () -> ControlStep.Foreach.builder().id(id).source(source).concurrency(concurrency == null ? 1 : concurrency)
             .body(body).build();
       }
       case REPEAT -> {
         Integer times = read.integer(f, "times", true);
         List<Step> body = body(f, "body", depth);
-        yield () -> Step.Repeat.builder().id(id).times(times).body(body).build();
+        yield () -> ControlStep.Repeat.builder().id(id).times(times).body(body).build();
       }
       case IF -> {
         Condition condition = conditions.required(f, "condition");
         List<Step> then = body(f, "then", depth);
         List<Step> otherwise = body(f, "else", depth);
-        yield () -> Step.If.builder().id(id).condition(condition).then(then).otherwise(otherwise).build();
+        yield () -> ControlStep.If.builder().id(id).condition(condition).then(then).otherwise(otherwise).build();
       }
       case WHILE -> {
         Condition condition = conditions.required(f, "condition");
         List<Step> body = body(f, "body", depth);
         Integer max = read.integer(f, "max", true);
-        yield () -> Step.While.builder().id(id).condition(condition).body(body).max(max).build();
+        yield () -> ControlStep.While.builder().id(id).condition(condition).body(body).max(max).build();
       }
       case MANUAL -> {
         String instructions = read.string(f, "instructions", true);
-        yield () -> Step.Manual.builder().id(id).instructions(instructions).build();
+        yield () -> ExternalStep.Manual.builder().id(id).instructions(instructions).build();
       }
     };
   }
@@ -557,5 +563,62 @@ final class StepReader {
       return null;
     }
     return read.build(f.at("items"), items, () -> ForeachSource.literal(values));
+  }
+
+  /** The op-specific fields of a step kind, in the writer's order: what a step of the kind may carry besides the common ones. */
+  static List<String> opFields(Step.Kind kind) {
+    return switch (kind) {
+      case OPEN -> List.of("url", "tab");
+      case NAVIGATE -> List.of("url");
+      case TAB_NEW -> List.of("alias", "url");
+      case TAB_SWITCH -> List.of("alias");
+      case TAB_CLOSE -> List.of("alias");
+      case FRAME -> List.of("locator");
+      case SET_VIEWPORT -> List.of("width", "height", "deviceScaleFactor", "mobile", "touch");
+      case EMULATE_NETWORK -> List.of("offline", "downloadBytesPerSecond", "uploadBytesPerSecond", "latencyMs");
+      case CLICK -> List.of("target", "button", "modifiers", "offset", "newTab", "delay");
+      case DBLCLICK -> List.of("target", "offset");
+      case CONTEXTMENU -> List.of("target", "offset");
+      case MOUSE -> List.of("action", "target", "fromCenter", "button");
+      case HOVER -> List.of("target");
+      case FILL -> List.of("target", "value");
+      case CHANGE -> List.of("target", "value");
+      case TYPE -> List.of("target", "text");
+      case PRESS -> List.of("key", "modifiers", "phase", "target");
+      case SELECT -> List.of("target", "value", "label");
+      case CHECK -> List.of("target");
+      case UNCHECK -> List.of("target");
+      case TOGGLE -> List.of("target");
+      case SCROLL -> List.of("mode", "target", "x", "y");
+      case DRAG -> List.of("from", "to");
+      case UPLOAD -> List.of("target", "files");
+      case WAIT -> List.of("ms", "until");
+      case ASSERT -> List.of("condition");
+      case READ -> List.of("target", "what", "attribute");
+      case SCRAPE -> List.of("target", "mode", "attributes", "limit");
+      case PAGINATE -> List.of("target", "mode", "maxPages", "body");
+      case SET_VAR -> List.of("name", "value");
+      case EVAL -> List.of("script");
+      case SCREENSHOT -> List.of("target", "name", "fullPage");
+      case CSV_IMPORT -> List.of("path");
+      case CSV_EXPORT -> List.of("source", "path");
+      case DATASET_WRITE -> List.of("dataset", "row");
+      case DATASET_EXPORT -> List.of("dataset", "format", "path", "clear");
+      case HTTP -> List.of("method", "url", "headers", "body", "extract", "failOnStatus");
+      case CLIPBOARD -> List.of("action", "text");
+      case CALL -> List.of("flow", "inputs", "outputs");
+      case FOREACH -> List.of("source", "items", "concurrency", "body");
+      case REPEAT -> List.of("times", "body");
+      case IF -> List.of("condition", "then", "else");
+      case WHILE -> List.of("condition", "body", "max");
+      case MANUAL -> List.of("instructions");
+      // nothing beyond the common step fields
+      case BACK, FORWARD, RELOAD, FRAME_MAIN -> List.of();
+    };
+  }
+
+  /** Every field a step of this kind may carry. */
+  static List<String> stepFields(Step.Kind kind) {
+    return FormatNames.concat(FormatNames.STEP, opFields(kind));
   }
 }

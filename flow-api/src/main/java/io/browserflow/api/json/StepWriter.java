@@ -10,6 +10,12 @@ import io.browserflow.api.OnError;
 import io.browserflow.api.Point;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import java.util.List;
@@ -101,49 +107,49 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitOpen(Step.Open x) {
+    public JsonValue visitOpen(PageStep.Open x) {
       JsonValue o = JsonValue.object().put("url", x.url());
       x.tab().ifPresent(v -> o.put("tab", v));
       return o;
     }
 
     @Override
-    public JsonValue visitNavigate(Step.Navigate x) {
+    public JsonValue visitNavigate(PageStep.Navigate x) {
       return JsonValue.object().put("url", x.url());
     }
 
     // back, forward, reload, frameMain: nothing beyond the common fields
-    @Override public JsonValue visitBack(Step.Back x) { return JsonValue.object(); }
-    @Override public JsonValue visitForward(Step.Forward x) { return JsonValue.object(); }
-    @Override public JsonValue visitReload(Step.Reload x) { return JsonValue.object(); }
-    @Override public JsonValue visitFrameMain(Step.FrameMain x) { return JsonValue.object(); }
+    @Override public JsonValue visitBack(PageStep.Back x) { return JsonValue.object(); }
+    @Override public JsonValue visitForward(PageStep.Forward x) { return JsonValue.object(); }
+    @Override public JsonValue visitReload(PageStep.Reload x) { return JsonValue.object(); }
+    @Override public JsonValue visitFrameMain(PageStep.FrameMain x) { return JsonValue.object(); }
 
     @Override
-    public JsonValue visitTabNew(Step.TabNew x) {
+    public JsonValue visitTabNew(PageStep.TabNew x) {
       JsonValue o = JsonValue.object().put("alias", x.alias());
       x.url().ifPresent(v -> o.put("url", v));
       return o;
     }
 
     @Override
-    public JsonValue visitTabSwitch(Step.TabSwitch x) {
+    public JsonValue visitTabSwitch(PageStep.TabSwitch x) {
       return JsonValue.object().put("alias", x.alias());
     }
 
     @Override
-    public JsonValue visitTabClose(Step.TabClose x) {
+    public JsonValue visitTabClose(PageStep.TabClose x) {
       JsonValue o = JsonValue.object();
       x.alias().ifPresent(v -> o.put("alias", v));
       return o;
     }
 
     @Override
-    public JsonValue visitFrame(Step.Frame x) {
+    public JsonValue visitFrame(PageStep.Frame x) {
       return JsonValue.object().put("locator", x.locator());
     }
 
     @Override
-    public JsonValue visitSetViewport(Step.SetViewport x) {
+    public JsonValue visitSetViewport(PageStep.SetViewport x) {
       JsonValue o = JsonValue.object().put("width", JsonValue.integer(x.width())).put("height", JsonValue.integer(x.height()));
       x.deviceScaleFactor().ifPresent(d -> o.put("deviceScaleFactor", JsonValue.number(d)));
       if (x.mobile()) {
@@ -156,7 +162,7 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitEmulateNetwork(Step.EmulateNetwork x) {
+    public JsonValue visitEmulateNetwork(PageStep.EmulateNetwork x) {
       JsonValue o = JsonValue.object();
       if (x.offline()) {
         o.put("offline", JsonValue.bool(true));
@@ -168,7 +174,7 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitClick(Step.Click x) {
+    public JsonValue visitClick(InteractionStep.Click x) {
       JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
       if (x.button() != Step.MouseButton.LEFT) {
         o.put("button", FormatNames.of(x.button()));
@@ -181,12 +187,12 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitDblclick(Step.Dblclick x) {
+    public JsonValue visitDblclick(InteractionStep.Dblclick x) {
       return targetAndOffset(x.target(), x.offset());
     }
 
     @Override
-    public JsonValue visitContextmenu(Step.Contextmenu x) {
+    public JsonValue visitContextmenu(InteractionStep.Contextmenu x) {
       return targetAndOffset(x.target(), x.offset());
     }
 
@@ -196,10 +202,10 @@ final class StepWriter {
       return o;
     }
 
-    @Override public JsonValue visitHover(Step.Hover x) { return targetOnly(x.target()); }
+    @Override public JsonValue visitHover(InteractionStep.Hover x) { return targetOnly(x.target()); }
 
     @Override
-    public JsonValue visitMouse(Step.Mouse x) {
+    public JsonValue visitMouse(InteractionStep.Mouse x) {
       JsonValue o = JsonValue.object().put("action", FormatNames.of(x.action())).put("target", TargetWriter.target(x.target()));
       x.fromCenter().ifPresent(p -> o.put("fromCenter", TargetWriter.point(p)));
       if (x.button() != Step.MouseButton.LEFT) {
@@ -207,33 +213,33 @@ final class StepWriter {
       }
       return o;
     }
-    @Override public JsonValue visitCheck(Step.Check x) { return targetOnly(x.target()); }
-    @Override public JsonValue visitUncheck(Step.Uncheck x) { return targetOnly(x.target()); }
-    @Override public JsonValue visitToggle(Step.Toggle x) { return targetOnly(x.target()); }
+    @Override public JsonValue visitCheck(InteractionStep.Check x) { return targetOnly(x.target()); }
+    @Override public JsonValue visitUncheck(InteractionStep.Uncheck x) { return targetOnly(x.target()); }
+    @Override public JsonValue visitToggle(InteractionStep.Toggle x) { return targetOnly(x.target()); }
 
     private JsonValue targetOnly(Target t) {
       return JsonValue.object().put("target", TargetWriter.target(t));
     }
 
     @Override
-    public JsonValue visitFill(Step.Fill x) {
+    public JsonValue visitFill(InteractionStep.Fill x) {
       return JsonValue.object().put("target", TargetWriter.target(x.target())).put("value", x.value());
     }
 
     @Override
-    public JsonValue visitChange(Step.Change x) {
+    public JsonValue visitChange(InteractionStep.Change x) {
       return JsonValue.object().put("target", TargetWriter.target(x.target())).put("value", x.value());
     }
 
     @Override
-    public JsonValue visitType(Step.Type x) {
+    public JsonValue visitType(InteractionStep.Type x) {
       JsonValue o = JsonValue.object();
       x.target().ifPresent(t -> o.put("target", TargetWriter.target(t)));
       return o.put("text", x.text());
     }
 
     @Override
-    public JsonValue visitPress(Step.Press x) {
+    public JsonValue visitPress(InteractionStep.Press x) {
       JsonValue o = JsonValue.object().put("key", x.key());
       putStrings(o, "modifiers", x.modifiers());
       if (x.phase() != Step.KeyPhase.PRESS) {
@@ -244,7 +250,7 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitSelect(Step.Select x) {
+    public JsonValue visitSelect(InteractionStep.Select x) {
       JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
       x.value().ifPresent(v -> o.put("value", v));
       x.label().ifPresent(v -> o.put("label", v));
@@ -252,7 +258,7 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitScroll(Step.Scroll x) {
+    public JsonValue visitScroll(InteractionStep.Scroll x) {
       JsonValue o = JsonValue.object();
       if (x.mode() != Step.ScrollMode.BY) {
         o.put("mode", FormatNames.of(x.mode()));
@@ -268,20 +274,20 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitDrag(Step.Drag x) {
+    public JsonValue visitDrag(InteractionStep.Drag x) {
       return JsonValue.object().put("from", TargetWriter.target(x.source()))
           .put("to", TargetWriter.target(x.destination()));
     }
 
     @Override
-    public JsonValue visitUpload(Step.Upload x) {
+    public JsonValue visitUpload(InteractionStep.Upload x) {
       JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
       putStrings(o, "files", x.files());
       return o;
     }
 
     @Override
-    public JsonValue visitWait(Step.Wait x) {
+    public JsonValue visitWait(CheckStep.Wait x) {
       JsonValue o = JsonValue.object();
       x.ms().ifPresent(v -> o.put("ms", JsonValue.integer(v)));
       x.until().ifPresent(c -> o.put("until", ConditionWriter.condition(c, 1)));
@@ -289,12 +295,12 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitAssert(Step.Assert x) {
+    public JsonValue visitAssert(CheckStep.Assert x) {
       return JsonValue.object().put("condition", ConditionWriter.condition(x.condition(), 1));
     }
 
     @Override
-    public JsonValue visitRead(Step.Read x) {
+    public JsonValue visitRead(DataStep.Read x) {
       JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
       if (x.what() != Step.ReadKind.TEXT) {
         o.put("what", FormatNames.of(x.what()));
@@ -304,7 +310,7 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitScrape(Step.Scrape x) {
+    public JsonValue visitScrape(DataStep.Scrape x) {
       JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
       if (x.mode() != Step.ScrapeMode.TABLE) {
         o.put("mode", FormatNames.of(x.mode()));
@@ -315,7 +321,7 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitPaginate(Step.Paginate x) {
+    public JsonValue visitPaginate(DataStep.Paginate x) {
       JsonValue o = JsonValue.object().put("target", TargetWriter.target(x.target()));
       if (x.mode() != Step.PaginateMode.NEXT) {
         o.put("mode", FormatNames.of(x.mode()));
@@ -325,17 +331,17 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitSetVar(Step.SetVar x) {
+    public JsonValue visitSetVar(DataStep.SetVar x) {
       return JsonValue.object().put("name", x.name()).put("value", x.value());
     }
 
     @Override
-    public JsonValue visitEval(Step.Eval x) {
+    public JsonValue visitEval(DataStep.Eval x) {
       return JsonValue.object().put("script", x.script());
     }
 
     @Override
-    public JsonValue visitScreenshot(Step.Screenshot x) {
+    public JsonValue visitScreenshot(DataStep.Screenshot x) {
       JsonValue o = JsonValue.object();
       x.target().ifPresent(t -> o.put("target", TargetWriter.target(t)));
       x.name().ifPresent(v -> o.put("name", v));
@@ -346,22 +352,22 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitCsvImport(Step.CsvImport x) {
+    public JsonValue visitCsvImport(DataStep.CsvImport x) {
       return JsonValue.object().put("path", x.path());
     }
 
     @Override
-    public JsonValue visitCsvExport(Step.CsvExport x) {
+    public JsonValue visitCsvExport(DataStep.CsvExport x) {
       return JsonValue.object().put("source", x.source()).put("path", x.path());
     }
 
     @Override
-    public JsonValue visitDatasetWrite(Step.DatasetWrite x) {
+    public JsonValue visitDatasetWrite(DataStep.DatasetWrite x) {
       return JsonValue.object().put("dataset", x.dataset()).put("row", stringMap(x.row()));
     }
 
     @Override
-    public JsonValue visitDatasetExport(Step.DatasetExport x) {
+    public JsonValue visitDatasetExport(DataStep.DatasetExport x) {
       JsonValue o = JsonValue.object().put("dataset", x.dataset());
       if (x.format() != Step.DatasetFormat.CSV) {
         o.put("format", FormatNames.of(x.format()));
@@ -374,7 +380,7 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitHttp(Step.Http x) {
+    public JsonValue visitHttp(ExternalStep.Http x) {
       JsonValue o = JsonValue.object();
       if (!x.method().equals("GET")) {
         o.put("method", x.method());
@@ -394,14 +400,14 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitClipboard(Step.Clipboard x) {
+    public JsonValue visitClipboard(DataStep.Clipboard x) {
       JsonValue o = JsonValue.object().put("action", FormatNames.of(x.action()));
       x.text().ifPresent(t -> o.put("text", t));
       return o;
     }
 
     @Override
-    public JsonValue visitCall(Step.Call x) {
+    public JsonValue visitCall(ExternalStep.Call x) {
       JsonValue o = JsonValue.object().put("flow", x.flow());
       if (!x.inputs().isEmpty()) {
         o.put("inputs", stringMap(x.inputs()));
@@ -417,7 +423,7 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitForeach(Step.Foreach x) {
+    public JsonValue visitForeach(ControlStep.Foreach x) {
       ForeachSource source = x.source();
       JsonValue o = switch (source.kind()) {
         case TABLE -> JsonValue.object().put("source", "table");
@@ -432,26 +438,26 @@ final class StepWriter {
     }
 
     @Override
-    public JsonValue visitRepeat(Step.Repeat x) {
+    public JsonValue visitRepeat(ControlStep.Repeat x) {
       return body(JsonValue.object().put("times", JsonValue.integer(x.times())), "body", x.body());
     }
 
     @Override
-    public JsonValue visitIf(Step.If x) {
+    public JsonValue visitIf(ControlStep.If x) {
       JsonValue condition = ConditionWriter.condition(x.condition(), 1);
       JsonValue o = body(JsonValue.object().put("condition", condition), "then", x.then());
       return body(o, "else", x.otherwise());
     }
 
     @Override
-    public JsonValue visitWhile(Step.While x) {
+    public JsonValue visitWhile(ControlStep.While x) {
       JsonValue condition = ConditionWriter.condition(x.condition(), 1);
       JsonValue o = body(JsonValue.object().put("condition", condition), "body", x.body());
       return o.put("max", JsonValue.integer(x.max()));
     }
 
     @Override
-    public JsonValue visitManual(Step.Manual x) {
+    public JsonValue visitManual(ExternalStep.Manual x) {
       return JsonValue.object().put("instructions", x.instructions());
     }
   }

@@ -1,6 +1,9 @@
 package io.browserflow.api.lint;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.lint.LintWarning.Severity;
@@ -20,7 +23,7 @@ final class NavigationLint {
   }
 
   /** Checks {@code navigate}, at {@code index} among its {@code siblings}. */
-  void check(Step.Navigate navigate, String path, String id, List<Step> siblings, int index) {
+  void check(PageStep.Navigate navigate, String path, String id, List<Step> siblings, int index) {
     Before before = new Before(navigate.url());
     Optional<Step> previous = previousAction(siblings, index, before);
     if (previous.isPresent()) {
@@ -73,16 +76,16 @@ final class NavigationLint {
       return normalizeUrl(prior).equals(normalizeUrl(url)) ? Prior.SAME_URL : Prior.OTHER;
     }
 
-    @Override public Prior visitWait(Step.Wait s) { return s.until().isEmpty() ? Prior.FIXED_WAIT : Prior.OTHER; }
-    @Override public Prior visitClick(Step.Click s) { return Prior.CAUSE; }
-    @Override public Prior visitDblclick(Step.Dblclick s) { return Prior.CAUSE; }
-    @Override public Prior visitPress(Step.Press s) { return Prior.CAUSE; }
-    @Override public Prior visitOpen(Step.Open s) { return loaded(s.url()); }
-    @Override public Prior visitNavigate(Step.Navigate s) { return loaded(s.url()); }
+    @Override public Prior visitWait(CheckStep.Wait s) { return s.until().isEmpty() ? Prior.FIXED_WAIT : Prior.OTHER; }
+    @Override public Prior visitClick(InteractionStep.Click s) { return Prior.CAUSE; }
+    @Override public Prior visitDblclick(InteractionStep.Dblclick s) { return Prior.CAUSE; }
+    @Override public Prior visitPress(InteractionStep.Press s) { return Prior.CAUSE; }
+    @Override public Prior visitOpen(PageStep.Open s) { return loaded(s.url()); }
+    @Override public Prior visitNavigate(PageStep.Navigate s) { return loaded(s.url()); }
 
     // the rest: nothing the navigate rules look at
     @Override public Prior visitStep(Step step) { return Prior.OTHER; }
-    @Override public Prior visitMouse(Step.Mouse s) {
+    @Override public Prior visitMouse(InteractionStep.Mouse s) {
       return s.action() == Step.MouseAction.MOVE || s.action() == Step.MouseAction.OUT ? Prior.OTHER : Prior.CAUSE;
     }
   }

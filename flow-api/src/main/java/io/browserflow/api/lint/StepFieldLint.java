@@ -2,6 +2,12 @@ package io.browserflow.api.lint;
 
 import io.browserflow.api.ForeachSource;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import java.util.List;
@@ -56,25 +62,25 @@ final class StepFieldLint {
     }
 
     @Override
-    public Void visitOpen(Step.Open s) {
+    public Void visitOpen(PageStep.Open s) {
       values.scan(path + ".url", id, s.url(), true, "the url", null);
       return null;
     }
 
     @Override
-    public Void visitNavigate(Step.Navigate s) {
+    public Void visitNavigate(PageStep.Navigate s) {
       values.scan(path + ".url", id, s.url(), true, "the url", null);
       return null;
     }
 
     @Override
-    public Void visitTabNew(Step.TabNew s) {
+    public Void visitTabNew(PageStep.TabNew s) {
       s.url().ifPresent(u -> values.scan(path + ".url", id, u, true, "the url", null));
       return null;
     }
 
     @Override
-    public Void visitFrame(Step.Frame s) {
+    public Void visitFrame(PageStep.Frame s) {
       String locator = s.locator();
       if (active) {
         frames.check(locator, path + ".locator", id);
@@ -84,82 +90,82 @@ final class StepFieldLint {
     }
 
     @Override
-    public Void visitClick(Step.Click s) {
+    public Void visitClick(InteractionStep.Click s) {
       selectors.target(s.target(), path + ".target", id, active, true);
       return null;
     }
 
     @Override
-    public Void visitDblclick(Step.Dblclick s) {
+    public Void visitDblclick(InteractionStep.Dblclick s) {
       selectors.target(s.target(), path + ".target", id, active, true);
       return null;
     }
 
     @Override
-    public Void visitContextmenu(Step.Contextmenu s) {
+    public Void visitContextmenu(InteractionStep.Contextmenu s) {
       selectors.target(s.target(), path + ".target", id, active, true);
       return null;
     }
 
     @Override
-    public Void visitHover(Step.Hover s) {
+    public Void visitHover(InteractionStep.Hover s) {
       selectors.target(s.target(), path + ".target", id, active, false);
       return null;
     }
 
     @Override
-    public Void visitMouse(Step.Mouse s) {
+    public Void visitMouse(InteractionStep.Mouse s) {
       selectors.target(s.target(), path + ".target", id, active, false);
       return null;
     }
 
     @Override
-    public Void visitCheck(Step.Check s) {
+    public Void visitCheck(InteractionStep.Check s) {
       selectors.target(s.target(), path + ".target", id, active, false);
       return null;
     }
 
     @Override
-    public Void visitUncheck(Step.Uncheck s) {
+    public Void visitUncheck(InteractionStep.Uncheck s) {
       selectors.target(s.target(), path + ".target", id, active, false);
       return null;
     }
 
     @Override
-    public Void visitToggle(Step.Toggle s) {
+    public Void visitToggle(InteractionStep.Toggle s) {
       selectors.target(s.target(), path + ".target", id, active, false);
       return null;
     }
 
     @Override
-    public Void visitFill(Step.Fill fill) {
+    public Void visitFill(InteractionStep.Fill fill) {
       selectors.target(fill.target(), path + ".target", id, active, false);
       values.typedValue(fill, Optional.of(fill.target()), fill.value(), path + ".value", active);
       return null;
     }
 
     @Override
-    public Void visitChange(Step.Change change) {
+    public Void visitChange(InteractionStep.Change change) {
       selectors.target(change.target(), path + ".target", id, active, false);
       values.typedValue(change, Optional.of(change.target()), change.value(), path + ".value", active);
       return null;
     }
 
     @Override
-    public Void visitType(Step.Type type) {
+    public Void visitType(InteractionStep.Type type) {
       type.target().ifPresent(t -> selectors.target(t, path + ".target", id, active, false));
       values.typedValue(type, type.target(), type.text(), path + ".text", active);
       return null;
     }
 
     @Override
-    public Void visitPress(Step.Press s) {
+    public Void visitPress(InteractionStep.Press s) {
       s.target().ifPresent(t -> selectors.target(t, path + ".target", id, active, false));
       return null;
     }
 
     @Override
-    public Void visitSelect(Step.Select select) {
+    public Void visitSelect(InteractionStep.Select select) {
       selectors.target(select.target(), path + ".target", id, active, false);
       select.value().ifPresent(v -> values.scan(path + ".value", id, v, true, "the selected value", null));
       select.label().ifPresent(v -> values.scan(path + ".label", id, v, true, "the selected label", null));
@@ -167,20 +173,20 @@ final class StepFieldLint {
     }
 
     @Override
-    public Void visitScroll(Step.Scroll s) {
+    public Void visitScroll(InteractionStep.Scroll s) {
       s.target().ifPresent(t -> selectors.target(t, path + ".target", id, active, false));
       return null;
     }
 
     @Override
-    public Void visitDrag(Step.Drag drag) {
+    public Void visitDrag(InteractionStep.Drag drag) {
       selectors.target(drag.source(), path + ".from", id, active, false);
       selectors.target(drag.destination(), path + ".to", id, active, false);
       return null;
     }
 
     @Override
-    public Void visitUpload(Step.Upload upload) {
+    public Void visitUpload(InteractionStep.Upload upload) {
       selectors.target(upload.target(), path + ".target", id, active, false);
       for (int k = 0; k < upload.files().size(); k++) {
         values.scan(path + ".files[" + k + "]", id, upload.files().get(k), true, "the upload path", null);
@@ -189,38 +195,38 @@ final class StepFieldLint {
     }
 
     @Override
-    public Void visitWait(Step.Wait s) {
+    public Void visitWait(CheckStep.Wait s) {
       s.until().ifPresent(c -> conditions.check(c, path + ".until", id, active));
       return null;
     }
 
     @Override
-    public Void visitAssert(Step.Assert s) {
+    public Void visitAssert(CheckStep.Assert s) {
       conditions.check(s.condition(), path + ".condition", id, active);
       return null;
     }
 
     @Override
-    public Void visitRead(Step.Read s) {
+    public Void visitRead(DataStep.Read s) {
       selectors.target(s.target(), path + ".target", id, active, false);
       return null;
     }
 
     @Override
-    public Void visitScrape(Step.Scrape s) {
+    public Void visitScrape(DataStep.Scrape s) {
       selectors.target(s.target(), path + ".target", id, active, false);
       return null;
     }
 
     @Override
-    public Void visitPaginate(Step.Paginate paginate) {
+    public Void visitPaginate(DataStep.Paginate paginate) {
       selectors.target(paginate.target(), path + ".target", id, active, false);
       walk.steps(paginate.body(), path + ".body", true, active);
       return null;
     }
 
     @Override
-    public Void visitSetVar(Step.SetVar setVar) {
+    public Void visitSetVar(DataStep.SetVar setVar) {
       String secret = SensitiveValueScanner.namesSecret(setVar.name()) && SensitiveValueScanner.hasLiteral(setVar.value())
           ? "a literal value of the secret-named variable " + setVar.name() : null;
       values.scan(path + ".value", id, setVar.value(), true, "the variable value", secret);
@@ -228,31 +234,31 @@ final class StepFieldLint {
     }
 
     @Override
-    public Void visitEval(Step.Eval s) {
+    public Void visitEval(DataStep.Eval s) {
       values.scan(path + ".script", id, s.script(), false, "the script", null);
       return null;
     }
 
     @Override
-    public Void visitScreenshot(Step.Screenshot s) {
+    public Void visitScreenshot(DataStep.Screenshot s) {
       s.target().ifPresent(t -> selectors.target(t, path + ".target", id, active, false));
       return null;
     }
 
     @Override
-    public Void visitCsvImport(Step.CsvImport s) {
+    public Void visitCsvImport(DataStep.CsvImport s) {
       values.scan(path + ".path", id, s.path(), true, "the csv path", null);
       return null;
     }
 
     @Override
-    public Void visitCsvExport(Step.CsvExport s) {
+    public Void visitCsvExport(DataStep.CsvExport s) {
       values.scan(path + ".path", id, s.path(), true, "the csv path", null);
       return null;
     }
 
     @Override
-    public Void visitDatasetWrite(Step.DatasetWrite s) {
+    public Void visitDatasetWrite(DataStep.DatasetWrite s) {
       s.row().forEach((column, value) -> values.scan(path + ".row." + column, id, value, false, "the cell value",
           SensitiveValueScanner.namesSecret(column) && SensitiveValueScanner.hasLiteral(value)
               ? "a literal value of the secret-named column " + column : null));
@@ -260,13 +266,13 @@ final class StepFieldLint {
     }
 
     @Override
-    public Void visitDatasetExport(Step.DatasetExport s) {
+    public Void visitDatasetExport(DataStep.DatasetExport s) {
       values.scan(path + ".path", id, s.path(), true, "the export path", null);
       return null;
     }
 
     @Override
-    public Void visitHttp(Step.Http s) {
+    public Void visitHttp(ExternalStep.Http s) {
       values.scan(path + ".url", id, s.url(), true, "the url", null);
       s.headers().forEach((name, value) -> {
         boolean secretHeader = SensitiveValueScanner.namesSecret(name) || name.equalsIgnoreCase("authorization")
@@ -281,7 +287,7 @@ final class StepFieldLint {
     }
 
     @Override
-    public Void visitCall(Step.Call s) {
+    public Void visitCall(ExternalStep.Call s) {
       s.inputs().forEach((key, value) -> values.scan(path + ".inputs." + key, id, value, true, "the input value",
           SensitiveValueScanner.namesSecret(key) && SensitiveValueScanner.hasLiteral(value)
               ? "a literal value of the secret-named input " + key : null));
@@ -289,13 +295,13 @@ final class StepFieldLint {
     }
 
     @Override
-    public Void visitClipboard(Step.Clipboard s) {
+    public Void visitClipboard(DataStep.Clipboard s) {
       s.text().ifPresent(t -> values.scan(path + ".text", id, t, false, "the clipboard text", null));
       return null;
     }
 
     @Override
-    public Void visitForeach(Step.Foreach foreach) {
+    public Void visitForeach(ControlStep.Foreach foreach) {
       if (foreach.source().kind() == ForeachSource.Kind.LITERAL) {
         for (int k = 0; k < foreach.source().values().size(); k++) {
           values.scan(path + ".items[" + k + "]", id, foreach.source().values().get(k), true, "the loop item", null);
@@ -306,13 +312,13 @@ final class StepFieldLint {
     }
 
     @Override
-    public Void visitRepeat(Step.Repeat s) {
+    public Void visitRepeat(ControlStep.Repeat s) {
       walk.steps(s.body(), path + ".body", after, active);
       return null;
     }
 
     @Override
-    public Void visitIf(Step.If f) {
+    public Void visitIf(ControlStep.If f) {
       conditions.check(f.condition(), path + ".condition", id, active);
       walk.steps(f.then(), path + ".then", after, active);
       walk.steps(f.otherwise(), path + ".else", after, active);
@@ -320,14 +326,14 @@ final class StepFieldLint {
     }
 
     @Override
-    public Void visitWhile(Step.While w) {
+    public Void visitWhile(ControlStep.While w) {
       conditions.check(w.condition(), path + ".condition", id, active);
       walk.steps(w.body(), path + ".body", after, active);
       return null;
     }
 
     @Override
-    public Void visitManual(Step.Manual s) {
+    public Void visitManual(ExternalStep.Manual s) {
       values.scan(path + ".instructions", id, s.instructions(), false, "the instructions", null);
       return null;
     }

@@ -1,6 +1,10 @@
 package io.browserflow.api.lint;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.lint.LintWarning.Severity;
@@ -49,19 +53,19 @@ final class StepKindLint {
     }
 
     @Override
-    public Void visitNavigate(Step.Navigate navigate) {
+    public Void visitNavigate(PageStep.Navigate navigate) {
       navigation.check(navigate, path, id, siblings, index);
       return null;
     }
 
     @Override
-    public Void visitWait(Step.Wait wait) {
+    public Void visitWait(CheckStep.Wait wait) {
       waits.check(wait, path, id);
       return null;
     }
 
     @Override
-    public Void visitEval(Step.Eval s) {
+    public Void visitEval(DataStep.Eval s) {
       ctx.add(LintCode.EVAL_USED, Severity.WARNING, path, id,
           "eval runs a page script, which bypasses real user events and needs the script.eval capability",
           "express it with steps (fill, select, check, click, wait for a condition) where possible;"
@@ -70,7 +74,7 @@ final class StepKindLint {
     }
 
     @Override
-    public Void visitManual(Step.Manual s) {
+    public Void visitManual(ExternalStep.Manual s) {
       ctx.add(LintCode.MANUAL_STEP, Severity.WARNING, path, id,
           "manual step needs a person: unattended runs (schedules, tool calls) stop here",
           "automate it if possible, or run the flow only where a manual step handler answers");

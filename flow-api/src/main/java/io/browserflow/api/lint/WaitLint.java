@@ -1,6 +1,7 @@
 package io.browserflow.api.lint;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.lint.LintWarning.Severity;
 
 /** Waits: a fixed wait longer than {@link LintOptions#maxFixedWaitMs()} stands for a condition to wait for. */
@@ -11,7 +12,7 @@ final class WaitLint {
     this.ctx = ctx;
   }
 
-  void check(Step.Wait wait, String path, String id) {
+  void check(CheckStep.Wait wait, String path, String id) {
     if (wait.ms().isPresent() && wait.ms().getAsInt() > ctx.options().maxFixedWaitMs()) {
       ctx.add(LintCode.FIXED_WAIT_TOO_LONG, Severity.WARNING, path + ".ms", id,
           "fixed wait of " + wait.ms().getAsInt() + " ms is longer than " + ctx.options().maxFixedWaitMs()

@@ -4,6 +4,12 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import java.util.List;
@@ -60,14 +66,14 @@ final class WriteVerification {
     }
 
     // navigation and tab changes break the chain
-    @Override public Boolean visitOpen(Step.Open s) { return false; }
-    @Override public Boolean visitNavigate(Step.Navigate s) { return false; }
-    @Override public Boolean visitReload(Step.Reload s) { return false; }
-    @Override public Boolean visitBack(Step.Back s) { return false; }
-    @Override public Boolean visitForward(Step.Forward s) { return false; }
-    @Override public Boolean visitTabNew(Step.TabNew s) { return false; }
-    @Override public Boolean visitTabSwitch(Step.TabSwitch s) { return false; }
-    @Override public Boolean visitTabClose(Step.TabClose s) { return false; }
+    @Override public Boolean visitOpen(PageStep.Open s) { return false; }
+    @Override public Boolean visitNavigate(PageStep.Navigate s) { return false; }
+    @Override public Boolean visitReload(PageStep.Reload s) { return false; }
+    @Override public Boolean visitBack(PageStep.Back s) { return false; }
+    @Override public Boolean visitForward(PageStep.Forward s) { return false; }
+    @Override public Boolean visitTabNew(PageStep.TabNew s) { return false; }
+    @Override public Boolean visitTabSwitch(PageStep.TabSwitch s) { return false; }
+    @Override public Boolean visitTabClose(PageStep.TabClose s) { return false; }
 
     // a later write takes over the duty
     @Override public Boolean visitStep(Step step) { return true; }
@@ -75,60 +81,60 @@ final class WriteVerification {
     // resolving a target observes the page
 
     @Override
-    public Boolean visitAssert(Step.Assert s) {
+    public Boolean visitAssert(CheckStep.Assert s) {
       return hasPageCheck(s) || observesPage(s.condition()) || next;
     }
 
     @Override
-    public Boolean visitWait(Step.Wait s) {
+    public Boolean visitWait(CheckStep.Wait s) {
       return hasPageCheck(s) || s.until().map(WriteVerification::observesPage).orElse(false) || next;
     }
 
     @Override
-    public Boolean visitScroll(Step.Scroll s) {
+    public Boolean visitScroll(InteractionStep.Scroll s) {
       return hasPageCheck(s) || s.target().isPresent() || next;
     }
 
     @Override
-    public Boolean visitScreenshot(Step.Screenshot s) {
+    public Boolean visitScreenshot(DataStep.Screenshot s) {
       return hasPageCheck(s) || s.target().isPresent() || next;
     }
 
     @Override
-    public Boolean visitIf(Step.If s) {
+    public Boolean visitIf(ControlStep.If s) {
       return hasPageCheck(s) || observesPage(s.condition())
           || (verified(s.then(), 0, next) && verified(s.otherwise(), 0, next));
     }
 
     @Override
-    public Boolean visitWhile(Step.While s) {
+    public Boolean visitWhile(ControlStep.While s) {
       return hasPageCheck(s) || observesPage(s.condition()) || (verified(s.body(), 0, next) && next);
     }
 
     @Override
-    public Boolean visitRepeat(Step.Repeat s) {
+    public Boolean visitRepeat(ControlStep.Repeat s) {
       return hasPageCheck(s) || (s.times() > 0 ? verified(s.body(), 0, next) : next);
     }
 
     @Override
-    public Boolean visitForeach(Step.Foreach s) {
+    public Boolean visitForeach(ControlStep.Foreach s) {
       return hasPageCheck(s) || (verified(s.body(), 0, next) && next);
     }
 
     // fixed waits, variables, scripts, exports and the rest pass through
-    @Override public Boolean visitFrameMain(Step.FrameMain s) { return hasPageCheck(s) || next; }
-    @Override public Boolean visitSetViewport(Step.SetViewport s) { return hasPageCheck(s) || next; }
-    @Override public Boolean visitEmulateNetwork(Step.EmulateNetwork s) { return hasPageCheck(s) || next; }
-    @Override public Boolean visitSetVar(Step.SetVar s) { return hasPageCheck(s) || next; }
-    @Override public Boolean visitEval(Step.Eval s) { return hasPageCheck(s) || next; }
-    @Override public Boolean visitCsvImport(Step.CsvImport s) { return hasPageCheck(s) || next; }
-    @Override public Boolean visitCsvExport(Step.CsvExport s) { return hasPageCheck(s) || next; }
-    @Override public Boolean visitDatasetWrite(Step.DatasetWrite s) { return hasPageCheck(s) || next; }
-    @Override public Boolean visitDatasetExport(Step.DatasetExport s) { return hasPageCheck(s) || next; }
-    @Override public Boolean visitHttp(Step.Http s) { return hasPageCheck(s) || next; }
-    @Override public Boolean visitClipboard(Step.Clipboard s) { return hasPageCheck(s) || next; }
-    @Override public Boolean visitCall(Step.Call s) { return hasPageCheck(s) || next; }
-    @Override public Boolean visitManual(Step.Manual s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitFrameMain(PageStep.FrameMain s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitSetViewport(PageStep.SetViewport s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitEmulateNetwork(PageStep.EmulateNetwork s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitSetVar(DataStep.SetVar s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitEval(DataStep.Eval s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitCsvImport(DataStep.CsvImport s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitCsvExport(DataStep.CsvExport s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitDatasetWrite(DataStep.DatasetWrite s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitDatasetExport(DataStep.DatasetExport s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitHttp(ExternalStep.Http s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitClipboard(DataStep.Clipboard s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitCall(ExternalStep.Call s) { return hasPageCheck(s) || next; }
+    @Override public Boolean visitManual(ExternalStep.Manual s) { return hasPageCheck(s) || next; }
   }
 
   private static final ConditionVisitor<Boolean> OBSERVES_PAGE = new DefaultConditionVisitor<>() {

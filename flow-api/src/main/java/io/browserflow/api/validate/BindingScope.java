@@ -1,6 +1,8 @@
 package io.browserflow.api.validate;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import java.util.ArrayDeque;
@@ -200,20 +202,20 @@ final class BindingScope {
   }
 
   private static final StepVisitor<List<String>> OUTPUTS = new StepFamilyVisitor<>() {
-    @Override public List<String> visitRead(Step.Read s) { return List.of(s.what().name().toLowerCase(Locale.ROOT)); }
-    @Override public List<String> visitScrape(Step.Scrape s) { return List.of("items", "count"); }
-    @Override public List<String> visitCsvImport(Step.CsvImport s) { return List.of("items", "count"); }
-    @Override public List<String> visitPaginate(Step.Paginate s) { return List.of("pages"); }
-    @Override public List<String> visitEval(Step.Eval s) { return List.of("result"); }
-    @Override public List<String> visitScreenshot(Step.Screenshot s) { return List.of("path"); }
-    @Override public List<String> visitCsvExport(Step.CsvExport s) { return List.of("path"); }
-    @Override public List<String> visitDatasetWrite(Step.DatasetWrite s) { return List.of("rows"); }
-    @Override public List<String> visitDatasetExport(Step.DatasetExport s) { return List.of("path", "rows"); }
-    @Override public List<String> visitHttp(Step.Http s) { return httpOutputs(s); }
-    @Override public List<String> visitClipboard(Step.Clipboard s) {
+    @Override public List<String> visitRead(DataStep.Read s) { return List.of(s.what().name().toLowerCase(Locale.ROOT)); }
+    @Override public List<String> visitScrape(DataStep.Scrape s) { return List.of("items", "count"); }
+    @Override public List<String> visitCsvImport(DataStep.CsvImport s) { return List.of("items", "count"); }
+    @Override public List<String> visitPaginate(DataStep.Paginate s) { return List.of("pages"); }
+    @Override public List<String> visitEval(DataStep.Eval s) { return List.of("result"); }
+    @Override public List<String> visitScreenshot(DataStep.Screenshot s) { return List.of("path"); }
+    @Override public List<String> visitCsvExport(DataStep.CsvExport s) { return List.of("path"); }
+    @Override public List<String> visitDatasetWrite(DataStep.DatasetWrite s) { return List.of("rows"); }
+    @Override public List<String> visitDatasetExport(DataStep.DatasetExport s) { return List.of("path", "rows"); }
+    @Override public List<String> visitHttp(ExternalStep.Http s) { return httpOutputs(s); }
+    @Override public List<String> visitClipboard(DataStep.Clipboard s) {
       return s.action() == Step.ClipboardAction.READ ? List.of("text") : List.of();
     }
-    @Override public List<String> visitCall(Step.Call s) { return s.outputs(); }
+    @Override public List<String> visitCall(ExternalStep.Call s) { return s.outputs(); }
 
     // no outputs
     @Override public List<String> visitStep(Step step) { return List.of(); }
@@ -222,7 +224,7 @@ final class BindingScope {
   /** The fixed outputs of an http step, then its extract names. */
   static final List<String> HTTP_OUTPUTS = List.of("status", "body", "headers");
 
-  private static List<String> httpOutputs(Step.Http s) {
+  private static List<String> httpOutputs(ExternalStep.Http s) {
     List<String> all = new ArrayList<>(HTTP_OUTPUTS);
     all.addAll(s.extract().keySet());
     return all;

@@ -7,6 +7,12 @@ import io.browserflow.api.JsonSelector;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.validate.BindingScope.Loop;
 import java.util.List;
@@ -65,20 +71,20 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitOpen(Step.Open o) {
+    public Void visitOpen(PageStep.Open o) {
       url(o.url(), p + ".url");
       o.tab().ifPresent(a -> structure.tabUse(a, p + ".tab"));
       return null;
     }
 
     @Override
-    public Void visitNavigate(Step.Navigate s) {
+    public Void visitNavigate(PageStep.Navigate s) {
       url(s.url(), p + ".url");
       return null;
     }
 
     @Override
-    public Void visitTabNew(Step.TabNew t) {
+    public Void visitTabNew(PageStep.TabNew t) {
       structure.tabBind(t.alias(), p + ".alias");
       t.url().ifPresent(u -> {
         placeholders.text(u, p + ".url");
@@ -88,25 +94,25 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitTabSwitch(Step.TabSwitch s) {
+    public Void visitTabSwitch(PageStep.TabSwitch s) {
       structure.tabUse(s.alias(), p + ".alias");
       return null;
     }
 
     @Override
-    public Void visitTabClose(Step.TabClose s) {
+    public Void visitTabClose(PageStep.TabClose s) {
       s.alias().ifPresent(a -> structure.tabUse(a, p + ".alias"));
       return null;
     }
 
     @Override
-    public Void visitFrame(Step.Frame s) {
+    public Void visitFrame(PageStep.Frame s) {
       targets.frameLocator(s.locator(), p + ".locator");
       return null;
     }
 
     @Override
-    public Void visitSetViewport(Step.SetViewport v) {
+    public Void visitSetViewport(PageStep.SetViewport v) {
       range(v.width(), limits.minViewportWidth(), limits.maxViewportWidth(), p + ".width", "the viewport width");
       range(v.height(), limits.minViewportHeight(), limits.maxViewportHeight(), p + ".height",
           "the viewport height");
@@ -120,7 +126,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitEmulateNetwork(Step.EmulateNetwork n) {
+    public Void visitEmulateNetwork(PageStep.EmulateNetwork n) {
       notNegative(n.downloadBytesPerSecond(), p + ".downloadBytesPerSecond", "the download throughput (bytes per second)");
       notNegative(n.uploadBytesPerSecond(), p + ".uploadBytesPerSecond", "the upload throughput (bytes per second)");
       notNegative(n.latencyMs(), p + ".latencyMs", "the latency (ms)");
@@ -146,7 +152,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitClick(Step.Click c) {
+    public Void visitClick(InteractionStep.Click c) {
       targets.check(c.target(), p + ".target");
       placeholders.texts(c.modifiers(), p + ".modifiers");
       c.newTab().ifPresent(a -> structure.tabBind(a, p + ".newTab"));
@@ -155,25 +161,25 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitDblclick(Step.Dblclick s) {
+    public Void visitDblclick(InteractionStep.Dblclick s) {
       targets.check(s.target(), p + ".target");
       return null;
     }
 
     @Override
-    public Void visitContextmenu(Step.Contextmenu s) {
+    public Void visitContextmenu(InteractionStep.Contextmenu s) {
       targets.check(s.target(), p + ".target");
       return null;
     }
 
     @Override
-    public Void visitHover(Step.Hover s) {
+    public Void visitHover(InteractionStep.Hover s) {
       targets.check(s.target(), p + ".target");
       return null;
     }
 
     @Override
-    public Void visitMouse(Step.Mouse s) {
+    public Void visitMouse(InteractionStep.Mouse s) {
       targets.check(s.target(), p + ".target");
       if (s.action() == Step.MouseAction.OUT && s.fromCenter().isPresent()) {
         ctx.invalid(p + ".fromCenter", "a mouse out goes just outside the element and takes no fromCenter: remove it, "
@@ -192,7 +198,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitFill(Step.Fill f) {
+    public Void visitFill(InteractionStep.Fill f) {
       targets.check(f.target(), p + ".target");
       valueLength(f.value(), p + ".value", "the fill value");
       placeholders.text(f.value(), p + ".value");
@@ -200,7 +206,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitChange(Step.Change c) {
+    public Void visitChange(InteractionStep.Change c) {
       targets.check(c.target(), p + ".target");
       valueLength(c.value(), p + ".value", "the change value");
       placeholders.text(c.value(), p + ".value");
@@ -208,7 +214,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitType(Step.Type t) {
+    public Void visitType(InteractionStep.Type t) {
       t.target().ifPresent(tg -> targets.check(tg, p + ".target"));
       valueLength(t.text(), p + ".text", "the typed text");
       placeholders.text(t.text(), p + ".text");
@@ -216,7 +222,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitPress(Step.Press k) {
+    public Void visitPress(InteractionStep.Press k) {
       if (k.key().isBlank()) {
         ctx.invalid(p + ".key", "the key is blank: name a key such as Enter, Escape or a");
       }
@@ -231,7 +237,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitSelect(Step.Select sel) {
+    public Void visitSelect(InteractionStep.Select sel) {
       targets.check(sel.target(), p + ".target");
       if (sel.value().isPresent() == sel.label().isPresent()) {
         ctx.invalid(p, "select needs exactly one of value and label, "
@@ -243,25 +249,25 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitCheck(Step.Check s) {
+    public Void visitCheck(InteractionStep.Check s) {
       targets.check(s.target(), p + ".target");
       return null;
     }
 
     @Override
-    public Void visitUncheck(Step.Uncheck s) {
+    public Void visitUncheck(InteractionStep.Uncheck s) {
       targets.check(s.target(), p + ".target");
       return null;
     }
 
     @Override
-    public Void visitToggle(Step.Toggle s) {
+    public Void visitToggle(InteractionStep.Toggle s) {
       targets.check(s.target(), p + ".target");
       return null;
     }
 
     @Override
-    public Void visitScroll(Step.Scroll sc) {
+    public Void visitScroll(InteractionStep.Scroll sc) {
       if (sc.target().isPresent()) {
         targets.check(sc.target().get(), p + ".target");
       } else if (sc.mode() == Step.ScrollMode.INTO_VIEW) {
@@ -271,14 +277,14 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitDrag(Step.Drag d) {
+    public Void visitDrag(InteractionStep.Drag d) {
       targets.check(d.source(), p + ".from");
       targets.check(d.destination(), p + ".to");
       return null;
     }
 
     @Override
-    public Void visitUpload(Step.Upload u) {
+    public Void visitUpload(InteractionStep.Upload u) {
       targets.check(u.target(), p + ".target");
       if (u.files().isEmpty()) {
         ctx.invalid(p + ".files", "upload needs at least one file");
@@ -294,7 +300,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitWait(Step.Wait w) {
+    public Void visitWait(CheckStep.Wait w) {
       if (w.ms().isPresent() == w.until().isPresent()) {
         ctx.invalid(p, "wait needs exactly one of ms and until, "
             + (w.ms().isPresent() ? "not both" : "but has neither"));
@@ -311,13 +317,13 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitAssert(Step.Assert s) {
+    public Void visitAssert(CheckStep.Assert s) {
       conditions.check(s.condition(), p + ".condition");
       return null;
     }
 
     @Override
-    public Void visitRead(Step.Read r) {
+    public Void visitRead(DataStep.Read r) {
       targets.check(r.target(), p + ".target");
       if (r.what() == Step.ReadKind.ATTRIBUTE) {
         if (r.attribute().isEmpty() || r.attribute().get().isBlank()) {
@@ -332,7 +338,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitScrape(Step.Scrape sc) {
+    public Void visitScrape(DataStep.Scrape sc) {
       targets.check(sc.target(), p + ".target");
       if (sc.mode() == Step.ScrapeMode.ATTRIBUTES && sc.attributes().isEmpty()) {
         ctx.invalid(p + ".attributes", "scrape mode attributes needs the attribute names to read");
@@ -349,7 +355,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitPaginate(Step.Paginate pg) {
+    public Void visitPaginate(DataStep.Paginate pg) {
       targets.check(pg.target(), p + ".target");
       atLeastOne(p + ".maxPages", "maxPages", pg.maxPages(), limits.maxPaginatePages(), "give 1 or more");
       loopBody(Loop.PAGINATE, pg.body(), p + ".body", depth);
@@ -357,7 +363,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitSetVar(Step.SetVar v) {
+    public Void visitSetVar(DataStep.SetVar v) {
       placeholders.text(v.value(), p + ".value");
       if (placeholders.key(v.name(), p + ".name", "the variable name")) {
         ctx.scope().declareVar(v.name());
@@ -366,26 +372,26 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitEval(Step.Eval s) {
+    public Void visitEval(DataStep.Eval s) {
       placeholders.script(s.script(), p + ".script");
       return null;
     }
 
     @Override
-    public Void visitScreenshot(Step.Screenshot sh) {
+    public Void visitScreenshot(DataStep.Screenshot sh) {
       sh.target().ifPresent(tg -> targets.check(tg, p + ".target"));
       sh.name().ifPresent(n -> placeholders.text(n, p + ".name"));
       return null;
     }
 
     @Override
-    public Void visitCsvImport(Step.CsvImport s) {
+    public Void visitCsvImport(DataStep.CsvImport s) {
       workPath(s.path(), p + ".path");
       return null;
     }
 
     @Override
-    public Void visitCsvExport(Step.CsvExport ce) {
+    public Void visitCsvExport(DataStep.CsvExport ce) {
       if (!Placeholders.isWhole(ce.source()) && Placeholders.syntaxError(ce.source()).isEmpty()) {
         ctx.invalid(p + ".source", "the csvExport source must be one whole placeholder naming items, "
             + "e.g. ${steps.<id>.items}");
@@ -396,7 +402,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitDatasetWrite(Step.DatasetWrite w) {
+    public Void visitDatasetWrite(DataStep.DatasetWrite w) {
       if (datasetName(w.dataset(), p + ".dataset")) {
         ctx.datasets().add(w.dataset());
       }
@@ -416,7 +422,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitDatasetExport(Step.DatasetExport e) {
+    public Void visitDatasetExport(DataStep.DatasetExport e) {
       if (datasetName(e.dataset(), p + ".dataset")) {
         ctx.export(e.dataset(), p + ".dataset");
       }
@@ -425,7 +431,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitHttp(Step.Http h) {
+    public Void visitHttp(ExternalStep.Http h) {
       if (!HTTP_METHODS.contains(h.method())) {
         ctx.invalid(p + ".method", "unknown method '" + h.method() + "': use one of " + String.join(", ", HTTP_METHODS));
       }
@@ -460,7 +466,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitClipboard(Step.Clipboard c) {
+    public Void visitClipboard(DataStep.Clipboard c) {
       if (c.action() == Step.ClipboardAction.WRITE) {
         if (c.text().isEmpty()) {
           ctx.invalid(p + ".text", "a clipboard write needs the text to put on the clipboard");
@@ -477,7 +483,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitCall(Step.Call c) {
+    public Void visitCall(ExternalStep.Call c) {
       if (c.flow().isBlank()) {
         ctx.invalid(p + ".flow", "the call names no flow: give the id of a subflow or of a flow in the flow library");
       } else {
@@ -504,7 +510,7 @@ final class StepFieldRules {
     }
 
     /** What a call must match in a subflow the top-level flow holds. */
-    private void callee(Step.Call c, io.browserflow.api.Flow callee) {
+    private void callee(ExternalStep.Call c, io.browserflow.api.Flow callee) {
       c.inputs().keySet().forEach(key -> {
         if (callee.input(key).isEmpty()) {
           ctx.invalid(p + ".inputs." + key, "the flow " + callee.id() + " declares no input " + key
@@ -531,13 +537,13 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitForeach(Step.Foreach s) {
+    public Void visitForeach(ControlStep.Foreach s) {
       foreach(s, p, depth);
       return null;
     }
 
     @Override
-    public Void visitRepeat(Step.Repeat r) {
+    public Void visitRepeat(ControlStep.Repeat r) {
       atLeastOne(p + ".times", "repeat times", r.times(), limits.maxRepeatTimes(),
           "repeating " + r.times() + " times does nothing; remove the step or give 1 or more");
       loopBody(Loop.REPEAT, r.body(), p + ".body", depth);
@@ -545,7 +551,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitIf(Step.If i) {
+    public Void visitIf(ControlStep.If i) {
       conditions.check(i.condition(), p + ".condition");
       int mark = ctx.scope().mark();
       walk.steps(i.then(), p + ".then", depth + 1);
@@ -557,7 +563,7 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitWhile(Step.While w) {
+    public Void visitWhile(ControlStep.While w) {
       conditions.check(w.condition(), p + ".condition");
       loopBody(Loop.WHILE, w.body(), p + ".body", depth);
       atLeastOne(p + ".max", "the while max", w.max(), limits.maxWhileIterations(), "give 1 or more");
@@ -565,16 +571,16 @@ final class StepFieldRules {
     }
 
     @Override
-    public Void visitManual(Step.Manual s) {
+    public Void visitManual(ExternalStep.Manual s) {
       placeholders.text(s.instructions(), p + ".instructions");
       return null;
     }
 
     // no fields of their own
-    @Override public Void visitBack(Step.Back s) { return null; }
-    @Override public Void visitForward(Step.Forward s) { return null; }
-    @Override public Void visitReload(Step.Reload s) { return null; }
-    @Override public Void visitFrameMain(Step.FrameMain s) { return null; }
+    @Override public Void visitBack(PageStep.Back s) { return null; }
+    @Override public Void visitForward(PageStep.Forward s) { return null; }
+    @Override public Void visitReload(PageStep.Reload s) { return null; }
+    @Override public Void visitFrameMain(PageStep.FrameMain s) { return null; }
   }
 
   private void loopBody(Loop kind, List<Step> body, String path, int depth) {
@@ -583,7 +589,7 @@ final class StepFieldRules {
     ctx.scope().exitLoop();
   }
 
-  private void foreach(Step.Foreach f, String p, int depth) {
+  private void foreach(ControlStep.Foreach f, String p, int depth) {
     ForeachSource src = f.source();
     Loop kind = switch (src.kind()) {
       case TABLE -> {

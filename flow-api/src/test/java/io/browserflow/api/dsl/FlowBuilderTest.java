@@ -14,6 +14,8 @@ import io.browserflow.api.FlowValidationException;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ControlStep;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +36,7 @@ class FlowBuilderTest {
     assertThat(login.inputs()).singleElement().satisfies(i -> assertThat(i.required()).isTrue());
     assertThat(login.credential("PASSWORD")).hasValueSatisfying(c -> assertThat(c.secret()).isTrue());
     assertThat(login.steps()).extracting(Step::id).containsExactly("open-1", "fill-1", "fill-2", "click-1");
-    Step.Click click = (Step.Click) login.steps().get(3);
+    InteractionStep.Click click = (InteractionStep.Click) login.steps().get(3);
     assertThat(click.target().candidates()).containsExactly(Candidate.role("button", "Sign in"));
     assertThat(click.expect()).containsExactly(Condition.Url.of("**/home"));
   }
@@ -56,7 +58,7 @@ class FlowBuilderTest {
     assertThat(save.retry()).hasValue(Retry.of(2, 250, Retry.Backoff.EXP));
     assertThat(save.onError().kind()).isEqualTo(OnError.Kind.CONTINUE);
     assertThat(save.expect()).hasSize(2);
-    assertThat(((Step.Click) save).target().candidates())
+    assertThat(((InteractionStep.Click) save).target().candidates())
         .containsExactly(Candidate.testId("save"), Candidate.text("Save"));
     assertThat(flow.steps().get(0).disabled()).isFalse();
     assertThat(flow.steps().get(2).disabled()).isTrue();
@@ -78,7 +80,7 @@ class FlowBuilderTest {
 
   @Test
   void should_set_click_options() {
-    Step.Click click = (Step.Click) Flow.named("x")
+    InteractionStep.Click click = (InteractionStep.Click) Flow.named("x")
         .click(css("a.more")).newTab("detail").button(Step.MouseButton.MIDDLE).at(3, 4).holding("Shift")
         .buildUnvalidated().steps().get(0);
     assertThat(click.newTab()).hasValue("detail");
@@ -91,11 +93,11 @@ class FlowBuilderTest {
   void should_split_key_chords() {
     Flow flow = Flow.named("keys").press("Control+Shift+A").press(css("input"), "Enter").press("+")
         .buildUnvalidated();
-    Step.Press chord = (Step.Press) flow.steps().get(0);
+    InteractionStep.Press chord = (InteractionStep.Press) flow.steps().get(0);
     assertThat(chord.key()).isEqualTo("A");
     assertThat(chord.modifiers()).containsExactly("Control", "Shift");
-    assertThat(((Step.Press) flow.steps().get(1)).target()).isPresent();
-    assertThat(((Step.Press) flow.steps().get(2)).key()).isEqualTo("+");
+    assertThat(((InteractionStep.Press) flow.steps().get(1)).target()).isPresent();
+    assertThat(((InteractionStep.Press) flow.steps().get(2)).key()).isEqualTo("+");
   }
 
   @Test
@@ -114,9 +116,9 @@ class FlowBuilderTest {
         .click(testId("save")).fallback(f -> f.click(text("Save anyway")))
         .buildUnvalidated();
 
-    Step.Foreach loop = (Step.Foreach) flow.steps().get(0);
+    ControlStep.Foreach loop = (ControlStep.Foreach) flow.steps().get(0);
     assertThat(loop.body()).hasSize(3);
-    Step.If branch = (Step.If) loop.body().get(2);
+    ControlStep.If branch = (ControlStep.If) loop.body().get(2);
     assertThat(branch.then()).extracting(Step::id).containsExactly("total");
     assertThat(branch.otherwise()).extracting(Step::id).containsExactly("screenshot-1");
     assertThat(flow.steps()).extracting(Step::id)

@@ -33,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -92,7 +94,7 @@ class FlowJsonConditionsTest {
   }
 
   private static Step asserting(Condition c) {
-    return Step.Assert.builder().id("a").condition(c).build();
+    return CheckStep.Assert.builder().id("a").condition(c).build();
   }
 
   private static String assertingJson(String condition) {
@@ -147,7 +149,7 @@ class FlowJsonConditionsTest {
   @MethodSource("candidates")
   void should_read_and_write_each_candidate_kind(String json, Candidate expected) {
     Step read = onlyStep("{\"id\": \"c\", \"op\": \"hover\", \"target\": {\"candidates\": [" + json + "]}}");
-    Step built = Step.Hover.builder().id("c").target(Target.of(expected)).build();
+    Step built = InteractionStep.Hover.builder().id("c").target(Target.of(expected)).build();
     assertThat(read).isEqualTo(built);
     assertThat(tree(FlowJson.write(flowOf(built))).get("steps").get(0).get("target").get("candidates").get(0))
         .isEqualTo(tree(json));
@@ -163,14 +165,14 @@ class FlowJsonConditionsTest {
 
     Step read = onlyStep("{\"id\": \"c\", \"op\": \"click\", \"target\": " + target + "}");
 
-    assertThat(((Step.Click) read).target()).isEqualTo(expected);
+    assertThat(((InteractionStep.Click) read).target()).isEqualTo(expected);
     assertThat(tree(FlowJson.write(flowOf(read))).get("steps").get(0).get("target")).isEqualTo(tree(target));
   }
 
   @Test
   void should_read_an_empty_target_for_the_validator_to_judge() {
     Step read = onlyStep("{\"id\": \"c\", \"op\": \"click\", \"target\": {}}");
-    assertThat(((Step.Click) read).target().candidates()).isEmpty();
+    assertThat(((InteractionStep.Click) read).target().candidates()).isEmpty();
     assertRoundTrips(flowOf(read));
   }
 }

@@ -111,7 +111,7 @@ class FlowJsonLawsTest {
   private static List<String> keys() {
     List<String> keys = new ArrayList<>(FormatNames.STEP);
     for (Step.Kind k : Step.Kind.values()) {
-      keys.addAll(FormatNames.opFields(k));
+      keys.addAll(StepReader.opFields(k));
     }
     keys.addAll(FormatNames.CONDITION);
     keys.addAll(FormatNames.TARGET);

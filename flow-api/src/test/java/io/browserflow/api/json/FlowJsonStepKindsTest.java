@@ -19,6 +19,12 @@ import io.browserflow.api.OnError;
 import io.browserflow.api.Point;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -38,175 +44,175 @@ class FlowJsonStepKindsTest {
   static Stream<Arguments> cases() {
     return Stream.of(
         step("{\"id\": \"s\", \"op\": \"open\", \"url\": \"https://example.com\", \"tab\": \"main\"}",
-            Step.Open.builder().id("s").url("https://example.com").tab("main").build()),
+            PageStep.Open.builder().id("s").url("https://example.com").tab("main").build()),
         step("{\"id\": \"s\", \"op\": \"navigate\", \"url\": \"${BASE}/list\"}",
-            Step.Navigate.builder().id("s").url("${BASE}/list").build()),
-        step("{\"id\": \"s\", \"op\": \"back\"}", Step.Back.builder().id("s").build()),
-        step("{\"id\": \"s\", \"op\": \"forward\"}", Step.Forward.builder().id("s").build()),
-        step("{\"id\": \"s\", \"op\": \"reload\"}", Step.Reload.builder().id("s").build()),
+            PageStep.Navigate.builder().id("s").url("${BASE}/list").build()),
+        step("{\"id\": \"s\", \"op\": \"back\"}", PageStep.Back.builder().id("s").build()),
+        step("{\"id\": \"s\", \"op\": \"forward\"}", PageStep.Forward.builder().id("s").build()),
+        step("{\"id\": \"s\", \"op\": \"reload\"}", PageStep.Reload.builder().id("s").build()),
         step("{\"id\": \"s\", \"op\": \"tabNew\", \"alias\": \"detail\", \"url\": \"https://example.com/d\"}",
-            Step.TabNew.builder().id("s").alias("detail").url("https://example.com/d").build()),
+            PageStep.TabNew.builder().id("s").alias("detail").url("https://example.com/d").build()),
         step("{\"id\": \"s\", \"op\": \"tabSwitch\", \"alias\": \"main\"}",
-            Step.TabSwitch.builder().id("s").alias("main").build()),
+            PageStep.TabSwitch.builder().id("s").alias("main").build()),
         step("{\"id\": \"s\", \"op\": \"tabClose\", \"alias\": \"detail\"}",
-            Step.TabClose.builder().id("s").alias("detail").build()),
-        step("{\"id\": \"s\", \"op\": \"tabClose\"}", Step.TabClose.builder().id("s").build()),
+            PageStep.TabClose.builder().id("s").alias("detail").build()),
+        step("{\"id\": \"s\", \"op\": \"tabClose\"}", PageStep.TabClose.builder().id("s").build()),
         step("{\"id\": \"s\", \"op\": \"frame\", \"locator\": \"iframe#pay\"}",
-            Step.Frame.builder().id("s").locator("iframe#pay").build()),
-        step("{\"id\": \"s\", \"op\": \"frameMain\"}", Step.FrameMain.builder().id("s").build()),
+            PageStep.Frame.builder().id("s").locator("iframe#pay").build()),
+        step("{\"id\": \"s\", \"op\": \"frameMain\"}", PageStep.FrameMain.builder().id("s").build()),
         step("{\"id\": \"s\", \"op\": \"setViewport\", \"width\": 1280, \"height\": 720}",
-            Step.SetViewport.builder().id("s").width(1280).height(720).build()),
+            PageStep.SetViewport.builder().id("s").width(1280).height(720).build()),
         step("{\"id\": \"s\", \"op\": \"setViewport\", \"width\": 390, \"height\": 844, \"deviceScaleFactor\": 3,"
                 + " \"mobile\": true, \"touch\": true}",
-            Step.SetViewport.builder().id("s").width(390).height(844).deviceScaleFactor(3).mobile(true).touch(true).build()),
+            PageStep.SetViewport.builder().id("s").width(390).height(844).deviceScaleFactor(3).mobile(true).touch(true).build()),
         step("{\"id\": \"s\", \"op\": \"emulateNetwork\", \"offline\": true}",
-            Step.EmulateNetwork.builder().id("s").offline(true).build()),
+            PageStep.EmulateNetwork.builder().id("s").offline(true).build()),
         step("{\"id\": \"s\", \"op\": \"emulateNetwork\", \"downloadBytesPerSecond\": 50000,"
                 + " \"uploadBytesPerSecond\": 20000, \"latencyMs\": 40}",
-            Step.EmulateNetwork.builder().id("s").downloadBytesPerSecond(50_000).uploadBytesPerSecond(20_000).latencyMs(40).build()),
+            PageStep.EmulateNetwork.builder().id("s").downloadBytesPerSecond(50_000).uploadBytesPerSecond(20_000).latencyMs(40).build()),
         step("{\"id\": \"s\", \"op\": \"emulateNetwork\", \"latencyMs\": 0}",
-            Step.EmulateNetwork.builder().id("s").latencyMs(0).build()),
+            PageStep.EmulateNetwork.builder().id("s").latencyMs(0).build()),
         step("{\"id\": \"s\", \"op\": \"emulateNetwork\"}",
-            Step.EmulateNetwork.builder().id("s").build()),
+            PageStep.EmulateNetwork.builder().id("s").build()),
         step("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + "}",
-            Step.Click.builder().id("s").target(testId("save")).build()),
+            InteractionStep.Click.builder().id("s").target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + ", \"button\": \"right\","
                 + " \"modifiers\": [\"Shift\", \"Alt\"], \"offset\": {\"x\": 5, \"y\": 2.5}, \"newTab\": \"popup\"}",
-            Step.Click.builder().id("s").target(testId("save")).button(Step.MouseButton.RIGHT)
+            InteractionStep.Click.builder().id("s").target(testId("save")).button(Step.MouseButton.RIGHT)
                 .addModifiers("Shift", "Alt").offset(Point.of(5, 2.5)).newTab("popup").build()),
         step("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + ", \"button\": \"back\", \"delay\": 250}",
-            Step.Click.builder().id("s").target(testId("save")).button(Step.MouseButton.BACK).delay(250).build()),
+            InteractionStep.Click.builder().id("s").target(testId("save")).button(Step.MouseButton.BACK).delay(250).build()),
         step("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + ", \"button\": \"forward\"}",
-            Step.Click.builder().id("s").target(testId("save")).button(Step.MouseButton.FORWARD).build()),
+            InteractionStep.Click.builder().id("s").target(testId("save")).button(Step.MouseButton.FORWARD).build()),
         step("{\"id\": \"s\", \"op\": \"dblclick\", \"target\": " + SAVE + ", \"offset\": {\"x\": 1, \"y\": 0}}",
-            Step.Dblclick.builder().id("s").target(testId("save")).offset(Point.of(1, 0)).build()),
+            InteractionStep.Dblclick.builder().id("s").target(testId("save")).offset(Point.of(1, 0)).build()),
         step("{\"id\": \"s\", \"op\": \"contextmenu\", \"target\": " + SAVE + "}",
-            Step.Contextmenu.builder().id("s").target(testId("save")).build()),
+            InteractionStep.Contextmenu.builder().id("s").target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"hover\", \"target\": " + SAVE + "}",
-            Step.Hover.builder().id("s").target(testId("save")).build()),
+            InteractionStep.Hover.builder().id("s").target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"mouse\", \"action\": \"down\", \"target\": " + SAVE + ", \"fromCenter\": {\"x\": -4, \"y\": 2.5}, \"button\": \"right\"}",
-            Step.Mouse.builder().id("s").action(Step.MouseAction.DOWN).target(testId("save")).fromCenter(Point.of(-4, 2.5))
+            InteractionStep.Mouse.builder().id("s").action(Step.MouseAction.DOWN).target(testId("save")).fromCenter(Point.of(-4, 2.5))
                 .button(Step.MouseButton.RIGHT).build()),
         step("{\"id\": \"s\", \"op\": \"mouse\", \"action\": \"out\", \"target\": " + SAVE + "}",
-            Step.Mouse.builder().id("s").action(Step.MouseAction.OUT).target(testId("save")).build()),
+            InteractionStep.Mouse.builder().id("s").action(Step.MouseAction.OUT).target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"fill\", \"target\": {\"candidates\": [{\"label\": \"User\"}]},"
                 + " \"value\": \"${USER}\"}",
-            Step.Fill.builder().id("s").target(label("User")).value("${USER}").build()),
+            InteractionStep.Fill.builder().id("s").target(label("User")).value("${USER}").build()),
         step("{\"id\": \"s\", \"op\": \"change\", \"target\": {\"candidates\": [{\"aria\": \"Country\"}]},"
                 + " \"value\": \"${COUNTRY}\"}",
-            Step.Change.builder().id("s").target(aria("Country")).value("${COUNTRY}").build()),
+            InteractionStep.Change.builder().id("s").target(aria("Country")).value("${COUNTRY}").build()),
         step("{\"id\": \"s\", \"op\": \"type\", \"text\": \"hello\"}",
-            Step.Type.builder().id("s").text("hello").build()),
+            InteractionStep.Type.builder().id("s").text("hello").build()),
         step("{\"id\": \"s\", \"op\": \"type\", \"target\": " + SAVE + ", \"text\": \"hello\"}",
-            Step.Type.builder().id("s").target(testId("save")).text("hello").build()),
+            InteractionStep.Type.builder().id("s").target(testId("save")).text("hello").build()),
         step("{\"id\": \"s\", \"op\": \"press\", \"key\": \"A\", \"modifiers\": [\"Control\"], \"target\": " + SAVE + "}",
-            Step.Press.builder().id("s").key("A").addModifiers("Control").target(testId("save")).build()),
+            InteractionStep.Press.builder().id("s").key("A").addModifiers("Control").target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"press\", \"key\": \"Enter\"}",
-            Step.Press.builder().id("s").key("Enter").build()),
+            InteractionStep.Press.builder().id("s").key("Enter").build()),
         step("{\"id\": \"s\", \"op\": \"press\", \"key\": \"Shift\", \"phase\": \"down\"}",
-            Step.Press.builder().id("s").key("Shift").phase(Step.KeyPhase.DOWN).build()),
+            InteractionStep.Press.builder().id("s").key("Shift").phase(Step.KeyPhase.DOWN).build()),
         step("{\"id\": \"s\", \"op\": \"press\", \"key\": \"a\", \"phase\": \"up\"}",
-            Step.Press.builder().id("s").key("a").phase(Step.KeyPhase.UP).build()),
+            InteractionStep.Press.builder().id("s").key("a").phase(Step.KeyPhase.UP).build()),
         step("{\"id\": \"s\", \"op\": \"select\", \"target\": " + SAVE + ", \"value\": \"de\"}",
-            Step.Select.builder().id("s").target(testId("save")).value("de").build()),
+            InteractionStep.Select.builder().id("s").target(testId("save")).value("de").build()),
         step("{\"id\": \"s\", \"op\": \"select\", \"target\": " + SAVE + ", \"label\": \"Germany\"}",
-            Step.Select.builder().id("s").target(testId("save")).label("Germany").build()),
+            InteractionStep.Select.builder().id("s").target(testId("save")).label("Germany").build()),
         step("{\"id\": \"s\", \"op\": \"check\", \"target\": " + SAVE + "}",
-            Step.Check.builder().id("s").target(testId("save")).build()),
+            InteractionStep.Check.builder().id("s").target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"uncheck\", \"target\": " + SAVE + "}",
-            Step.Uncheck.builder().id("s").target(testId("save")).build()),
+            InteractionStep.Uncheck.builder().id("s").target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"toggle\", \"target\": " + SAVE + "}",
-            Step.Toggle.builder().id("s").target(testId("save")).build()),
+            InteractionStep.Toggle.builder().id("s").target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"scroll\", \"y\": 400}",
-            Step.Scroll.builder().id("s").y(400).build()),
+            InteractionStep.Scroll.builder().id("s").y(400).build()),
         step("{\"id\": \"s\", \"op\": \"scroll\", \"mode\": \"to\", \"x\": -3, \"y\": 10}",
-            Step.Scroll.builder().id("s").mode(Step.ScrollMode.TO).x(-3).y(10).build()),
+            InteractionStep.Scroll.builder().id("s").mode(Step.ScrollMode.TO).x(-3).y(10).build()),
         step("{\"id\": \"s\", \"op\": \"scroll\", \"mode\": \"intoView\", \"target\": " + SAVE + "}",
-            Step.Scroll.builder().id("s").mode(Step.ScrollMode.INTO_VIEW).target(testId("save")).build()),
+            InteractionStep.Scroll.builder().id("s").mode(Step.ScrollMode.INTO_VIEW).target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"drag\", \"from\": " + SAVE + ", \"to\": {\"candidates\": [{\"id\": \"bin\"}]}}",
-            Step.Drag.builder().id("s").source(testId("save"))
+            InteractionStep.Drag.builder().id("s").source(testId("save"))
                 .destination(io.browserflow.api.dsl.Dsl.elementId("bin")).build()),
         step("{\"id\": \"s\", \"op\": \"upload\", \"target\": " + SAVE + ", \"files\": [\"a.pdf\", \"b.png\"]}",
-            Step.Upload.builder().id("s").target(testId("save")).addFiles("a.pdf", "b.png").build()),
-        step("{\"id\": \"s\", \"op\": \"wait\", \"ms\": 250}", Step.Wait.builder().id("s").ms(250).build()),
+            InteractionStep.Upload.builder().id("s").target(testId("save")).addFiles("a.pdf", "b.png").build()),
+        step("{\"id\": \"s\", \"op\": \"wait\", \"ms\": 250}", CheckStep.Wait.builder().id("s").ms(250).build()),
         step("{\"id\": \"s\", \"op\": \"wait\", \"until\": {\"url\": \"**/done\"}}",
-            Step.Wait.builder().id("s").until(urlMatches("**/done")).build()),
+            CheckStep.Wait.builder().id("s").until(urlMatches("**/done")).build()),
         step("{\"id\": \"s\", \"op\": \"assert\", \"condition\": {\"element\": " + SAVE + ", \"state\": \"visible\"}}",
-            Step.Assert.builder().id("s").condition(visible(testId("save"))).build()),
+            CheckStep.Assert.builder().id("s").condition(visible(testId("save"))).build()),
         step("{\"id\": \"s\", \"op\": \"read\", \"target\": " + SAVE + "}",
-            Step.Read.builder().id("s").target(testId("save")).build()),
+            DataStep.Read.builder().id("s").target(testId("save")).build()),
         step("{\"id\": \"s\", \"op\": \"read\", \"target\": " + SAVE + ", \"what\": \"value\"}",
-            Step.Read.builder().id("s").target(testId("save")).what(Step.ReadKind.VALUE).build()),
+            DataStep.Read.builder().id("s").target(testId("save")).what(Step.ReadKind.VALUE).build()),
         step("{\"id\": \"s\", \"op\": \"read\", \"target\": " + SAVE + ", \"what\": \"attribute\", \"attribute\": \"href\"}",
-            Step.Read.builder().id("s").target(testId("save")).what(Step.ReadKind.ATTRIBUTE).attribute("href").build()),
+            DataStep.Read.builder().id("s").target(testId("save")).what(Step.ReadKind.ATTRIBUTE).attribute("href").build()),
         step("{\"id\": \"s\", \"op\": \"scrape\", \"target\": " + ROWS + "}",
-            Step.Scrape.builder().id("s").target(css("table tr")).build()),
+            DataStep.Scrape.builder().id("s").target(css("table tr")).build()),
         step("{\"id\": \"s\", \"op\": \"scrape\", \"target\": " + ROWS + ", \"mode\": \"attributes\","
                 + " \"attributes\": [\"href\", \"title\"], \"limit\": 20}",
-            Step.Scrape.builder().id("s").target(css("table tr")).mode(Step.ScrapeMode.ATTRIBUTES)
+            DataStep.Scrape.builder().id("s").target(css("table tr")).mode(Step.ScrapeMode.ATTRIBUTES)
                 .addAttributes("href", "title").limit(20).build()),
         step("{\"id\": \"s\", \"op\": \"scrape\", \"target\": " + ROWS + ", \"mode\": \"links\"}",
-            Step.Scrape.builder().id("s").target(css("table tr")).mode(Step.ScrapeMode.LINKS).build()),
+            DataStep.Scrape.builder().id("s").target(css("table tr")).mode(Step.ScrapeMode.LINKS).build()),
         step("{\"id\": \"s\", \"op\": \"paginate\", \"target\": " + SAVE + ", \"maxPages\": 5,"
                 + " \"body\": [{\"id\": \"b\", \"op\": \"back\"}]}",
-            Step.Paginate.builder().id("s").target(testId("save")).maxPages(5)
-                .addBody(Step.Back.builder().id("b").build()).build()),
+            DataStep.Paginate.builder().id("s").target(testId("save")).maxPages(5)
+                .addBody(PageStep.Back.builder().id("b").build()).build()),
         step("{\"id\": \"s\", \"op\": \"paginate\", \"target\": " + SAVE + ", \"mode\": \"loadMore\", \"maxPages\": 3}",
-            Step.Paginate.builder().id("s").target(testId("save")).mode(Step.PaginateMode.LOAD_MORE).maxPages(3).build()),
+            DataStep.Paginate.builder().id("s").target(testId("save")).mode(Step.PaginateMode.LOAD_MORE).maxPages(3).build()),
         step("{\"id\": \"s\", \"op\": \"setVar\", \"name\": \"total\", \"value\": \"${steps.r.text}\"}",
-            Step.SetVar.builder().id("s").name("total").value("${steps.r.text}").build()),
+            DataStep.SetVar.builder().id("s").name("total").value("${steps.r.text}").build()),
         step("{\"id\": \"s\", \"op\": \"eval\", \"script\": \"document.title\"}",
-            Step.Eval.builder().id("s").script("document.title").build()),
-        step("{\"id\": \"s\", \"op\": \"screenshot\"}", Step.Screenshot.builder().id("s").build()),
+            DataStep.Eval.builder().id("s").script("document.title").build()),
+        step("{\"id\": \"s\", \"op\": \"screenshot\"}", DataStep.Screenshot.builder().id("s").build()),
         step("{\"id\": \"s\", \"op\": \"screenshot\", \"target\": " + SAVE + ", \"name\": \"shot.png\", \"fullPage\": true}",
-            Step.Screenshot.builder().id("s").target(testId("save")).name("shot.png").fullPage(true).build()),
+            DataStep.Screenshot.builder().id("s").target(testId("save")).name("shot.png").fullPage(true).build()),
         step("{\"id\": \"s\", \"op\": \"csvImport\", \"path\": \"data/in.csv\"}",
-            Step.CsvImport.builder().id("s").path("data/in.csv").build()),
+            DataStep.CsvImport.builder().id("s").path("data/in.csv").build()),
         step("{\"id\": \"s\", \"op\": \"csvExport\", \"source\": \"${steps.list.items}\", \"path\": \"out.csv\"}",
-            Step.CsvExport.builder().id("s").source("${steps.list.items}").path("out.csv").build()),
+            DataStep.CsvExport.builder().id("s").source("${steps.list.items}").path("out.csv").build()),
         step("{\"id\": \"s\", \"op\": \"datasetWrite\", \"dataset\": \"people\", \"row\": {\"name\": \"${loop.row.name}\", \"age\": \"7\"}}",
-            Step.DatasetWrite.builder().id("s").dataset("people").putRow("name", "${loop.row.name}").putRow("age", "7").build()),
+            DataStep.DatasetWrite.builder().id("s").dataset("people").putRow("name", "${loop.row.name}").putRow("age", "7").build()),
         step("{\"id\": \"s\", \"op\": \"datasetExport\", \"dataset\": \"people\", \"path\": \"out/people.csv\"}",
-            Step.DatasetExport.builder().id("s").dataset("people").path("out/people.csv").build()),
+            DataStep.DatasetExport.builder().id("s").dataset("people").path("out/people.csv").build()),
         step("{\"id\": \"s\", \"op\": \"datasetExport\", \"dataset\": \"people\", \"format\": \"json\", \"path\": \"p-${loop.index}.json\", \"clear\": true}",
-            Step.DatasetExport.builder().id("s").dataset("people").format(Step.DatasetFormat.JSON).path("p-${loop.index}.json").clear(true).build()),
+            DataStep.DatasetExport.builder().id("s").dataset("people").format(Step.DatasetFormat.JSON).path("p-${loop.index}.json").clear(true).build()),
         step("{\"id\": \"s\", \"op\": \"http\", \"url\": \"${BASE_URL}/api/items\"}",
-            Step.Http.builder().id("s").url("${BASE_URL}/api/items").build()),
+            ExternalStep.Http.builder().id("s").url("${BASE_URL}/api/items").build()),
         step("{\"id\": \"s\", \"op\": \"http\", \"method\": \"POST\", \"url\": \"https://api.example.com/items\","
                 + " \"headers\": {\"Authorization\": \"Bearer ${credential.TOKEN}\", \"Content-Type\": \"application/json\"},"
                 + " \"body\": \"{}\", \"extract\": {\"id\": \"$.id\"}, \"failOnStatus\": false}",
-            Step.Http.builder().id("s").method("POST").url("https://api.example.com/items")
+            ExternalStep.Http.builder().id("s").method("POST").url("https://api.example.com/items")
                 .putHeaders("Authorization", "Bearer ${credential.TOKEN}").putHeaders("Content-Type", "application/json")
                 .body("{}").putExtract("id", "$.id").failOnStatus(false).build()),
         step("{\"id\": \"s\", \"op\": \"clipboard\", \"action\": \"write\", \"text\": \"${steps.r.text}\"}",
-            Step.Clipboard.builder().id("s").action(Step.ClipboardAction.WRITE).text("${steps.r.text}").build()),
+            DataStep.Clipboard.builder().id("s").action(Step.ClipboardAction.WRITE).text("${steps.r.text}").build()),
         step("{\"id\": \"s\", \"op\": \"call\", \"flow\": \"login\", \"inputs\": {\"USER\": \"${USER}\"}, \"outputs\": [\"name\"]}",
-            Step.Call.builder().id("s").flow("login").putInputs("USER", "${USER}").addOutputs("name").build()),
-        step("{\"id\": \"s\", \"op\": \"call\", \"flow\": \"logout\"}", Step.Call.builder().id("s").flow("logout").build()),
+            ExternalStep.Call.builder().id("s").flow("login").putInputs("USER", "${USER}").addOutputs("name").build()),
+        step("{\"id\": \"s\", \"op\": \"call\", \"flow\": \"logout\"}", ExternalStep.Call.builder().id("s").flow("logout").build()),
         step("{\"id\": \"s\", \"op\": \"clipboard\", \"action\": \"read\"}",
-            Step.Clipboard.builder().id("s").action(Step.ClipboardAction.READ).build()),
+            DataStep.Clipboard.builder().id("s").action(Step.ClipboardAction.READ).build()),
         step("{\"id\": \"s\", \"op\": \"foreach\", \"source\": \"table\", \"body\": [{\"id\": \"b\", \"op\": \"reload\"}]}",
-            Step.Foreach.builder().id("s").source(ForeachSource.table())
-                .addBody(Step.Reload.builder().id("b").build()).build()),
+            ControlStep.Foreach.builder().id("s").source(ForeachSource.table())
+                .addBody(PageStep.Reload.builder().id("b").build()).build()),
         step("{\"id\": \"s\", \"op\": \"foreach\", \"source\": \"${steps.list.items}\", \"concurrency\": 3}",
-            Step.Foreach.builder().id("s").source(ForeachSource.items("${steps.list.items}")).concurrency(3).build()),
+            ControlStep.Foreach.builder().id("s").source(ForeachSource.items("${steps.list.items}")).concurrency(3).build()),
         step("{\"id\": \"s\", \"op\": \"foreach\", \"items\": [\"a\", \"b\"]}",
-            Step.Foreach.builder().id("s").source(ForeachSource.literal(List.of("a", "b"))).build()),
+            ControlStep.Foreach.builder().id("s").source(ForeachSource.literal(List.of("a", "b"))).build()),
         step("{\"id\": \"s\", \"op\": \"foreach\", \"items\": []}",
-            Step.Foreach.builder().id("s").source(ForeachSource.literal(List.of())).build()),
+            ControlStep.Foreach.builder().id("s").source(ForeachSource.literal(List.of())).build()),
         step("{\"id\": \"s\", \"op\": \"repeat\", \"times\": 3, \"body\": [{\"id\": \"b\", \"op\": \"reload\"}]}",
-            Step.Repeat.builder().id("s").times(3).addBody(Step.Reload.builder().id("b").build()).build()),
+            ControlStep.Repeat.builder().id("s").times(3).addBody(PageStep.Reload.builder().id("b").build()).build()),
         step("{\"id\": \"s\", \"op\": \"if\", \"condition\": {\"title\": \"Home*\"},"
                 + " \"then\": [{\"id\": \"a\", \"op\": \"back\"}], \"else\": [{\"id\": \"b\", \"op\": \"forward\"}]}",
-            Step.If.builder().id("s").condition(Condition.Title.of("Home*"))
-                .addThen(Step.Back.builder().id("a").build())
-                .addOtherwise(Step.Forward.builder().id("b").build()).build()),
+            ControlStep.If.builder().id("s").condition(Condition.Title.of("Home*"))
+                .addThen(PageStep.Back.builder().id("a").build())
+                .addOtherwise(PageStep.Forward.builder().id("b").build()).build()),
         step("{\"id\": \"s\", \"op\": \"while\", \"condition\": {\"element\": " + SAVE + ", \"state\": \"enabled\"},"
                 + " \"body\": [{\"id\": \"b\", \"op\": \"click\", \"target\": " + SAVE + "}], \"max\": 10}",
-            Step.While.builder().id("s").condition(Condition.Element.of(testId("save"), Condition.State.ENABLED))
-                .addBody(Step.Click.builder().id("b").target(testId("save")).build()).max(10).build()),
+            ControlStep.While.builder().id("s").condition(Condition.Element.of(testId("save"), Condition.State.ENABLED))
+                .addBody(InteractionStep.Click.builder().id("b").target(testId("save")).build()).max(10).build()),
         step("{\"id\": \"s\", \"op\": \"manual\", \"instructions\": \"Solve the captcha\"}",
-            Step.Manual.builder().id("s").instructions("Solve the captcha").build()));
+            ExternalStep.Manual.builder().id("s").instructions("Solve the captcha").build()));
   }
 
   private static Arguments step(String json, Step step) {
@@ -245,7 +251,7 @@ class FlowJsonStepKindsTest {
         + " \"retry\": {\"count\": 2, \"intervalMs\": 250, \"backoff\": \"exp\"}, \"onError\": \"continue\","
         + " \"expect\": [{\"url\": \"**/saved\"}, {\"element\": " + SAVE + ", \"state\": \"hidden\"}],"
         + " \"disabled\": true, \"target\": " + SAVE + "}";
-    Step expected = Step.Click.builder().id("save").title("Save the form").timeoutMs(12000)
+    Step expected = InteractionStep.Click.builder().id("save").title("Save the form").timeoutMs(12000)
         .retry(Retry.of(2, 250, Retry.Backoff.EXP)).onError(OnError.continueRun())
         .addExpect(urlMatches("**/saved"), Condition.Element.of(testId("save"), Condition.State.HIDDEN))
         .disabled(true).target(testId("save")).build();
@@ -262,7 +268,7 @@ class FlowJsonStepKindsTest {
     Step withFallback = onlyStep("{\"id\": \"s\", \"op\": \"back\", \"onError\": {\"fallback\": ["
         + "{\"id\": \"f\", \"op\": \"click\", \"target\": {\"candidates\": [{\"role\": \"button\", \"name\": \"Close\"}]}}]}}");
     assertThat(withFallback.onError())
-        .isEqualTo(OnError.fallback(List.of(Step.Click.builder().id("f").target(role("button", "Close")).build())));
+        .isEqualTo(OnError.fallback(List.of(InteractionStep.Click.builder().id("f").target(role("button", "Close")).build())));
     assertRoundTrips(flowOf(withFallback));
   }
 
@@ -271,7 +277,7 @@ class FlowJsonStepKindsTest {
     Step explicit = onlyStep("{\"id\": \"s\", \"op\": \"click\", \"target\": " + SAVE + ", \"button\": \"left\","
         + " \"onError\": \"stop\", \"disabled\": false, \"modifiers\": [], \"retry\": {\"count\": 1,"
         + " \"intervalMs\": 500, \"backoff\": \"none\"}}");
-    assertThat(explicit).isEqualTo(Step.Click.builder().id("s").target(testId("save")).retry(Retry.times(1)).build());
+    assertThat(explicit).isEqualTo(InteractionStep.Click.builder().id("s").target(testId("save")).retry(Retry.times(1)).build());
     assertThat(tree(FlowJson.write(flowOf(explicit))).get("steps").get(0))
         .isEqualTo(tree("{\"id\": \"s\", \"op\": \"click\", \"retry\": {\"count\": 1}, \"target\": " + SAVE + "}"));
   }

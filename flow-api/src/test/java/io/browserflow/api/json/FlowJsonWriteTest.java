@@ -18,6 +18,9 @@ import io.browserflow.api.Input;
 import io.browserflow.api.Point;
 import io.browserflow.api.Schedule;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ControlStep;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -199,9 +202,9 @@ class FlowJsonWriteTest {
   @Test
   void should_write_offsets_as_integers_when_whole_and_keep_fractions_and_signs() {
     Flow flow = flowOf(
-        Step.Click.builder().id("a").target(testId("x")).offset(Point.of(3, 4)).build(),
-        Step.Click.builder().id("b").target(testId("x")).offset(Point.of(0.1, -2.75)).build(),
-        Step.Click.builder().id("c").target(testId("x")).offset(Point.of(-0.0, 1e300)).build());
+        InteractionStep.Click.builder().id("a").target(testId("x")).offset(Point.of(3, 4)).build(),
+        InteractionStep.Click.builder().id("b").target(testId("x")).offset(Point.of(0.1, -2.75)).build(),
+        InteractionStep.Click.builder().id("c").target(testId("x")).offset(Point.of(-0.0, 1e300)).build());
 
     JsonNode steps = tree(FlowJson.write(flow)).get("steps");
 
@@ -212,7 +215,7 @@ class FlowJsonWriteTest {
 
   @Test
   void should_write_a_literal_foreach_source_even_when_empty() {
-    Flow flow = flowOf(Step.Foreach.builder().id("f").source(ForeachSource.literal(List.of())).build());
+    Flow flow = flowOf(ControlStep.Foreach.builder().id("f").source(ForeachSource.literal(List.of())).build());
 
     assertThat(tree(FlowJson.write(flow)).get("steps").get(0))
         .isEqualTo(tree("{\"id\": \"f\", \"op\": \"foreach\", \"items\": []}"));
@@ -225,7 +228,7 @@ class FlowJsonWriteTest {
     String nasty = "quote \" backslash \\ newline \n tab \t nul \u0000 bell \u0007 slash / ünïcödé 中文 😀 \u2028";
     Flow flow = Flow.builder().name(nasty).id("n").description(nasty)
         .schedule(Schedule.builder().everyMinutes(5).putInput(nasty, nasty).build())
-        .addSteps(Step.Fill.builder().id("f").target(testId(nasty)).value(nasty).build()).build();
+        .addSteps(InteractionStep.Fill.builder().id("f").target(testId(nasty)).value(nasty).build()).build();
 
     assertThat(FlowJson.canonical(flow)).doesNotContain("\n");
     assertRoundTrips(flow);
@@ -234,7 +237,7 @@ class FlowJsonWriteTest {
 
   @Test
   void should_write_flows_the_validator_would_refuse() {
-    Flow draft = flowOf(Step.Navigate.builder().id("n").url("${UNDECLARED}").timeoutMs(1).build());
+    Flow draft = flowOf(PageStep.Navigate.builder().id("n").url("${UNDECLARED}").timeoutMs(1).build());
 
     assertThat(FlowJson.write(draft)).contains("${UNDECLARED}");
     assertRoundTrips(draft);

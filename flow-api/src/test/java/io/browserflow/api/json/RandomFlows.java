@@ -15,6 +15,12 @@ import io.browserflow.api.Policy;
 import io.browserflow.api.Retry;
 import io.browserflow.api.Schedule;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.Target;
 import java.util.ArrayList;
@@ -144,69 +150,69 @@ final class RandomFlows {
 
   private Step opStep(Step.Kind kind, String id, int depth) {
     switch (kind) {
-      case OPEN: return Step.Open.builder().id(id).url(text()).tab(optional()).build();
-      case NAVIGATE: return Step.Navigate.builder().id(id).url(text()).build();
-      case BACK: return Step.Back.builder().id(id).build();
-      case FORWARD: return Step.Forward.builder().id(id).build();
-      case RELOAD: return Step.Reload.builder().id(id).build();
-      case TAB_NEW: return Step.TabNew.builder().id(id).alias(text()).url(optional()).build();
-      case TAB_SWITCH: return Step.TabSwitch.builder().id(id).alias(text()).build();
-      case TAB_CLOSE: return Step.TabClose.builder().id(id).alias(optional()).build();
-      case FRAME: return Step.Frame.builder().id(id).locator(text()).build();
-      case FRAME_MAIN: return Step.FrameMain.builder().id(id).build();
+      case OPEN: return PageStep.Open.builder().id(id).url(text()).tab(optional()).build();
+      case NAVIGATE: return PageStep.Navigate.builder().id(id).url(text()).build();
+      case BACK: return PageStep.Back.builder().id(id).build();
+      case FORWARD: return PageStep.Forward.builder().id(id).build();
+      case RELOAD: return PageStep.Reload.builder().id(id).build();
+      case TAB_NEW: return PageStep.TabNew.builder().id(id).alias(text()).url(optional()).build();
+      case TAB_SWITCH: return PageStep.TabSwitch.builder().id(id).alias(text()).build();
+      case TAB_CLOSE: return PageStep.TabClose.builder().id(id).alias(optional()).build();
+      case FRAME: return PageStep.Frame.builder().id(id).locator(text()).build();
+      case FRAME_MAIN: return PageStep.FrameMain.builder().id(id).build();
       case SET_VIEWPORT: {
-        Step.SetViewport.Builder b = Step.SetViewport.builder().id(id).width(integer()).height(integer()).mobile(chance()).touch(chance());
+        PageStep.SetViewport.Builder b = PageStep.SetViewport.builder().id(id).width(integer()).height(integer()).mobile(chance()).touch(chance());
         if (chance()) {
           b.deviceScaleFactor(1 + integer() % 3);
         }
         return b.build();
       }
       case CLICK:
-        return Step.Click.builder().id(id).target(target()).button(pick(Step.MouseButton.values()))
+        return InteractionStep.Click.builder().id(id).target(target()).button(pick(Step.MouseButton.values()))
             .modifiers(texts()).offset(chance() ? java.util.Optional.of(point()) : java.util.Optional.empty())
             .newTab(optional()).build();
       case DBLCLICK:
-        return Step.Dblclick.builder().id(id).target(target())
+        return InteractionStep.Dblclick.builder().id(id).target(target())
             .offset(chance() ? java.util.Optional.of(point()) : java.util.Optional.empty()).build();
       case CONTEXTMENU:
-        return Step.Contextmenu.builder().id(id).target(target())
+        return InteractionStep.Contextmenu.builder().id(id).target(target())
             .offset(chance() ? java.util.Optional.of(point()) : java.util.Optional.empty()).build();
-      case HOVER: return Step.Hover.builder().id(id).target(target()).build();
+      case HOVER: return InteractionStep.Hover.builder().id(id).target(target()).build();
       case MOUSE:
-        return Step.Mouse.builder().id(id).action(pick(Step.MouseAction.values())).target(target())
+        return InteractionStep.Mouse.builder().id(id).action(pick(Step.MouseAction.values())).target(target())
             .fromCenter(chance() ? java.util.Optional.of(point()) : java.util.Optional.empty())
             .button(pick(Step.MouseButton.values())).build();
-      case FILL: return Step.Fill.builder().id(id).target(target()).value(text()).build();
-      case TYPE: return Step.Type.builder().id(id).target(optionalTarget()).text(text()).build();
+      case FILL: return InteractionStep.Fill.builder().id(id).target(target()).value(text()).build();
+      case TYPE: return InteractionStep.Type.builder().id(id).target(optionalTarget()).text(text()).build();
       case PRESS:
         return random.nextInt(4) == 0
-            ? Step.Press.builder().id(id).key(text()).phase(random.nextBoolean() ? Step.KeyPhase.DOWN : Step.KeyPhase.UP)
+            ? InteractionStep.Press.builder().id(id).key(text()).phase(random.nextBoolean() ? Step.KeyPhase.DOWN : Step.KeyPhase.UP)
                 .target(optionalTarget()).build()
-            : Step.Press.builder().id(id).key(text()).modifiers(texts()).target(optionalTarget()).build();
+            : InteractionStep.Press.builder().id(id).key(text()).modifiers(texts()).target(optionalTarget()).build();
       case SELECT: {
-        Step.Select.Builder b = Step.Select.builder().id(id).target(target());
+        InteractionStep.Select.Builder b = InteractionStep.Select.builder().id(id).target(target());
         return (chance() ? b.value(text()) : b.label(text())).build();
       }
-      case CHECK: return Step.Check.builder().id(id).target(target()).build();
-      case UNCHECK: return Step.Uncheck.builder().id(id).target(target()).build();
-      case TOGGLE: return Step.Toggle.builder().id(id).target(target()).build();
+      case CHECK: return InteractionStep.Check.builder().id(id).target(target()).build();
+      case UNCHECK: return InteractionStep.Uncheck.builder().id(id).target(target()).build();
+      case TOGGLE: return InteractionStep.Toggle.builder().id(id).target(target()).build();
       case SCROLL:
-        return Step.Scroll.builder().id(id).mode(pick(Step.ScrollMode.values())).target(optionalTarget())
+        return InteractionStep.Scroll.builder().id(id).mode(pick(Step.ScrollMode.values())).target(optionalTarget())
             .x(integer()).y(integer()).build();
-      case DRAG: return Step.Drag.builder().id(id).source(target()).destination(target()).build();
-      case UPLOAD: return Step.Upload.builder().id(id).target(target()).files(texts()).build();
+      case DRAG: return InteractionStep.Drag.builder().id(id).source(target()).destination(target()).build();
+      case UPLOAD: return InteractionStep.Upload.builder().id(id).target(target()).files(texts()).build();
       case WAIT:
-        return chance() ? Step.Wait.builder().id(id).ms(integer()).build()
-            : Step.Wait.builder().id(id).until(condition(0)).build();
-      case ASSERT: return Step.Assert.builder().id(id).condition(condition(0)).build();
+        return chance() ? CheckStep.Wait.builder().id(id).ms(integer()).build()
+            : CheckStep.Wait.builder().id(id).until(condition(0)).build();
+      case ASSERT: return CheckStep.Assert.builder().id(id).condition(condition(0)).build();
       case READ: {
         Step.ReadKind what = pick(Step.ReadKind.values());
-        Step.Read.Builder b = Step.Read.builder().id(id).target(target()).what(what);
+        DataStep.Read.Builder b = DataStep.Read.builder().id(id).target(target()).what(what);
         return (what == Step.ReadKind.ATTRIBUTE ? b.attribute(text()) : b).build();
       }
       case SCRAPE: {
         Step.ScrapeMode mode = pick(Step.ScrapeMode.values());
-        Step.Scrape.Builder b = Step.Scrape.builder().id(id).target(target()).mode(mode);
+        DataStep.Scrape.Builder b = DataStep.Scrape.builder().id(id).target(target()).mode(mode);
         if (mode == Step.ScrapeMode.ATTRIBUTES) {
           b.attributes(texts());
         }
@@ -216,26 +222,26 @@ final class RandomFlows {
         return b.build();
       }
       case PAGINATE:
-        return Step.Paginate.builder().id(id).target(target()).mode(pick(Step.PaginateMode.values()))
+        return DataStep.Paginate.builder().id(id).target(target()).mode(pick(Step.PaginateMode.values()))
             .maxPages(integer()).body(steps(depth + 1)).build();
-      case SET_VAR: return Step.SetVar.builder().id(id).name(text()).value(text()).build();
-      case EVAL: return Step.Eval.builder().id(id).script(text()).build();
+      case SET_VAR: return DataStep.SetVar.builder().id(id).name(text()).value(text()).build();
+      case EVAL: return DataStep.Eval.builder().id(id).script(text()).build();
       case SCREENSHOT:
-        return Step.Screenshot.builder().id(id).target(optionalTarget()).name(optional()).fullPage(chance()).build();
-      case CSV_IMPORT: return Step.CsvImport.builder().id(id).path(text()).build();
-      case CSV_EXPORT: return Step.CsvExport.builder().id(id).source(text()).path(text()).build();
+        return DataStep.Screenshot.builder().id(id).target(optionalTarget()).name(optional()).fullPage(chance()).build();
+      case CSV_IMPORT: return DataStep.CsvImport.builder().id(id).path(text()).build();
+      case CSV_EXPORT: return DataStep.CsvExport.builder().id(id).source(text()).path(text()).build();
       case DATASET_WRITE: {
-        Step.DatasetWrite.Builder b = Step.DatasetWrite.builder().id(id).dataset(text());
+        DataStep.DatasetWrite.Builder b = DataStep.DatasetWrite.builder().id(id).dataset(text());
         for (String column : texts()) {
           b.putRow(column, text());
         }
         return b.build();
       }
       case DATASET_EXPORT:
-        return Step.DatasetExport.builder().id(id).dataset(text()).format(pick(Step.DatasetFormat.values()))
+        return DataStep.DatasetExport.builder().id(id).dataset(text()).format(pick(Step.DatasetFormat.values()))
             .path(text()).clear(chance()).build();
       case HTTP: {
-        Step.Http.Builder b = Step.Http.builder().id(id).method(pick(new String[] {"GET", "POST", "DELETE"})).url(text())
+        ExternalStep.Http.Builder b = ExternalStep.Http.builder().id(id).method(pick(new String[] {"GET", "POST", "DELETE"})).url(text())
             .body(optional()).failOnStatus(chance());
         for (String name : texts()) {
           b.putHeaders(name, text());
@@ -246,28 +252,28 @@ final class RandomFlows {
         return b.build();
       }
       case CALL: {
-        Step.Call.Builder b = Step.Call.builder().id(id).flow(text()).addAllOutputs(texts());
+        ExternalStep.Call.Builder b = ExternalStep.Call.builder().id(id).flow(text()).addAllOutputs(texts());
         for (String key : texts()) {
           b.putInputs(key, text());
         }
         return b.build();
       }
       case CLIPBOARD:
-        return Step.Clipboard.builder().id(id).action(pick(Step.ClipboardAction.values())).text(optional()).build();
+        return DataStep.Clipboard.builder().id(id).action(pick(Step.ClipboardAction.values())).text(optional()).build();
       case FOREACH: {
         int k = random.nextInt(3);
         ForeachSource source = k == 0 ? ForeachSource.table()
             : k == 1 ? ForeachSource.items("${steps.s" + random.nextInt(9) + ".items}") : ForeachSource.literal(texts());
-        return Step.Foreach.builder().id(id).source(source).concurrency(integer()).body(steps(depth + 1)).build();
+        return ControlStep.Foreach.builder().id(id).source(source).concurrency(integer()).body(steps(depth + 1)).build();
       }
-      case REPEAT: return Step.Repeat.builder().id(id).times(integer()).body(steps(depth + 1)).build();
+      case REPEAT: return ControlStep.Repeat.builder().id(id).times(integer()).body(steps(depth + 1)).build();
       case IF:
-        return Step.If.builder().id(id).condition(condition(0)).then(steps(depth + 1))
+        return ControlStep.If.builder().id(id).condition(condition(0)).then(steps(depth + 1))
             .otherwise(steps(depth + 1)).build();
       case WHILE:
-        return Step.While.builder().id(id).condition(condition(0)).body(steps(depth + 1)).max(integer()).build();
+        return ControlStep.While.builder().id(id).condition(condition(0)).body(steps(depth + 1)).max(integer()).build();
       default:
-        return Step.Manual.builder().id(id).instructions(text()).build();
+        return ExternalStep.Manual.builder().id(id).instructions(text()).build();
     }
   }
 

@@ -7,6 +7,7 @@ import static io.browserflow.api.lint.FlowLintFixtures.paths;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
 import io.browserflow.api.dsl.FlowBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,9 +17,9 @@ class FlowLintFrameTest {
 
   private static FlowBuilder frameFlow(String locator) {
     return flow()
-        .step(Step.Frame.builder().id("detail").locator(locator).build())
+        .step(PageStep.Frame.builder().id("detail").locator(locator).build())
         .click(testId("save")).expect(visible(testId("saved")))
-        .step(Step.FrameMain.builder().id("back").build());
+        .step(PageStep.FrameMain.builder().id("back").build());
   }
 
   @ParameterizedTest

@@ -17,6 +17,7 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.JsonSelector;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.dsl.FlowBuilder;
 import java.util.List;
 import java.util.Map;
@@ -134,8 +135,8 @@ class DataAndHttpValidationTest {
   void should_need_text_for_a_write_only_and_no_credential() {
     List<Problem> ps = problems(flow().credential("PW")
         .clipboardWrite("copied").clipboardRead().id("r").setVar("got", "${steps.r.text}")
-        .step(Step.Clipboard.builder().id("bad").action(Step.ClipboardAction.WRITE).build())
-        .step(Step.Clipboard.builder().id("bad2").action(Step.ClipboardAction.READ).text("x").build())
+        .step(DataStep.Clipboard.builder().id("bad").action(Step.ClipboardAction.WRITE).build())
+        .step(DataStep.Clipboard.builder().id("bad2").action(Step.ClipboardAction.READ).text("x").build())
         .clipboardWrite("${credential.PW}"));
     assertThat(ps).extracting(Problem::code, Problem::path).containsExactly(
         tuple(INVALID_FLOW, "steps[3].text"), tuple(INVALID_FLOW, "steps[4].text"), tuple(SENSITIVE_VALUE, "steps[5].text"));

@@ -15,6 +15,7 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
 import org.junit.jupiter.api.Test;
 
 /** Ids and keys: unique where they must be, well-formed, not blank. */
@@ -40,11 +41,11 @@ class IdsValidationTest {
   @Test
   void should_reject_blank_and_malformed_step_ids() {
     var ps = problems(withSteps(
-        Step.Back.builder().id(" ").build(),
-        Step.Back.builder().id("has space").build(),
-        Step.Back.builder().id("x${USER}").build(),
-        Step.Back.builder().id("ok-1_a.b").build(),
-        Step.Back.builder().id("中文-2").build()));
+        PageStep.Back.builder().id(" ").build(),
+        PageStep.Back.builder().id("has space").build(),
+        PageStep.Back.builder().id("x${USER}").build(),
+        PageStep.Back.builder().id("ok-1_a.b").build(),
+        PageStep.Back.builder().id("中文-2").build()));
     assertThat(ps).extracting(Problem::code, Problem::path).containsExactly(
         tuple(INVALID_FLOW, "steps[0].id"), tuple(INVALID_FLOW, "steps[1].id"), tuple(INVALID_FLOW, "steps[2].id"));
   }

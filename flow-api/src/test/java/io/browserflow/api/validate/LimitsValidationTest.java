@@ -15,6 +15,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.OnError;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
 import io.browserflow.api.dsl.FlowBuilder;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -108,8 +112,8 @@ class LimitsValidationTest {
 
   @Test
   void should_limit_scrape_rows() {
-    assertThat(problems(withSteps(Step.Scrape.builder().id("s").target(T).limit(500).build()))).isEmpty();
-    assertLimit(problems(withSteps(Step.Scrape.builder().id("s").target(T).limit(501).build())),
+    assertThat(problems(withSteps(DataStep.Scrape.builder().id("s").target(T).limit(500).build()))).isEmpty();
+    assertLimit(problems(withSteps(DataStep.Scrape.builder().id("s").target(T).limit(501).build())),
         LIMIT_EXCEEDED, "steps[0].limit", 501, 500);
   }
 
@@ -134,9 +138,9 @@ class LimitsValidationTest {
 
   /** {@code levels} repeats nested in each other around one back step. */
   private static Step nested(int levels) {
-    Step inner = Step.Back.builder().id("leaf").build();
+    Step inner = PageStep.Back.builder().id("leaf").build();
     for (int i = levels; i >= 1; i--) {
-      inner = Step.Repeat.builder().id("r" + i).times(1).addBody(inner).build();
+      inner = ControlStep.Repeat.builder().id("r" + i).times(1).addBody(inner).build();
     }
     return inner;
   }
@@ -150,10 +154,10 @@ class LimitsValidationTest {
 
   @Test
   void should_count_a_fallback_as_one_nesting_level() {
-    Step deep = Step.Click.builder().id("c").target(T)
-        .onError(OnError.fallback(List.of(Step.Back.builder().id("fb").build()))).build();
+    Step deep = InteractionStep.Click.builder().id("c").target(T)
+        .onError(OnError.fallback(List.of(PageStep.Back.builder().id("fb").build()))).build();
     for (int i = 8; i >= 1; i--) {
-      deep = Step.Repeat.builder().id("r" + i).times(1).addBody(deep).build();
+      deep = ControlStep.Repeat.builder().id("r" + i).times(1).addBody(deep).build();
     }
     assertLimit(problems(withSteps(deep)), LIMIT_EXCEEDED,
         "steps[0]" + ".body[0]".repeat(8) + ".onError.fallback", 9, 8);

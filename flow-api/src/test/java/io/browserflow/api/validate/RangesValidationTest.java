@@ -16,6 +16,9 @@ import io.browserflow.api.Condition;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Schedule;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
 import org.junit.jupiter.api.Test;
 
 /** Numbers outside their range: VALUE_OUT_OF_RANGE with actual and allowed. */
@@ -47,9 +50,9 @@ class RangesValidationTest {
 
   @Test
   void should_reject_negative_network_emulation_values() {
-    assertLimit(problems(withSteps(Step.EmulateNetwork.builder().id("n").downloadBytesPerSecond(-1).build())),
+    assertLimit(problems(withSteps(PageStep.EmulateNetwork.builder().id("n").downloadBytesPerSecond(-1).build())),
         VALUE_OUT_OF_RANGE, "steps[0].downloadBytesPerSecond", -1, "0.." + Integer.MAX_VALUE);
-    assertLimit(problems(withSteps(Step.EmulateNetwork.builder().id("n").uploadBytesPerSecond(-5).build())),
+    assertLimit(problems(withSteps(PageStep.EmulateNetwork.builder().id("n").uploadBytesPerSecond(-5).build())),
         VALUE_OUT_OF_RANGE, "steps[0].uploadBytesPerSecond", -5, "0.." + Integer.MAX_VALUE);
     assertLimit(problems(flow().throttle(1000, 1000, -40)), VALUE_OUT_OF_RANGE, "steps[0].latencyMs", -40,
         "0.." + Integer.MAX_VALUE);
@@ -57,7 +60,7 @@ class RangesValidationTest {
 
   @Test
   void should_reject_offline_together_with_throttling() {
-    Problem p = ValidationFixtures.assertOnly(problems(withSteps(Step.EmulateNetwork.builder().id("n").offline(true)
+    Problem p = ValidationFixtures.assertOnly(problems(withSteps(PageStep.EmulateNetwork.builder().id("n").offline(true)
         .downloadBytesPerSecond(1000).latencyMs(40).build())), io.browserflow.api.ErrorCode.INVALID_FLOW, "steps[0]");
     assertThat(p.message()).contains("offline", "downloadBytesPerSecond", "latencyMs", "give offline: true alone");
   }
@@ -65,7 +68,7 @@ class RangesValidationTest {
   @Test
   void should_accept_keys_held_down_and_released_and_reject_modifiers_on_them() {
     assertThat(problems(flow().keyDown("Shift").press("a").keyUp("Shift"))).isEmpty();
-    Problem p = ValidationFixtures.assertOnly(problems(withSteps(Step.Press.builder().id("k").key("a")
+    Problem p = ValidationFixtures.assertOnly(problems(withSteps(InteractionStep.Press.builder().id("k").key("a")
         .phase(Step.KeyPhase.DOWN).addModifiers("Shift").build())), io.browserflow.api.ErrorCode.INVALID_FLOW,
         "steps[0].modifiers");
     assertThat(p.message()).contains("takes no modifiers", "phase down");
@@ -131,7 +134,7 @@ class RangesValidationTest {
 
   @Test
   void should_reject_scrape_limit_below_one() {
-    assertLimit(problems(withSteps(Step.Scrape.builder().id("s").target(T).limit(0).build())),
+    assertLimit(problems(withSteps(DataStep.Scrape.builder().id("s").target(T).limit(0).build())),
         VALUE_OUT_OF_RANGE, "steps[0].limit", 0, "1..500");
   }
 

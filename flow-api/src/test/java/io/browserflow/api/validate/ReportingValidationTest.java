@@ -27,6 +27,7 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.FlowValidationException;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
 import io.browserflow.api.dsl.FlowBuilder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -129,7 +130,7 @@ class ReportingValidationTest {
   void should_count_the_big_flow_as_400_steps() {
     Flow flow = bigFlow();
     List<Step> extra = new java.util.ArrayList<>(flow.steps());
-    extra.add(Step.Back.builder().id("one-more").build());
+    extra.add(PageStep.Back.builder().id("one-more").build());
     assertThat(problems(Flow.builder().from(flow).steps(extra).build())).extracting(Problem::code, Problem::path)
         .containsExactly(tuple(LIMIT_EXCEEDED, "steps"));
   }

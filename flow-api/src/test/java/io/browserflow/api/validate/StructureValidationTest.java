@@ -19,6 +19,9 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.CheckStep;
 import org.junit.jupiter.api.Test;
 
 /** Structural rules of single steps (INVALID_FLOW) and gated capabilities (CAPABILITY_DENIED). */
@@ -26,39 +29,39 @@ class StructureValidationTest {
 
   @Test
   void should_require_exactly_one_of_wait_ms_and_until() {
-    assertOnly(problems(withSteps(Step.Wait.builder().id("w").build())), INVALID_FLOW, "steps[0]");
-    assertOnly(problems(withSteps(Step.Wait.builder().id("w").ms(10).until(Condition.Url.of("**")).build())),
+    assertOnly(problems(withSteps(CheckStep.Wait.builder().id("w").build())), INVALID_FLOW, "steps[0]");
+    assertOnly(problems(withSteps(CheckStep.Wait.builder().id("w").ms(10).until(Condition.Url.of("**")).build())),
         INVALID_FLOW, "steps[0]");
   }
 
   @Test
   void should_require_exactly_one_of_select_value_and_label() {
-    assertOnly(problems(withSteps(Step.Select.builder().id("s").target(T).build())), INVALID_FLOW, "steps[0]");
-    assertOnly(problems(withSteps(Step.Select.builder().id("s").target(T).value("a").label("A").build())),
+    assertOnly(problems(withSteps(InteractionStep.Select.builder().id("s").target(T).build())), INVALID_FLOW, "steps[0]");
+    assertOnly(problems(withSteps(InteractionStep.Select.builder().id("s").target(T).value("a").label("A").build())),
         INVALID_FLOW, "steps[0]");
   }
 
   @Test
   void should_require_an_attribute_name_exactly_for_read_attribute() {
-    assertOnly(problems(withSteps(Step.Read.builder().id("r").target(T).what(Step.ReadKind.ATTRIBUTE).build())),
+    assertOnly(problems(withSteps(DataStep.Read.builder().id("r").target(T).what(Step.ReadKind.ATTRIBUTE).build())),
         INVALID_FLOW, "steps[0].attribute");
-    assertOnly(problems(withSteps(Step.Read.builder().id("r").target(T).what(Step.ReadKind.ATTRIBUTE).attribute(" ")
+    assertOnly(problems(withSteps(DataStep.Read.builder().id("r").target(T).what(Step.ReadKind.ATTRIBUTE).attribute(" ")
         .build())), INVALID_FLOW, "steps[0].attribute");
-    assertOnly(problems(withSteps(Step.Read.builder().id("r").target(T).attribute("href").build())),
+    assertOnly(problems(withSteps(DataStep.Read.builder().id("r").target(T).attribute("href").build())),
         INVALID_FLOW, "steps[0].attribute");
   }
 
   @Test
   void should_require_attributes_exactly_for_scrape_mode_attributes() {
-    assertOnly(problems(withSteps(Step.Scrape.builder().id("s").target(T).mode(Step.ScrapeMode.ATTRIBUTES).build())),
+    assertOnly(problems(withSteps(DataStep.Scrape.builder().id("s").target(T).mode(Step.ScrapeMode.ATTRIBUTES).build())),
         INVALID_FLOW, "steps[0].attributes");
-    assertOnly(problems(withSteps(Step.Scrape.builder().id("s").target(T).addAttributes("href").build())),
+    assertOnly(problems(withSteps(DataStep.Scrape.builder().id("s").target(T).addAttributes("href").build())),
         INVALID_FLOW, "steps[0].attributes");
   }
 
   @Test
   void should_require_a_target_to_scroll_into_view() {
-    assertOnly(problems(withSteps(Step.Scroll.builder().id("s").mode(Step.ScrollMode.INTO_VIEW).build())),
+    assertOnly(problems(withSteps(InteractionStep.Scroll.builder().id("s").mode(Step.ScrollMode.INTO_VIEW).build())),
         INVALID_FLOW, "steps[0].target");
   }
 

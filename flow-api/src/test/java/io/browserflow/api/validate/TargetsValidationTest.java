@@ -20,6 +20,8 @@ import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.Target;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +44,7 @@ class TargetsValidationTest {
         .type(EMPTY, "x")
         .press(EMPTY, "Enter")
         .scrollBy(EMPTY, 0, 10)
-        .step(Step.Screenshot.builder().id("shot").target(EMPTY).build())
+        .step(DataStep.Screenshot.builder().id("shot").target(EMPTY).build())
         .fill(T, "x").fallback(f -> f.hover(EMPTY)));
     assertThat(ps).extracting(Problem::code).containsOnly(TARGET_EMPTY);
     assertThat(ps).extracting(Problem::path).containsExactly(
@@ -139,7 +141,7 @@ class TargetsValidationTest {
 
   @Test
   void should_validate_targets_of_steps_built_without_the_dsl() {
-    assertOnly(problems(withSteps(Step.Upload.builder().id("u").target(EMPTY).addFiles("a.txt").build())
+    assertOnly(problems(withSteps(InteractionStep.Upload.builder().id("u").target(EMPTY).addFiles("a.txt").build())
         .capabilities(io.browserflow.api.Capability.FILE_UPLOAD)), TARGET_EMPTY, "steps[0].target.candidates");
   }
 }

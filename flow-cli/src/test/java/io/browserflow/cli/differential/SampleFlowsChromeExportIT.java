@@ -6,6 +6,8 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Input;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
@@ -107,8 +109,8 @@ class SampleFlowsChromeExportIT {
     Flow probed = Flow.builder().from(flow)
         .policy(io.browserflow.api.Policy.builder().from(flow.policy().orElse(io.browserflow.api.Policy.builder().build()))
             .addCapabilities(Capability.SCRIPT_EVAL).build())
-        .addSteps(Step.FrameMain.builder().id("probe-main-frame").build(),
-            Step.Eval.builder().id("probe").script(PROBE).build())
+        .addSteps(PageStep.FrameMain.builder().id("probe-main-frame").build(),
+            DataStep.Eval.builder().id("probe").script(PROBE).build())
         .build();
     Map<String, String> v = values(flow);
     Inputs.Builder inputs = Inputs.builder();

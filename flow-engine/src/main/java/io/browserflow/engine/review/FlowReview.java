@@ -6,6 +6,12 @@ import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
+import io.browserflow.api.ExternalStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.ControlStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.TabAlias;
@@ -94,7 +100,7 @@ public interface FlowReview {
   private static void scan(List<Step> steps, Set<Capability> caps, Set<String> origins) {
     StepVisitor<Void> needs = new StepFamilyVisitor<>() {
       @Override
-      public Void visitOpen(Step.Open s) {
+      public Void visitOpen(PageStep.Open s) {
         origin(s.url()).ifPresent(origins::add);
         if (s.tab().isPresent()) {
           caps.add(Capability.TABS_MULTI);
@@ -103,19 +109,19 @@ public interface FlowReview {
       }
 
       @Override
-      public Void visitNavigate(Step.Navigate s) {
+      public Void visitNavigate(PageStep.Navigate s) {
         origin(s.url()).ifPresent(origins::add);
         return null;
       }
 
       @Override
-      public Void visitTabNew(Step.TabNew s) {
+      public Void visitTabNew(PageStep.TabNew s) {
         s.url().flatMap(FlowReview::origin).ifPresent(origins::add);
         return null;
       }
 
       @Override
-      public Void visitClick(Step.Click s) {
+      public Void visitClick(InteractionStep.Click s) {
         if (s.newTab().isPresent()) {
           caps.add(Capability.TABS_MULTI);
         }
@@ -123,31 +129,31 @@ public interface FlowReview {
       }
 
       @Override
-      public Void visitHttp(Step.Http s) {
+      public Void visitHttp(ExternalStep.Http s) {
         origin(s.url()).ifPresent(origins::add);
         return null;
       }
 
       @Override
-      public Void visitUpload(Step.Upload s) {
+      public Void visitUpload(InteractionStep.Upload s) {
         caps.add(Capability.UI_INTERACT);
         return null;
       }
 
       @Override
-      public Void visitWait(Step.Wait s) {
+      public Void visitWait(CheckStep.Wait s) {
         s.until().ifPresent(c -> scan(c, caps));
         return null;
       }
 
       @Override
-      public Void visitAssert(Step.Assert s) {
+      public Void visitAssert(CheckStep.Assert s) {
         scan(s.condition(), caps);
         return null;
       }
 
       @Override
-      public Void visitForeach(Step.Foreach s) {
+      public Void visitForeach(ControlStep.Foreach s) {
         if (s.concurrency() > 1) {
           caps.add(Capability.TABS_MULTI);
         }
@@ -156,20 +162,20 @@ public interface FlowReview {
       }
 
       @Override
-      public Void visitRepeat(Step.Repeat s) {
+      public Void visitRepeat(ControlStep.Repeat s) {
         scan(s.body(), caps, origins);
         return null;
       }
 
       @Override
-      public Void visitWhile(Step.While s) {
+      public Void visitWhile(ControlStep.While s) {
         scan(s.condition(), caps);
         scan(s.body(), caps, origins);
         return null;
       }
 
       @Override
-      public Void visitIf(Step.If s) {
+      public Void visitIf(ControlStep.If s) {
         scan(s.condition(), caps);
         scan(s.then(), caps, origins);
         scan(s.otherwise(), caps, origins);
@@ -177,7 +183,7 @@ public interface FlowReview {
       }
 
       @Override
-      public Void visitPaginate(Step.Paginate s) {
+      public Void visitPaginate(DataStep.Paginate s) {
         scan(s.body(), caps, origins);
         return null;
       }

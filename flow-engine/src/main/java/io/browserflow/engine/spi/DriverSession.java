@@ -2,6 +2,7 @@ package io.browserflow.engine.spi;
 
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +15,11 @@ import java.util.OptionalDouble;
  * Everything the engine's interpreter does to a page goes through here. Values reaching a session
  * have their placeholders already resolved (secrets included, in memory only: a session never logs
  * values it types).
+ *
+ * <p>What every driver must do is declared here; optional features are small interfaces a session
+ * implements besides this one ({@link DriverFeatures}: device and network emulation, http requests,
+ * the clipboard, native dialogs, handing over storage, forking), which the engine checks before a
+ * run's first step.
  *
  * <h2>Contract (checked by flow-testkit's {@code PageDriverContract})</h2>
  * <ul>
@@ -74,33 +80,6 @@ public interface DriverSession extends AutoCloseable {
 
   void setViewport(int width, int height);
 
-  /**
-   * Resizes the viewport and emulates a device: its pixel ratio ({@code deviceScaleFactor}; the
-   * browser's own when empty), a mobile layout viewport and touch input. A page already shown is
-   * reloaded when {@code mobile} or {@code touch} changes. Drivers that cannot emulate a device
-   * fail with {@code UNSUPPORTED_STEP}.
-   */
-  default void setViewport(int width, int height, OptionalDouble deviceScaleFactor, boolean mobile, boolean touch) {
-    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
-        "this page driver cannot emulate a device (deviceScaleFactor, mobile, touch); give setViewport only width and height",
-        java.util.Map.of());
-  }
-
-  /**
-   * Emulates network conditions for this session's pages from now on, until called again:
-   * {@code offline} (loads and requests fail as they do without a network; no throughput is given
-   * with it), or throttling to the given download and upload throughput (bytes per second) and
-   * added latency (ms), each unthrottled when empty. Neither offline nor any value is the real
-   * network again. Drivers that cannot emulate the network, or cannot throttle, fail with
-   * {@code UNSUPPORTED_STEP}; this default names the driver's session class.
-   */
-  default void emulateNetwork(boolean offline, java.util.OptionalInt downloadBytesPerSecond,
-      java.util.OptionalInt uploadBytesPerSecond, java.util.OptionalInt latencyMs) {
-    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
-        "this page driver (" + getClass().getName() + ") cannot emulate network conditions (emulateNetwork)",
-        java.util.Map.of("driver", getClass().getName()));
-  }
-
   /** Current tab, URL, title, frame path and open tabs. */
   PageState state();
 
@@ -124,44 +103,18 @@ public interface DriverSession extends AutoCloseable {
     return state().url();
   }
 
-  /**
-   * A session for one worker of a concurrent {@code foreach}, usable from another thread, showing
-   * the current tab's URL and starting with this session's cookies and storage: the engine runs
-   * concurrent iterations on forks. How isolated it is belongs to the driver: the Playwright driver
-   * gives each fork a browser context of its own on a driver thread of its own (the cookies and
-   * local storage copied in memory), or, when it cannot start another driver, a new tab of this
-   * context bound to {@code alias}. Closing the fork closes what it opened. Drivers that cannot do
-   * this keep the default, which answers {@code UNSUPPORTED_STEP}; the engine then runs the
-   * iterations one at a time and says so in the loop's result.
-   */
-  default DriverSession fork(String alias) {
-    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
-        "this driver cannot open a concurrent tab session");
-  }
-
-  /**
-   * {@link #fork(String)} whose requests {@code pacer} spaces from the first one on (the fork's
-   * own first page load included). This default forks, then {@link #pace(OriginPacer) paces}.
-   */
-  default DriverSession fork(String alias, OriginPacer pacer) {
-    DriverSession fork = fork(alias);
-    if (pacer.paces()) {
-      fork.pace(pacer);
-    }
-    return fork;
-  }
-
   // ------------------------------------------------------------------ elements
 
   /** Waits until a candidate matches exactly one element and reports the resolution (no action). */
   Resolution resolve(Target target, Duration timeout);
 
   /**
-   * Performs an interaction step: click, dblclick, contextmenu, hover, fill, change, type, press, select,
-   * check, uncheck, toggle, scroll, drag, upload. Other step kinds give {@code UNSUPPORTED_STEP}.
+   * Performs an interaction ({@link InteractionStep}: click, dblclick, contextmenu, hover, mouse, fill,
+   * change, type, press, select, check, uncheck, toggle, scroll, drag, upload); drivers dispatch it with
+   * an {@link io.browserflow.api.InteractionStepVisitor}, which has one method per interaction kind.
    * A click with {@code newTab} binds the popup it opens to that alias.
    */
-  ActionResult perform(Step step, Duration timeout);
+  ActionResult perform(InteractionStep step, Duration timeout);
 
   /** Reads the text, value or an attribute of the target's element; a missing attribute reads as {@code ""}. */
   ReadResult read(Target target, Step.ReadKind what, Optional<String> attribute, Duration timeout);
@@ -229,83 +182,12 @@ public interface DriverSession extends AutoCloseable {
    */
   default void quiesce(Duration max) {}
 
-  // ------------------------------------------------------------------ native dialogs
-
-  /**
-   * Arms the dialogs the next action opens, in order (their placeholders resolved), replacing what
-   * was armed before. From now on, in every tab of the session, a dialog whose type and message
-   * (when declared) match the next armed one is answered as declared, inside the dialog event;
-   * any other dialog is dismissed (so the page goes on) and reported by {@link #settleDialogs}.
-   * The engine arms before every leaf step, with an empty list for steps declaring none. A driver
-   * that cannot answer dialogs keeps the default, which refuses a non-empty list with
-   * {@code UNSUPPORTED_STEP}.
-   */
-  default void armDialogs(List<io.browserflow.api.Dialog> dialogs) {
-    if (!dialogs.isEmpty()) {
-      throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
-          "this driver cannot answer native dialogs");
-    }
-  }
-
-  /**
-   * The dialogs that appeared since the last {@link #armDialogs}, in order; first waits, up to
-   * {@code timeout}, until every armed dialog has appeared (a dialog a click opens from a timer comes
-   * after the click returns). Never throws for what it saw: the engine decides.
-   */
-  default List<SeenDialog> settleDialogs(Duration timeout) {
-    return List.of();
-  }
-
   /**
    * Spaces this session's requests per origin with {@code pacer} (the engine calls it on the sessions
    * of concurrent foreach iterations when a minimum interval is configured). This default does
    * nothing: a driver whose sessions send no network requests has nothing to space.
    */
   default void pace(OriginPacer pacer) {}
-
-  /**
-   * The session's cookies and local storage now, to start other sessions signed in
-   * ({@link SessionOptions#storageState()}). This default says the driver cannot.
-   *
-   * @throws io.browserflow.api.FlowRunException ({@code UNSUPPORTED_STEP}) when the driver cannot hand it over
-   */
-  default StorageState storageState() {
-    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
-        getClass().getSimpleName() + " cannot hand over its cookies and storage, so a sign-in cannot be reused on this driver");
-  }
-
-  /**
-   * Sends an http step's request with the session's cookies (a signed-in session carries over) and
-   * the session's network rules: in network deny mode a request to an origin the session does not
-   * allow is refused with {@code NETWORK_ATTEMPT} and listed in {@link #blockedRequests()}. Cookies
-   * the response sets join the session. Drivers without a network keep this default, which
-   * answers {@code UNSUPPORTED_STEP}.
-   *
-   * @throws io.browserflow.api.FlowRunException {@code TIMEOUT} when no response came in time,
-   *     {@code ACTION_FAILED} when the request could not be sent
-   */
-  default HttpExchange.Response http(HttpExchange.Request request, Duration timeout) {
-    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
-        "this page driver (" + getClass().getName() + ") cannot send http requests (http)",
-        java.util.Map.of("driver", getClass().getName()));
-  }
-
-  /**
-   * Reads the clipboard's text, with the clipboard permission granted to the current page's origin
-   * for this call only. Drivers without a clipboard keep this default ({@code UNSUPPORTED_STEP}).
-   */
-  default String clipboardRead(Duration timeout) {
-    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
-        "this page driver (" + getClass().getName() + ") has no clipboard (clipboard)",
-        java.util.Map.of("driver", getClass().getName()));
-  }
-
-  /** Puts text on the clipboard, like {@link #clipboardRead}. */
-  default void clipboardWrite(String text, Duration timeout) {
-    throw new io.browserflow.api.FlowRunException(io.browserflow.api.ErrorCode.UNSUPPORTED_STEP,
-        "this page driver (" + getClass().getName() + ") has no clipboard (clipboard)",
-        java.util.Map.of("driver", getClass().getName()));
-  }
 
   /** Closes the session and its tabs. */
   @Override

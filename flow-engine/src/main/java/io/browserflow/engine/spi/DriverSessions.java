@@ -28,10 +28,10 @@ public final class DriverSessions {
   /**
    * {@code session} with {@link DriverSession#close()} replaced by {@code close} (which may read
    * the session, e.g. its {@link DriverSession#storageState()}, then close it); every other call
-   * goes to {@code session}.
+   * goes to {@code session}. The stand-in has the optional features ({@link DriverFeatures}) {@code session} has.
    */
   public static DriverSession onClose(DriverSession session, Runnable close) {
-    return (DriverSession) Proxy.newProxyInstance(DriverSession.class.getClassLoader(), new Class<?>[] {DriverSession.class},
+    return (DriverSession) Proxy.newProxyInstance(DriverSession.class.getClassLoader(), DriverFeatures.interfacesOf(session),
         (proxy, method, args) -> {
           if (method.getName().equals("close") && method.getParameterCount() == 0) {
             close.run();

@@ -11,6 +11,8 @@ import io.browserflow.api.Glob;
 import io.browserflow.api.Point;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.api.lint.FlowLint;
 import io.browserflow.api.lint.LintCode;
@@ -112,7 +114,7 @@ final class DraftBuilder {
   void start(String url) {
     if (url != null && !url.isBlank() && !url.equals("about:blank")) {
       context.shows(MAIN, url);
-      steps.add(Step.Open.builder().id(steps.id()).url(parameters.pageUrl(url)).title("Open " + shortUrl(url)).build(),
+      steps.add(PageStep.Open.builder().id(steps.id()).url(parameters.pageUrl(url)).title("Open " + shortUrl(url)).build(),
           MAIN, 0, "", false);
     }
   }
@@ -146,7 +148,7 @@ final class DraftBuilder {
     RecordedStep previous = last == null ? RecordedStep.OTHER : RecordedStep.of(last.step);
     switch (type) {
       case "click": {
-        Step.Click.Builder b = Step.Click.builder().id(steps.id()).target(target).title("Click " + label(target));
+        InteractionStep.Click.Builder b = InteractionStep.Click.builder().id(steps.id()).target(target).title("Click " + label(target));
         if (ev.path("button").asText().equals("middle")) {
           b.button(Step.MouseButton.MIDDLE);
         }
@@ -162,22 +164,22 @@ final class DraftBuilder {
         if (last != null && previous.click().isPresent() && last.key.equals(key) && now - last.at < 1500) {
           steps.removeLast();
         }
-        steps.add(Step.Dblclick.builder().id(steps.id()).target(target).title("Double-click " + label(target)).build(),
+        steps.add(InteractionStep.Dblclick.builder().id(steps.id()).target(target).title("Double-click " + label(target)).build(),
             tab, now, key, false);
         break;
       }
       case "contextmenu":
-        steps.add(Step.Contextmenu.builder().id(steps.id()).target(target).title("Right-click " + label(target)).build(),
+        steps.add(InteractionStep.Contextmenu.builder().id(steps.id()).target(target).title("Right-click " + label(target)).build(),
             tab, now, key, false);
         break;
       case "hover":
-        steps.add(Step.Hover.builder().id(steps.id()).target(target).title("Hover " + label(target)).build(), tab, now, key, false);
+        steps.add(InteractionStep.Hover.builder().id(steps.id()).target(target).title("Hover " + label(target)).build(), tab, now, key, false);
         break;
       case "fill":
         fill(tab, frame, ev, now, target, key, last, previous);
         break;
       case "select": {
-        Step.Select.Builder b = Step.Select.builder().id(steps.id()).target(target);
+        InteractionStep.Select.Builder b = InteractionStep.Select.builder().id(steps.id()).target(target);
         String value = ev.path("value").asText();
         String text = ev.path("label").asText();
         if (!value.isEmpty()) {
@@ -189,14 +191,14 @@ final class DraftBuilder {
         break;
       }
       case "check":
-        steps.add(Step.Check.builder().id(steps.id()).target(target).title("Check " + label(target)).build(), tab, now, key, false);
+        steps.add(InteractionStep.Check.builder().id(steps.id()).target(target).title("Check " + label(target)).build(), tab, now, key, false);
         break;
       case "uncheck":
-        steps.add(Step.Uncheck.builder().id(steps.id()).target(target).title("Uncheck " + label(target)).build(),
+        steps.add(InteractionStep.Uncheck.builder().id(steps.id()).target(target).title("Uncheck " + label(target)).build(),
             tab, now, key, false);
         break;
       case "press": {
-        Step.Press.Builder b = Step.Press.builder().id(steps.id()).key(ev.path("key").asText());
+        InteractionStep.Press.Builder b = InteractionStep.Press.builder().id(steps.id()).key(ev.path("key").asText());
         ev.path("modifiers").forEach(m -> b.addModifiers(m.asText()));
         if (target != null) {
           b.target(target);
@@ -206,7 +208,7 @@ final class DraftBuilder {
         break;
       }
       case "scroll": {
-        Step.Scroll.Builder b = Step.Scroll.builder().id(steps.id()).mode(Step.ScrollMode.TO)
+        InteractionStep.Scroll.Builder b = InteractionStep.Scroll.builder().id(steps.id()).mode(Step.ScrollMode.TO)
             .x(ev.path("x").asInt()).y(ev.path("y").asInt());
         if (target != null) {
           b.target(target);
@@ -223,14 +225,14 @@ final class DraftBuilder {
       case "drag": {
         Target from = target(ev.get("from"));
         Target to = target(ev.get("to"));
-        steps.add(Step.Drag.builder().id(steps.id()).source(from).destination(to)
+        steps.add(InteractionStep.Drag.builder().id(steps.id()).source(from).destination(to)
             .title("Drag " + label(from) + " onto " + label(to)).build(), tab, now, "", false);
         break;
       }
       case "upload": {
         int count = Math.max(1, ev.path("count").asInt());
         List<String> files = parameters.uploadInputs(ev.path("hint").asText(), count, label(target));
-        steps.add(Step.Upload.builder().id(steps.id()).target(target).files(files).title("Upload into " + label(target)).build(),
+        steps.add(InteractionStep.Upload.builder().id(steps.id()).target(target).files(files).title("Upload into " + label(target)).build(),
             tab, now, key, false);
         break;
       }
@@ -287,7 +289,7 @@ final class DraftBuilder {
       }
       title = "Fill " + label(target);
     }
-    Step fill = Step.Fill.builder().id(steps.id()).target(target).value(value).title(title).build();
+    Step fill = InteractionStep.Fill.builder().id(steps.id()).target(target).value(value).title(title).build();
     if (last != null && last.key.equals(key) && (previous.fill().isPresent() || (previous.click().isPresent() && last.field))) {
       // a dialog the click (or the typing so far) opened stays declared on the step that replaces it
       steps.replaceLast(fill.withId(last.step.id()).withDialogs(last.step.dialogs()), tab, now, key, false);
@@ -390,7 +392,7 @@ final class DraftBuilder {
     }
     if (previous == null) {
       if (tab.equals(MAIN) && !steps.anyIn(MAIN)) {
-        steps.add(Step.Open.builder().id(steps.id()).url(parameters.pageUrl(url)).title("Open " + shortUrl(url)).build(),
+        steps.add(PageStep.Open.builder().id(steps.id()).url(parameters.pageUrl(url)).title("Open " + shortUrl(url)).build(),
             MAIN, now, "", false);
       }
       return;
@@ -409,7 +411,7 @@ final class DraftBuilder {
       return;
     }
     context.sync(tab, FrameRef.MAIN_FRAME, now); // leaves the replay in the main frame of tab
-    if (steps.add(Step.Navigate.builder().id(steps.id()).url(parameters.pageUrl(url)).title("Go to " + shortUrl(url)).build(),
+    if (steps.add(PageStep.Navigate.builder().id(steps.id()).url(parameters.pageUrl(url)).title("Go to " + shortUrl(url)).build(),
         tab, now, "", false)) {
       left(tab, steps.last());
     }
@@ -435,7 +437,7 @@ final class DraftBuilder {
       return Optional.empty();
     }
     DraftSteps.Entry opener = steps.lastIn(openerTab);
-    Optional<Step.Click> click = opener == null ? Optional.empty()
+    Optional<InteractionStep.Click> click = opener == null ? Optional.empty()
         : RecordedStep.of(opener.step).click().filter(c -> c.newTab().isEmpty());
     if (click.isEmpty() || now - opener.at > POPUP_WINDOW_MS) {
       steps.warn(LintWarning.of(LintCode.UNRECORDED_TAB, LintWarning.Severity.INFO, "", null,
@@ -448,7 +450,7 @@ final class DraftBuilder {
       return Optional.empty();
     }
     String alias = context.bindPopup(openerTab);
-    steps.amend(opener, Step.Click.builder().from(click.get()).newTab(alias).build());
+    steps.amend(opener, InteractionStep.Click.builder().from(click.get()).newTab(alias).build());
     return Optional.of(alias);
   }
 
@@ -460,7 +462,7 @@ final class DraftBuilder {
     }
     boolean shows = url != null && !url.isBlank() && !url.equals("about:blank");
     String alias = context.bindNewTab(shows ? url : null);
-    Step.TabNew.Builder b = Step.TabNew.builder().id(steps.id()).alias(alias).title("Open a new tab " + alias);
+    PageStep.TabNew.Builder b = PageStep.TabNew.builder().id(steps.id()).alias(alias).title("Open a new tab " + alias);
     if (shows) {
       b.url(parameters.pageUrl(url)).title("Open " + shortUrl(url) + " in a new tab " + alias);
     }
@@ -482,7 +484,7 @@ final class DraftBuilder {
     boolean closedByPage = closingByScript.remove(tab)
         || last != null && last.tab.equals(tab) && isAction(last.step) && now - last.at < SELF_CLOSE_WINDOW_MS;
     if (!closedByPage && !steps.paused()
-        && steps.add(Step.TabClose.builder().id(steps.id()).alias(tab).title("Close tab " + tab).build(),
+        && steps.add(PageStep.TabClose.builder().id(steps.id()).alias(tab).title("Close tab " + tab).build(),
             context.currentTab(), now, "", false)) {
       left(tab, steps.last());
     } else {

@@ -3,6 +3,7 @@ package io.browserflow.playwright.recorder;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
 import io.browserflow.api.TabAlias;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,7 +109,7 @@ final class ReplayContext {
   /** Emits the tab switch and frame steps that put the replay where the next event happened. */
   void sync(String tab, DraftBuilder.FrameRef frame, long now) {
     if (!tab.equals(currentTab)) {
-      Step.TabSwitch.Builder b = Step.TabSwitch.builder().id(steps.id()).alias(tab).title("Switch to tab " + tab);
+      PageStep.TabSwitch.Builder b = PageStep.TabSwitch.builder().id(steps.id()).alias(tab).title("Switch to tab " + tab);
       String url = tabs.get(tab).url;
       if (url != null) {
         b.addExpect(Condition.Url.of(UrlGlobs.of(url)));
@@ -125,12 +126,12 @@ final class ReplayContext {
     if (currentFrames != null && currentFrames.size() < want.size() && want.subList(0, currentFrames.size()).equals(currentFrames)) {
       from = currentFrames.size();
     } else {
-      steps.add(Step.FrameMain.builder().id(steps.id()).title("Back to the main frame").build(), tab, now, "", false);
+      steps.add(PageStep.FrameMain.builder().id(steps.id()).title("Back to the main frame").build(), tab, now, "", false);
       from = 0;
     }
     for (int i = from; i < want.size(); i++) {
       String url = i < frame.urls.size() ? frame.urls.get(i) : "";
-      steps.add(Step.Frame.builder().id(steps.id()).locator(want.get(i))
+      steps.add(PageStep.Frame.builder().id(steps.id()).locator(want.get(i))
           .title("Enter the frame " + want.get(i) + (url.isEmpty() || url.equals("about:blank") ? "" : " showing " + UrlGlobs.of(url)))
           .build(), tab, now, "", false);
     }

@@ -9,6 +9,8 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunResult;
@@ -166,7 +168,7 @@ class BrowserSessionTest {
     assertThat(draft.id()).isEqualTo("sign-in-as-grace");
     assertThat(draft.credentials()).extracting(Credential::key).containsExactly("PASSWORD");
     assertThat(io.browserflow.api.json.FlowJson.write(draft)).doesNotContain("s3cret-Pass").contains("${credential.PASSWORD}");
-    Step.Click click = (Step.Click) draft.steps().get(3);
+    InteractionStep.Click click = (InteractionStep.Click) draft.steps().get(3);
     assertThat(click.target().candidates()).first().isEqualTo(Candidate.id("go"));
     assertThat(draft.steps()).extracting(Step::kind).containsExactly(Step.Kind.OPEN, Step.Kind.FILL, Step.Kind.FILL,
         Step.Kind.CLICK, Step.Kind.WAIT);
@@ -289,10 +291,10 @@ class BrowserSessionTest {
     assertThat(SIGN_INS).containsExactly("nick=ada");
     assertThat(serverSaw(ELSEWHERE_HITS)).containsExactly("hit");
     Flow draft = session.draft("frames");
-    Step.Click click = (Step.Click) draft.steps().get(2);
+    InteractionStep.Click click = (InteractionStep.Click) draft.steps().get(2);
     assertThat(click.target().framePath()).containsExactly("iframe#profile", "iframe[name=\"deep\"]");
-    assertThat(((Step.Fill) draft.steps().get(1)).target().framePath()).containsExactly("iframe#profile");
-    assertThat(((Step.Click) draft.steps().get(3)).target().framePath()).hasSize(1);
+    assertThat(((InteractionStep.Fill) draft.steps().get(1)).target().framePath()).containsExactly("iframe#profile");
+    assertThat(((InteractionStep.Click) draft.steps().get(3)).target().framePath()).hasSize(1);
     SIGN_INS.clear();
     ELSEWHERE_HITS.clear();
 
@@ -329,7 +331,7 @@ class BrowserSessionTest {
     assertThat(none.code()).isEqualTo(ErrorCode.FRAME_NOT_FOUND);
     assertThat(none.getMessage()).contains("within 300 ms");
     assertThat(session.draft("frames").steps()).filteredOn(s -> s.kind() == Step.Kind.FRAME)
-        .extracting(s -> ((Step.Frame) s).locator()).containsExactly("name:late", "url:**next.html**");
+        .extracting(s -> ((PageStep.Frame) s).locator()).containsExactly("name:late", "url:**next.html**");
   }
 
   @Test
@@ -348,7 +350,7 @@ class BrowserSessionTest {
     assertThat(inDeep.text()).startsWith("- button \"Save\"");
     assertThat(SIGN_INS).containsExactly("nick=");
     assertThat(session.draft("deep").steps()).filteredOn(s -> s.kind() == Step.Kind.FRAME)
-        .extracting(s -> ((Step.Frame) s).locator()).containsExactly("iframe#profile", "iframe[name=\"deep\"]");
+        .extracting(s -> ((PageStep.Frame) s).locator()).containsExactly("iframe#profile", "iframe[name=\"deep\"]");
   }
 
   /** The iframe's button calls the server with fetch after the click returns: wait for the call (10 s at most). */

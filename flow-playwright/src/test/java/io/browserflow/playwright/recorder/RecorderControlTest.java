@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.browserflow.api.Input;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.validate.FlowLimits;
 import io.browserflow.api.lint.LintCode;
@@ -58,8 +60,8 @@ class RecorderControlTest extends RecorderTestBase {
     FlowDraft draft = rec.stop();
 
     assertThat(ops(draft)).containsExactly("open", "fill", "click");
-    assertThat(((Step.Fill) draft.flow().steps().get(1)).value()).isEqualTo("Oslo");
-    assertThat(((Step.Click) draft.flow().steps().get(2)).title()).hasValueSatisfying(t -> assertThat(t).contains("Two"));
+    assertThat(((InteractionStep.Fill) draft.flow().steps().get(1)).value()).isEqualTo("Oslo");
+    assertThat(((InteractionStep.Click) draft.flow().steps().get(2)).title()).hasValueSatisfying(t -> assertThat(t).contains("Two"));
     assertThat(seen).containsExactly("paused", "resumed", "stopped 3");
     assertThat(rec.stop()).as("stop is idempotent").isSameAs(draft);
   }
@@ -102,11 +104,11 @@ class RecorderControlTest extends RecorderTestBase {
     FlowDraft draft = rec.stop();
 
     assertThat(draft.flow().id()).isEqualTo("send-an-address");
-    assertThat(((Step.Open) draft.flow().steps().get(0)).url()).isEqualTo("${BASE_URL}/control.html");
+    assertThat(((PageStep.Open) draft.flow().steps().get(0)).url()).isEqualTo("${BASE_URL}/control.html");
     assertThat(draft.flow().inputs()).extracting(Input::key).containsExactly("BASE_URL", "CITY", "ZIP");
     assertThat(draft.flow().inputs()).extracting(i -> i.defaultValue().orElse(""))
         .containsExactly(server.origin(), "Oslo", "0150");
-    assertThat(((Step.Fill) draft.flow().steps().get(1)).value()).isEqualTo("${input.CITY}");
+    assertThat(((InteractionStep.Fill) draft.flow().steps().get(1)).value()).isEqualTo("${input.CITY}");
     assertThat(replayState(draft.flow())).as(FlowJson.write(draft.flow())).isEqualTo(expected);
     assertThat(replayState(draft.flow(), Inputs.builder().input("CITY", "Bergen").build())).contains("Bergen/0150");
   }
@@ -125,7 +127,7 @@ class RecorderControlTest extends RecorderTestBase {
     FlowDraft draft = rec.stop();
 
     assertThat(ops(draft)).containsExactly("open", "tabNew", "click");
-    assertThat(((Step.TabNew) draft.flow().steps().get(1)).url()).hasValue(server.url("/control.html"));
+    assertThat(((PageStep.TabNew) draft.flow().steps().get(1)).url()).hasValue(server.url("/control.html"));
     assertThat(draft.report().has(LintCode.UNRECORDED_TAB)).isTrue();
   }
 
@@ -149,7 +151,7 @@ class RecorderControlTest extends RecorderTestBase {
 
     assertThat(draft).as("the recording stops by itself when the window closes").isPresent();
     assertThat(ops(draft.get())).containsExactly("open");
-    assertThat(((Step.Open) draft.get().flow().steps().get(0)).url()).isEqualTo(server.url("/closing.html"));
+    assertThat(((PageStep.Open) draft.get().flow().steps().get(0)).url()).isEqualTo(server.url("/closing.html"));
     assertThat(seen).containsExactly("stopped");
     assertThat(rec.stop()).isSameAs(draft.get());
   }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.json.FlowJson;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +80,7 @@ class RecorderEdgeCasesTest extends RecorderTestBase {
     FlowDraft draft = rec.stop();
 
     assertThat(ops(draft)).as(FlowJson.write(draft.flow())).containsExactly("open", "fill");
-    assertThat(((Step.Fill) draft.flow().steps().get(1)).value()).isEqualTo("123");
+    assertThat(((InteractionStep.Fill) draft.flow().steps().get(1)).value()).isEqualTo("123");
     assertThat(draft.flow().steps().get(1).expect()).containsExactly(Condition.Url.of("**/done.html#*"));
     assertThat(replayState(draft.flow())).isEqualTo(expected);
   }
@@ -138,7 +140,7 @@ class RecorderEdgeCasesTest extends RecorderTestBase {
     FlowDraft draft = rec.stop();
 
     assertThat(ops(draft)).as(FlowJson.write(draft.flow())).containsExactly("open", "click", "navigate", "click");
-    assertThat(((Step.Navigate) draft.flow().steps().get(2)).url()).endsWith("/other.html");
+    assertThat(((PageStep.Navigate) draft.flow().steps().get(2)).url()).endsWith("/other.html");
     assertThat(draft.flow().steps().get(1).expect()).noneMatch(RecordedStep::isExpectUrl);
     // the link's navigation was the page's own: a check naming the page, query included
     assertThat(draft.flow().steps().get(3).expect()).containsExactly(Condition.Url.of("**/list.html?view=compact"));
@@ -160,7 +162,7 @@ class RecorderEdgeCasesTest extends RecorderTestBase {
     FlowDraft draft = rec.stop();
 
     assertThat(draft.flow().steps()).filteredOn(st -> st.kind() == Step.Kind.PRESS)
-        .extracting(st -> ((Step.Press) st).key() + ((Step.Press) st).modifiers())
+        .extracting(st -> ((InteractionStep.Press) st).key() + ((InteractionStep.Press) st).modifiers())
         .as(FlowJson.write(draft.flow())).containsExactly("d[Control]", "Escape[]");
   }
 
@@ -183,7 +185,7 @@ class RecorderEdgeCasesTest extends RecorderTestBase {
 
     assertThat(draft.flow().credentials()).extracting(c -> c.key()).as(FlowJson.write(draft.flow()))
         .containsExactly("PASSWORD", "PASSWORD_2");
-    assertThat(draft.flow().steps()).filteredOn(st -> st.kind() == Step.Kind.FILL).extracting(st -> ((Step.Fill) st).value())
+    assertThat(draft.flow().steps()).filteredOn(st -> st.kind() == Step.Kind.FILL).extracting(st -> ((InteractionStep.Fill) st).value())
         .containsExactly("ada", "${credential.PASSWORD}", "ada", "${credential.PASSWORD_2}");
     assertThat(FlowJson.write(draft.flow()) + String.join("\n", events)).doesNotContain("wrong-guess", "right-one");
   }

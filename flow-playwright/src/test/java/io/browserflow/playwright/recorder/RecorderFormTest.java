@@ -6,6 +6,7 @@ import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.lint.LintCode;
 import io.browserflow.api.lint.LintWarning;
@@ -80,20 +81,20 @@ class RecorderFormTest extends RecorderTestBase {
     List<Step> steps = draft.flow().steps();
     assertThat(steps.stream().map(s -> s.kind().op()).collect(Collectors.toList()))
         .containsExactly("open", "fill", "fill", "fill", "select", "check", "check", "fill", "click", "click");
-    assertThat(((Step.Fill) steps.get(1)).value()).isEqualTo("Ada Lovelace");
-    assertThat(((Step.Fill) steps.get(1)).target().candidates()).first().isEqualTo(Candidate.id("name"));
-    assertThat(((Step.Fill) steps.get(3)).value()).isEqualTo("${credential.PASSWORD}");
+    assertThat(((InteractionStep.Fill) steps.get(1)).value()).isEqualTo("Ada Lovelace");
+    assertThat(((InteractionStep.Fill) steps.get(1)).target().candidates()).first().isEqualTo(Candidate.id("name"));
+    assertThat(((InteractionStep.Fill) steps.get(3)).value()).isEqualTo("${credential.PASSWORD}");
     assertThat(draft.flow().credentials()).singleElement().satisfies(c -> {
       assertThat(c.key()).isEqualTo("PASSWORD");
       assertThat(c.secret()).isTrue();
       assertThat(c.type()).isEqualTo(Credential.Type.PASSWORD);
     });
-    assertThat(((Step.Select) steps.get(4)).value()).hasValue("pro");
-    assertThat(((Step.Select) steps.get(4)).target().candidates()).first().isEqualTo(Candidate.testId("plan"));
+    assertThat(((InteractionStep.Select) steps.get(4)).value()).hasValue("pro");
+    assertThat(((InteractionStep.Select) steps.get(4)).target().candidates()).first().isEqualTo(Candidate.testId("plan"));
     assertThat(steps.get(9).expect()).containsExactly(Condition.Url.of("**/form.html#/orders/*"));
     steps.forEach(s -> {
-      if (s instanceof Step.Click) {
-        assertThat(((Step.Click) s).target().candidates()).as("candidates of %s", s).hasSizeGreaterThanOrEqualTo(2);
+      if (s instanceof InteractionStep.Click) {
+        assertThat(((InteractionStep.Click) s).target().candidates()).as("candidates of %s", s).hasSizeGreaterThanOrEqualTo(2);
       }
     });
     assertThat(draft.report().has(LintCode.UNSTABLE_SELECTOR)).isFalse();

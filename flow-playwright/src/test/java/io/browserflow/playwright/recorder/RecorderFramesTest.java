@@ -3,6 +3,8 @@ package io.browserflow.playwright.recorder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.json.FlowJson;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -47,8 +49,8 @@ class RecorderFramesTest extends RecorderTestBase {
     List<String> ops = draft.flow().steps().stream().map(s -> s.kind().op()).collect(Collectors.toList());
     assertThat(ops).as(FlowJson.write(draft.flow()))
         .containsExactly("open", "frame", "fill", "click", "frameMain", "frame", "fill", "click", "frameMain", "click");
-    assertThat(((Step.Frame) draft.flow().steps().get(1)).locator()).isEqualTo("iframe#inner");
-    assertThat(((Step.Frame) draft.flow().steps().get(5)).locator()).isEqualTo("iframe[title=\"Remote widget\"]");
+    assertThat(((PageStep.Frame) draft.flow().steps().get(1)).locator()).isEqualTo("iframe#inner");
+    assertThat(((PageStep.Frame) draft.flow().steps().get(5)).locator()).isEqualTo("iframe[title=\"Remote widget\"]");
     assertThat(draft.flow().steps().get(5).title()).hasValueSatisfying(t -> assertThat(t).contains("**/remote.html"));
     assertThat(expected).contains("inner alpha", "remote beta", "main");
     assertThat(replayState(draft.flow())).isEqualTo(expected);
@@ -86,10 +88,10 @@ class RecorderFramesTest extends RecorderTestBase {
     List<Step> steps = draft.flow().steps();
     assertThat(steps.stream().map(s -> s.kind().op()).collect(Collectors.toList())).as(FlowJson.write(draft.flow()))
         .containsExactly("open", "fill", "select", "check", "click");
-    assertThat(((Step.Fill) steps.get(1)).target().shadowPath()).containsExactly("settings-panel");
-    assertThat(((Step.Select) steps.get(2)).target().shadowPath()).containsExactly("settings-panel");
-    assertThat(((Step.Check) steps.get(3)).target().shadowPath()).containsExactly("settings-panel");
-    assertThat(((Step.Click) steps.get(4)).target().shadowPath()).containsExactly("settings-panel");
+    assertThat(((InteractionStep.Fill) steps.get(1)).target().shadowPath()).containsExactly("settings-panel");
+    assertThat(((InteractionStep.Select) steps.get(2)).target().shadowPath()).containsExactly("settings-panel");
+    assertThat(((InteractionStep.Check) steps.get(3)).target().shadowPath()).containsExactly("settings-panel");
+    assertThat(((InteractionStep.Click) steps.get(4)).target().shadowPath()).containsExactly("settings-panel");
     assertThat(expected).contains("apply Grace loud true");
     assertThat(replayState(draft.flow())).isEqualTo(expected);
   }

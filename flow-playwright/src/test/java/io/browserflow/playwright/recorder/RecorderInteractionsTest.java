@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.lint.LintCode;
 import io.browserflow.engine.Inputs;
@@ -75,7 +76,7 @@ class RecorderInteractionsTest extends RecorderTestBase {
     FlowDraft draft = rec.stop();
 
     assertThat(ops(draft)).as(FlowJson.write(draft.flow())).containsExactly("open", "scroll", "drag", "upload", "scroll");
-    Step.Upload upload = (Step.Upload) draft.flow().steps().get(3);
+    InteractionStep.Upload upload = (InteractionStep.Upload) draft.flow().steps().get(3);
     assertThat(upload.files()).containsExactly("${input.ATTACHMENT_FILE}");
     assertThat(draft.flow().inputs()).extracting(i -> i.key()).containsExactly("ATTACHMENT_FILE");
     assertThat(expected).contains("dropped card", "file notes.txt");
@@ -96,7 +97,7 @@ class RecorderInteractionsTest extends RecorderTestBase {
     FlowDraft draft = rec.stop();
 
     assertThat(ops(draft)).as(FlowJson.write(draft.flow())).containsExactly("open", "fill", "press");
-    Step.Press press = (Step.Press) draft.flow().steps().get(2);
+    InteractionStep.Press press = (InteractionStep.Press) draft.flow().steps().get(2);
     assertThat(press.key()).isEqualTo("Enter");
     assertThat(press.expect()).containsExactly(Condition.Url.of("**/results.html?q=lamp+42"));
     assertThat(replayState(draft.flow())).isEqualTo(expected);
@@ -118,7 +119,7 @@ class RecorderInteractionsTest extends RecorderTestBase {
     FlowDraft draft = rec.stop();
 
     assertThat(ops(draft)).as(FlowJson.write(draft.flow())).containsExactly("open", "click", "tabSwitch", "click");
-    assertThat(((Step.Click) draft.flow().steps().get(1)).newTab()).hasValue("popup1");
+    assertThat(((InteractionStep.Click) draft.flow().steps().get(1)).newTab()).hasValue("popup1");
     assertThat(draft.flow().steps().get(2).expect()).containsExactly(Condition.Url.of("**/popup.html"));
     assertThat(draft.flow().tabs()).singleElement().satisfies(t -> assertThat(t.opener()).hasValue("main"));
     assertThat(expected).contains("approved in popup");

@@ -11,6 +11,7 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Step;
+import io.browserflow.api.DataStep;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
@@ -124,7 +125,7 @@ class RecorderReplayProperties {
 
       Flow probe = Flow.builder().from(draft.flow())
           .policy(Policy.builder().addCapabilities(Capability.SCRIPT_EVAL).build())
-          .addSteps(Step.Eval.builder().id("probe").script("JSON.stringify(window.pageState())").build())
+          .addSteps(DataStep.Eval.builder().id("probe").script("JSON.stringify(window.pageState())").build())
           .build();
       try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
         RunResult r = engine.run(probe, Inputs.builder().build(), RunOptions.builder().allow(Capability.SCRIPT_EVAL).build());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Step;
+import io.browserflow.api.InteractionStep;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.lint.LintCode;
 import java.util.List;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 @Tag("browser")
 class RecorderTargetsTest extends RecorderTestBase {
   private List<Candidate> candidatesOfClick(FlowDraft draft, int index) {
-    return ((Step.Click) draft.flow().steps().get(index)).target().candidates();
+    return ((InteractionStep.Click) draft.flow().steps().get(index)).target().candidates();
   }
 
   @Test

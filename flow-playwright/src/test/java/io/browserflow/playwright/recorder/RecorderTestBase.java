@@ -11,6 +11,9 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.Policy;
 import io.browserflow.api.Step;
+import io.browserflow.api.PageStep;
+import io.browserflow.api.DataStep;
+import io.browserflow.api.CheckStep;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
@@ -73,12 +76,12 @@ abstract class RecorderTestBase extends ChromiumTest {
     Flow probe = Flow.builder().from(flow)
         .policy(Policy.builder().from(flow.policy().orElse(Policy.builder().build()))
             .addCapabilities(Capability.SCRIPT_EVAL).build())
-        .addSteps(Step.TabSwitch.builder().id("probe-tab").alias("main").build(),
-            Step.FrameMain.builder().id("probe-frame").build(),
+        .addSteps(PageStep.TabSwitch.builder().id("probe-tab").alias("main").build(),
+            PageStep.FrameMain.builder().id("probe-frame").build(),
             // a step's URL check holds once the navigation commits; the page's own script may not have run yet
-            Step.Wait.builder().id("probe-ready").until(io.browserflow.api.dsl.Dsl.expression(
+            CheckStep.Wait.builder().id("probe-ready").until(io.browserflow.api.dsl.Dsl.expression(
                 "typeof window.pageState === 'function'")).build(),
-            Step.Eval.builder().id("probe").script("JSON.stringify(window.pageState())").build())
+            DataStep.Eval.builder().id("probe").script("JSON.stringify(window.pageState())").build())
         .build();
     try (FlowEngine engine = FlowEngine.builder().driver(driver).uploadRoots(tempDir).build()) {
       RunResult r = engine.run(probe, inputs, RunOptions.builder().allow(Capability.SCRIPT_EVAL, Capability.FILE_UPLOAD)
