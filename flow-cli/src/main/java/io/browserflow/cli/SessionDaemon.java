@@ -144,8 +144,10 @@ final class SessionDaemon implements java.util.concurrent.Callable<Integer> {
           answer = commands.run(argv);
         }
         respond(exchange, 200, answer);
-      } catch (RuntimeException | IOException e) {
-        respond(exchange, 500, SessionCommands.failed("ACTION_FAILED", String.valueOf(e.getMessage())));
+      } catch (RuntimeException | IOException | Error e) {
+        // whatever went wrong, the caller gets an answer rather than waiting for its request to time out
+        System.err.println("session command failed: " + e);
+        respond(exchange, 500, SessionCommands.failed("ACTION_FAILED", e.getClass().getSimpleName() + ": " + e.getMessage()));
       }
     });
     server.start();

@@ -69,6 +69,25 @@ final class PlaywrightSession implements DriverSession, io.browserflow.engine.sp
     shared.thread.joined();
   }
 
+  /** Runs {@code work} on the driver thread with this session's pages ({@link LiveView}). */
+  <T> T inspect(java.util.function.Function<LiveView.Pages, T> work) {
+    return state.raw(() -> {
+      Page page = state.page();
+      com.microsoft.playwright.Frame frame;
+      try {
+        frame = state.contextFrame();
+      } catch (FlowRunException e) {
+        state.resetFrame();
+        throw e;
+      }
+      java.util.Map<String, Page> tabs = new java.util.LinkedHashMap<>();
+      for (String alias : state.aliases()) {
+        tabs.put(alias, state.tab(alias).page);
+      }
+      return work.apply(new LiveView.Pages(page, frame, java.util.Collections.unmodifiableMap(tabs), state.current()));
+    });
+  }
+
   /** On the driver thread. */
   SharedContext shared() {
     return state.shared;

@@ -2,19 +2,12 @@ package io.browserflow.playwright.recorder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.ElementHandle;
 import com.microsoft.playwright.Frame;
 import com.microsoft.playwright.JSHandle;
 import com.microsoft.playwright.Locator;
-import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.BoundingBox;
-import com.microsoft.playwright.options.LoadState;
-import com.microsoft.playwright.options.WaitForSelectorState;
 import io.browserflow.api.Capability;
 import io.browserflow.api.Credential;
 import io.browserflow.api.ErrorCode;
@@ -24,9 +17,19 @@ import io.browserflow.api.FlowRunException;
 import io.browserflow.api.Target;
 import io.browserflow.api.dsl.Dsl;
 import io.browserflow.api.dsl.FlowBuilder;
+import io.browserflow.api.validate.FlowLimits;
+import io.browserflow.engine.Caller;
+import io.browserflow.engine.FlowEngine;
+import io.browserflow.engine.Inputs;
+import io.browserflow.engine.RunOptions;
+import io.browserflow.engine.RunResult;
+import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.DriverSessions;
+import io.browserflow.engine.spi.PageDriver;
+import io.browserflow.engine.spi.SessionOptions;
 import io.browserflow.playwright.LaunchOptions;
+import io.browserflow.playwright.LiveView;
 import io.browserflow.playwright.PlaywrightDriver;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,6 +37,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -61,6 +66,12 @@ import java.util.regex.Pattern;
  *   Flow draft = s.draft("sign in");
  * }
  * }</pre>
+ *
+ * <p>A live session is a front end of the engine: it runs on a {@link PlaywrightDriver} session, and
+ * each command that acts on the page (open, click, fill, press, select, check, scroll, wait, eval,
+ * tabs and frames) becomes the steps the draft keeps, run by a {@link FlowEngine} on that session
+ * as any run's steps are: strict unique targets, the driver's thread, secrets masked, the journal.
+ * Snapshots, refs and reads look at the pages through {@link LiveView} and change nothing.
  *
  * <p>Not thread-safe: one caller drives a session.
  */
@@ -112,16 +123,16 @@ public final class BrowserSession implements AutoCloseable {
   private static final String REF_ELEMENT = "([key, gen, i]) => { const r = window[key + '_refs'];"
       + " if (!r || r.gen !== gen) return 'gone'; const el = r.els[i]; return el && el.isConnected ? el : 'detached'; }";
 
-  private final Playwright playwright;
-  private final Browser browser;
-  private final BrowserContext context;
+  private final PlaywrightDriver driver;
+  /** The driver session every command runs on; the engine sees it kept open. */
+  private final DriverSession session;
+  private final FlowEngine engine;
   private final Options options;
   private final CaptureScript capture = CaptureScript.fresh();
-  private final Map<String, Page> tabs = new LinkedHashMap<>();
+  /** Tab ids ({@code t1}, ...) to the aliases the session's steps bind their tabs to, in opening order. */
+  private final Map<String, String> tabs = new LinkedHashMap<>();
   private final Map<String, String> labels = new LinkedHashMap<>();
   private int tabCount;
-  private String activeTab;
-  private Frame activeFrame;
   private int generation;
   /** The last snapshot's refs, in their order; empty before the first snapshot. */
   private List<Ref> refs = List.of();
@@ -131,9 +142,12 @@ public final class BrowserSession implements AutoCloseable {
   private final FlowBuilder draft = Flow.named("draft");
   private final List<Credential> secrets = new ArrayList<>();
   private boolean evalUsed;
+  private int evals;
   private final Duration timeout;
   /** Handles of the last command's element, released when the next command resolves one (or snapshots). */
   private final List<JSHandle> handles = new ArrayList<>();
+  /** The session's pages while a look runs on the driver's thread ({@link #look}); null otherwise. */
+  private LiveView.Pages live;
 
   /** How a session runs. */
   public record Options(boolean allowEval, Duration timeout, int viewportWidth, int viewportHeight) {
@@ -208,29 +222,41 @@ public final class BrowserSession implements AutoCloseable {
   /** A tab: its id ({@code t1}), label, URL and whether it is the active one. */
   public record Tab(String id, Optional<String> label, String url, boolean active) { }
 
-  private BrowserSession(Playwright playwright, Browser browser, Options options) {
-    this.playwright = playwright;
-    this.browser = browser;
+  private BrowserSession(PlaywrightDriver driver, Options options) {
+    this.driver = driver;
     this.options = options;
     this.timeout = options.timeout();
-    this.context = browser.newContext(new Browser.NewContextOptions()
-        .setViewportSize(options.viewportWidth(), options.viewportHeight()));
-    context.addInitScript(capture.expression);
-    context.setDefaultTimeout(timeout.toMillis());
-    Page first = context.newPage();
-    register(first, null);
+    this.session = driver.openSession(SessionOptions.builder().viewportWidth(options.viewportWidth())
+        .viewportHeight(options.viewportHeight()).build());
+    DriverSession shared = DriverSessions.keptOpen(session);
+    int stepMs = (int) Math.max(100, Math.min(30_000, timeout.toMillis()));
+    this.engine = FlowEngine.builder().limits(FlowLimits.builder().stepTimeoutMs(100, stepMs, 30_000).build())
+        .driver(new PageDriver() {
+          @Override
+          public String name() {
+            return driver.name();
+          }
+
+          @Override
+          public DriverSession openSession(SessionOptions o) {
+            return shared;
+          }
+
+          @Override
+          public void close() {
+            // the live session closes its own driver
+          }
+        }).build();
+    tabs.put(nextTabId(), "main");
   }
 
   /** Launches Chromium (found as {@link PlaywrightDriver#chromiumFor(LaunchOptions)} finds it) for one session. */
   public static BrowserSession launch(LaunchOptions launch, Options options) {
-    Path exe = PlaywrightDriver.chromiumFor(launch);
-    Playwright pw = PlaywrightDriver.createPlaywright();
+    PlaywrightDriver driver = PlaywrightDriver.launch(launch);
     try {
-      Browser browser = pw.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(exe)
-          .setHeadless(launch.headless()));
-      return new BrowserSession(pw, browser, options);
+      return new BrowserSession(driver, options);
     } catch (RuntimeException e) {
-      pw.close();
+      driver.close();
       throw e;
     }
   }
@@ -239,23 +265,15 @@ public final class BrowserSession implements AutoCloseable {
 
   /** Opens {@code url} in the active tab (the active frame becomes the main frame). */
   public String open(String url) {
-    try {
-      page().navigate(url);
-    } catch (com.microsoft.playwright.TimeoutError e) {
-      throw new FlowRunException(ErrorCode.NAVIGATION_TIMEOUT, "open " + url + ": the page did not load within "
-          + timeout.toMillis() + " ms");
-    } catch (PlaywrightException e) {
-      throw new FlowRunException(ErrorCode.ACTION_FAILED, "open " + url + ": " + firstLine(e.getMessage()));
-    }
-    activeFrame = page().mainFrame();
+    perform(b -> b.open(url));
     forgetRefs("open " + url);
-    draft.open(url);
-    return page().url();
+    return session.currentUrl();
   }
 
   /** The active tab's URL and title. */
   public Map<String, String> where() {
-    return Map.of("url", page().url(), "title", page().title());
+    io.browserflow.engine.spi.PageState state = session.state();
+    return Map.of("url", state.url(), "title", state.title());
   }
 
   /**
@@ -264,6 +282,10 @@ public final class BrowserSession implements AutoCloseable {
    * within each document, {@code scope} applies to the active frame, {@code maxNodes} to the whole.
    */
   public Snapshot snapshot(SnapshotOptions o) {
+    return look(() -> snapshotHere(o));
+  }
+
+  private Snapshot snapshotHere(SnapshotOptions o) {
     Frame root = frame();
     release();
     generation++;
@@ -350,114 +372,91 @@ public final class BrowserSession implements AutoCloseable {
 
   /** Clicks a ref or locator; with {@code newTab}, the page it opens becomes a new tab (returned). */
   public Optional<String> click(String target, boolean newTab) {
-    ElementHandle el = element(target);
-    Target recorded = describe(target, el, "click");
+    Target recorded = look(() -> {
+      ElementHandle el = element(target);
+      refuseCovered(target, el);
+      return describe(target, el, "click");
+    });
     if (newTab) {
       // the page's own way of opening a tab (target=_blank, window.open), as the draft's click newTab replays it
-      Page opened;
-      try {
-        opened = context.waitForPage(new BrowserContext.WaitForPageOptions().setTimeout(timeout.toMillis()),
-            () -> act(target, () -> el.click(new ElementHandle.ClickOptions().setTimeout(timeout.toMillis()))));
-      } catch (com.microsoft.playwright.TimeoutError e) {
-        throw new FlowRunException(ErrorCode.TAB_NOT_FOUND, target + " was clicked but opened no tab within "
-            + timeout.toMillis() + " ms; click it without --new-tab");
-      }
-      String id = register(opened, null);
-      draft.click(recorded).newTab(alias(id));
+      String id = nextTabId();
+      perform(b -> b.click(recorded).newTab(id));
+      tabs.put(id, id);
       return Optional.of(id);
     }
-    act(target, () -> el.click(new ElementHandle.ClickOptions().setTimeout(timeout.toMillis())));
-    draft.click(recorded);
+    perform(b -> b.click(recorded));
     return Optional.empty();
   }
 
   /** Fills a field; a password or one-time-code field's value becomes a secret credential of the draft. */
   public void fill(String target, String text) {
-    ElementHandle el = element(target);
-    Target recorded = describe(target, el, "fill");
-    boolean secret = Boolean.TRUE.equals(el.evaluate("e => e.type === 'password' || /one-time-code|cc-/"
-        + ".test(e.getAttribute('autocomplete') || '')"));
-    act(target, () -> el.fill(text, new ElementHandle.FillOptions().setTimeout(timeout.toMillis())));
-    if (secret) {
-      String key = secrets.isEmpty() ? "PASSWORD" : "PASSWORD_" + (secrets.size() + 1);
-      Credential credential = Credential.builder().key(key).type(Credential.Type.PASSWORD).build();
-      secrets.add(credential);
-      draft.credential(credential);
-      draft.fill(recorded, "${credential." + key + "}");
-    } else {
-      draft.fill(recorded, text);
+    Target recorded = look(() -> describe(target, element(target), "fill"));
+    boolean secret = look(() -> Boolean.TRUE.equals(element(target).evaluate("e => e.type === 'password'"
+        + " || /one-time-code|cc-/.test(e.getAttribute('autocomplete') || '')")));
+    if (!secret) {
+      perform(b -> b.fill(recorded, text));
+      return;
     }
+    String key = secrets.isEmpty() ? "PASSWORD" : "PASSWORD_" + (secrets.size() + 1);
+    Credential credential = Credential.builder().key(key).type(Credential.Type.PASSWORD).build();
+    perform(b -> b.credential(credential).fill(recorded, "${credential." + key + "}"),
+        Inputs.builder().credential(key, text).build(), b -> b);
+    secrets.add(credential);
   }
 
   /** Presses a key (Playwright's names: {@code Enter}, {@code Control+A}) on a target, or on the focused element. */
   public void press(String key, Optional<String> target) {
     if (target.isPresent()) {
-      ElementHandle el = element(target.get());
-      Target recorded = describe(target.get(), el, "press");
-      act(target.get(), () -> el.press(key, new ElementHandle.PressOptions().setTimeout(timeout.toMillis())));
-      draft.press(recorded, key);
+      Target recorded = look(() -> describe(target.get(), element(target.get()), "press"));
+      perform(b -> b.press(recorded, key));
     } else {
-      page().keyboard().press(key);
-      draft.press(key);
+      perform(b -> b.press(key));
     }
   }
 
   /** Selects an option by value, else by label; {@code OPTION_NOT_FOUND} when neither matches. */
   public void select(String target, String value) {
-    ElementHandle el = element(target);
-    Target recorded = describe(target, el, "select");
-    JsonNode match = json(el.evaluate("(e, v) => { if (e.localName !== 'select') return {select: false};"
-        + " for (const o of e.options) { if (o.value === v) return {select: true, value: o.value}; }"
-        + " for (const o of e.options) { if (o.label.trim() === v || o.text.trim() === v) return {select: true, value: o.value}; }"
-        + " return {select: true}; }", value));
-    if (!match.path("select").asBoolean()) {
-      throw new FlowRunException(ErrorCode.ACTION_FAILED, "select needs a select element; " + target + " is not one");
-    }
-    if (!match.has("value")) {
-      throw new FlowRunException(ErrorCode.OPTION_NOT_FOUND, target + " has no option with the value or label \"" + value + "\"");
-    }
-    String chosen = match.get("value").asText();
-    act(target, () -> el.selectOption(chosen));
-    draft.select(recorded, chosen);
+    Target recorded = look(() -> describe(target, element(target), "select"));
+    String chosen = look(() -> {
+      JsonNode match = json(element(target).evaluate("(e, v) => { if (e.localName !== 'select') return {select: false};"
+          + " for (const o of e.options) { if (o.value === v) return {select: true, value: o.value}; }"
+          + " for (const o of e.options) { if (o.label.trim() === v || o.text.trim() === v) return {select: true, value: o.value}; }"
+          + " return {select: true}; }", value));
+      if (!match.path("select").asBoolean()) {
+        throw new FlowRunException(ErrorCode.ACTION_FAILED, "select needs a select element; " + target + " is not one");
+      }
+      if (!match.has("value")) {
+        throw new FlowRunException(ErrorCode.OPTION_NOT_FOUND, target + " has no option with the value or label \"" + value + "\"");
+      }
+      return match.get("value").asText();
+    });
+    perform(b -> b.select(recorded, chosen));
   }
 
   /** Checks (or unchecks) a checkbox or radio button; {@code NOT_CHECKABLE} for anything else. */
   public void check(String target, boolean on) {
-    ElementHandle el = element(target);
-    Target recorded = describe(target, el, "click");
-    Object checkable = el.evaluate("e => (e.localName === 'input' && (e.type === 'checkbox' || e.type === 'radio'))"
-        + " || ['checkbox', 'radio', 'switch', 'menuitemcheckbox'].includes(e.getAttribute('role'))");
-    if (!Boolean.TRUE.equals(checkable)) {
-      throw new FlowRunException(ErrorCode.NOT_CHECKABLE, target + " is not a checkbox, radio button or switch");
-    }
-    act(target, () -> {
-      if (on) {
-        el.check(new ElementHandle.CheckOptions().setTimeout(timeout.toMillis()));
-      } else {
-        el.uncheck(new ElementHandle.UncheckOptions().setTimeout(timeout.toMillis()));
+    Target recorded = look(() -> {
+      ElementHandle el = element(target);
+      Object checkable = el.evaluate("e => (e.localName === 'input' && (e.type === 'checkbox' || e.type === 'radio'))"
+          + " || ['checkbox', 'radio', 'switch', 'menuitemcheckbox'].includes(e.getAttribute('role'))");
+      if (!Boolean.TRUE.equals(checkable)) {
+        throw new FlowRunException(ErrorCode.NOT_CHECKABLE, target + " is not a checkbox, radio button or switch");
       }
+      return describe(target, el, "click");
     });
-    if (on) {
-      draft.check(recorded);
-    } else {
-      draft.uncheck(recorded);
-    }
+    perform(b -> on ? b.check(recorded) : b.uncheck(recorded));
   }
 
   /** Scrolls a target into view, or the page to the top or bottom, or by pixels. */
   public void scroll(Optional<String> target, Optional<String> to, int byPixels) {
     if (target.isPresent()) {
-      ElementHandle el = element(target.get());
-      Target recorded = describe(target.get(), el, "click");
-      el.scrollIntoViewIfNeeded();
-      draft.scrollIntoView(recorded);
+      Target recorded = look(() -> describe(target.get(), element(target.get()), "click"));
+      perform(b -> b.scrollIntoView(recorded));
     } else if (to.isPresent()) {
       boolean top = to.get().equals("top");
-      frame().evaluate(top ? "() => window.scrollTo(0, 0)" : "() => window.scrollTo(0, document.body.scrollHeight)");
-      draft.scrollTo(0, top ? 0 : 1_000_000);
+      perform(b -> b.scrollTo(0, top ? 0 : 1_000_000));
     } else {
-      frame().evaluate("(y) => window.scrollBy(0, y)", byPixels);
-      draft.scrollBy(0, byPixels);
+      perform(b -> b.scrollBy(0, byPixels));
     }
   }
 
@@ -465,6 +464,10 @@ public final class BrowserSession implements AutoCloseable {
 
   /** {@code get text|value|html|attr|count|box|styles}: what the element shows, as the seed's {@code data}. */
   public Object get(String what, String target, Optional<String> attribute) {
+    return look(() -> getHere(what, target, attribute));
+  }
+
+  private Object getHere(String what, String target, Optional<String> attribute) {
     if (what.equals("count")) {
       return isRef(target) ? 1 : frame().locator(target).count();
     }
@@ -487,6 +490,10 @@ public final class BrowserSession implements AutoCloseable {
 
   /** {@code is visible|enabled|checked}. */
   public boolean is(String what, String target) {
+    return look(() -> isHere(what, target));
+  }
+
+  private boolean isHere(String what, String target) {
     ElementHandle el = element(target);
     return switch (what) {
       case "visible" -> el.isVisible();
@@ -505,70 +512,51 @@ public final class BrowserSession implements AutoCloseable {
 
   /** {@code wait --selector CSS [--state visible|hidden]}: the element reaches the state; recorded as a check. */
   public void waitForSelector(String css, boolean visible) {
-    try {
-      frame().waitForSelector(css, new Frame.WaitForSelectorOptions().setTimeout(timeout.toMillis())
-          .setState(visible ? WaitForSelectorState.VISIBLE : WaitForSelectorState.HIDDEN));
-    } catch (com.microsoft.playwright.TimeoutError e) {
-      throw new FlowRunException(ErrorCode.TIMEOUT, "wait --selector " + css + ": not " + (visible ? "visible" : "hidden")
-          + " within " + timeout.toMillis() + " ms");
-    }
-    draft.waitFor(visible ? Dsl.visible(Dsl.css(css)) : Dsl.hidden(Dsl.css(css)));
+    perform(b -> b.waitFor(visible ? Dsl.visible(Dsl.css(css)) : Dsl.hidden(Dsl.css(css))));
   }
 
   /** {@code wait --text T}: the text shows in the active frame. */
   public void waitForText(String text) {
-    try {
-      frame().getByText(text).first().waitFor(new Locator.WaitForOptions().setTimeout(timeout.toMillis()));
-    } catch (com.microsoft.playwright.TimeoutError e) {
-      throw new FlowRunException(ErrorCode.TIMEOUT, "wait --text \"" + text + "\": not shown within " + timeout.toMillis() + " ms");
-    }
-    draft.waitFor(Dsl.textPresent(text));
+    perform(b -> b.waitFor(Dsl.textPresent(text)));
   }
 
   /** {@code wait --url GLOB}: the active tab's address matches. */
   public void waitForUrl(String glob) {
-    try {
-      page().waitForURL(glob, new Page.WaitForURLOptions().setTimeout(timeout.toMillis()));
-    } catch (com.microsoft.playwright.TimeoutError e) {
-      throw new FlowRunException(ErrorCode.TIMEOUT, "wait --url " + glob + ": the address is " + page().url()
-          + " after " + timeout.toMillis() + " ms");
-    }
-    draft.waitFor(Dsl.urlMatches(glob));
+    perform(b -> b.waitFor(Dsl.urlMatches(glob)));
   }
 
   /** {@code wait --ms N}: a fixed pause (kept in the draft, where lint flags it). */
   public void waitMs(int ms) {
-    page().waitForTimeout(ms);
-    draft.waitMs(ms);
+    perform(b -> b.waitMs(ms));
   }
 
-  /** {@code eval JS} in the active frame; refused unless the session allows {@code script.eval}. */
-  public Object eval(String script) {
+  /** {@code eval JS} in the active frame; refused unless the session allows {@code script.eval}. Returns its result as text (JSON for objects). */
+  public String eval(String script) {
     if (!options.allowEval()) {
       throw new FlowRunException(ErrorCode.CAPABILITY_DENIED, "eval needs script.eval, which this session does not allow; "
           + "start the session with --allow eval");
     }
-    try {
-      Object result = frame().evaluate(script);
-      if (!evalUsed) {
-        draft.capabilities(Capability.SCRIPT_EVAL);
-      }
-      evalUsed = true;
-      draft.eval(script);
-      return result;
-    } catch (PlaywrightException e) {
-      throw new FlowRunException(ErrorCode.SCRIPT_ERROR, "eval failed: " + firstLine(e.getMessage()));
-    }
+    String id = "eval-" + (++evals);
+    boolean first = !evalUsed;
+    RunResult r = perform(b -> (first ? b.capabilities(Capability.SCRIPT_EVAL) : b).eval(script).id(id), Inputs.empty(),
+        b -> b.capabilities(Capability.SCRIPT_EVAL).output("result", "${steps." + id + ".result}"));
+    evalUsed = true;
+    return r.outputs().getOrDefault("result", "");
   }
 
   // ------------------------------------------------------------------ tabs and frames
 
   /** The session's tabs. */
   public List<Tab> tabs() {
-    List<Tab> out = new ArrayList<>();
-    tabs.forEach((id, p) -> out.add(new Tab(id, Optional.ofNullable(labels.get(id)), p.isClosed() ? "" : p.url(),
-        id.equals(activeTab))));
-    return out;
+    return look(() -> {
+      List<Tab> out = new ArrayList<>();
+      tabs.forEach((id, alias) -> {
+        com.microsoft.playwright.Page p = live.tabs().get(alias);
+        out.add(new Tab(id, Optional.ofNullable(labels.get(id)), p == null || p.isClosed() ? "" : p.url(),
+            alias.equals(live.current())));
+      });
+      return out;
+    });
   }
 
   /** Opens a new tab (optionally at a URL, with a label) and makes it the active one; returns its id. */
@@ -576,53 +564,40 @@ public final class BrowserSession implements AutoCloseable {
     if (label.isPresent() && labels.containsValue(label.get())) {
       throw new FlowRunException(ErrorCode.TAB_LABEL_CONFLICT, "a tab is already labelled " + label.get());
     }
-    Page p = context.newPage();
-    String id = register(p, label.orElse(null));
-    activeTab = id;
-    activeFrame = p.mainFrame();
+    String id = nextTabId();
+    String alias = label.orElse(id);
+    perform(b -> url.isPresent() ? b.tabNew(alias, url.get()) : b.tabNew(alias));
+    tabs.put(id, alias);
+    label.ifPresent(l -> labels.put(id, l));
     forgetRefs("tab new");
-    url.ifPresent(p::navigate);
-    String alias = alias(id);
-    if (url.isPresent()) {
-      draft.tabNew(alias, url.get());
-    } else {
-      draft.tabNew(alias);
-    }
     return id;
   }
 
   /** Makes the tab with this id ({@code t2}) or label active. */
   public String tab(String idOrLabel) {
     String id = tabId(idOrLabel);
-    if (!id.equals(activeTab) || activeFrame != page().mainFrame()) {
+    String alias = tabs.get(id);
+    boolean same = look(() -> alias.equals(live.current()) && live.frame() == live.page().mainFrame());
+    perform(b -> b.tabSwitch(alias));
+    if (!same) {
       forgetRefs("tab " + idOrLabel);
     }
-    activeTab = id;
-    activeFrame = page().mainFrame();
-    page().bringToFront();
-    draft.tabSwitch(alias(id));
     return id;
   }
 
-  /** Closes a tab (the active one when none is named); the first remaining tab becomes active. */
+  /** Closes a tab (the active one when none is named); its opener, or the last tab, becomes active. */
   public void tabClose(Optional<String> idOrLabel) {
-    String id = idOrLabel.map(this::tabId).orElse(activeTab);
+    String active = activeTabId();
+    String id = idOrLabel.map(this::tabId).orElse(active);
     if (id == null) {
       throw new FlowRunException(ErrorCode.TAB_NOT_FOUND, "no tab is open; open one with tab new [URL]");
     }
-    tabs.get(id).close();
+    String alias = tabs.get(id);
+    perform(b -> idOrLabel.isPresent() ? b.tabClose(alias) : b.tabClose());
     tabs.remove(id);
-    String alias = alias(id);
     labels.remove(id);
-    if (idOrLabel.isPresent()) {
-      draft.tabClose(alias);
-    } else {
-      draft.tabClose();
-    }
-    if (id.equals(activeTab)) {
+    if (id.equals(active)) {
       forgetRefs("tab close");
-      activeTab = tabs.isEmpty() ? null : tabs.keySet().iterator().next();
-      activeFrame = activeTab == null ? null : page().mainFrame();
     }
   }
 
@@ -642,29 +617,32 @@ public final class BrowserSession implements AutoCloseable {
    */
   public void frame(String locator, Duration wait) {
     if (locator.equals("main")) {
-      activeFrame = page().mainFrame();
+      perform(FlowBuilder::frameMain);
       forgetRefs("frame main");
-      draft.frameMain();
       return;
     }
     String target = locator.startsWith("ref:") ? locator.substring("ref:".length()) : locator;
     if (isRef(target)) {
-      ElementHandle owner = element(target);
-      Frame found = contentOf(locator, owner);
-      List<String> path = new ArrayList<>(ref(target).owners());
-      path.add(ownerLocator(owner, found));
-      activeFrame = found;
+      List<String> path = look(() -> {
+        ElementHandle owner = element(target);
+        Frame found = contentOf(locator, owner);
+        List<String> owners = new ArrayList<>(ref(target).owners());
+        owners.add(ownerLocator(owner, found));
+        return owners;
+      });
+      perform(b -> {
+        path.forEach(b::frame);
+        return b;
+      });
       forgetRefs("frame " + locator);
-      path.forEach(draft::frame);
       return;
     }
     long until = System.nanoTime() + wait.toNanos();
     while (true) {
-      FrameMatch m = lookFor(locator);
+      FrameMatch m = look(() -> lookFor(locator));
       if (m.frame != null) {
-        activeFrame = m.frame;
+        perform(b -> b.frame(m.recorded));
         forgetRefs("frame " + locator);
-        draft.frame(m.recorded);
         return;
       }
       if (System.nanoTime() >= until) {
@@ -678,7 +656,10 @@ public final class BrowserSession implements AutoCloseable {
             + (wait.isZero() ? "" : " within " + wait.toMillis() + " ms") + "; frames lists them",
             Map.of(FlowException.Details.LOCATOR, locator));
       }
-      page().waitForTimeout(100);
+      look(() -> {
+        page().waitForTimeout(100); // on the driver's thread, so the page's frame events arrive meanwhile
+        return null;
+      });
     }
   }
 
@@ -778,12 +759,14 @@ public final class BrowserSession implements AutoCloseable {
 
   /** The frames of the active tab: name and URL, the main one first. */
   public List<Map<String, String>> frames() {
-    List<Map<String, String>> out = new ArrayList<>();
-    for (Frame f : page().frames()) {
-      out.add(Map.of("name", f.name(), "url", f.url(), "main", String.valueOf(f == page().mainFrame()),
-          "active", String.valueOf(f == frame())));
-    }
-    return out;
+    return look(() -> {
+      List<Map<String, String>> out = new ArrayList<>();
+      for (Frame f : page().frames()) {
+        out.add(Map.of("name", f.name(), "url", f.url(), "main", String.valueOf(f == page().mainFrame()),
+            "active", String.valueOf(f == frame())));
+      }
+      return out;
+    });
   }
 
   // ------------------------------------------------------------------ the draft
@@ -803,48 +786,80 @@ public final class BrowserSession implements AutoCloseable {
   @Override
   public void close() {
     try {
-      context.close();
-      browser.close();
+      session.close();
     } finally {
-      playwright.close();
+      try {
+        engine.close();
+      } finally {
+        driver.close();
+      }
     }
   }
 
   // ------------------------------------------------------------------ helpers
 
-  private String register(Page p, String label) {
-    String id = "t" + (++tabCount);
-    tabs.put(id, p);
-    if (label != null) {
-      labels.put(id, label);
-    }
-    if (activeTab == null) {
-      activeTab = id;
-      activeFrame = p.mainFrame();
-    }
-    return id;
+  /** The id the next tab gets. */
+  private String nextTabId() {
+    return "t" + (++tabCount);
   }
 
-  /** The draft's alias of a tab: its label, {@code main} for the first tab, else its id. */
-  private String alias(String id) {
-    return labels.containsKey(id) ? labels.get(id) : id.equals("t1") ? "main" : id;
+  /** The id of the active tab; null when none is open. */
+  private String activeTabId() {
+    String current = session.state().tab();
+    return tabs.entrySet().stream().filter(e -> e.getValue().equals(current)).map(Map.Entry::getKey).findFirst().orElse(null);
   }
 
-  private Page page() {
-    Page p = activeTab == null ? null : tabs.get(activeTab);
-    if (p == null || p.isClosed()) {
-      throw new FlowRunException(ErrorCode.TAB_NOT_FOUND, "the active tab is closed; switch to another with tab <id>");
+  /**
+   * Runs what {@code command} adds to a flow as a flow of its own on the session, through the engine,
+   * and keeps it in the draft when it succeeded; a failed run is thrown as its error.
+   */
+  private RunResult perform(UnaryOperator<FlowBuilder> command) {
+    return perform(command, Inputs.empty(), b -> b);
+  }
+
+  /** {@link #perform(UnaryOperator)} with the run's inputs and what only the run (not the draft) declares. */
+  private RunResult perform(UnaryOperator<FlowBuilder> command, Inputs inputs, UnaryOperator<FlowBuilder> runOnly) {
+    FlowBuilder one = Flow.named("session command");
+    tabs.values().stream().filter(a -> !a.equals("main")).forEach(one::tab);
+    Flow flow = runOnly.apply(command.apply(one)).build();
+    RunOptions.Builder o = RunOptions.builder().caller(Caller.CLI);
+    if (options.allowEval()) {
+      o.allow(Capability.SCRIPT_EVAL);
     }
-    return p;
+    RunResult r = engine.run(flow, inputs, o.build());
+    if (!r.succeeded()) {
+      throw new FlowRunException(r.errorCode().orElse(ErrorCode.ACTION_FAILED), r.errorMessage().orElse("the command failed"));
+    }
+    command.apply(draft);
+    return r;
   }
 
+  /**
+   * Runs {@code work} on the driver's thread with the session's pages ({@link #page()}, {@link #frame()}):
+   * snapshots, refs and reads, which look and change nothing.
+   */
+  private <T> T look(Supplier<T> work) {
+    if (live != null) {
+      return work.get();
+    }
+    return LiveView.read(session, pages -> {
+      live = pages;
+      try {
+        return work.get();
+      } finally {
+        live = null;
+      }
+    });
+  }
+
+  /** The active tab's page, inside {@link #look}. */
+  private com.microsoft.playwright.Page page() {
+    return live.page();
+  }
+
+  /** The active frame, inside {@link #look}. */
   private Frame frame() {
-    Frame f = activeFrame == null ? page().mainFrame() : activeFrame;
-    if (f.isDetached()) {
-      activeFrame = page().mainFrame();
-      throw new FlowRunException(ErrorCode.FRAME_CONTEXT_LOST, "the active frame left the page; back in the main frame");
-    }
-    return f;
+    return live.frame();
   }
 
   private String tabId(String idOrLabel) {
@@ -966,42 +981,26 @@ public final class BrowserSession implements AutoCloseable {
     return owners.isEmpty() ? t : Target.builder().from(t).framePath(owners).build();
   }
 
-  /** Runs an action, turning Playwright's failures into the seed's codes. */
-  private void act(String target, Runnable action) {
+  /**
+   * {@code ELEMENT_OCCLUDED} at once when another element covers the centre of {@code el} (where a
+   * click lands) once it is scrolled into view, rather than a click that waits its whole timeout.
+   */
+  private void refuseCovered(String target, ElementHandle el) {
     try {
-      action.run();
+      el.scrollIntoViewIfNeeded();
     } catch (PlaywrightException e) {
-      String m = e.getMessage() == null ? "" : e.getMessage();
-      if (m.contains("intercepts pointer events")) {
-        throw new FlowRunException(ErrorCode.ELEMENT_OCCLUDED, target + " is covered by another element at its click point: "
-            + interceptor(m));
-      }
-      if (m.contains("not attached") || m.contains("detached")) {
-        throw new FlowRunException(ErrorCode.REF_STALE, target + " left the page before the action; take a new snapshot");
-      }
-      if (e instanceof com.microsoft.playwright.TimeoutError) {
-        throw new FlowRunException(ErrorCode.TIMEOUT, target + ": the action did not complete within " + timeout.toMillis()
-            + " ms (" + firstLine(m) + ")");
-      }
-      throw new FlowRunException(ErrorCode.ACTION_FAILED, target + ": " + firstLine(m));
+      return; // not visible yet: the click waits for it
     }
-    Page p = activeTab == null ? null : tabs.get(activeTab);
-    if (p != null && !p.isClosed()) {
-      try {
-        p.waitForLoadState(LoadState.DOMCONTENTLOADED);
-      } catch (PlaywrightException e) {
-        // the page went away while loading: nothing to wait for
-      }
+    Object cover = el.evaluate("e => { const r = e.getBoundingClientRect(); if (!r.width || !r.height) return null;"
+        + " const top = e.ownerDocument.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        + " if (!top || top === e || e.contains(top) || top.contains(e)) return null;"
+        + " return '<' + top.localName + (top.id ? ' id=\"' + top.id + '\"' : '')"
+        + " + (top.className && typeof top.className === 'string' ? ' class=\"' + top.className + '\"' : '') + '>'"
+        + " + (top.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 40) + '</' + top.localName + '>'; }");
+    if (cover != null) {
+      throw new FlowRunException(ErrorCode.ELEMENT_OCCLUDED, target + " is covered by another element at its click point: "
+          + cover + " would receive the click");
     }
-  }
-
-  private static String interceptor(String message) {
-    for (String line : message.split("\n")) {
-      if (line.contains("intercepts pointer events")) {
-        return line.strip().replaceFirst("^-\\s*", "");
-      }
-    }
-    return "another element";
   }
 
   private static String firstLine(String m) {
