@@ -1,11 +1,8 @@
 package io.browserflow.playwright.recorder;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.microsoft.playwright.ElementHandle;
 import com.microsoft.playwright.Frame;
-import com.microsoft.playwright.JSHandle;
-import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.BoundingBox;
 import io.browserflow.api.Capability;
@@ -39,8 +36,6 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A live browser an agent drives one command at a time (seed 002's browserctl command mode): open
@@ -76,76 +71,23 @@ import java.util.regex.Pattern;
  * <p>Not thread-safe: one caller drives a session.
  */
 public final class BrowserSession implements AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Pattern REF = Pattern.compile("@?e(\\d{1,6})");
-
-  private static final String SNAPSHOT = String.join("\n",
-      "([key, opts]) => {",
-      "  const api = window[key];",
-      "  if (!api) return {error: 'unprepared'};",
-      "  const root = opts.scope ? document.querySelector(opts.scope) : (document.body || document.documentElement);",
-      "  if (!root) return {error: 'scope'};",
-      "  const ACT = new Set(['button','link','textbox','searchbox','checkbox','radio','combobox','listbox','option',",
-      "    'tab','menuitem','menuitemcheckbox','menuitemradio','switch','spinbutton','slider','treeitem']);",
-      "  const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);",
-      "    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };",
-      "  const els = []; const nodes = []; let truncated = false;",
-      "  const walk = (parent, depth, level) => {",
-      "    for (const el of parent.children) {",
-      "      if (nodes.length >= opts.maxNodes) { truncated = true; return; }",
-      "      const isFrame = el.localName === 'iframe' || el.localName === 'frame';",
-      "      const role = isFrame ? 'iframe' : api.roleOf(el) || (el.localName === 'input' && el.type === 'password' ? 'textbox' : null)",
-      "        || (el.isContentEditable && el.parentElement && !el.parentElement.isContentEditable ? 'textbox' : null);",
-      "      const acts = role && (isFrame || ACT.has(role));",
-      "      let next = level;",
-      "      if (role && (acts || !opts.interactive) && shown(el)) {",
-      "        els.push(el);",
-      "        const n = {i: els.length - 1, role, name: (isFrame ? el.title || el.name : api.nameOf(el, role)) || '', level, tag: el.localName};",
-      "        const secret = el.type === 'password' || /one-time-code|cc-/.test(el.getAttribute('autocomplete') || '');",
-      "        if ('value' in el && ['input','textarea','select'].includes(el.localName) && !secret && !['checkbox','radio'].includes(el.type)) n.value = String(el.value).slice(0, 80);",
-      "        if (secret) n.secret = true;",
-      "        if ('checked' in el && (el.type === 'checkbox' || el.type === 'radio')) n.checked = el.checked;",
-      "        if (el.disabled || el.getAttribute('aria-disabled') === 'true') n.disabled = true;",
-      "        if (isFrame) n.frame = true;",
-      "        nodes.push(n); next = level + 1;",
-      "      }",
-      "      if (opts.depth < 0 || depth < opts.depth) {",
-      "        walk(el, depth + 1, next);",
-      "        if (el.shadowRoot) walk(el.shadowRoot, depth + 1, next);",
-      "      }",
-      "    }",
-      "  };",
-      "  walk(root, 0, 0);",
-      "  Object.defineProperty(window, key + '_refs', {value: {gen: opts.gen, els}, configurable: true, enumerable: false});",
-      "  return {nodes, truncated};",
-      "}");
-
-  private static final String REF_ELEMENT = "([key, gen, i]) => { const r = window[key + '_refs'];"
-      + " if (!r || r.gen !== gen) return 'gone'; const el = r.els[i]; return el && el.isConnected ? el : 'detached'; }";
 
   private final PlaywrightDriver driver;
   /** The driver session every command runs on; the engine sees it kept open. */
   private final DriverSession session;
   private final FlowEngine engine;
   private final Options options;
-  private final CaptureScript capture = CaptureScript.fresh();
+  /** The last snapshot's refs and the element the last command resolved. */
+  private final LiveRefs refs = new LiveRefs();
   /** Tab ids ({@code t1}, ...) to the aliases the session's steps bind their tabs to, in opening order. */
   private final Map<String, String> tabs = new LinkedHashMap<>();
   private final Map<String, String> labels = new LinkedHashMap<>();
   private int tabCount;
-  private int generation;
-  /** The last snapshot's refs, in their order; empty before the first snapshot. */
-  private List<Ref> refs = List.of();
-  private boolean snapshotTaken;
-  /** Why the last snapshot's refs stopped naming elements (the tab or frame changed since), or null. */
-  private String refsLost;
   private final FlowBuilder draft = Flow.named("draft");
   private final List<Credential> secrets = new ArrayList<>();
   private boolean evalUsed;
   private int evals;
   private final Duration timeout;
-  /** Handles of the last command's element, released when the next command resolves one (or snapshots). */
-  private final List<JSHandle> handles = new ArrayList<>();
   /** The session's pages while a look runs on the driver's thread ({@link #look}); null otherwise. */
   private LiveView.Pages live;
 
@@ -216,9 +158,6 @@ public final class BrowserSession implements AutoCloseable {
     }
   }
 
-  /** A ref of the last snapshot: the frame its element is in, its index there, the owner locators from the snapshot's frame down. */
-  private record Ref(Frame frame, int index, List<String> owners) { }
-
   /** A tab: its id ({@code t1}), label, URL and whether it is the active one. */
   public record Tab(String id, Optional<String> label, String url, boolean active) { }
 
@@ -266,7 +205,7 @@ public final class BrowserSession implements AutoCloseable {
   /** Opens {@code url} in the active tab (the active frame becomes the main frame). */
   public String open(String url) {
     perform(b -> b.open(url));
-    forgetRefs("open " + url);
+    refs.forget("open " + url);
     return session.currentUrl();
   }
 
@@ -282,90 +221,7 @@ public final class BrowserSession implements AutoCloseable {
    * within each document, {@code scope} applies to the active frame, {@code maxNodes} to the whole.
    */
   public Snapshot snapshot(SnapshotOptions o) {
-    return look(() -> snapshotHere(o));
-  }
-
-  private Snapshot snapshotHere(SnapshotOptions o) {
-    Frame root = frame();
-    release();
-    generation++;
-    List<Node> nodes = new ArrayList<>();
-    List<Ref> found = new ArrayList<>();
-    boolean truncated = snapshotFrame(root, List.of(), o, o.scope(), 0, nodes, found);
-    if (nodes.size() > o.maxNodes()) {
-      nodes = new ArrayList<>(nodes.subList(0, o.maxNodes()));
-      found = new ArrayList<>(found.subList(0, o.maxNodes()));
-      truncated = true;
-    }
-    refs = List.copyOf(found);
-    snapshotTaken = true;
-    refsLost = null;
-    return new Snapshot(nodes, truncated, page().url(), page().title());
-  }
-
-  /** Adds the nodes of one frame, each iframe's own after it; true when the node limit cut something. */
-  private boolean snapshotFrame(Frame f, List<String> owners, SnapshotOptions o, Optional<String> scope, int level,
-      List<Node> nodes, List<Ref> found) {
-    ensureCapture(f);
-    Map<String, Object> opts = new LinkedHashMap<>();
-    opts.put("interactive", o.onlyInteractive());
-    opts.put("depth", o.depth());
-    opts.put("scope", scope.orElse(null));
-    opts.put("maxNodes", Math.max(0, o.maxNodes() - nodes.size()));
-    opts.put("gen", generation);
-    JsonNode r = json(f.evaluate(SNAPSHOT, List.of(capture.key, opts)));
-    if (r.has("error")) {
-      throw new FlowRunException(ErrorCode.TARGET_NOT_FOUND, "snapshot --scope " + scope.orElse("")
-          + " matches no element in the active frame");
-    }
-    boolean truncated = r.path("truncated").asBoolean();
-    for (JsonNode n : r.path("nodes")) {
-      int index = n.path("i").asInt();
-      int nodeLevel = level + n.path("level").asInt();
-      nodes.add(new Node("e" + (nodes.size() + 1), n.path("role").asText(), n.path("name").asText(), nodeLevel,
-          n.path("tag").asText(), n.has("value") ? Optional.of(n.get("value").asText()) : Optional.empty(),
-          n.has("checked") ? Optional.of(n.get("checked").asBoolean()) : Optional.empty(), n.path("disabled").asBoolean(),
-          n.path("secret").asBoolean(), n.path("frame").asBoolean(), owners));
-      found.add(new Ref(f, index, owners));
-      if (n.path("frame").asBoolean() && nodes.size() < o.maxNodes()) {
-        ElementHandle owner = refElement(f, index);
-        if (owner == null) {
-          continue;
-        }
-        try {
-          Frame child = owner.contentFrame();
-          if (child != null && !child.isDetached()) {
-            List<String> path = new ArrayList<>(owners);
-            path.add(ownerLocator(owner, child));
-            truncated |= snapshotFrame(child, List.copyOf(path), o, Optional.empty(), nodeLevel + 1, nodes, found);
-          }
-        } catch (PlaywrightException e) {
-          // the iframe navigated or left while the snapshot was taken: its own elements are not listed
-        } finally {
-          owner.dispose();
-        }
-      }
-    }
-    return truncated;
-  }
-
-  /** The element with this index in a frame's last snapshot, or null when it left the page. */
-  private ElementHandle refElement(Frame f, int index) {
-    JSHandle h = f.evaluateHandle(REF_ELEMENT, List.of(capture.key, generation, index));
-    ElementHandle el = h.asElement();
-    if (el == null) {
-      h.dispose();
-    }
-    return el;
-  }
-
-  /**
-   * How a flow finds this iframe from its parent: the recorder's owner selector, else the frame's URL.
-   * The parent has the capture script already: its snapshot put it there.
-   */
-  private String ownerLocator(ElementHandle owner, Frame child) {
-    Object css = owner.evaluate("(el, key) => window[key] ? window[key].frameOwner(el) : null", capture.key);
-    return css == null || css.toString().isBlank() ? "url:" + UrlGlobs.of(child.url()) : css.toString();
+    return look(() -> refs.snapshot(page(), frame(), o));
   }
 
   // ------------------------------------------------------------------ acting
@@ -373,9 +229,9 @@ public final class BrowserSession implements AutoCloseable {
   /** Clicks a ref or locator; with {@code newTab}, the page it opens becomes a new tab (returned). */
   public Optional<String> click(String target, boolean newTab) {
     Target recorded = look(() -> {
-      ElementHandle el = element(target);
+      ElementHandle el = refs.element(frame(), target);
       refuseCovered(target, el);
-      return describe(target, el, "click");
+      return refs.describe(target, el, "click");
     });
     if (newTab) {
       // the page's own way of opening a tab (target=_blank, window.open), as the draft's click newTab replays it
@@ -390,8 +246,8 @@ public final class BrowserSession implements AutoCloseable {
 
   /** Fills a field; a password or one-time-code field's value becomes a secret credential of the draft. */
   public void fill(String target, String text) {
-    Target recorded = look(() -> describe(target, element(target), "fill"));
-    boolean secret = look(() -> Boolean.TRUE.equals(element(target).evaluate("e => e.type === 'password'"
+    Target recorded = look(() -> refs.describe(target, refs.element(frame(), target), "fill"));
+    boolean secret = look(() -> Boolean.TRUE.equals(refs.element(frame(), target).evaluate("e => e.type === 'password'"
         + " || /one-time-code|cc-/.test(e.getAttribute('autocomplete') || '')")));
     if (!secret) {
       perform(b -> b.fill(recorded, text));
@@ -407,7 +263,7 @@ public final class BrowserSession implements AutoCloseable {
   /** Presses a key (Playwright's names: {@code Enter}, {@code Control+A}) on a target, or on the focused element. */
   public void press(String key, Optional<String> target) {
     if (target.isPresent()) {
-      Target recorded = look(() -> describe(target.get(), element(target.get()), "press"));
+      Target recorded = look(() -> refs.describe(target.get(), refs.element(frame(), target.get()), "press"));
       perform(b -> b.press(recorded, key));
     } else {
       perform(b -> b.press(key));
@@ -416,9 +272,9 @@ public final class BrowserSession implements AutoCloseable {
 
   /** Selects an option by value, else by label; {@code OPTION_NOT_FOUND} when neither matches. */
   public void select(String target, String value) {
-    Target recorded = look(() -> describe(target, element(target), "select"));
+    Target recorded = look(() -> refs.describe(target, refs.element(frame(), target), "select"));
     String chosen = look(() -> {
-      JsonNode match = json(element(target).evaluate("(e, v) => { if (e.localName !== 'select') return {select: false};"
+      JsonNode match = LiveRefs.json(refs.element(frame(), target).evaluate("(e, v) => { if (e.localName !== 'select') return {select: false};"
           + " for (const o of e.options) { if (o.value === v) return {select: true, value: o.value}; }"
           + " for (const o of e.options) { if (o.label.trim() === v || o.text.trim() === v) return {select: true, value: o.value}; }"
           + " return {select: true}; }", value));
@@ -436,13 +292,13 @@ public final class BrowserSession implements AutoCloseable {
   /** Checks (or unchecks) a checkbox or radio button; {@code NOT_CHECKABLE} for anything else. */
   public void check(String target, boolean on) {
     Target recorded = look(() -> {
-      ElementHandle el = element(target);
+      ElementHandle el = refs.element(frame(), target);
       Object checkable = el.evaluate("e => (e.localName === 'input' && (e.type === 'checkbox' || e.type === 'radio'))"
           + " || ['checkbox', 'radio', 'switch', 'menuitemcheckbox'].includes(e.getAttribute('role'))");
       if (!Boolean.TRUE.equals(checkable)) {
         throw new FlowRunException(ErrorCode.NOT_CHECKABLE, target + " is not a checkbox, radio button or switch");
       }
-      return describe(target, el, "click");
+      return refs.describe(target, el, "click");
     });
     perform(b -> on ? b.check(recorded) : b.uncheck(recorded));
   }
@@ -450,7 +306,7 @@ public final class BrowserSession implements AutoCloseable {
   /** Scrolls a target into view, or the page to the top or bottom, or by pixels. */
   public void scroll(Optional<String> target, Optional<String> to, int byPixels) {
     if (target.isPresent()) {
-      Target recorded = look(() -> describe(target.get(), element(target.get()), "click"));
+      Target recorded = look(() -> refs.describe(target.get(), refs.element(frame(), target.get()), "click"));
       perform(b -> b.scrollIntoView(recorded));
     } else if (to.isPresent()) {
       boolean top = to.get().equals("top");
@@ -469,9 +325,9 @@ public final class BrowserSession implements AutoCloseable {
 
   private Object getHere(String what, String target, Optional<String> attribute) {
     if (what.equals("count")) {
-      return isRef(target) ? 1 : frame().locator(target).count();
+      return LiveRefs.isRef(target) ? 1 : frame().locator(target).count();
     }
-    ElementHandle el = element(target);
+    ElementHandle el = refs.element(frame(), target);
     return switch (what) {
       case "text" -> el.evaluate("e => (e.innerText || e.textContent || '').replace(/\\s+/g, ' ').trim()");
       case "value" -> el.inputValue();
@@ -494,7 +350,7 @@ public final class BrowserSession implements AutoCloseable {
   }
 
   private boolean isHere(String what, String target) {
-    ElementHandle el = element(target);
+    ElementHandle el = refs.element(frame(), target);
     return switch (what) {
       case "visible" -> el.isVisible();
       case "enabled" -> el.isEnabled();
@@ -569,7 +425,7 @@ public final class BrowserSession implements AutoCloseable {
     perform(b -> url.isPresent() ? b.tabNew(alias, url.get()) : b.tabNew(alias));
     tabs.put(id, alias);
     label.ifPresent(l -> labels.put(id, l));
-    forgetRefs("tab new");
+    refs.forget("tab new");
     return id;
   }
 
@@ -580,7 +436,7 @@ public final class BrowserSession implements AutoCloseable {
     boolean same = look(() -> alias.equals(live.current()) && live.frame() == live.page().mainFrame());
     perform(b -> b.tabSwitch(alias));
     if (!same) {
-      forgetRefs("tab " + idOrLabel);
+      refs.forget("tab " + idOrLabel);
     }
     return id;
   }
@@ -597,7 +453,7 @@ public final class BrowserSession implements AutoCloseable {
     tabs.remove(id);
     labels.remove(id);
     if (id.equals(active)) {
-      forgetRefs("tab close");
+      refs.forget("tab close");
     }
   }
 
@@ -618,37 +474,37 @@ public final class BrowserSession implements AutoCloseable {
   public void frame(String locator, Duration wait) {
     if (locator.equals("main")) {
       perform(FlowBuilder::frameMain);
-      forgetRefs("frame main");
+      refs.forget("frame main");
       return;
     }
     String target = locator.startsWith("ref:") ? locator.substring("ref:".length()) : locator;
-    if (isRef(target)) {
+    if (LiveRefs.isRef(target)) {
       List<String> path = look(() -> {
-        ElementHandle owner = element(target);
-        Frame found = contentOf(locator, owner);
-        List<String> owners = new ArrayList<>(ref(target).owners());
-        owners.add(ownerLocator(owner, found));
+        ElementHandle owner = refs.element(frame(), target);
+        Frame found = FrameFinder.contentOf(locator, owner);
+        List<String> owners = new ArrayList<>(refs.ref(target).owners());
+        owners.add(refs.ownerLocator(owner, found));
         return owners;
       });
       perform(b -> {
         path.forEach(b::frame);
         return b;
       });
-      forgetRefs("frame " + locator);
+      refs.forget("frame " + locator);
       return;
     }
     long until = System.nanoTime() + wait.toNanos();
     while (true) {
-      FrameMatch m = look(() -> lookFor(locator));
-      if (m.frame != null) {
-        perform(b -> b.frame(m.recorded));
-        forgetRefs("frame " + locator);
+      FrameFinder.FrameMatch m = look(() -> FrameFinder.lookFor(frame(), locator));
+      if (m.frame() != null) {
+        perform(b -> b.frame(m.recorded()));
+        refs.forget("frame " + locator);
         return;
       }
       if (System.nanoTime() >= until) {
-        if (m.candidates.size() > 1) {
-          String list = json(m.candidates).toString();
-          throw new FlowRunException(ErrorCode.FRAME_AMBIGUOUS, m.candidates.size() + " frames match " + locator + ": " + list
+        if (m.candidates().size() > 1) {
+          String list = LiveRefs.json(m.candidates()).toString();
+          throw new FlowRunException(ErrorCode.FRAME_AMBIGUOUS, m.candidates().size() + " frames match " + locator + ": " + list
               + "; narrow it (an owner css, url: or name:)", Map.of(FlowException.Details.LOCATOR, locator,
               FlowException.Details.CANDIDATES, list));
         }
@@ -661,100 +517,6 @@ public final class BrowserSession implements AutoCloseable {
         return null;
       });
     }
-  }
-
-  /** What one look for a frame found: the frame and how the draft names it, or the candidates that matched. */
-  private record FrameMatch(Frame frame, String recorded, List<Map<String, String>> candidates) {
-    static FrameMatch none() {
-      return new FrameMatch(null, null, List.of());
-    }
-  }
-
-  private FrameMatch lookFor(String locator) {
-    if (locator.startsWith("url:")) {
-      String glob = locator.substring(4);
-      return among(locator, f -> globMatches(glob, f.url()));
-    }
-    if (locator.startsWith("name:")) {
-      String name = locator.substring(5);
-      return among(locator, f -> name.equals(f.name()));
-    }
-    if (locator.startsWith("selector:")) {
-      return byOwner(locator.substring("selector:".length()), true);
-    }
-    // a bare string: css, then a frame name, then a part of a frame's URL
-    FrameMatch css = byOwner(locator, false);
-    if (css.frame != null || css.candidates.size() > 1) {
-      return css;
-    }
-    FrameMatch name = among("name:" + locator, f -> locator.equals(f.name()));
-    if (name.frame != null || name.candidates.size() > 1) {
-      return name;
-    }
-    String glob = locator.contains("*") ? locator : "**" + locator + "**";
-    return among("url:" + glob, f -> globMatches(glob, f.url()));
-  }
-
-  private FrameMatch among(String recorded, java.util.function.Predicate<Frame> test) {
-    List<Frame> hits = frame().childFrames().stream().filter(f -> !f.isDetached() && test.test(f)).toList();
-    if (hits.size() == 1) {
-      return new FrameMatch(hits.get(0), recorded, List.of());
-    }
-    return new FrameMatch(null, null, hits.stream().map(f -> Map.of("url", f.url(), "name", f.name())).toList());
-  }
-
-  /** The iframe element a css names in the active frame; {@code strict}: an element that is no iframe is an error. */
-  private FrameMatch byOwner(String css, boolean strict) {
-    Locator l = frame().locator(css);
-    int n;
-    try {
-      n = l.count();
-    } catch (PlaywrightException e) {
-      if (strict) {
-        throw new FlowRunException(ErrorCode.FRAME_NOT_FOUND, "selector:" + css + " is not css: " + firstLine(e.getMessage()));
-      }
-      return FrameMatch.none();
-    }
-    if (n > 1) {
-      JsonNode owners = json(l.evaluateAll("els => els.map(e => ({url: e.src || '', name: e.name || e.id || ''}))"));
-      List<Map<String, String>> c = new ArrayList<>();
-      owners.forEach(o -> c.add(Map.of("url", o.path("url").asText(), "name", o.path("name").asText())));
-      return new FrameMatch(null, null, c);
-    }
-    if (n == 0) {
-      return FrameMatch.none();
-    }
-    ElementHandle owner = l.elementHandle();
-    try {
-      Object tag = owner.evaluate("e => e.localName");
-      if (!"iframe".equals(tag) && !"frame".equals(tag)) {
-        if (strict || isCss(css)) {
-          throw new FlowRunException(ErrorCode.FRAME_OWNER_NOT_IFRAME, css + " is a " + tag + ", not an iframe or frame");
-        }
-        return FrameMatch.none();
-      }
-      Frame found = owner.contentFrame();
-      return found == null ? FrameMatch.none() : new FrameMatch(found, "selector:" + css, List.of());
-    } finally {
-      owner.dispose();
-    }
-  }
-
-  /** A bare locator that reads as css rather than as a frame name (a name is a single word). */
-  private static boolean isCss(String s) {
-    return !s.matches("[A-Za-z][\\w-]*");
-  }
-
-  private static Frame contentOf(String locator, ElementHandle owner) {
-    Object tag = owner.evaluate("e => e.localName");
-    if (!"iframe".equals(tag) && !"frame".equals(tag)) {
-      throw new FlowRunException(ErrorCode.FRAME_OWNER_NOT_IFRAME, locator + " is a " + tag + ", not an iframe or frame");
-    }
-    Frame found = owner.contentFrame();
-    if (found == null) {
-      throw new FlowRunException(ErrorCode.FRAME_NOT_FOUND, locator + " has no document loaded");
-    }
-    return found;
   }
 
   /** The frames of the active tab: name and URL, the main one first. */
@@ -876,111 +638,6 @@ public final class BrowserSession implements AutoCloseable {
         + (labels.isEmpty() ? "" : ", labels " + String.join(", ", labels.values())) + ")" + hint);
   }
 
-  private void ensureCapture(Frame f) {
-    if (!Boolean.TRUE.equals(f.evaluate("k => !!window[k]", capture.key))) {
-      f.evaluate(capture.expression);
-    }
-  }
-
-  private static boolean isRef(String target) {
-    return target.startsWith("@");
-  }
-
-  /** The last snapshot's ref written {@code @eN}, or {@code REF_STALE} saying why there is none. */
-  private Ref ref(String target) {
-    Matcher m = REF.matcher(target.substring(1).isEmpty() ? "" : target);
-    if (!m.matches()) {
-      throw new FlowRunException(ErrorCode.REF_STALE, target + " is not a ref of the last snapshot; refs are written @e1, @e2, ...");
-    }
-    if (!snapshotTaken) {
-      throw new FlowRunException(ErrorCode.REF_STALE, target + " names no element: take a snapshot first");
-    }
-    if (refsLost != null) {
-      throw new FlowRunException(ErrorCode.REF_STALE, target + " is of the last snapshot, taken before " + refsLost
-          + "; take a new snapshot");
-    }
-    int index = Integer.parseInt(m.group(1)) - 1;
-    if (index < 0 || index >= refs.size()) {
-      throw new FlowRunException(ErrorCode.REF_STALE, refs.isEmpty() ? "the last snapshot gave no refs, so " + target
-          + " names nothing" : "the last snapshot has refs @e1 to @e" + refs.size() + ", not " + target);
-    }
-    return refs.get(index);
-  }
-
-  /** The refs of the last snapshot stop naming elements: they were of another tab or frame. */
-  private void forgetRefs(String because) {
-    if (snapshotTaken && refsLost == null) {
-      refsLost = because;
-    }
-  }
-
-  /** The element of a ref of the last snapshot, or the one element a locator matches in the active frame. */
-  private ElementHandle element(String target) {
-    release();
-    ElementHandle el = resolve(target);
-    handles.add(el);
-    return el;
-  }
-
-  /** Lets the page forget the elements earlier commands held on to. */
-  private void release() {
-    for (JSHandle h : handles) {
-      try {
-        h.dispose();
-      } catch (PlaywrightException e) {
-        // its page is gone, and the handle with it
-      }
-    }
-    handles.clear();
-  }
-
-  private ElementHandle resolve(String target) {
-    if (isRef(target)) {
-      Ref ref = ref(target);
-      if (ref.frame().isDetached()) {
-        throw new FlowRunException(ErrorCode.REF_STALE, target + " is of a frame that left the page; take a new snapshot");
-      }
-      JSHandle h = ref.frame().evaluateHandle(REF_ELEMENT, List.of(capture.key, generation, ref.index()));
-      ElementHandle el = h.asElement();
-      if (el == null) {
-        String why = String.valueOf(h.jsonValue());
-        h.dispose();
-        throw new FlowRunException(ErrorCode.REF_STALE, target + (why.equals("detached")
-            ? " is no longer on the page" : " is of an earlier page") + "; take a new snapshot");
-      }
-      return el;
-    }
-    Locator l = frame().locator(target);
-    int n;
-    try {
-      n = l.count();
-    } catch (PlaywrightException e) {
-      throw new FlowRunException(ErrorCode.TARGET_NOT_FOUND, target + " is not a locator this session reads (a ref @eN, "
-          + "css, or a text=/role= selector): " + firstLine(e.getMessage()));
-    }
-    if (n == 0) {
-      throw new FlowRunException(ErrorCode.TARGET_NOT_FOUND, target + " matches no element in the active frame");
-    }
-    if (n > 1) {
-      throw new FlowRunException(ErrorCode.TARGET_AMBIGUOUS, target + " matches " + n + " elements; name one (a snapshot "
-          + "ref, or a narrower locator)");
-    }
-    return l.elementHandle();
-  }
-
-  /**
-   * The candidates the recorder would record for the element of {@code target}; for a ref inside an
-   * iframe, with the frame locators from the active frame down to it.
-   */
-  private Target describe(String target, ElementHandle el, String purpose) {
-    Frame f = el.ownerFrame();
-    ensureCapture(f);
-    JsonNode d = json(el.evaluate("(e, [k, p]) => window[k].describe(e, p)", List.of(capture.key, purpose)));
-    Target t = DraftBuilder.target(d);
-    List<String> owners = isRef(target) ? ref(target).owners() : List.of();
-    return owners.isEmpty() ? t : Target.builder().from(t).framePath(owners).build();
-  }
-
   /**
    * {@code ELEMENT_OCCLUDED} at once when another element covers the centre of {@code el} (where a
    * click lands) once it is scrolled into view, rather than a click that waits its whole timeout.
@@ -1001,18 +658,6 @@ public final class BrowserSession implements AutoCloseable {
       throw new FlowRunException(ErrorCode.ELEMENT_OCCLUDED, target + " is covered by another element at its click point: "
           + cover + " would receive the click");
     }
-  }
-
-  private static String firstLine(String m) {
-    return m == null ? "" : m.lines().findFirst().orElse("");
-  }
-
-  private static boolean globMatches(String glob, String url) {
-    return io.browserflow.api.Glob.matchesUrl(glob, url);
-  }
-
-  private static JsonNode json(Object value) {
-    return JSON.valueToTree(value);
   }
 
   /** Exposed for the consumer that wants the raw draft builder (not part of the API). */
