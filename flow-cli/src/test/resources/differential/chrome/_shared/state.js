@@ -6,3 +6,18 @@ window.bfReport = function (page, state) {
   x.setRequestHeader('Content-Type', 'application/json');
   x.send(JSON.stringify(state));
 };
+
+// Reports which element each click landed on, by id (the tag name without one), in order, as
+// {clicked: [...]} under pageName; a click inside a shadow root counts for the element itself, and
+// a link's navigation is prevented so the page stays to report.
+window.bfReportClicks = function (page) {
+  var state = { clicked: [] };
+  window.bfReport(page, state);
+  document.addEventListener("click", function (e) {
+    var t = e.composedPath()[0];
+    var el = t.closest("[id]");
+    if (t.closest("a")) { e.preventDefault(); }
+    state.clicked.push(el ? el.id : t.nodeName);
+    window.bfReport(page, state);
+  });
+};
