@@ -21,3 +21,17 @@ window.bfReportClicks = function (page) {
     window.bfReport(page, state);
   });
 };
+
+// Reports how often the button with this id was pressed, as {presses: n}, under the page name the
+// URL's ?name= gives (defaultName otherwise), so one page can stand for several; then, after each
+// press is reported, calls then (when given): a navigation or a popup the press sets going.
+window.bfReportPresses = function (id, defaultName, then) {
+  var name = new URLSearchParams(location.search).get('name') || defaultName;
+  var state = { presses: 0 };
+  window.bfReport(name, state);
+  document.getElementById(id).addEventListener('click', function () {
+    state.presses++;
+    window.bfReport(name, state);
+    if (then) { then(); }
+  });
+};

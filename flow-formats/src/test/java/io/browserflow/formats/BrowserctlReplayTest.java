@@ -18,15 +18,12 @@ import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunOptions;
 import io.browserflow.engine.RunResult;
-import io.browserflow.playwright.LocalSite;
-import io.browserflow.playwright.PlaywrightDriver;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Hand-written browserctl recordings (src/test/resources/formats/browserctl) imported and replayed
@@ -36,24 +33,8 @@ import org.junit.jupiter.api.Test;
 @Tag("browser")
 class BrowserctlReplayTest {
   private static final String PASSWORD = "pw-123";
-  private static PlaywrightDriver driver;
-  private static LocalSite site;
-
-  @BeforeAll
-  static void start() {
-    site = LocalSite.classpath("formats/browserctl/site", BrowserctlReplayTest.class.getClassLoader(), 0);
-    driver = PlaywrightDriver.launch();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (driver != null) {
-      driver.close();
-    }
-    if (site != null) {
-      site.close();
-    }
-  }
+  @RegisterExtension
+  static final ReplaySite SITE = ReplaySite.classpath("formats/browserctl/site");
 
   private static String resource(String name) throws IOException {
     try (InputStream in = BrowserctlReplayTest.class.getClassLoader().getResourceAsStream("formats/browserctl/" + name)) {
@@ -69,7 +50,7 @@ class BrowserctlReplayTest {
   }
 
   private static RunResult run(Flow flow, Inputs inputs, RunOptions options) {
-    try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
+    try (FlowEngine engine = FlowEngine.builder().driver(SITE.driver()).build()) {
       return engine.run(readingLog(flow), inputs, options);
     }
   }
@@ -81,7 +62,7 @@ class BrowserctlReplayTest {
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
         .containsExactly(tuple(ConversionCode.FIELD_DROPPED, "credentials[0]"), tuple(ConversionCode.WAIT_AS_EXPECT, "commands[5]"));
 
-    RunResult r = run(c.value(), Inputs.builder().credential("SHOP_BASE_URL", site.url())
+    RunResult r = run(c.value(), Inputs.builder().credential("SHOP_BASE_URL", SITE.site().url())
         .credential("SHOP_USERNAME", "ada").credential("SHOP_PASSWORD", PASSWORD).build(), RunOptions.defaults());
 
     assertThat(r.succeeded()).as(r.toJson()).isTrue();
@@ -99,7 +80,7 @@ class BrowserctlReplayTest {
         .containsExactly(tuple(ConversionCode.EVAL_USED, "line 22"), tuple(ConversionCode.EVAL_USED, "line 21"), tuple(ConversionCode.EVAL_USED, "line 23"));
     assertThat(c.value().name()).isEqualTo("Shop browse");
 
-    RunResult r = run(c.value(), Inputs.builder().credential("SHOP_BASE_URL", site.url()).build(),
+    RunResult r = run(c.value(), Inputs.builder().credential("SHOP_BASE_URL", SITE.site().url()).build(),
         RunOptions.builder().allow(Capability.SCRIPT_EVAL).build());
 
     assertThat(r.succeeded()).as(r.toJson()).isTrue();
@@ -123,7 +104,7 @@ class BrowserctlReplayTest {
     Conversion<String> out = new BrowserctlCodec().write(flow);
     Flow back = new BrowserctlCodec().read(out.value(), "export.browserctl-flow.json").value();
 
-    RunResult r = run(back, Inputs.builder().credential("SHOP_BASE_URL", site.url()).build(), RunOptions.defaults());
+    RunResult r = run(back, Inputs.builder().credential("SHOP_BASE_URL", SITE.site().url()).build(), RunOptions.defaults());
 
     assertThat(r.succeeded()).as(r.toJson()).isTrue();
     assertThat(r.outputs().get("steps.log.text")).isEqualTo("search=boots size=L pay=5500");

@@ -15,14 +15,11 @@ import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunOptions;
 import io.browserflow.engine.RunResult;
-import io.browserflow.playwright.LocalSite;
-import io.browserflow.playwright.PlaywrightDriver;
 import java.io.IOException;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Hand-written Chrome Recorder recordings imported and replayed against local pages, each page
@@ -32,25 +29,9 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("browser")
 class ChromeRecorderReplayTest {
-  private static PlaywrightDriver driver;
-  private static LocalSite site;
+  @RegisterExtension
+  static final ReplaySite SITE = ReplaySite.classpath("formats/chrome-recorder/site");
   private final ChromeRecorderCodec codec = new ChromeRecorderCodec();
-
-  @BeforeAll
-  static void start() {
-    site = LocalSite.classpath("formats/chrome-recorder/site", ChromeRecorderReplayTest.class.getClassLoader(), 0);
-    driver = PlaywrightDriver.launch();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (driver != null) {
-      driver.close();
-    }
-    if (site != null) {
-      site.close();
-    }
-  }
 
   /** Imports the fixture for this site, runs it, then reads the page's log (entries joined by " | "). */
   private List<String> replay(String fixture, Conversion<Flow>[] imported) throws IOException {
@@ -62,7 +43,7 @@ class ChromeRecorderReplayTest {
    * some page events (scroll) are dispatched after the step that caused them returned.
    */
   private List<String> replay(String fixture, Conversion<Flow>[] imported, String settled) throws IOException {
-    String recording = ChromeRecorderRoundTripTest.fixture(fixture).replace("{{BASE}}", site.url());
+    String recording = ChromeRecorderRoundTripTest.fixture(fixture).replace("{{BASE}}", SITE.site().url());
     Conversion<Flow> c = codec.read(recording, fixture);
     imported[0] = c;
     assertThat(c.quality()).as(c.report()).isNotEqualTo(Quality.BLOCKED);
@@ -74,7 +55,7 @@ class ChromeRecorderReplayTest {
     Flow flow = b.addSteps(DataStep.Read.builder().id("log").target(Target.of(Candidate.id("log"))).build())
         .build();
     RunResult r;
-    try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
+    try (FlowEngine engine = FlowEngine.builder().driver(SITE.driver()).build()) {
       r = engine.run(flow, Inputs.empty(), RunOptions.builder().allow(Capability.SCRIPT_EVAL).build());
     }
     assertThat(r.succeeded()).as(r.toJson()).isTrue();

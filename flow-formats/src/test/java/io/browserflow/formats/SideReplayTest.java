@@ -14,39 +14,20 @@ import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunOptions;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.StepResult;
-import io.browserflow.playwright.LocalSite;
-import io.browserflow.playwright.PlaywrightDriver;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A hand-written Selenium IDE project replayed against a local page, checked by the page's own event log. */
 @Tag("browser")
 class SideReplayTest {
   private static final String PASSWORD = "s3cret-Pa55";
 
-  static PlaywrightDriver driver;
-  static LocalSite site;
-
-  @BeforeAll
-  static void start() throws Exception {
-    site = LocalSite.directory(Path.of(SideReplayTest.class.getResource("/formats/side/site").toURI()), 0);
-    driver = PlaywrightDriver.launch();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (driver != null) {
-      driver.close();
-    }
-    if (site != null) {
-      site.close();
-    }
-  }
+  @RegisterExtension
+  static final ReplaySite SITE = ReplaySite.directory("/formats/side/site");
 
   @Test
   void should_replay_the_recorded_checkout_as_the_page_logs_it() throws Exception {
@@ -60,8 +41,8 @@ class SideReplayTest {
         .addSteps(DataStep.Read.builder().id("log").target(Target.of(Candidate.css("#log"))).build()).build();
 
     RunResult r;
-    try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
-      r = engine.run(flow, Inputs.builder().input("BASE_URL", site.url()).credential("PASSWORD", PASSWORD).build(),
+    try (FlowEngine engine = FlowEngine.builder().driver(SITE.driver()).build()) {
+      r = engine.run(flow, Inputs.builder().input("BASE_URL", SITE.site().url()).credential("PASSWORD", PASSWORD).build(),
           RunOptions.builder().allow(Capability.SCRIPT_EVAL).build());
     }
 
