@@ -21,14 +21,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code browserflow convert FILE --to FORMAT [--out F] [--input KEY=VALUE]...}: reads a flow in
@@ -53,7 +50,7 @@ import picocli.CommandLine.Model.CommandSpec;
     exitCodeList = {"0:converted", "1:converted, but blocked (unless --fail-on-blocking=false): the output is written for a "
         + "person to fix",
         "2:bad usage, or an unreadable or unrecognized input"})
-final class ConvertCommand implements Callable<Integer> {
+final class ConvertCommand extends CliCommand {
   @Parameters(index = "0", paramLabel = "FILE", description = "The flow to convert.")
   Path file;
 
@@ -92,13 +89,10 @@ final class ConvertCommand implements Callable<Integer> {
       description = "Exit 1 when the conversion is blocked (default true); false exits 0, the output and report still written.")
   boolean failOnBlocking = true;
 
-  @Spec
-  CommandSpec spec;
-
   @Override
   public Integer call() {
-    PrintWriter stdout = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter stdout = out();
+    PrintWriter err = err();
     Optional<Format> target = Format.fromId(to).filter(Format::writable);
     if (target.isEmpty()) {
       err.println("browserflow: --to " + to + " is not a format BrowserFlow writes; use one of: " + writableFormats());
@@ -296,8 +290,8 @@ final class ConvertCommand implements Callable<Integer> {
     }
     report.print(label + ": " + exported.report());
     if (to == null) {
-      spec.commandLine().getOut().print(exported.value());
-      spec.commandLine().getOut().flush();
+      out().print(exported.value());
+      out().flush();
     } else {
       try {
         Path parent = to.toAbsolutePath().getParent();

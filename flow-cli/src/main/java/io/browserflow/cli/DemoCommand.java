@@ -19,14 +19,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code browserflow demo}: serves the bundled demo app on 127.0.0.1, replays every sample flow
@@ -35,7 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Serve the bundled demo app on 127.0.0.1, replay every sample flow in headless Chromium, "
         + "print a summary and write an HTML report.")
-final class DemoCommand implements Callable<Integer> {
+final class DemoCommand extends CliCommand {
   /** The demo app's own sign-in, built into its pages; not a secret of anyone's. */
   static final String DEMO_USER = "demo";
   static final String DEMO_PASSWORD = "demo-pass";
@@ -60,13 +57,10 @@ final class DemoCommand implements Callable<Integer> {
       description = "Replay the sample flows this many times (1 to 1000), as one batch.")
   int repeat;
 
-  @Spec
-  CommandSpec spec;
-
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     List<Flow> flows = new ArrayList<>();
     for (String resource : sampleFlows()) {
       if (only != null && !resource.contains(only)) {

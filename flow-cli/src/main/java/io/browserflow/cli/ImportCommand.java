@@ -14,14 +14,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code browserflow import FILE|DIR... --into DIR}: brings flows of any readable format into a
@@ -37,7 +34,7 @@ import picocli.CommandLine.Spec;
     exitCodeList = {"0:every flow imported (or already there unchanged)",
         "1:nothing written: an id conflict with --on-conflict fail, or a blocked conversion without --force",
         "2:nothing written: bad usage, or an unreadable or invalid file"})
-final class ImportCommand implements Callable<Integer> {
+final class ImportCommand extends CliCommand {
   /** What to do with a flow whose id the folder already holds. */
   enum OnConflict { copy, overwrite, fail }
 
@@ -57,16 +54,13 @@ final class ImportCommand implements Callable<Integer> {
   @Option(names = "--force", description = "Import conversions that are blocked (they still need review before they run).")
   boolean force;
 
-  @Spec
-  CommandSpec spec;
-
   /** A flow to write: where, what, and the line that says so. */
   private record Planned(Path target, Flow flow, String line) { }
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     List<Path> files = new ArrayList<>();
     for (Path source : sources) {
       if (Files.isDirectory(source)) {

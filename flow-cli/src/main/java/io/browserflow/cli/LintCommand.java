@@ -8,31 +8,25 @@ import io.browserflow.api.lint.Quality;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code browserflow lint FILE...}: warnings and quality status of each flow. */
 @Command(name = "lint", mixinStandardHelpOptions = true,
     description = "Lint flow files: fragile selectors, literal secrets, volatile values, unchecked writes. "
         + "Prints each warning and the quality status (ready, needs_review, blocked); exits 1 when a flow is blocked.")
-final class LintCommand implements Callable<Integer> {
+final class LintCommand extends CliCommand {
   @Parameters(arity = "1..*", paramLabel = "FILE",
       description = "Flow files: browserflow/2 or /1, or any importable format (converted first; its issues count too).")
   List<Path> files;
 
-  @Spec
-  CommandSpec spec;
-
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     int code = BrowserflowCommand.OK;
     for (FlowFiles.Loaded l : FlowFiles.read(files, FlowJson.reader())) {
       if (l.error != null) {
-        FlowFiles.printError(spec.commandLine().getErr(), l.file, l.error);
+        FlowFiles.printError(err(), l.file, l.error);
         code = BrowserflowCommand.USAGE;
         continue;
       }

@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -28,9 +27,7 @@ import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code browserflow mcp --flows DIR}: an MCP server publishing each approved flow of DIR as a tool,
@@ -44,7 +41,7 @@ import picocli.CommandLine.Spec;
         + "the environment (BROWSERFLOW_CREDENTIAL_<KEY>) or --credentials FILE, never from calls.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the client closed the session (stdio) or the server was stopped", "2:bad usage"})
-final class McpCommand implements Callable<Integer> {
+final class McpCommand extends CliCommand {
   @Option(names = "--flows", required = true, paramLabel = "DIR", description = "The folder of *.flow.json files and its approvals file.")
   Path flows;
 
@@ -92,12 +89,9 @@ final class McpCommand implements Callable<Integer> {
       description = "How often the folder is checked for changes.")
   long reloadMs;
 
-  @Spec
-  CommandSpec spec;
-
   @Override
   public Integer call() throws Exception {
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter err = err();
     if (!Files.isDirectory(flows)) {
       err.println("browserflow: mcp: --flows " + flows + " is not a folder; give the folder of the flows to publish");
       return BrowserflowCommand.USAGE;

@@ -11,12 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code browserflow merge-reports DIR...}: the reports of a sharded suite as one. */
 @Command(name = "merge-reports", mixinStandardHelpOptions = true, sortOptions = false,
@@ -25,20 +22,17 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:merged, and every flow succeeded", "1:merged, and a flow failed",
         "2:bad usage, or a folder holds no readable results.json"})
-final class MergeReportsCommand implements Callable<Integer> {
+final class MergeReportsCommand extends CliCommand {
   @Parameters(arity = "1..*", paramLabel = "DIR", description = "Report folders written by run --report (with results.json).")
   List<Path> dirs;
 
   @Option(names = "--out", paramLabel = "OUT", defaultValue = "merged-report", description = "Where to write the merged report.")
   Path out;
 
-  @Spec
-  CommandSpec spec;
-
   @Override
   public Integer call() {
-    PrintWriter stdout = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter stdout = out();
+    PrintWriter err = err();
     List<ReportItem> items = new ArrayList<>();
     ObjectMapper json = new ObjectMapper();
     for (Path dir : dirs) {

@@ -21,18 +21,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code browserflow record --url URL --out FILE}: records what a person does in a Chromium window as a flow draft. */
 @Command(name = "record", mixinStandardHelpOptions = true,
     description = "Record what you do in a Chromium window as a flow draft. Type p + Enter to pause, r to resume, "
         + "t to record a tab you opened by hand, s to stop; closing the window stops too. The draft is written on stop.")
-final class RecordCommand implements Callable<Integer> {
+final class RecordCommand extends CliCommand {
   /** Where the key commands come from; tests replace it. */
   static InputStream keys = System.in;
 
@@ -58,13 +55,10 @@ final class RecordCommand implements Callable<Integer> {
   @Option(names = "--headless", hidden = true, description = "Record in a headless browser (for tests).")
   boolean headless;
 
-  @Spec
-  CommandSpec spec;
-
   @Override
   public Integer call() throws Exception {
-    PrintWriter o = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter o = out();
+    PrintWriter err = err();
     Format target = Format.fromId(format).filter(f -> f == Format.FLOW || f == Format.BROWSERCTL || f == Format.BROWSERCTL_TEXT)
         .orElse(null);
     if (target == null) {

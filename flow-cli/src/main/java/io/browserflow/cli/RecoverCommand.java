@@ -6,11 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.engine.RecoveredRun;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code browserflow recover --store S}: the runs that died and need a person, and why. */
 @Command(name = "recover", mixinStandardHelpOptions = true, sortOptions = false,
@@ -20,7 +17,7 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:no run needs review", "1:at least one run needs review (listed)",
         "2:bad usage, or the store cannot be read"})
-final class RecoverCommand implements Callable<Integer> {
+final class RecoverCommand extends CliCommand {
   @Option(names = "--store", required = true, paramLabel = "DIR|URL", description = "The run store: a folder, or a jdbc: URL "
       + "(user and password from BROWSERFLOW_STORE_USER and BROWSERFLOW_STORE_PASSWORD).")
   String store;
@@ -28,13 +25,10 @@ final class RecoverCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the runs as a JSON array.")
   boolean json;
 
-  @Spec
-  CommandSpec spec;
-
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    return RunsCommand.withStore(store, spec.commandLine().getErr(), s -> {
+    PrintWriter out = out();
+    return RunsCommand.withStore(store, err(), s -> {
       List<RecoveredRun> runs = Stores.reader(s).recover();
       if (json) {
         ArrayNode array = new ObjectMapper().createArrayNode();

@@ -4,13 +4,10 @@ import io.browserflow.engine.ResumeDecision;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code browserflow resume RUN_ID --store S --decision D FLOW_FILE}: settles and continues a run that died. */
 @Command(name = "resume", mixinStandardHelpOptions = true, sortOptions = false,
@@ -22,7 +19,7 @@ import picocli.CommandLine.Spec;
             + "the run; INPUT_CHANGED: other inputs than it started with; REVIEW_REQUIRED: unknown or finished run, "
             + "or another version of the flow)",
         "2:bad usage, an unreadable flow or store"})
-final class ResumeCommand implements Callable<Integer> {
+final class ResumeCommand extends CliCommand {
   @Parameters(index = "0", paramLabel = "RUN_ID", description = "The run to resume, as browserflow recover lists it.")
   String runId;
 
@@ -37,16 +34,13 @@ final class ResumeCommand implements Callable<Integer> {
   @Mixin
   RunFlags flags;
 
-  @Spec
-  CommandSpec spec;
-
   @Override
   public Integer call() {
     ResumeDecision d;
     try {
       d = ResumeDecision.valueOf(decision.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      spec.commandLine().getErr().println("browserflow: --decision must be verify, confirm, retry or cancel, was '"
+      err().println("browserflow: --decision must be verify, confirm, retry or cancel, was '"
           + decision + "'");
       return BrowserflowCommand.USAGE;
     }

@@ -17,13 +17,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code browserflow review FLOW... [--approve]}: what each flow needs and when it fails, bound to
@@ -38,7 +35,7 @@ import picocli.CommandLine.Spec;
     exitCodeList = {"0:every flow is approved (or was just approved with --approve)",
         "1:a flow is not approved, or approved in another revision (changed since)",
         "2:bad usage, or an unreadable or invalid flow file"})
-final class ReviewCommand implements Callable<Integer> {
+final class ReviewCommand extends CliCommand {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Parameters(arity = "1..*", paramLabel = "FLOW", description = "Flow files (browserflow/2 or /1).")
@@ -59,15 +56,12 @@ final class ReviewCommand implements Callable<Integer> {
   @picocli.CommandLine.Mixin
   ApprovalKeyOption approvalKey = new ApprovalKeyOption();
 
-  @Spec
-  CommandSpec spec;
-
   Clock clock = Clock.systemUTC();
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     String who = reviewer != null ? reviewer : System.getenv().getOrDefault("BROWSERFLOW_REVIEWER", System.getProperty("user.name", ""));
     if (approve && who.isBlank()) {
       err.println("browserflow: review --approve needs a reviewer: give --reviewer NAME or set BROWSERFLOW_REVIEWER");

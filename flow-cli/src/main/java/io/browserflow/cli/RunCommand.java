@@ -2,19 +2,16 @@ package io.browserflow.cli;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code browserflow run FILE...}: replays flows in Chromium. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Replay flows in Chromium (headless unless --headed), one browser for all files; "
         + "prints live progress, or the run results as JSON with --json.")
-final class RunCommand implements Callable<Integer> {
+final class RunCommand extends CliCommand {
   @Parameters(arity = "1..*", paramLabel = "FILE",
       description = "Flow files: browserflow/2 or /1 (.flow.json), or any importable format (Chrome Recorder JSON, "
           + "browserctl-flow.json, .browserctl, Selenium IDE .side), detected from the content and converted first.")
@@ -27,9 +24,6 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin
   RunFlags flags;
-
-  @Spec
-  CommandSpec spec;
 
   @Override
   public Integer call() {

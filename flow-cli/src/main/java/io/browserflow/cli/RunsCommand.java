@@ -14,13 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code browserflow runs --store S}: the runs a store holds, and {@code recover}: those that need review. */
 @Command(name = "runs", mixinStandardHelpOptions = true, sortOptions = false,
@@ -28,7 +25,7 @@ import picocli.CommandLine.Spec;
         + "died, RUNNING for one an engine holds now), start, and the step a run that died left pending.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:listed", "2:bad usage, or the store cannot be read"})
-final class RunsCommand implements Callable<Integer> {
+final class RunsCommand extends CliCommand {
   @Option(names = "--store", required = true, paramLabel = "DIR|URL", description = "The run store: a folder, or a jdbc: URL "
       + "(user and password from BROWSERFLOW_STORE_USER and BROWSERFLOW_STORE_PASSWORD).")
   String store;
@@ -39,16 +36,13 @@ final class RunsCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the runs as a JSON array.")
   boolean json;
 
-  @Spec
-  CommandSpec spec;
-
   /** One line of the listing. */
   record Row(String runId, String flowId, String status, String started, String pending) {}
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     return withStore(store, err, s -> {
       List<Row> rows = rows(s, flow);
       if (json) {

@@ -15,15 +15,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code browserflow session COMMAND...}: one browserctl command on a named live browser. The
@@ -44,7 +41,7 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the command succeeded", "1:the command failed (its code and error are printed)",
         "2:bad usage, or the session could not start"})
-final class SessionCommand implements Callable<Integer> {
+final class SessionCommand extends CliCommand {
   /** How long {@code close} waits for the session's process to close its browser and end (it allows itself 30 s). */
   private static final long CLOSE_WAIT_SECONDS = 35;
 
@@ -70,13 +67,10 @@ final class SessionCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The command and its words.")
   List<String> words;
 
-  @Spec
-  CommandSpec spec;
-
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     if (!name.matches("[A-Za-z0-9_-]{1,64}")) {
       err.println("browserflow: session --name must be 1 to 64 letters, digits, _ or -, was " + name);
       return BrowserflowCommand.USAGE;

@@ -5,12 +5,9 @@ import io.browserflow.playwright.TraceViewer;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code browserflow show-trace FILE}: serves a trace in Playwright's trace viewer (shipped with
@@ -20,7 +17,7 @@ import picocli.CommandLine.Spec;
     description = "Open a run's trace (trace.zip, secrets already stripped) in Playwright's trace viewer, served on "
         + "127.0.0.1; prints the address to open and runs until stopped with Ctrl+C. Exits 2 when FILE is missing, "
         + "1 when the viewer cannot start.")
-final class ShowTraceCommand implements Callable<Integer> {
+final class ShowTraceCommand extends CliCommand {
   @Parameters(paramLabel = "FILE", description = "A trace.zip listed by `browserflow run` or in a failure message.")
   Path file;
 
@@ -28,13 +25,10 @@ final class ShowTraceCommand implements Callable<Integer> {
       description = "Port on 127.0.0.1 to serve the viewer at (default: a free one).")
   int port;
 
-  @Spec
-  CommandSpec spec;
-
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     if (!Files.isRegularFile(file)) {
       err.println("browserflow: show-trace: no trace file at " + file.toAbsolutePath()
           + "; give the trace.zip path that `browserflow run` printed");

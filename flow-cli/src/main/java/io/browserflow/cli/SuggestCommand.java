@@ -19,14 +19,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code browserflow suggest FLOW_FILE RESULT}: turns a run's repair suggestions into a patched copy
@@ -39,7 +36,7 @@ import picocli.CommandLine.Spec;
         + "candidate first; fallbacks that won: the winning candidate first), as a diff; --write saves a patched copy. "
         + "The flow file is never changed. Exits 0 when there is something to repair, 1 when there is nothing, 2 on "
         + "bad input (a missing file, another format, a flow changed since the run).")
-final class SuggestCommand implements Callable<Integer> {
+final class SuggestCommand extends CliCommand {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern SEGMENT = Pattern.compile("\\.?([A-Za-z]+)(?:\\[(\\d+)])?");
 
@@ -58,13 +55,10 @@ final class SuggestCommand implements Callable<Integer> {
       description = "Leave out suggestions scoring below SCORE (0 to 1, default 0.5).")
   double minScore;
 
-  @Spec
-  CommandSpec spec;
-
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     if (minScore < 0 || minScore > 1) {
       err.println("browserflow: --min-score must be between 0 and 1, was " + minScore);
       return BrowserflowCommand.USAGE;

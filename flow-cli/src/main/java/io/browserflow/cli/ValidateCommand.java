@@ -5,28 +5,22 @@ import io.browserflow.api.json.FlowJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code browserflow validate FILE...}: reads and validates flows, printing every problem. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
     description = "Read and validate flow files; print every problem with its code and JSON path. "
         + "Files in another format are converted first; exits 1 when a conversion is blocked, 2 when a file is invalid.")
-final class ValidateCommand implements Callable<Integer> {
+final class ValidateCommand extends CliCommand {
   @Parameters(arity = "1..*", paramLabel = "FILE",
       description = "Flow files: browserflow/2 or /1, or any importable format (converted first; its report is printed).")
   List<Path> files;
 
-  @Spec
-  CommandSpec spec;
-
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     int code = BrowserflowCommand.OK;
     for (FlowFiles.Loaded l : FlowFiles.read(files, FlowJson.reader())) {
       if (l.error != null) {
