@@ -5,9 +5,10 @@ import java.util.Optional;
 
 /**
  * A step or a condition narrowed to one kind, for code that asks about a single kind: the http step
- * a reference points at, whether a condition is a variable test. Code that treats every kind goes
- * through {@link StepVisitor} and {@link ConditionVisitor}, where a new kind fails to compile until
- * each place handles it.
+ * a reference points at, whether a condition is a variable test. Whether a step is of a kind is its
+ * {@link Step#kind()} (a fact, no narrowing needed). Code that treats every kind goes through
+ * {@link StepVisitor} and {@link ConditionVisitor}, where a new kind fails to compile until each
+ * place handles it.
  *
  * <pre>{@code
  * Optional<ExternalStep.Http> http = Kinds.as(step, ExternalStep.Http.class);
@@ -27,11 +28,6 @@ public final class Kinds {
   public static <T extends Condition> Optional<T> as(Condition condition, Class<T> kind) {
     Objects.requireNonNull(kind, "kind");
     return kind.isInstance(condition) ? Optional.of(kind.cast(condition)) : Optional.empty();
-  }
-
-  /** Whether {@code step} is a {@code kind}. */
-  public static boolean is(Step step, Class<? extends Step> kind) {
-    return kind.isInstance(step);
   }
 
   /** Whether {@code condition} is a {@code kind}. */

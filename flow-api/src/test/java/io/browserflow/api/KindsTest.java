@@ -13,8 +13,8 @@ class KindsTest {
   void should_narrow_a_step_to_its_own_kind_only() {
     assertThat(Kinds.as(click, InteractionStep.Click.class)).get().isSameAs(click);
     assertThat(Kinds.as(back, InteractionStep.Click.class)).isEmpty();
-    assertThat(Kinds.is(back, PageStep.Back.class)).isTrue();
-    assertThat(Kinds.is(click, PageStep.Back.class)).isFalse();
+    assertThat(Kinds.as(back, PageStep.Back.class)).isPresent();
+    assertThat(Kinds.as(click, PageStep.Back.class)).isEmpty();
   }
 
   @Test

@@ -12,10 +12,8 @@ import io.browserflow.api.Input;
 import io.browserflow.api.OnError;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
-import io.browserflow.api.ExternalStep;
 import io.browserflow.api.DataStep;
 import io.browserflow.api.ControlStep;
-import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import java.util.ArrayList;
@@ -116,7 +114,7 @@ final class RecordReplayExport {
    */
   private static boolean linear(List<Step> steps) {
     for (Step s : steps) {
-      boolean continueOnAssert = s.onError().kind() == OnError.Kind.CONTINUE && Kinds.is(s, CheckStep.Assert.class);
+      boolean continueOnAssert = s.onError().kind() == OnError.Kind.CONTINUE && s.kind() == Step.Kind.ASSERT;
       if (s.disabled() || s.title().isPresent() || s.onError().kind() == OnError.Kind.FALLBACK || s.onError().kind() == OnError.Kind.CONTINUE
           && !continueOnAssert || !s.accept(StepBodies.VISITOR).isEmpty() || s.accept(NODE_ONLY)) {
         return false;
@@ -195,7 +193,7 @@ final class RecordReplayExport {
   private static boolean foldable(Step producer, DataStep.SetVar v) {
     Matcher m = STEP_OUTPUT.matcher(v.value());
     return !v.disabled() && m.matches() && m.group(1).equals(producer.id()) && !producer.disabled()
-        && !(Kinds.is(producer, ExternalStep.Http.class) && !m.group(2).equals("body"));
+        && !(producer.kind() == Step.Kind.HTTP && !m.group(2).equals("body"));
   }
 
   // ================================================================ graph
@@ -298,7 +296,7 @@ final class RecordReplayExport {
 
   private void onError(Step s, String p, Fragment f) {
     OnError e = s.onError();
-    if (e.kind() == OnError.Kind.CONTINUE && !Kinds.is(s, CheckStep.Assert.class)) {
+    if (e.kind() == OnError.Kind.CONTINUE && s.kind() != Step.Kind.ASSERT) {
       f.exits.add(new String[] {s.id(), RecordReplayGraph.ON_ERROR});
     } else if (e.kind() == OnError.Kind.FALLBACK) {
       Fragment fb = sequence(e.fallback(), p + ".onError.fallback", 0);

@@ -8,7 +8,6 @@ import io.browserflow.api.Flow;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
 import io.browserflow.api.ExternalStep;
-import io.browserflow.api.DataStep;
 import io.browserflow.api.TabAlias;
 import io.browserflow.api.json.FlowJson;
 import java.util.ArrayDeque;
@@ -125,7 +124,7 @@ final class RecordReplayExportState {
           Step s = steps.get(m.group(1));
           String field = m.group(2);
           Optional<ExternalStep.Http> http = s == null ? Optional.empty() : Kinds.as(s, ExternalStep.Http.class);
-          boolean screenshot = s != null && Kinds.is(s, DataStep.Screenshot.class);
+          boolean screenshot = s != null && s.kind() == Step.Kind.SCREENSHOT;
           if (http.isPresent() && http.get().extract().containsKey(field)) {
             return field;
           }

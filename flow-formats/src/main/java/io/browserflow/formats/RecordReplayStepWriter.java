@@ -2,7 +2,6 @@ package io.browserflow.formats;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
 import io.browserflow.api.DefaultConditionVisitor;
 import io.browserflow.api.ConditionVisitor;
@@ -56,7 +55,7 @@ final class RecordReplayStepWriter {
       return null;
     }
     main.config().setAll(st.config(s));
-    if (s.onError().kind() == OnError.Kind.RETRY && s.retry().isEmpty() && !Kinds.is(s, CheckStep.Assert.class)) {
+    if (s.onError().kind() == OnError.Kind.RETRY && s.retry().isEmpty() && s.kind() != Step.Kind.ASSERT) {
       ObjectNode r = main.config().putObject("retry");
       r.put("count", 1);
       r.put("intervalMs", 500);
