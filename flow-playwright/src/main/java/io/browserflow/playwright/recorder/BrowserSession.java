@@ -65,7 +65,8 @@ import java.util.function.UnaryOperator;
  * <p>A live session is a front end of the engine: it runs on a {@link PlaywrightDriver} session, and
  * each command that acts on the page (open, click, fill, press, select, check, scroll, wait, eval,
  * tabs and frames) becomes the steps the draft keeps, run by a {@link FlowEngine} on that session
- * as any run's steps are: strict unique targets, the driver's thread, secrets masked, the journal.
+ * as any run's steps are: strict unique targets, the driver's thread, secrets masked, validation and
+ * the run's checks (the engine keeps no run store for them: a session's commands are not resumed).
  * Snapshots, refs and reads look at the pages through {@link LiveView} and change nothing.
  *
  * <p>Not thread-safe: one caller drives a session.
