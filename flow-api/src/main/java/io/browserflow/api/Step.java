@@ -8,9 +8,11 @@ import java.util.OptionalInt;
 import org.immutables.value.Value;
 
 /**
- * One step of a flow. A sealed hierarchy: one nested type per operation, each an immutable value
- * with a public builder ({@code Step.Click.builder()}); the DSL ({@link Flow#named(String)}) is the
- * usual way to make them.
+ * One step of a flow. A sealed hierarchy of six families ({@link PageStep}, {@link InteractionStep},
+ * {@link CheckStep}, {@link DataStep}, {@link ExternalStep}, {@link ControlStep}), each holding one
+ * nested type per operation, an immutable value with a public builder
+ * ({@code InteractionStep.Click.builder()}); the DSL ({@link Flow#named(String)}) is the usual way to
+ * make them. {@link #kind()} names the operation, {@link Kind#family()} its family.
  *
  * <p>Every step has a unique, stable {@link #id()}, an optional {@link #title()}, a per-step
  * {@link #timeoutMs()} (100 – 30,000 ms; 10,000 when empty), a {@link #retry()} policy, an
