@@ -10,6 +10,13 @@ import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DownloadInfo;
 import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.Forks;
+import io.browserflow.engine.spi.HandsOverStorage;
+import io.browserflow.engine.spi.AnswersDialogs;
+import io.browserflow.engine.spi.HasClipboard;
+import io.browserflow.engine.spi.SendsHttp;
+import io.browserflow.engine.spi.EmulatesNetwork;
+import io.browserflow.engine.spi.EmulatesDevice;
 import io.browserflow.engine.spi.PageState;
 import io.browserflow.engine.spi.ReadResult;
 import io.browserflow.engine.spi.Resolution;
@@ -35,8 +42,8 @@ import java.util.OptionalDouble;
  * locators are resolved under the strict rule by {@link TargetResolver}. The session itself opens
  * forks and closes.
  */
-final class PlaywrightSession implements DriverSession, io.browserflow.engine.spi.EmulatesDevice, io.browserflow.engine.spi.EmulatesNetwork, io.browserflow.engine.spi.SendsHttp,
-    io.browserflow.engine.spi.HasClipboard, io.browserflow.engine.spi.AnswersDialogs, io.browserflow.engine.spi.HandsOverStorage, io.browserflow.engine.spi.Forks {
+final class PlaywrightSession implements DriverSession, EmulatesDevice, EmulatesNetwork, SendsHttp, HasClipboard,
+    AnswersDialogs, HandsOverStorage, Forks {
   /** How long after an action {@link #quiesce} waits for what it set going. */
   static final long ACTION_ECHO_MS = 150;
   private static final Duration FORK_OPEN_TIMEOUT = Duration.ofSeconds(30);

@@ -9,6 +9,11 @@ import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DownloadInfo;
 import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.Forks;
+import io.browserflow.engine.spi.AnswersDialogs;
+import io.browserflow.engine.spi.HasClipboard;
+import io.browserflow.engine.spi.SendsHttp;
+import io.browserflow.engine.spi.EmulatesNetwork;
 import io.browserflow.engine.spi.HttpExchange;
 import io.browserflow.engine.spi.PageState;
 import io.browserflow.engine.spi.ReadResult;
@@ -33,8 +38,8 @@ import java.util.Optional;
  * are loaded, and the page's own navigations committed, by {@link PageLoader} under the
  * {@link NetworkGuard}. The session itself opens forks, answers {@code eval} and closes.
  */
-final class InMemorySession implements DriverSession, io.browserflow.engine.spi.EmulatesNetwork, io.browserflow.engine.spi.SendsHttp, io.browserflow.engine.spi.HasClipboard,
-    io.browserflow.engine.spi.AnswersDialogs, io.browserflow.engine.spi.Forks {
+final class InMemorySession implements DriverSession, EmulatesNetwork, SendsHttp, HasClipboard, AnswersDialogs,
+    Forks {
   private static final Duration FORK_OPEN_TIMEOUT = Duration.ofMillis(Artifacts.SCREENSHOT_TIMEOUT_MS);
 
   private final SessionState state;

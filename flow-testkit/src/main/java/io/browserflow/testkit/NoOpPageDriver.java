@@ -9,6 +9,7 @@ import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.engine.spi.DownloadInfo;
 import io.browserflow.engine.spi.DriverSession;
+import io.browserflow.engine.spi.EmulatesNetwork;
 import io.browserflow.engine.spi.PageDriver;
 import io.browserflow.engine.spi.PageState;
 import io.browserflow.engine.spi.ReadResult;
@@ -61,7 +62,7 @@ public final class NoOpPageDriver implements PageDriver {
   @Override
   public void close() {}
 
-  private static final class Session implements DriverSession, io.browserflow.engine.spi.EmulatesNetwork {
+  private static final class Session implements DriverSession, EmulatesNetwork {
     private static final Resolution FIRST = Resolution.strict(List.of(1));
     private volatile String url = "about:blank";
 
