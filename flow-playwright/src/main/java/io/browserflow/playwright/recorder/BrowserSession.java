@@ -247,10 +247,13 @@ public final class BrowserSession implements AutoCloseable {
 
   /** Fills a field; a password or one-time-code field's value becomes a secret credential of the draft. */
   public void fill(String target, String text) {
-    Target recorded = look(() -> refs.describe(target, refs.element(frame(), target), "fill"));
-    boolean secret = look(() -> Boolean.TRUE.equals(refs.element(frame(), target).evaluate("e => e.type === 'password'"
-        + " || /one-time-code|cc-/.test(e.getAttribute('autocomplete') || '')")));
-    if (!secret) {
+    Map.Entry<Target, Boolean> field = look(() -> {
+      ElementHandle el = refs.element(frame(), target);
+      return Map.entry(refs.describe(target, el, "fill"), Boolean.TRUE.equals(el.evaluate("e => e.type === 'password'"
+          + " || /one-time-code|cc-/.test(e.getAttribute('autocomplete') || '')")));
+    });
+    Target recorded = field.getKey();
+    if (!field.getValue()) {
       perform(b -> b.fill(recorded, text));
       return;
     }
@@ -273,9 +276,9 @@ public final class BrowserSession implements AutoCloseable {
 
   /** Selects an option by value, else by label; {@code OPTION_NOT_FOUND} when neither matches. */
   public void select(String target, String value) {
-    Target recorded = look(() -> refs.describe(target, refs.element(frame(), target), "select"));
-    String chosen = look(() -> {
-      JsonNode match = LiveRefs.json(refs.element(frame(), target).evaluate("(e, v) => { if (e.localName !== 'select') return {select: false};"
+    Map.Entry<Target, String> option = look(() -> {
+      ElementHandle el = refs.element(frame(), target);
+      JsonNode match = LiveRefs.json(el.evaluate("(e, v) => { if (e.localName !== 'select') return {select: false};"
           + " for (const o of e.options) { if (o.value === v) return {select: true, value: o.value}; }"
           + " for (const o of e.options) { if (o.label.trim() === v || o.text.trim() === v) return {select: true, value: o.value}; }"
           + " return {select: true}; }", value));
@@ -285,9 +288,9 @@ public final class BrowserSession implements AutoCloseable {
       if (!match.has("value")) {
         throw new FlowRunException(ErrorCode.OPTION_NOT_FOUND, target + " has no option with the value or label \"" + value + "\"");
       }
-      return match.get("value").asText();
+      return Map.entry(refs.describe(target, el, "select"), match.get("value").asText());
     });
-    perform(b -> b.select(recorded, chosen));
+    perform(b -> b.select(option.getKey(), option.getValue()));
   }
 
   /** Checks (or unchecks) a checkbox or radio button; {@code NOT_CHECKABLE} for anything else. */
