@@ -19,14 +19,16 @@ public sealed interface InteractionStep extends Step {
    */
   <R> R accept(InteractionStepVisitor<R> visitor);
 
+  /** An interaction is visited by a {@link StepVisitor} through the interaction methods it inherits. */
+  @Override
+  default <R> R accept(StepVisitor<R> visitor) {
+    InteractionStepVisitor<R> interactions = visitor;
+    return accept(interactions);
+  }
+
   /** Clicks the unique element of {@code target}. {@code newTab} binds a popup opened by the click to an alias. */
   @Value.Immutable
   non-sealed interface Click extends InteractionStep {
-    @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitClick(this);
-    }
-
     @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitClick(this);
@@ -71,11 +73,6 @@ public sealed interface InteractionStep extends Step {
   @Value.Immutable
   non-sealed interface Dblclick extends InteractionStep {
     @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitDblclick(this);
-    }
-
-    @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitDblclick(this);
     }
@@ -101,11 +98,6 @@ public sealed interface InteractionStep extends Step {
   @Value.Immutable
   non-sealed interface Contextmenu extends InteractionStep {
     @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitContextmenu(this);
-    }
-
-    @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitContextmenu(this);
     }
@@ -130,11 +122,6 @@ public sealed interface InteractionStep extends Step {
   /** Moves the pointer over the unique element of {@code target}. */
   @Value.Immutable
   non-sealed interface Hover extends InteractionStep {
-    @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitHover(this);
-    }
-
     @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitHover(this);
@@ -170,11 +157,6 @@ public sealed interface InteractionStep extends Step {
    */
   @Value.Immutable
   non-sealed interface Mouse extends InteractionStep {
-    @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitMouse(this);
-    }
-
     @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitMouse(this);
@@ -216,11 +198,6 @@ public sealed interface InteractionStep extends Step {
   @Value.Immutable
   non-sealed interface Fill extends InteractionStep {
     @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitFill(this);
-    }
-
-    @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitFill(this);
     }
@@ -258,11 +235,6 @@ public sealed interface InteractionStep extends Step {
   @Value.Immutable
   non-sealed interface Change extends InteractionStep {
     @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitChange(this);
-    }
-
-    @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitChange(this);
     }
@@ -287,11 +259,6 @@ public sealed interface InteractionStep extends Step {
   /** Types {@code text} key by key into {@code target}, or into the focused element. */
   @Value.Immutable
   non-sealed interface Type extends InteractionStep {
-    @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitType(this);
-    }
-
     @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitType(this);
@@ -321,11 +288,6 @@ public sealed interface InteractionStep extends Step {
    */
   @Value.Immutable
   non-sealed interface Press extends InteractionStep {
-    @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitPress(this);
-    }
-
     @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitPress(this);
@@ -360,11 +322,6 @@ public sealed interface InteractionStep extends Step {
   @Value.Immutable
   non-sealed interface Select extends InteractionStep {
     @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitSelect(this);
-    }
-
-    @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitSelect(this);
     }
@@ -392,11 +349,6 @@ public sealed interface InteractionStep extends Step {
   @Value.Immutable
   non-sealed interface Check extends InteractionStep {
     @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitCheck(this);
-    }
-
-    @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitCheck(this);
     }
@@ -419,11 +371,6 @@ public sealed interface InteractionStep extends Step {
   /** Unchecks a checkbox (no-op when already unchecked). */
   @Value.Immutable
   non-sealed interface Uncheck extends InteractionStep {
-    @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitUncheck(this);
-    }
-
     @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitUncheck(this);
@@ -448,11 +395,6 @@ public sealed interface InteractionStep extends Step {
   @Value.Immutable
   non-sealed interface Toggle extends InteractionStep {
     @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitToggle(this);
-    }
-
-    @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitToggle(this);
     }
@@ -475,11 +417,6 @@ public sealed interface InteractionStep extends Step {
   /** Scrolls the page or the {@code target} container by or to ({@code x}, {@code y}), or scrolls {@code target} into view. */
   @Value.Immutable
   non-sealed interface Scroll extends InteractionStep {
-    @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitScroll(this);
-    }
-
     @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitScroll(this);
@@ -519,11 +456,6 @@ public sealed interface InteractionStep extends Step {
   @Value.Immutable
   non-sealed interface Drag extends InteractionStep {
     @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitDrag(this);
-    }
-
-    @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitDrag(this);
     }
@@ -548,11 +480,6 @@ public sealed interface InteractionStep extends Step {
   /** Sets the files of a file input. Needs the {@code file.upload} capability. */
   @Value.Immutable
   non-sealed interface Upload extends InteractionStep {
-    @Override
-    default <R> R accept(StepVisitor<R> visitor) {
-      return visitor.visitUpload(this);
-    }
-
     @Override
     default <R> R accept(InteractionStepVisitor<R> visitor) {
       return visitor.visitUpload(this);

@@ -7,7 +7,8 @@ package io.browserflow.api;
  * <p>There are deliberately no default methods and no catch-all: when a step kind is added, every
  * visitor in the code base stops compiling until it says what the new kind means there. Code that
  * dispatches on a step uses a visitor, never an {@code instanceof} chain or a {@code switch} over
- * {@link Step#kind()}.
+ * {@link Step#kind()}. The methods of the {@linkplain InteractionStep interaction} kinds are inherited
+ * from {@link InteractionStepVisitor}, which a page driver implements alone.
  *
  * <pre>{@code
  * int targets = step.accept(new StepVisitor<Integer>() { ... });
@@ -15,7 +16,7 @@ package io.browserflow.api;
  *
  * @param <R> what the visit returns ({@link Void} and {@code null} for side effects only)
  */
-public interface StepVisitor<R> {
+public interface StepVisitor<R> extends InteractionStepVisitor<R> {
 
   R visitOpen(PageStep.Open step);
 
@@ -40,38 +41,6 @@ public interface StepVisitor<R> {
   R visitSetViewport(PageStep.SetViewport step);
 
   R visitEmulateNetwork(PageStep.EmulateNetwork step);
-
-  R visitClick(InteractionStep.Click step);
-
-  R visitDblclick(InteractionStep.Dblclick step);
-
-  R visitContextmenu(InteractionStep.Contextmenu step);
-
-  R visitHover(InteractionStep.Hover step);
-
-  R visitMouse(InteractionStep.Mouse step);
-
-  R visitFill(InteractionStep.Fill step);
-
-  R visitChange(InteractionStep.Change step);
-
-  R visitType(InteractionStep.Type step);
-
-  R visitPress(InteractionStep.Press step);
-
-  R visitSelect(InteractionStep.Select step);
-
-  R visitCheck(InteractionStep.Check step);
-
-  R visitUncheck(InteractionStep.Uncheck step);
-
-  R visitToggle(InteractionStep.Toggle step);
-
-  R visitScroll(InteractionStep.Scroll step);
-
-  R visitDrag(InteractionStep.Drag step);
-
-  R visitUpload(InteractionStep.Upload step);
 
   R visitWait(CheckStep.Wait step);
 

@@ -18,13 +18,7 @@ final class ConditionWriter {
   }
 
   /** The fields of one condition object; {@code depth} counts nested {@code not}s. */
-  private static final class ConditionFields implements ConditionVisitor<JsonValue> {
-    private final int depth;
-
-    ConditionFields(int depth) {
-      this.depth = depth;
-    }
-
+  private record ConditionFields(int depth) implements ConditionVisitor<JsonValue> {
     @Override
     public JsonValue visitUrl(Condition.Url x) {
       return JsonValue.object().put("url", x.glob());

@@ -22,13 +22,7 @@ import java.util.Set;
  * Reads the flow's declarations around its steps: meta, inputs, credentials, tab aliases, the data
  * table, the policy and the schedule. Each returns null when its part had a problem.
  */
-final class FlowHeaderReader {
-  private final ReadContext read;
-
-  FlowHeaderReader(ReadContext read) {
-    this.read = read;
-  }
-
+record FlowHeaderReader(ReadContext read) {
   FlowMeta meta(JsonValue v, String path) {
     Fields f = read.object(v, path, "the meta object");
     if (f == null) {

@@ -94,13 +94,7 @@ final class StepWriter {
   }
 
   /** The op-specific fields of a step, in the writer's key order; {@code depth} is the step's nesting depth. */
-  private static final class OpFields implements StepVisitor<JsonValue> {
-    private final int depth;
-
-    OpFields(int depth) {
-      this.depth = depth;
-    }
-
+  private record OpFields(int depth) implements StepVisitor<JsonValue> {
     private JsonValue body(JsonValue o, String key, List<Step> steps) {
       putSteps(o, key, steps, depth + 1);
       return o;

@@ -14,14 +14,8 @@ import java.util.stream.Collectors;
  * Reads targets (candidates, frame path, shadow path), their candidates (exactly one locator key
  * each) and click offsets.
  */
-final class TargetReader {
+record TargetReader(ReadContext read) {
   private static final List<String> CANDIDATE_FIELDS = candidateFields();
-
-  private final ReadContext read;
-
-  TargetReader(ReadContext read) {
-    this.read = read;
-  }
 
   Target target(Fields f, String key, boolean required) {
     JsonValue v = f.get(key);

@@ -15,13 +15,7 @@ import java.util.Optional;
  * it, and a navigate to the URL an open or navigate just before already loaded. Fixed waits in
  * between are passed over; disabled steps are not looked at.
  */
-final class NavigationLint {
-  private final LintContext ctx;
-
-  NavigationLint(LintContext ctx) {
-    this.ctx = ctx;
-  }
-
+record NavigationLint(LintContext ctx) {
   /** Checks {@code navigate}, at {@code index} among its {@code siblings}. */
   void check(PageStep.Navigate navigate, String path, String id, List<Step> siblings, int index) {
     Before before = new Before(navigate.url());
@@ -65,13 +59,7 @@ final class NavigationLint {
   }
 
   /** Classifies the steps before a navigate to {@code url}. */
-  private static final class Before implements StepFamilyVisitor<Prior> {
-    private final String url;
-
-    Before(String url) {
-      this.url = url;
-    }
-
+  private record Before(String url) implements StepFamilyVisitor<Prior> {
     private Prior loaded(String prior) {
       return normalizeUrl(prior).equals(normalizeUrl(url)) ? Prior.SAME_URL : Prior.OTHER;
     }

@@ -58,13 +58,7 @@ final class WriteVerification {
    * Whether an enabled step, followed by what {@code next} says about the rest, observes the page
    * before the flow ends or leaves it. A step whose own expect checks the page observes it.
    */
-  private static final class Effect implements StepFamilyVisitor<Boolean> {
-    private final boolean next;
-
-    Effect(boolean next) {
-      this.next = next;
-    }
-
+  private record Effect(boolean next) implements StepFamilyVisitor<Boolean> {
     // navigation and tab changes break the chain
     @Override public Boolean visitOpen(PageStep.Open s) { return false; }
     @Override public Boolean visitNavigate(PageStep.Navigate s) { return false; }

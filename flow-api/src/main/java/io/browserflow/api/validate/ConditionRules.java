@@ -11,17 +11,7 @@ import io.browserflow.api.Problem;
  * Conditions wherever they appear (expect, wait until, assert, if, while): their targets, the
  * placeholders in their strings, ranges, and the capability an expression needs.
  */
-final class ConditionRules {
-  private final ValidationContext ctx;
-  private final PlaceholderRules placeholders;
-  private final TargetRules targets;
-
-  ConditionRules(ValidationContext ctx, PlaceholderRules placeholders, TargetRules targets) {
-    this.ctx = ctx;
-    this.placeholders = placeholders;
-    this.targets = targets;
-  }
-
+record ConditionRules(ValidationContext ctx, PlaceholderRules placeholders, TargetRules targets) {
   void check(Condition c, String path) {
     c.accept(new ConditionChecks(path));
   }
