@@ -1,5 +1,6 @@
 package io.browserflow.api;
 
+import java.util.Arrays;
 import java.util.Optional;
 import org.immutables.value.Value;
 
@@ -50,12 +51,7 @@ public interface Candidate {
 
     /** The kind for a JSON field name, if any. */
     public static Optional<Kind> fromJson(String name) {
-      for (Kind k : values()) {
-        if (k.jsonName.equals(name)) {
-          return Optional.of(k);
-        }
-      }
-      return Optional.empty();
+      return Arrays.stream(values()).filter(k -> k.jsonName.equals(name)).findFirst();
     }
   }
 

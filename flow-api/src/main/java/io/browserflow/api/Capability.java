@@ -1,5 +1,6 @@
 package io.browserflow.api;
 
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -51,11 +52,6 @@ public enum Capability {
   }
 
   public static Optional<Capability> fromId(String id) {
-    for (Capability c : values()) {
-      if (c.id.equals(id)) {
-        return Optional.of(c);
-      }
-    }
-    return Optional.empty();
+    return Arrays.stream(values()).filter(c -> c.id.equals(id)).findFirst();
   }
 }

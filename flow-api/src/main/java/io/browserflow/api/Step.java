@@ -1,5 +1,6 @@
 package io.browserflow.api;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -180,12 +181,7 @@ public sealed interface Step permits PageStep, InteractionStep, CheckStep, DataS
 
     /** The kind for a JSON {@code op} value, if any. */
     public static Optional<Kind> fromOp(String op) {
-      for (Kind k : values()) {
-        if (k.op.equals(op)) {
-          return Optional.of(k);
-        }
-      }
-      return Optional.empty();
+      return Arrays.stream(values()).filter(k -> k.op.equals(op)).findFirst();
     }
   }
 

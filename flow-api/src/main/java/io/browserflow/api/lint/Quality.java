@@ -1,5 +1,6 @@
 package io.browserflow.api.lint;
 
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -43,11 +44,6 @@ public enum Quality {
 
   /** The status for a JSON spelling, if any. */
   public static Optional<Quality> fromJson(String name) {
-    for (Quality q : values()) {
-      if (q.jsonName.equals(name)) {
-        return Optional.of(q);
-      }
-    }
-    return Optional.empty();
+    return Arrays.stream(values()).filter(q -> q.jsonName.equals(name)).findFirst();
   }
 }
