@@ -174,7 +174,7 @@ final class RecordReplayNodes {
     Condition c = condition(n);
     int max = 100;
     if (n.config().has("maxIterations")) {
-      max = st.clamp(n.config().path("maxIterations").asInt(100), 1, RecordReplayImportState.LIMITS.maxWhileIterations(),
+      max = st.issues.clamped(n.config().path("maxIterations").asInt(100), 1, RecordReplayImportState.LIMITS.maxWhileIterations(),
           n.path() + ".maxIterations", "maxIterations");
     }
     List<Step> body = body(n);
@@ -204,7 +204,7 @@ final class RecordReplayNodes {
     }
     int concurrency = 1;
     if (n.config().has("concurrency")) {
-      concurrency = st.clamp(n.config().path("concurrency").asInt(1), 1, RecordReplayImportState.LIMITS.maxForeachConcurrency(),
+      concurrency = st.issues.clamped(n.config().path("concurrency").asInt(1), 1, RecordReplayImportState.LIMITS.maxForeachConcurrency(),
           n.path() + ".concurrency", "concurrency");
     }
     st.loopItems.push(itemVar);
