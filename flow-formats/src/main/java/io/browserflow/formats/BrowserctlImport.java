@@ -2,16 +2,12 @@ package io.browserflow.formats;
 
 import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
-import io.browserflow.api.FlowFormatException;
 import io.browserflow.api.FlowMeta;
 import io.browserflow.api.Policy;
-import io.browserflow.api.Problem;
-import io.browserflow.api.validate.FlowValidator;
 import io.browserflow.formats.BrowserctlDocument.Command;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -75,34 +71,13 @@ final class BrowserctlImport {
     return Conversion.of(from, Format.FLOW, validFlow(), doc.commands.size(), st.mapped, st.issues);
   }
 
-  /**
-   * The flow, without the steps the validator rejects (each rejection a blocking issue at the
-   * command's path): the mapping above prevents what it can, this catches the rest (limits, say).
-   */
+  /** The flow, without the steps the validator rejects ({@link ImportSources#withoutInvalidSteps}). */
   private Flow validFlow() {
-    while (true) {
-      Flow flow = flow();
-      List<Problem> problems = FlowValidator.defaults().validate(flow);
-      if (problems.isEmpty()) {
-        return flow;
-      }
-      TreeSet<Integer> bad = new TreeSet<>();
-      for (Problem p : problems) {
-        int i = BrowserctlDocument.stepIndex(p.path());
-        if (i < 0) {
-          throw new FlowFormatException(problems);
-        }
-        if (bad.add(i)) {
-          st.issues.blocking(ConversionCode.INVALID_FLOW, st.stepPaths.get(i), "the step made from this command is "
-              + "invalid and was left out: " + p.code() + ": " + p.message());
-        }
-      }
-      for (int i : bad.descendingSet()) {
-        st.steps.remove(i);
-        st.stepPaths.remove(i);
-        st.mapped--;
-      }
-    }
+    return ImportSources.withoutInvalidSteps(this::flow, st.stepPaths, st.issues, "this command", i -> {
+      st.steps.remove(i);
+      st.stepPaths.remove(i);
+      st.mapped--;
+    });
   }
 
   // ------------------------------------------------------------------ file level
@@ -238,7 +213,7 @@ final class BrowserctlImport {
   // ------------------------------------------------------------------ the flow
 
   private Flow flow() {
-    String id = doc.name != null && !doc.name.isBlank() ? doc.name.trim() : baseName(origin);
+    String id = doc.name != null && !doc.name.isBlank() ? doc.name.trim() : ImportSources.baseName(origin, List.of(".browserctl-flow.json", ".browserctl", ".json"));
     if (!PLAIN_ID.matcher(id).matches()) {
       id = Flow.slug(id);
     }
@@ -270,18 +245,5 @@ final class BrowserctlImport {
       b.policy(Policy.builder().addCapabilities(Capability.SCRIPT_EVAL).build());
     }
     return b.build();
-  }
-
-  private static String baseName(String origin) {
-    if (origin == null) {
-      return "flow";
-    }
-    String n = origin.substring(Math.max(origin.lastIndexOf('/'), origin.lastIndexOf('\\')) + 1);
-    for (String ext : List.of(".browserctl-flow.json", ".browserctl", ".json")) {
-      if (n.endsWith(ext)) {
-        return n.substring(0, n.length() - ext.length());
-      }
-    }
-    return n;
   }
 }
