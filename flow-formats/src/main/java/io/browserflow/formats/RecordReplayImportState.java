@@ -14,6 +14,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -67,6 +68,11 @@ final class RecordReplayImportState {
       id = base + "-" + n;
     }
     return id;
+  }
+
+  /** The one step a node becomes, with the node's common parts. */
+  List<Step> one(Step step, Node n) {
+    return List.of(common(step, n));
   }
 
   /** The common parts of every step: the node's id, name, disabled switch, timeout, retry and screenshot switch. */

@@ -182,7 +182,7 @@ final class RecordReplayNodes {
       return null;
     }
     disabledControl(n);
-    return List.of(st.common(ControlStep.While.builder().id(st.id(n.id())).condition(c).body(body).max(max).build(), n));
+    return st.one(ControlStep.While.builder().id(st.id(n.id())).condition(c).body(body).max(max).build(), n);
   }
 
   private List<Step> foreach(Node n) {
@@ -218,8 +218,8 @@ final class RecordReplayNodes {
       return null;
     }
     disabledControl(n);
-    return List.of(st.common(ControlStep.Foreach.builder().id(st.id(n.id())).source(source).body(body).concurrency(concurrency)
-        .build(), n));
+    return st.one(ControlStep.Foreach.builder().id(st.id(n.id())).source(source).body(body).concurrency(concurrency)
+        .build(), n);
   }
 
   /** The steps of the subflow a foreach or while node runs; null (with a blocking issue) when there is none. */
