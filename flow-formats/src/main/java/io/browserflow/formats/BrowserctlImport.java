@@ -179,26 +179,8 @@ final class BrowserctlImport {
       case "screenshot":
         pages.screenshot(c, a);
         break;
-      case "focus":
-        st.issues.warning(ConversionCode.UNSUPPORTED_STEP, c.path, "focus has no BrowserFlow step; a later "
-            + "press or type without a selector may reach another element");
-        opts.unusedCapture(c);
-        break;
-      case "close":
-        st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path,
-            "close was left out: the engine closes the browser session after the run");
-        opts.unusedCapture(c);
-        break;
       default:
-        if (READ_ONLY.contains(name)) {
-          st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, name
-              + " only observes the page; it has no step in a flow");
-          opts.unusedCapture(c);
-        } else {
-          st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, c.path, "browserctl command \"" + name
-              + "\" has no BrowserFlow equivalent; the flow cannot run without it");
-          opts.unusedCapture(c);
-        }
+        noStep(c, name);
     }
     if (st.steps.size() > before) {
       st.mapped++;
@@ -208,6 +190,24 @@ final class BrowserctlImport {
       st.mapped++;
       st.lastStep = joined;
     }
+  }
+
+  /** A command that makes no step: an issue says why, and a capture it declares is unused. */
+  private void noStep(Command c, String name) {
+    if (name.equals("focus")) {
+      st.issues.warning(ConversionCode.UNSUPPORTED_STEP, c.path, "focus has no BrowserFlow step; a later "
+          + "press or type without a selector may reach another element");
+    } else if (name.equals("close")) {
+      st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path,
+          "close was left out: the engine closes the browser session after the run");
+    } else if (READ_ONLY.contains(name)) {
+      st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, name
+          + " only observes the page; it has no step in a flow");
+    } else {
+      st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, c.path, "browserctl command \"" + name
+          + "\" has no BrowserFlow equivalent; the flow cannot run without it");
+    }
+    opts.unusedCapture(c);
   }
 
   // ------------------------------------------------------------------ the flow
