@@ -38,20 +38,16 @@ final class BrowserctlImport {
   private final BrowserctlCommandOptions opts = new BrowserctlCommandOptions(st);
   private final BrowserctlDeclarations declarations = new BrowserctlDeclarations(st);
   private final BrowserctlSecrets secrets = new BrowserctlSecrets(st);
-  private final BrowserctlPageCommands pages;
-  private final BrowserctlWaitCommands waits;
-  private final BrowserctlInteractionCommands interactions;
-  private final BrowserctlFindCommands finds;
+  private final BrowserctlValues values = new BrowserctlValues(st);
+  private final BrowserctlPageCommands pages = new BrowserctlPageCommands(st, values, opts);
+  private final BrowserctlWaitCommands waits = new BrowserctlWaitCommands(st, values, opts);
+  private final BrowserctlInteractionCommands interactions = new BrowserctlInteractionCommands(st, values, opts);
+  private final BrowserctlFindCommands finds = new BrowserctlFindCommands(st, values, opts, interactions);
 
   private BrowserctlImport(BrowserctlDocument doc, Format from, String origin) {
     this.doc = doc;
     this.from = from;
     this.origin = origin;
-    BrowserctlValues values = new BrowserctlValues(st);
-    this.pages = new BrowserctlPageCommands(st, values, opts);
-    this.waits = new BrowserctlWaitCommands(st, values, opts);
-    this.interactions = new BrowserctlInteractionCommands(st, values, opts);
-    this.finds = new BrowserctlFindCommands(st, values, opts, interactions);
   }
 
   static Conversion<Flow> run(BrowserctlDocument doc, Format from, String origin) {
