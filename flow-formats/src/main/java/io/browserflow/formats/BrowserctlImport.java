@@ -122,61 +122,22 @@ final class BrowserctlImport {
     int joined = st.lastStep;
     boolean merged = false;
     switch (name) {
-      case "open":
-        pages.url(c, a, true);
-        break;
-      case "navigate":
-        pages.url(c, a, false);
-        break;
-      case "back":
-      case "forward":
-      case "reload":
-        pages.history(c, a, name);
-        break;
-      case "wait":
-        merged = waits.waitCommand(c, a);
-        break;
-      case "click":
-      case "dblclick":
-      case "hover":
-      case "check":
-      case "uncheck":
-        interactions.pointer(c, a, name);
-        break;
-      case "fill":
-      case "type":
-        interactions.typing(c, a, name);
-        break;
-      case "select":
-        interactions.select(c, a);
-        break;
-      case "press":
-        interactions.press(c, a);
-        break;
-      case "scroll":
-      case "scrollintoview":
-        interactions.scroll(c, a, name);
-        break;
-      case "eval":
-        interactions.eval(c, a);
-        break;
-      case "frame":
-        pages.frame(c, a);
-        break;
-      case "tab":
-        merged = pages.tab(c, a, opened);
-        break;
-      case "find":
-        finds.find(c, a);
-        break;
-      case "get":
-        finds.get(c, a);
-        break;
-      case "screenshot":
-        pages.screenshot(c, a);
-        break;
-      default:
-        noStep(c, name);
+      case "open" -> pages.url(c, a, true);
+      case "navigate" -> pages.url(c, a, false);
+      case "back", "forward", "reload" -> pages.history(c, a, name);
+      case "wait" -> merged = waits.waitCommand(c, a);
+      case "click", "dblclick", "hover", "check", "uncheck" -> interactions.pointer(c, a, name);
+      case "fill", "type" -> interactions.typing(c, a, name);
+      case "select" -> interactions.select(c, a);
+      case "press" -> interactions.press(c, a);
+      case "scroll", "scrollintoview" -> interactions.scroll(c, a, name);
+      case "eval" -> interactions.eval(c, a);
+      case "frame" -> pages.frame(c, a);
+      case "tab" -> merged = pages.tab(c, a, opened);
+      case "find" -> finds.find(c, a);
+      case "get" -> finds.get(c, a);
+      case "screenshot" -> pages.screenshot(c, a);
+      default -> noStep(c, name);
     }
     if (st.steps.size() > before) {
       st.mapped++;

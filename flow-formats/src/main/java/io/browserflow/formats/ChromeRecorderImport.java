@@ -141,51 +141,22 @@ final class ChromeRecorderImport {
       tabs.enter(s, p);
     }
     switch (type) {
-      case "setViewport":
-        setViewport(s, p);
-        break;
-      case "navigate":
-        navigation = navigate(s, p);
-        break;
-      case "click":
-      case "doubleClick":
-        navigation = interactions.click(s, p, type.equals("doubleClick"));
-        break;
-      case "hover":
-        navigation = parts.targeted(s, p, t -> InteractionStep.Hover.builder().id(st.id()).target(t).build());
-        break;
-      case "change":
-        navigation = interactions.change(s, p);
-        break;
-      case "keyDown":
-        keys.keyDown(s, p);
-        break;
-      case "keyUp":
-        navigation = keys.keyUp(s, p);
-        break;
-      case "scroll":
-        navigation = interactions.scroll(s, p);
-        break;
-      case "waitForElement":
-        waits.waitForElement(s, p);
-        break;
-      case "waitForExpression":
-        waits.waitForExpression(s, p);
-        break;
-      case "waitForURL":
-        waits.waitForUrl(s, p);
-        break;
-      case "close":
-        tabs.close(s, p);
-        break;
-      case "emulateNetworkConditions":
-        emulateNetwork(s, p);
-        break;
-      case "customStep":
-        customStep(s, p);
-        break;
-      default:
-        st.issues.warning(ConversionCode.UNSUPPORTED_STEP, p, "step type \"" + type + "\" is not one BrowserFlow knows; it is left out");
+      case "setViewport" -> setViewport(s, p);
+      case "navigate" -> navigation = navigate(s, p);
+      case "click", "doubleClick" -> navigation = interactions.click(s, p, type.equals("doubleClick"));
+      case "hover" -> navigation = parts.targeted(s, p, t -> InteractionStep.Hover.builder().id(st.id()).target(t).build());
+      case "change" -> navigation = interactions.change(s, p);
+      case "keyDown" -> keys.keyDown(s, p);
+      case "keyUp" -> navigation = keys.keyUp(s, p);
+      case "scroll" -> navigation = interactions.scroll(s, p);
+      case "waitForElement" -> waits.waitForElement(s, p);
+      case "waitForExpression" -> waits.waitForExpression(s, p);
+      case "waitForURL" -> waits.waitForUrl(s, p);
+      case "close" -> tabs.close(s, p);
+      case "emulateNetworkConditions" -> emulateNetwork(s, p);
+      case "customStep" -> customStep(s, p);
+      default -> st.issues.warning(ConversionCode.UNSUPPORTED_STEP, p, "step type \"" + type
+          + "\" is not one BrowserFlow knows; it is left out");
     }
     previousNavigation = navigation;
   }

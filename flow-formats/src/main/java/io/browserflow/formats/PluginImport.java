@@ -107,37 +107,18 @@ final class PluginImport {
       return;
     }
     switch (s.type) {
-      case "input":
-        interactions.input(s, next);
-        break;
-      case "change":
-        interactions.change(s, previous);
-        break;
-      case "click":
-        interactions.click(s);
-        break;
-      case "submit":
-        interactions.submit(s, previous);
-        break;
-      case "keydown":
-        interactions.keydown(s, previous, next);
-        break;
-      case "scroll":
-        interactions.scroll(s);
-        break;
-      case "navigate":
-        pages.navigate(s);
-        break;
-      case "postmessage":
-        pages.postMessage(s);
-        break;
-      case "wait":
-        pages.waitStep(s, next);
-        break;
-      default:
-        st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, s.path, "step type \"" + s.type + "\" is not one the "
-            + "recording plugin's Flow JSON defines (" + String.join(", ", new TreeSet<>(PluginRecording.TYPES))
-            + "); it is not dropped silently: the flow cannot be used until a person replaces it");
+      case "input" -> interactions.input(s, next);
+      case "change" -> interactions.change(s, previous);
+      case "click" -> interactions.click(s);
+      case "submit" -> interactions.submit(s, previous);
+      case "keydown" -> interactions.keydown(s, previous, next);
+      case "scroll" -> interactions.scroll(s);
+      case "navigate" -> pages.navigate(s);
+      case "postmessage" -> pages.postMessage(s);
+      case "wait" -> pages.waitStep(s, next);
+      default -> st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, s.path, "step type \"" + s.type + "\" is not one the "
+          + "recording plugin's Flow JSON defines (" + String.join(", ", new TreeSet<>(PluginRecording.TYPES))
+          + "); it is not dropped silently: the flow cannot be used until a person replaces it");
     }
   }
 
