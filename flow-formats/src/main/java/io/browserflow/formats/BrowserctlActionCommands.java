@@ -7,6 +7,7 @@ import io.browserflow.api.InteractionStep;
 import io.browserflow.api.DataStep;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 
 /**
@@ -64,13 +65,11 @@ final class BrowserctlActionCommands {
     }
     List<String> flags = new ArrayList<>();
     for (String m : k.modifiers()) {
-      switch (m) {
-        case "Control": flags.add("--ctrl"); break;
-        case "Shift": flags.add("--shift"); break;
-        case "Alt": flags.add("--alt"); break;
-        case "Meta": flags.add("--meta"); break;
-        default:
-          st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".modifiers", "browserctl press has no modifier " + m + "; it was left out");
+      Optional<ModifierKey> modifier = ModifierKey.of(m);
+      if (modifier.isPresent()) {
+        flags.add("--" + modifier.get().shortName);
+      } else {
+        st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".modifiers", "browserctl press has no modifier " + m + "; it was left out");
       }
     }
     String key = values.out(k.key(), p);

@@ -9,6 +9,7 @@ import io.browserflow.api.FlowFormatException;
 import io.browserflow.api.Problem;
 import io.browserflow.formats.BrowserctlDocument.Command;
 import io.browserflow.formats.BrowserctlDocument.CredentialSpec;
+import io.browserflow.formats.BrowserctlDocument.Declaration;
 import io.browserflow.formats.BrowserctlDocument.InputSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -200,12 +201,7 @@ final class BrowserctlCodec implements FormatCodec {
   private static void credentials(JsonNode list, BrowserctlDocument doc) {
     for (int i = 0; i < list.size() && list.isArray(); i++) {
       JsonNode n = list.get(i);
-      CredentialSpec s = new CredentialSpec();
-      s.path = "credentials[" + i + "]";
-      s.key = text(n, "key");
-      s.label = text(n, "label");
-      s.type = text(n, "type");
-      s.required = bool(n, "required");
+      CredentialSpec s = declaration(new CredentialSpec(), n, "credentials[" + i + "]");
       s.secret = bool(n, "secret");
       List<String> dropped = new ArrayList<>();
       for (String f : List.of("placeholder", "help", "options")) {
@@ -224,12 +220,7 @@ final class BrowserctlCodec implements FormatCodec {
   private static void inputs(JsonNode list, BrowserctlDocument doc) {
     for (int i = 0; i < list.size() && list.isArray(); i++) {
       JsonNode n = list.get(i);
-      InputSpec s = new InputSpec();
-      s.path = "inputs[" + i + "]";
-      s.key = text(n, "key");
-      s.label = text(n, "label");
-      s.type = text(n, "type");
-      s.required = bool(n, "required");
+      InputSpec s = declaration(new InputSpec(), n, "inputs[" + i + "]");
       s.defaultValue = text(n, "defaultValue");
       s.help = text(n, "help");
       JsonNode options = n.path("options");
@@ -238,6 +229,26 @@ final class BrowserctlCodec implements FormatCodec {
       }
       doc.inputs.add(s);
     }
+  }
+
+  /** {@code s} with what every declaration has read from {@code n}. */
+  private static <S extends Declaration> S declaration(S s, JsonNode n, String path) {
+    s.path = path;
+    s.key = text(n, "key");
+    s.label = text(n, "label");
+    s.type = text(n, "type");
+    s.required = bool(n, "required");
+    return s;
+  }
+
+  /** What every declaration has, written as a new object of {@code list}. */
+  private static ObjectNode declaration(ArrayNode list, Declaration d) {
+    ObjectNode n = list.addObject();
+    n.put("key", d.key);
+    putIf(n, "label", d.label);
+    n.put("type", d.type);
+    n.put("required", d.required == null || d.required);
+    return n;
   }
 
   private static Boolean bool(JsonNode n, String field) {
@@ -322,22 +333,13 @@ final class BrowserctlCodec implements FormatCodec {
     if (!doc.credentials.isEmpty()) {
       ArrayNode list = root.putArray("credentials");
       for (CredentialSpec c : doc.credentials) {
-        ObjectNode n = list.addObject();
-        n.put("key", c.key);
-        putIf(n, "label", c.label);
-        n.put("type", c.type);
-        n.put("required", c.required == null || c.required);
-        n.put("secret", Boolean.TRUE.equals(c.secret));
+        declaration(list, c).put("secret", Boolean.TRUE.equals(c.secret));
       }
     }
     if (!doc.inputs.isEmpty()) {
       ArrayNode list = root.putArray("inputs");
       for (InputSpec in : doc.inputs) {
-        ObjectNode n = list.addObject();
-        n.put("key", in.key);
-        putIf(n, "label", in.label);
-        n.put("type", in.type);
-        n.put("required", in.required == null || in.required);
+        ObjectNode n = declaration(list, in);
         putIf(n, "defaultValue", in.defaultValue);
         if (!in.options.isEmpty()) {
           ArrayNode o = n.putArray("options");
@@ -367,7 +369,7 @@ final class BrowserctlCodec implements FormatCodec {
     for (ConversionIssue i : doc.issues.list()) {
       ObjectNode w = (i.severity() == ConversionIssue.Severity.BLOCKING ? blocking : warnings).addObject();
       w.put("code", i.code().name());
-      int step = BrowserctlDocument.stepIndex(i.path());
+      int step = ImportSources.stepIndex(i.path());
       if (step >= 0 && byStep.containsKey(step)) {
         w.put("commandId", byStep.get(step));
       }

@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What a {@code browserctl-flow.json} or a {@code .browserctl} text holds, independent of the
@@ -14,8 +12,6 @@ import java.util.regex.Pattern;
  * {@link BrowserctlExport} map it to and from flows.
  */
 final class BrowserctlDocument {
-  private static final Pattern STEP_INDEX = Pattern.compile("steps\\[(\\d+)](.*)");
-
   String name;
   String title;
   String source;
@@ -36,26 +32,25 @@ final class BrowserctlDocument {
   /** Writing: command id each issue path ({@code steps[3]...}) refers to, by step index. */
   final Map<Integer, String> commandOfStep = new LinkedHashMap<>();
 
-  /** A credential declaration; {@code path} locates it in the source. */
-  static final class CredentialSpec {
+  /** What a credential and a business input declare alike; {@code path} locates the declaration in the source. */
+  abstract static class Declaration {
     String key;
     String label;
     String type;
     Boolean required;
-    Boolean secret;
     String path;
   }
 
+  /** A credential declaration. */
+  static final class CredentialSpec extends Declaration {
+    Boolean secret;
+  }
+
   /** A business input declaration. */
-  static final class InputSpec {
-    String key;
-    String label;
-    String type;
-    Boolean required;
+  static final class InputSpec extends Declaration {
     String defaultValue;
     String help;
     final List<String> options = new ArrayList<>();
-    String path;
   }
 
   /** One command: {@code argv} without the {@code browserctl} prefix, plus its bindings. */
@@ -81,11 +76,5 @@ final class BrowserctlDocument {
         set.accept(description);
       }
     }
-  }
-
-  /** The step index a flow path ({@code steps[3].target}, an issue's or a validation problem's) points into, or -1. */
-  static int stepIndex(String path) {
-    Matcher m = STEP_INDEX.matcher(path);
-    return m.matches() ? Integer.parseInt(m.group(1)) : -1;
   }
 }

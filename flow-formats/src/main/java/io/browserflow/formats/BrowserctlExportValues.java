@@ -3,15 +3,14 @@ package io.browserflow.formats;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Placeholders;
 import io.browserflow.api.Step;
-import io.browserflow.api.PageStep;
-import io.browserflow.api.InteractionStep;
-import io.browserflow.api.StepFamilyVisitor;
-import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.formats.BrowserctlDocument.CredentialSpec;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * A flow's values as browserctl writes them: {@code ${input.X}} and {@code ${credential.X}} as
@@ -21,6 +20,16 @@ import java.util.regex.Pattern;
  */
 final class BrowserctlExportValues {
   private static final Pattern SECRET_FIELD = Pattern.compile("(?i)passw|passwd|pwd|密码|口令");
+
+  /** The fields of each kind whose literal secret becomes a credential; a literal secret elsewhere blocks the step. */
+  private static final Map<Step.Kind, List<String>> SECRET_FIELDS = Map.of(
+      Step.Kind.FILL, List.of("value"),
+      Step.Kind.CHANGE, List.of("value"),
+      Step.Kind.TYPE, List.of("text"),
+      Step.Kind.SELECT, List.of("value", "label"),
+      Step.Kind.OPEN, List.of("url"),
+      Step.Kind.NAVIGATE, List.of("url"),
+      Step.Kind.TAB_NEW, List.of("url"));
 
   private final BrowserctlExportState st;
 
@@ -108,45 +117,7 @@ final class BrowserctlExportValues {
 
   /** Fields whose literal secret the export replaces with a secret credential placeholder. */
   static Set<String> replaceableSecrets(Step s, String p) {
-    return s.accept(new StepFamilyVisitor<Set<String>>() {
-      @Override
-      public Set<String> visitFill(InteractionStep.Fill f) {
-        return Set.of(p + ".value");
-      }
-
-      @Override
-      public Set<String> visitChange(InteractionStep.Change c) {
-        return Set.of(p + ".value");
-      }
-
-      @Override
-      public Set<String> visitType(InteractionStep.Type t) {
-        return Set.of(p + ".text");
-      }
-
-      @Override
-      public Set<String> visitSelect(InteractionStep.Select sel) {
-        return Set.of(p + ".value", p + ".label");
-      }
-
-      @Override
-      public Set<String> visitOpen(PageStep.Open o) {
-        return Set.of(p + ".url");
-      }
-
-      @Override
-      public Set<String> visitNavigate(PageStep.Navigate n) {
-        return Set.of(p + ".url");
-      }
-
-      @Override
-      public Set<String> visitTabNew(PageStep.TabNew t) {
-        return Set.of(p + ".url");
-      }
-
-      // a literal secret elsewhere is left to block the step
-      @Override public Set<String> visitStep(Step step) { return Set.of(); }
-    });
+    return SECRET_FIELDS.getOrDefault(s.kind(), List.of()).stream().map(f -> p + "." + f).collect(Collectors.toSet());
   }
 
   /** How commands name the tab of {@code alias}; null (with an issue) when nothing opened it. */

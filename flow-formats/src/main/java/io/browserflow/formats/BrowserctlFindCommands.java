@@ -10,7 +10,9 @@ import io.browserflow.formats.BrowserctlDocument.Command;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Maps {@code find} (a locator strategy, a query and an action: the strategies become candidates
@@ -22,6 +24,10 @@ final class BrowserctlFindCommands {
       "title", "first", "last", "nth");
   private static final List<String> FIND_FLAG_STRATEGIES = List.of("role", "testid", "label", "placeholder", "text",
       "alt", "title");
+
+  /** The candidate each strategy that finds an element by a text of its own makes of the query. */
+  private static final Map<String, Function<String, Candidate>> TEXT_CANDIDATES = Map.of("text", Candidate::text,
+      "label", Candidate::label, "placeholder", Candidate::placeholder);
 
   private final BrowserctlImportState st;
   private final BrowserctlValues values;
@@ -95,31 +101,19 @@ final class BrowserctlFindCommands {
         break;
       }
       case "text":
-        target = Target.of(Candidate.text(q));
-        if (!exact) {
-          inexact(c, "text");
-        }
-        break;
       case "label":
-        target = Target.of(Candidate.label(q));
-        if (!exact) {
-          inexact(c, "label");
-        }
-        break;
       case "placeholder":
-        target = Target.of(Candidate.placeholder(q));
+        target = Target.of(TEXT_CANDIDATES.get(strategy).apply(q));
         if (!exact) {
-          inexact(c, "placeholder");
+          inexact(c, strategy);
         }
         break;
       case "testid":
         target = Target.of(Candidate.testId(q));
         break;
       case "alt":
-        target = Target.of(Candidate.css("[alt=" + CssStrings.quote(q) + "]"));
-        break;
       case "title":
-        target = Target.of(Candidate.css("[title=" + CssStrings.quote(q) + "]"));
+        target = Target.of(Candidate.css("[" + strategy + "=" + CssStrings.quote(q) + "]"));
         break;
       default:
         if (!strategy.equals("nth")) {

@@ -2,16 +2,12 @@ package io.browserflow.formats;
 
 import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
-import io.browserflow.api.FlowFormatException;
 import io.browserflow.api.FlowMeta;
 import io.browserflow.api.Policy;
-import io.browserflow.api.Problem;
-import io.browserflow.api.validate.FlowValidator;
 import io.browserflow.formats.BrowserctlDocument.Command;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -42,20 +38,16 @@ final class BrowserctlImport {
   private final BrowserctlCommandOptions opts = new BrowserctlCommandOptions(st);
   private final BrowserctlDeclarations declarations = new BrowserctlDeclarations(st);
   private final BrowserctlSecrets secrets = new BrowserctlSecrets(st);
-  private final BrowserctlPageCommands pages;
-  private final BrowserctlWaitCommands waits;
-  private final BrowserctlInteractionCommands interactions;
-  private final BrowserctlFindCommands finds;
+  private final BrowserctlValues values = new BrowserctlValues(st);
+  private final BrowserctlPageCommands pages = new BrowserctlPageCommands(st, values, opts);
+  private final BrowserctlWaitCommands waits = new BrowserctlWaitCommands(st, values, opts);
+  private final BrowserctlInteractionCommands interactions = new BrowserctlInteractionCommands(st, values, opts);
+  private final BrowserctlFindCommands finds = new BrowserctlFindCommands(st, values, opts, interactions);
 
   private BrowserctlImport(BrowserctlDocument doc, Format from, String origin) {
     this.doc = doc;
     this.from = from;
     this.origin = origin;
-    BrowserctlValues values = new BrowserctlValues(st);
-    this.pages = new BrowserctlPageCommands(st, values, opts);
-    this.waits = new BrowserctlWaitCommands(st, values, opts);
-    this.interactions = new BrowserctlInteractionCommands(st, values, opts);
-    this.finds = new BrowserctlFindCommands(st, values, opts, interactions);
   }
 
   static Conversion<Flow> run(BrowserctlDocument doc, Format from, String origin) {
@@ -75,34 +67,13 @@ final class BrowserctlImport {
     return Conversion.of(from, Format.FLOW, validFlow(), doc.commands.size(), st.mapped, st.issues);
   }
 
-  /**
-   * The flow, without the steps the validator rejects (each rejection a blocking issue at the
-   * command's path): the mapping above prevents what it can, this catches the rest (limits, say).
-   */
+  /** The flow, without the steps the validator rejects ({@link ImportSources#withoutInvalidSteps}). */
   private Flow validFlow() {
-    while (true) {
-      Flow flow = flow();
-      List<Problem> problems = FlowValidator.defaults().validate(flow);
-      if (problems.isEmpty()) {
-        return flow;
-      }
-      TreeSet<Integer> bad = new TreeSet<>();
-      for (Problem p : problems) {
-        int i = BrowserctlDocument.stepIndex(p.path());
-        if (i < 0) {
-          throw new FlowFormatException(problems);
-        }
-        if (bad.add(i)) {
-          st.issues.blocking(ConversionCode.INVALID_FLOW, st.stepPaths.get(i), "the step made from this command is "
-              + "invalid and was left out: " + p.code() + ": " + p.message());
-        }
-      }
-      for (int i : bad.descendingSet()) {
-        st.steps.remove(i);
-        st.stepPaths.remove(i);
-        st.mapped--;
-      }
-    }
+    return ImportSources.withoutInvalidSteps(this::flow, st.stepPaths, st.issues, "this command", i -> {
+      st.steps.remove(i);
+      st.stepPaths.remove(i);
+      st.mapped--;
+    });
   }
 
   // ------------------------------------------------------------------ file level
@@ -151,79 +122,22 @@ final class BrowserctlImport {
     int joined = st.lastStep;
     boolean merged = false;
     switch (name) {
-      case "open":
-        pages.url(c, a, true);
-        break;
-      case "navigate":
-        pages.url(c, a, false);
-        break;
-      case "back":
-      case "forward":
-      case "reload":
-        pages.history(c, a, name);
-        break;
-      case "wait":
-        merged = waits.waitCommand(c, a);
-        break;
-      case "click":
-      case "dblclick":
-      case "hover":
-      case "check":
-      case "uncheck":
-        interactions.pointer(c, a, name);
-        break;
-      case "fill":
-      case "type":
-        interactions.typing(c, a, name);
-        break;
-      case "select":
-        interactions.select(c, a);
-        break;
-      case "press":
-        interactions.press(c, a);
-        break;
-      case "scroll":
-      case "scrollintoview":
-        interactions.scroll(c, a, name);
-        break;
-      case "eval":
-        interactions.eval(c, a);
-        break;
-      case "frame":
-        pages.frame(c, a);
-        break;
-      case "tab":
-        merged = pages.tab(c, a, opened);
-        break;
-      case "find":
-        finds.find(c, a);
-        break;
-      case "get":
-        finds.get(c, a);
-        break;
-      case "screenshot":
-        pages.screenshot(c, a);
-        break;
-      case "focus":
-        st.issues.warning(ConversionCode.UNSUPPORTED_STEP, c.path, "focus has no BrowserFlow step; a later "
-            + "press or type without a selector may reach another element");
-        opts.unusedCapture(c);
-        break;
-      case "close":
-        st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path,
-            "close was left out: the engine closes the browser session after the run");
-        opts.unusedCapture(c);
-        break;
-      default:
-        if (READ_ONLY.contains(name)) {
-          st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, name
-              + " only observes the page; it has no step in a flow");
-          opts.unusedCapture(c);
-        } else {
-          st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, c.path, "browserctl command \"" + name
-              + "\" has no BrowserFlow equivalent; the flow cannot run without it");
-          opts.unusedCapture(c);
-        }
+      case "open" -> pages.url(c, a, true);
+      case "navigate" -> pages.url(c, a, false);
+      case "back", "forward", "reload" -> pages.history(c, a, name);
+      case "wait" -> merged = waits.waitCommand(c, a);
+      case "click", "dblclick", "hover", "check", "uncheck" -> interactions.pointer(c, a, name);
+      case "fill", "type" -> interactions.typing(c, a, name);
+      case "select" -> interactions.select(c, a);
+      case "press" -> interactions.press(c, a);
+      case "scroll", "scrollintoview" -> interactions.scroll(c, a, name);
+      case "eval" -> interactions.eval(c, a);
+      case "frame" -> pages.frame(c, a);
+      case "tab" -> merged = pages.tab(c, a, opened);
+      case "find" -> finds.find(c, a);
+      case "get" -> finds.get(c, a);
+      case "screenshot" -> pages.screenshot(c, a);
+      default -> noStep(c, name);
     }
     if (st.steps.size() > before) {
       st.mapped++;
@@ -235,10 +149,28 @@ final class BrowserctlImport {
     }
   }
 
+  /** A command that makes no step: an issue says why, and a capture it declares is unused. */
+  private void noStep(Command c, String name) {
+    if (name.equals("focus")) {
+      st.issues.warning(ConversionCode.UNSUPPORTED_STEP, c.path, "focus has no BrowserFlow step; a later "
+          + "press or type without a selector may reach another element");
+    } else if (name.equals("close")) {
+      st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path,
+          "close was left out: the engine closes the browser session after the run");
+    } else if (READ_ONLY.contains(name)) {
+      st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, name
+          + " only observes the page; it has no step in a flow");
+    } else {
+      st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, c.path, "browserctl command \"" + name
+          + "\" has no BrowserFlow equivalent; the flow cannot run without it");
+    }
+    opts.unusedCapture(c);
+  }
+
   // ------------------------------------------------------------------ the flow
 
   private Flow flow() {
-    String id = doc.name != null && !doc.name.isBlank() ? doc.name.trim() : baseName(origin);
+    String id = doc.name != null && !doc.name.isBlank() ? doc.name.trim() : ImportSources.baseName(origin, List.of(".browserctl-flow.json", ".browserctl", ".json"));
     if (!PLAIN_ID.matcher(id).matches()) {
       id = Flow.slug(id);
     }
@@ -270,18 +202,5 @@ final class BrowserctlImport {
       b.policy(Policy.builder().addCapabilities(Capability.SCRIPT_EVAL).build());
     }
     return b.build();
-  }
-
-  private static String baseName(String origin) {
-    if (origin == null) {
-      return "flow";
-    }
-    String n = origin.substring(Math.max(origin.lastIndexOf('/'), origin.lastIndexOf('\\')) + 1);
-    for (String ext : List.of(".browserctl-flow.json", ".browserctl", ".json")) {
-      if (n.endsWith(ext)) {
-        return n.substring(0, n.length() - ext.length());
-      }
-    }
-    return n;
   }
 }

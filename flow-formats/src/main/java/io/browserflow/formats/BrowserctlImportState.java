@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * What one browserctl import has built so far, shared by the mappers of its commands: the issues,
@@ -19,15 +18,13 @@ import java.util.regex.Pattern;
  * commands bound for later ones (tabs, captured variables, the frame and tab the page is in).
  */
 final class BrowserctlImportState {
-  private static final Pattern STEP_ID = Pattern.compile("[\\p{L}\\p{N}_.-]+");
-
   final Issues issues = new Issues();
   final Map<String, Credential> credentials = new LinkedHashMap<>();
   final Map<String, Input> inputs = new LinkedHashMap<>();
   final List<Step> steps = new ArrayList<>();
   /** Source path of each step. */
   final List<String> stepPaths = new ArrayList<>();
-  private final Set<String> ids = new HashSet<>();
+  private final StepIds ids = new StepIds();
   /** Captured tab variable to the tab alias it names. */
   final Map<String, String> tabVars = new HashMap<>();
   /** Tab label ({@code --label}) to the tab alias it names. */
@@ -43,7 +40,6 @@ final class BrowserctlImportState {
   String currentTab = "main";
   int generatedTabs;
   int mapped;
-  private int generatedIds;
   /** Index of the step the previous command made or joined; -1 when it made none. */
   int lastStep = -1;
   String lastSource;
@@ -53,24 +49,15 @@ final class BrowserctlImportState {
   void add(Command c, Step step) {
     steps.add(step);
     stepPaths.add(c.path);
-    ids.add(step.id());
+    ids.take(step.id());
   }
 
   String id(Command c) {
-    if (c.id != null && STEP_ID.matcher(c.id).matches() && !ids.contains(c.id)) {
-      ids.add(c.id);
-      return c.id;
-    }
-    return generatedId();
+    return ids.own(c.id);
   }
 
   String generatedId() {
-    String id;
-    do {
-      id = "s" + (++generatedIds);
-    } while (ids.contains(id));
-    ids.add(id);
-    return id;
+    return ids.generated();
   }
 
   /** Binds the variables a command captures to the step's output field. */

@@ -151,17 +151,10 @@ final class BrowserctlInteractionCommands {
       return;
     }
     InteractionStep.Press.Builder b = InteractionStep.Press.builder().key(a.at(0));
-    if (a.has("ctrl")) {
-      b.addModifiers("Control");
-    }
-    if (a.has("shift")) {
-      b.addModifiers("Shift");
-    }
-    if (a.has("alt")) {
-      b.addModifiers("Alt");
-    }
-    if (a.has("meta")) {
-      b.addModifiers("Meta");
+    for (ModifierKey m : ModifierKey.values()) {
+      if (a.has(m.shortName)) {
+        b.addModifiers(m.key);
+      }
     }
     if (a.at(1) != null) {
       Target target = values.target(a.at(1), c);

@@ -248,7 +248,7 @@ final class BrowserctlPageCommands {
     DataStep.Screenshot.Builder b = DataStep.Screenshot.builder().fullPage(a.has("full"));
     if (a.at(0) != null) {
       String path = a.at(0);
-      String name = path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+      String name = ImportSources.fileName(path);
       if (!name.equals(path)) {
         st.issues.info(ConversionCode.PATH_CHANGED, c.path, "the screenshot is saved as " + name
             + " in the run's artifact directory");

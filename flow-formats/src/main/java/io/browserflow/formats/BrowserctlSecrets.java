@@ -32,7 +32,7 @@ final class BrowserctlSecrets {
   /** Literal secrets typed into fields become secret credentials; other literal secrets block. */
   void secrets() {
     for (LintWarning w : FlowLint.lint(draft()).warnings(LintCode.SENSITIVE_VALUE)) {
-      String where = sourceOf(w.path());
+      String where = ImportSources.sourceOf(w.path(), st.stepPaths);
       if (!w.blocking()) {
         st.issues.warning(ConversionCode.SENSITIVE_VALUE, where, w.message());
         continue;
@@ -88,15 +88,6 @@ final class BrowserctlSecrets {
       key = base + "_" + n;
     }
     return key;
-  }
-
-  /** The source path of the command a flow path's step was made from. */
-  private String sourceOf(String flowPath) {
-    int i = BrowserctlDocument.stepIndex(flowPath);
-    if (i >= 0 && i < st.stepPaths.size()) {
-      return st.stepPaths.get(i);
-    }
-    return flowPath;
   }
 
   private Flow draft() {

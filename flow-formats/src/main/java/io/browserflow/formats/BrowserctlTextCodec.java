@@ -374,7 +374,7 @@ final class BrowserctlTextCodec implements FormatCodec {
     List<ConversionIssue> trailer = new ArrayList<>();
     TreeMap<Integer, String> byStep = new TreeMap<>(doc.commandOfStep);
     for (ConversionIssue i : doc.issues.list()) {
-      int step = BrowserctlDocument.stepIndex(i.path());
+      int step = ImportSources.stepIndex(i.path());
       if (step < 0) {
         headerIssues.add(i);
       } else {

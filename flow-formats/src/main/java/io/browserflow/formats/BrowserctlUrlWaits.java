@@ -3,9 +3,8 @@ package io.browserflow.formats;
 import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
 import io.browserflow.api.Step;
-import io.browserflow.api.InteractionStep;
-import io.browserflow.api.StepFamilyVisitor;
-import io.browserflow.api.StepVisitor;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The {@code click} + {@code wait --url} idiom of browserctl recordings, which both directions
@@ -17,20 +16,12 @@ final class BrowserctlUrlWaits {
 
   /** Whether {@code s} is an action after which a {@code wait --url} means "this action navigates". */
   static boolean navigates(Step s) {
-    return s.accept(NAVIGATES);
+    return NAVIGATES.contains(s.kind());
   }
 
-  private static final StepVisitor<Boolean> NAVIGATES = new StepFamilyVisitor<>() {
-    @Override public Boolean visitClick(InteractionStep.Click s) { return true; }
-    @Override public Boolean visitDblclick(InteractionStep.Dblclick s) { return true; }
-    @Override public Boolean visitPress(InteractionStep.Press s) { return true; }
-    @Override public Boolean visitSelect(InteractionStep.Select s) { return true; }
-    @Override public Boolean visitCheck(InteractionStep.Check s) { return true; }
-    @Override public Boolean visitUncheck(InteractionStep.Uncheck s) { return true; }
-
-    // other steps: a wait --url after them stays a wait step
-    @Override public Boolean visitStep(Step step) { return false; }
-  };
+  /** The actions a {@code wait --url} after them is the expect of; after other steps it stays a wait step. */
+  private static final Set<Step.Kind> NAVIGATES = EnumSet.of(Step.Kind.CLICK, Step.Kind.DBLCLICK, Step.Kind.PRESS,
+      Step.Kind.SELECT, Step.Kind.CHECK, Step.Kind.UNCHECK);
 
   /** Whether {@code c} is a URL condition, which browserctl waits for with {@code wait --url}. */
   static boolean isUrl(Condition c) {

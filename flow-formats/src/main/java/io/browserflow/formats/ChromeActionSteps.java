@@ -7,6 +7,7 @@ import io.browserflow.api.InteractionStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -15,6 +16,10 @@ import java.util.Optional;
  * a press, and a scroll to a position.
  */
 final class ChromeActionSteps {
+  /** The format's key for each modifier name the model may hold, by its lower-case spelling. */
+  private static final Map<String, String> MODIFIER_KEYS = Map.of("shift", "Shift", "alt", "Alt", "meta", "Meta",
+      "command", "Meta", "cmd", "Meta", "control", "Control", "ctrl", "Control", "controlormeta", "Control");
+
   private final ChromeExportState st;
   private final ChromeStepNodes nodes;
   private final ChromeConditionSteps conditions;
@@ -130,28 +135,14 @@ final class ChromeActionSteps {
     List<String> out = new ArrayList<>();
     for (String m : names) {
       String lower = m.trim().toLowerCase(Locale.ROOT);
-      switch (lower) {
-        case "shift":
-          out.add("Shift");
-          break;
-        case "alt":
-          out.add("Alt");
-          break;
-        case "meta":
-        case "command":
-        case "cmd":
-          out.add("Meta");
-          break;
-        case "control":
-        case "ctrl":
-          out.add("Control");
-          break;
-        case "controlormeta":
-          out.add("Control");
-          st.issues.info(ConversionCode.APPROXIMATED, p, "ControlOrMeta is written as Control");
-          break;
-        default:
-          st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p, "modifier " + m + " is not a key the format knows; it is left out");
+      String key = MODIFIER_KEYS.get(lower);
+      if (key == null) {
+        st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p, "modifier " + m + " is not a key the format knows; it is left out");
+        continue;
+      }
+      out.add(key);
+      if (lower.equals("controlormeta")) {
+        st.issues.info(ConversionCode.APPROXIMATED, p, "ControlOrMeta is written as Control");
       }
     }
     return out;

@@ -83,15 +83,6 @@ final class ChromeImportState {
       issues.warning(ConversionCode.FIELD_INVALID, p, "timeout is not a number; the default timeout is used");
       return OptionalInt.empty();
     }
-    return OptionalInt.of(clamp(t, LIMITS.minStepTimeoutMs(), LIMITS.maxStepTimeoutMs(), p, "timeout"));
-  }
-
-  int clamp(int v, int min, int max, String p, String what) {
-    if (v < min || v > max) {
-      int c = Math.max(min, Math.min(max, v));
-      issues.warning(ConversionCode.VALUE_CLAMPED, p, what + " " + v + " is outside " + min + ".." + max + "; " + c + " is used");
-      return c;
-    }
-    return v;
+    return OptionalInt.of(issues.clamped(t, LIMITS.minStepTimeoutMs(), LIMITS.maxStepTimeoutMs(), p, "timeout"));
   }
 }

@@ -20,6 +20,11 @@ import java.util.OptionalInt;
  * password-like field becomes a credential) and {@code scroll}.
  */
 final class ChromeInteractionSteps {
+  /** The model's button for each button the format names. */
+  private static final Map<String, Step.MouseButton> BUTTONS = Map.of("primary", Step.MouseButton.LEFT,
+      "secondary", Step.MouseButton.RIGHT, "auxiliary", Step.MouseButton.MIDDLE, "back", Step.MouseButton.BACK,
+      "forward", Step.MouseButton.FORWARD);
+
   private final ChromeImportState st;
   private final ChromeStepParts parts;
   private final ChromeKeys keys;
@@ -38,26 +43,10 @@ final class ChromeInteractionSteps {
 
   String click(ChromeStep s, String p, boolean dbl) {
     String button = s.button;
-    Step.MouseButton mouse;
-    switch (button) {
-      case "primary":
-        mouse = Step.MouseButton.LEFT;
-        break;
-      case "secondary":
-        mouse = Step.MouseButton.RIGHT;
-        break;
-      case "auxiliary":
-        mouse = Step.MouseButton.MIDDLE;
-        break;
-      case "back":
-        mouse = Step.MouseButton.BACK;
-        break;
-      case "forward":
-        mouse = Step.MouseButton.FORWARD;
-        break;
-      default:
-        st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".button", "mouse button \"" + button + "\" has no BrowserFlow equivalent; the step is left out");
-        return null;
+    Step.MouseButton mouse = BUTTONS.get(button);
+    if (mouse == null) {
+      st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, p + ".button", "mouse button \"" + button + "\" has no BrowserFlow equivalent; the step is left out");
+      return null;
     }
     String device = s.deviceType;
     if (!device.equals("mouse")) {

@@ -89,15 +89,9 @@ import io.browserflow.api.Flow;
  * {@code TARGET_UNRESOLVED}, {@code FRAME_UNRESOLVED}, {@code TAB_URL_UNKNOWN},
  * {@code PLACEHOLDER_VALUE}, {@code EXPECT_AS_WAIT}, {@code DEFAULT_FILLED}, {@code STEP_DISABLED}.
  */
-final class ChromeRecorderCodec implements FormatCodec {
-  @Override
-  public Format format() {
-    return Format.CHROME_RECORDER;
-  }
-
-  @Override
-  public boolean detects(String content) {
-    return Json.object(content).map(ChromeRecorderCodec::isUserFlow).orElse(false);
+final class ChromeRecorderCodec extends JsonCodec {
+  ChromeRecorderCodec() {
+    super(Format.CHROME_RECORDER, ChromeRecorderCodec::isUserFlow);
   }
 
   private static boolean isUserFlow(JsonNode o) {

@@ -110,6 +110,8 @@ final class ChromeRecorderImport {
       Map.entry("close", Set.of()),
       Map.entry("emulateNetworkConditions", Set.of("download", "upload", "latency")),
       Map.entry("customStep", Set.of("name", "parameters", "frame")));
+  /** Step types that do not act in their target tab: close closes it, a custom step is left out. */
+  private static final Set<String> OUTSIDE_TAB = Set.of("close", "customStep");
   private static final Set<String> COMMON_FIELDS = Set.of("type", "target", "frame", "timeout", "assertedEvents");
 
   /** A field the step type does not have is reported and left out. */
@@ -135,64 +137,26 @@ final class ChromeRecorderImport {
     unknownFields(s, p);
     String type = s.type;
     String navigation = null;
+    if (FIELDS.containsKey(type) && !OUTSIDE_TAB.contains(type)) {
+      tabs.enter(s, p);
+    }
     switch (type) {
-      case "setViewport":
-        tabs.enter(s, p);
-        setViewport(s, p);
-        break;
-      case "navigate":
-        tabs.enter(s, p);
-        navigation = navigate(s, p);
-        break;
-      case "click":
-      case "doubleClick":
-        tabs.enter(s, p);
-        navigation = interactions.click(s, p, type.equals("doubleClick"));
-        break;
-      case "hover":
-        tabs.enter(s, p);
-        navigation = parts.targeted(s, p, t -> InteractionStep.Hover.builder().id(st.id()).target(t).build());
-        break;
-      case "change":
-        tabs.enter(s, p);
-        navigation = interactions.change(s, p);
-        break;
-      case "keyDown":
-        tabs.enter(s, p);
-        keys.keyDown(s, p);
-        break;
-      case "keyUp":
-        tabs.enter(s, p);
-        navigation = keys.keyUp(s, p);
-        break;
-      case "scroll":
-        tabs.enter(s, p);
-        navigation = interactions.scroll(s, p);
-        break;
-      case "waitForElement":
-        tabs.enter(s, p);
-        waits.waitForElement(s, p);
-        break;
-      case "waitForExpression":
-        tabs.enter(s, p);
-        waits.waitForExpression(s, p);
-        break;
-      case "waitForURL":
-        tabs.enter(s, p);
-        waits.waitForUrl(s, p);
-        break;
-      case "close":
-        tabs.close(s, p);
-        break;
-      case "emulateNetworkConditions":
-        tabs.enter(s, p);
-        emulateNetwork(s, p);
-        break;
-      case "customStep":
-        customStep(s, p);
-        break;
-      default:
-        st.issues.warning(ConversionCode.UNSUPPORTED_STEP, p, "step type \"" + type + "\" is not one BrowserFlow knows; it is left out");
+      case "setViewport" -> setViewport(s, p);
+      case "navigate" -> navigation = navigate(s, p);
+      case "click", "doubleClick" -> navigation = interactions.click(s, p, type.equals("doubleClick"));
+      case "hover" -> navigation = parts.targeted(s, p, t -> InteractionStep.Hover.builder().id(st.id()).target(t).build());
+      case "change" -> navigation = interactions.change(s, p);
+      case "keyDown" -> keys.keyDown(s, p);
+      case "keyUp" -> navigation = keys.keyUp(s, p);
+      case "scroll" -> navigation = interactions.scroll(s, p);
+      case "waitForElement" -> waits.waitForElement(s, p);
+      case "waitForExpression" -> waits.waitForExpression(s, p);
+      case "waitForURL" -> waits.waitForUrl(s, p);
+      case "close" -> tabs.close(s, p);
+      case "emulateNetworkConditions" -> emulateNetwork(s, p);
+      case "customStep" -> customStep(s, p);
+      default -> st.issues.warning(ConversionCode.UNSUPPORTED_STEP, p, "step type \"" + type
+          + "\" is not one BrowserFlow knows; it is left out");
     }
     previousNavigation = navigation;
   }
@@ -202,8 +166,8 @@ final class ChromeRecorderImport {
       st.issues.blocking(ConversionCode.FIELD_INVALID, p, "setViewport needs a numeric width and height; it is left out");
       return;
     }
-    int w = st.clamp(s.width, ChromeImportState.LIMITS.minViewportWidth(), ChromeImportState.LIMITS.maxViewportWidth(), p + ".width", "viewport width");
-    int h = st.clamp(s.height, ChromeImportState.LIMITS.minViewportHeight(), ChromeImportState.LIMITS.maxViewportHeight(), p + ".height", "viewport height");
+    int w = st.issues.clamped(s.width, ChromeImportState.LIMITS.minViewportWidth(), ChromeImportState.LIMITS.maxViewportWidth(), p + ".width", "viewport width");
+    int h = st.issues.clamped(s.height, ChromeImportState.LIMITS.minViewportHeight(), ChromeImportState.LIMITS.maxViewportHeight(), p + ".height", "viewport height");
     PageStep.SetViewport.Builder b = PageStep.SetViewport.builder().id(st.id()).width(w).height(h)
         .mobile(s.deviceFlags.contains("isMobile")).touch(s.deviceFlags.contains("hasTouch"));
     if (s.deviceScaleFactor != null) {

@@ -43,6 +43,10 @@ final class ChromeSelectors {
       "^\\[\\s*(data-testid|data-test|data-cy|data-qa)\\s*=\\s*(?:\"([^\"]*)\"|'([^']*)'|([\\w-]+))\\s*\\]$");
   private static final Pattern FRAME_NTH = Pattern.compile("^\\s*iframe\\s*>>\\s*nth=(\\d+)\\s*$");
   private static final Pattern CSS_IDENT = Pattern.compile("^-?[A-Za-z_][\\w-]*$");
+  /** A lower-cased selector part that names a password-like field. */
+  private static final Pattern PASSWORD_FIELD = Pattern.compile("(?s).*(password|passwd|passcode|pwd|\\botp\\b|one-time-code|\\bpin\\b|secret).*");
+  /** A lower-cased selector part that names a user-name field. */
+  private static final Pattern USER_FIELD = Pattern.compile("(?s).*(user|login|e-?mail|account).*");
   /** Selector syntax only the BrowserFlow driver understands, not a browser's querySelector. */
   private static final Pattern DRIVER_ONLY_CSS = Pattern.compile(
       ">>|:has-text\\(|:text(?:-is|-matches)?\\(|:visible|:nth-match\\(|^(?:text|css|xpath|id|data-testid|internal:[\\w-]+)=");
@@ -60,21 +64,18 @@ final class ChromeSelectors {
 
   /** Whether the selectors point at a password-like field (its typed value is a secret). */
   static boolean namesPasswordField(JsonNode selectors) {
-    for (JsonNode alt : selectors) {
-      for (String part : parts(alt)) {
-        if (part.toLowerCase(Locale.ROOT).matches("(?s).*(password|passwd|passcode|pwd|\\botp\\b|one-time-code|\\bpin\\b|secret).*")) {
-          return true;
-        }
-      }
-    }
-    return false;
+    return anyPartMatches(selectors, PASSWORD_FIELD);
   }
 
   /** Whether a selector names a user-name field (user, login, e-mail, account). */
   static boolean namesUserField(JsonNode selectors) {
+    return anyPartMatches(selectors, USER_FIELD);
+  }
+
+  private static boolean anyPartMatches(JsonNode selectors, Pattern field) {
     for (JsonNode alt : selectors) {
       for (String part : parts(alt)) {
-        if (part.toLowerCase(Locale.ROOT).matches("(?s).*(user|login|e-?mail|account).*")) {
+        if (field.matcher(part.toLowerCase(Locale.ROOT)).matches()) {
           return true;
         }
       }

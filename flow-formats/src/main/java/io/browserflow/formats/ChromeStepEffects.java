@@ -2,15 +2,15 @@ package io.browserflow.formats;
 
 import io.browserflow.api.Step;
 import io.browserflow.api.PageStep;
-import io.browserflow.api.ExternalStep;
 import io.browserflow.api.DataStep;
 import io.browserflow.api.ControlStep;
-import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
 import io.browserflow.api.StepVisitor;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What a flow step changes that later steps can depend on, for {@link ChromeDroppedSteps}: its
@@ -67,39 +67,26 @@ final class ChromeStepEffects {
     return out;
   }
 
+  /** The kinds that only observe: only their outputs can matter later. */
+  private static final Set<Step.Kind> OBSERVES = EnumSet.of(Step.Kind.WAIT, Step.Kind.ASSERT, Step.Kind.READ, Step.Kind.SCRAPE,
+      Step.Kind.SCREENSHOT, Step.Kind.CSV_IMPORT, Step.Kind.CSV_EXPORT, Step.Kind.DATASET_WRITE, Step.Kind.DATASET_EXPORT,
+      Step.Kind.HTTP, Step.Kind.CLIPBOARD, Step.Kind.CALL);
+
   private static final StepVisitor<Effect> EFFECT = new StepFamilyVisitor<>() {
     @Override public Effect visitTabNew(PageStep.TabNew s) { return new Effect(Reach.TAB, Optional.of(s.alias()), List.of(), Optional.empty()); }
     @Override public Effect visitFrame(PageStep.Frame s) { return Effect.of(Reach.FRAME); }
 
-    // what they do to the page is what later steps act on
-    @Override public Effect visitStep(Step step) { return Effect.of(Reach.PAGE); }
+    // what they do to the page is what later steps act on, unless they only observe
+    @Override public Effect visitStep(Step step) { return Effect.of(OBSERVES.contains(step.kind()) ? Reach.OUTPUTS : Reach.PAGE); }
     @Override public Effect visitPaginate(DataStep.Paginate s) { return new Effect(Reach.PAGE, Optional.empty(), s.body(), Optional.empty()); }
-
-    // they observe: only their outputs can matter later
-    @Override public Effect visitWait(CheckStep.Wait s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitAssert(CheckStep.Assert s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitRead(DataStep.Read s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitScrape(DataStep.Scrape s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitScreenshot(DataStep.Screenshot s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitCsvImport(DataStep.CsvImport s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitCsvExport(DataStep.CsvExport s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitDatasetWrite(DataStep.DatasetWrite s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitDatasetExport(DataStep.DatasetExport s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitHttp(ExternalStep.Http s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitClipboard(DataStep.Clipboard s) { return Effect.of(Reach.OUTPUTS); }
-    @Override public Effect visitCall(ExternalStep.Call s) { return Effect.of(Reach.OUTPUTS); }
     @Override public Effect visitSetVar(DataStep.SetVar s) { return new Effect(Reach.OUTPUTS, Optional.empty(), List.of(), Optional.of(s.name())); }
 
     // loops and branches: what their bodies do
-    @Override public Effect visitForeach(ControlStep.Foreach s) { return new Effect(Reach.OUTPUTS, Optional.empty(), s.body(), Optional.empty()); }
-    @Override public Effect visitRepeat(ControlStep.Repeat s) { return new Effect(Reach.OUTPUTS, Optional.empty(), s.body(), Optional.empty()); }
-    @Override public Effect visitWhile(ControlStep.While s) { return new Effect(Reach.OUTPUTS, Optional.empty(), s.body(), Optional.empty()); }
-
     @Override
-    public Effect visitIf(ControlStep.If s) {
-      List<Step> both = new ArrayList<>(s.then());
-      both.addAll(s.otherwise());
-      return new Effect(Reach.OUTPUTS, Optional.empty(), both, Optional.empty());
+    public Effect visitControlStep(ControlStep s) {
+      List<Step> bodies = new ArrayList<>();
+      s.accept(StepBodies.VISITOR).forEach(bodies::addAll);
+      return new Effect(Reach.OUTPUTS, Optional.empty(), bodies, Optional.empty());
     }
   };
 }

@@ -1,6 +1,7 @@
 package io.browserflow.formats;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.Point;
 import io.browserflow.api.Step;
 import io.browserflow.api.PageStep;
 import io.browserflow.api.InteractionStep;
@@ -53,22 +54,22 @@ final class ChromeStepWriter {
         }
         st.tab = alias;
       }
-      st.leaveFrames();
-      ObjectNode n = nodes.base("navigate", o);
-      n.put("url", o.url());
-      st.tabs.navigated(st.tab, Optional.of(o.url()));
-      st.pageUrl.put(st.tab, o.url());
-      return conditions.action(n, o, p);
+      return navigate(o, o.url());
     }
 
     @Override
     public Boolean visitNavigate(PageStep.Navigate nav) {
+      return navigate(nav, nav.url());
+    }
+
+    /** A navigate step of the current tab, out of any frame. */
+    private boolean navigate(Step s, String url) {
       st.leaveFrames();
-      ObjectNode n = nodes.base("navigate", nav);
-      n.put("url", nav.url());
-      st.tabs.navigated(st.tab, Optional.of(nav.url()));
-      st.pageUrl.put(st.tab, nav.url());
-      return conditions.action(n, nav, p);
+      ObjectNode n = nodes.base("navigate", s);
+      n.put("url", url);
+      st.tabs.navigated(st.tab, Optional.of(url));
+      st.pageUrl.put(st.tab, url);
+      return conditions.action(n, s, p);
     }
 
     @Override
@@ -182,21 +183,25 @@ final class ChromeStepWriter {
 
     @Override
     public Boolean visitDblclick(InteractionStep.Dblclick d) {
-      ObjectNode n = nodes.targeted("doubleClick", d, d.target(), p);
-      if (n == null) {
-        return false;
+      ObjectNode n = pointed("doubleClick", d, d.target(), d.offset());
+      return n != null && conditions.action(n, d, p);
+    }
+
+    /** A {@code type} step of the target at {@code offset}; null (with an issue) when the target cannot be written. */
+    private ObjectNode pointed(String type, Step s, Target t, Optional<Point> offset) {
+      ObjectNode n = nodes.targeted(type, s, t, p);
+      if (n != null) {
+        nodes.offset(n, offset, p);
       }
-      nodes.offset(n, d.offset(), p);
-      return conditions.action(n, d, p);
+      return n;
     }
 
     @Override
     public Boolean visitContextmenu(InteractionStep.Contextmenu c) {
-      ObjectNode n = nodes.targeted("click", c, c.target(), p);
+      ObjectNode n = pointed("click", c, c.target(), c.offset());
       if (n == null) {
         return false;
       }
-      nodes.offset(n, c.offset(), p);
       n.put("button", "secondary");
       st.issues.info(ConversionCode.APPROXIMATED, p, "contextmenu is written as a click with the secondary button");
       return conditions.action(n, c, p);
@@ -210,22 +215,23 @@ final class ChromeStepWriter {
 
     @Override
     public Boolean visitChange(InteractionStep.Change c) {
-      ObjectNode n = nodes.targeted("change", c, c.target(), p);
-      if (n == null) {
-        return false;
+      ObjectNode n = change(c, c.target(), c.value());
+      return n != null && conditions.action(n, c, p);
+    }
+
+    /** A change step of the target to {@code value}; null (with an issue) when the target cannot be written. */
+    private ObjectNode change(Step s, Target t, String value) {
+      ObjectNode n = nodes.targeted("change", s, t, p);
+      if (n != null) {
+        n.put("value", value);
       }
-      n.put("value", c.value());
-      return conditions.action(n, c, p);
+      return n;
     }
 
     @Override
     public Boolean visitFill(InteractionStep.Fill f) {
-      ObjectNode n = nodes.targeted("change", f, f.target(), p);
-      if (n == null) {
-        return false;
-      }
-      n.put("value", f.value());
-      return conditions.action(n, f, p);
+      ObjectNode n = change(f, f.target(), f.value());
+      return n != null && conditions.action(n, f, p);
     }
 
     @Override
@@ -240,14 +246,11 @@ final class ChromeStepWriter {
 
     @Override
     public Boolean visitSelect(InteractionStep.Select sel) {
-      ObjectNode n = nodes.targeted("change", sel, sel.target(), p);
+      ObjectNode n = change(sel, sel.target(), sel.value().orElseGet(() -> sel.label().orElse("")));
       if (n == null) {
         return false;
       }
-      if (sel.value().isPresent()) {
-        n.put("value", sel.value().get());
-      } else {
-        n.put("value", sel.label().orElse(""));
+      if (sel.value().isEmpty()) {
         st.issues.warning(ConversionCode.APPROXIMATED, p, "the option is chosen by its label, which the format does not know: "
             + "the label is written as the option's value");
       }
@@ -271,11 +274,10 @@ final class ChromeStepWriter {
 
     /** A click on a checkbox; {@code approximated} when the step wants a state rather than a flip. */
     private boolean flip(Step s, Target t, boolean approximated) {
-      ObjectNode n = nodes.targeted("click", s, t, p);
+      ObjectNode n = pointed("click", s, t, Optional.empty());
       if (n == null) {
         return false;
       }
-      nodes.offset(n, Optional.empty(), p);
       if (approximated) {
         st.issues.warning(ConversionCode.APPROXIMATED, p, s.kind().op() + " is written as a click, which flips the box whatever its state");
       }

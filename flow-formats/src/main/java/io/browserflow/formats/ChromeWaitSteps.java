@@ -125,7 +125,7 @@ final class ChromeWaitSteps {
     String expression = s.expression;
     Matcher sleep = SLEEP.matcher(expression);
     if (sleep.matches()) {
-      int ms = st.clamp(Integer.parseInt(sleep.group(2)), 0, ChromeImportState.LIMITS.maxStepTimeoutMs(), p + ".expression", "fixed wait");
+      int ms = st.issues.clamped(Integer.parseInt(sleep.group(2)), 0, ChromeImportState.LIMITS.maxStepTimeoutMs(), p + ".expression", "fixed wait");
       parts.inFrames(s, p, () -> st.add(st.withCommon(CheckStep.Wait.builder().id(st.id()).ms(ms).build(), s, p)));
       st.mapped++;
       return;

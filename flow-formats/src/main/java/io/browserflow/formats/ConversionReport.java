@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The conversion report a person reads before using an imported flow, as Markdown: the
@@ -116,34 +117,29 @@ public final class ConversionReport {
   }
 
   private static void credentials(StringBuilder md, Flow flow, Conversion<Flow> c) {
-    md.append("## Credentials\n\n");
-    if (flow.credentials().isEmpty()) {
-      md.append("None.\n\n");
-      return;
-    }
-    md.append("Given at run time (`--credential KEY=VALUE`); never written into the flow, its exports or this report.\n\n");
-    md.append("| key | type | secret | label | recorded value |\n|---|---|---|---|---|\n");
-    for (Credential k : flow.credentials()) {
-      md.append("| `").append(k.key()).append("` | ").append(k.type().name().toLowerCase(Locale.ROOT)).append(" | ")
-          .append(k.secret() ? "yes" : "no").append(" | ").append(cell(k.label().orElse(""))).append(" | ")
-          .append(c.recordedSecrets().value(k.key()).isPresent() ? "kept in memory only (`--use-recorded-secrets`)" : "—")
-          .append(" |\n");
-    }
-    md.append('\n');
+    table(md, "Credentials", flow.credentials(), "Given at run time (`--credential KEY=VALUE`); never written into the flow, "
+        + "its exports or this report.", "| key | type | secret | label | recorded value |\n|---|---|---|---|---|\n",
+        k -> "| `" + k.key() + "` | " + k.type().name().toLowerCase(Locale.ROOT) + " | " + (k.secret() ? "yes" : "no") + " | "
+            + cell(k.label().orElse("")) + " | "
+            + (c.recordedSecrets().value(k.key()).isPresent() ? "kept in memory only (`--use-recorded-secrets`)" : "—"));
   }
 
   private static void inputs(StringBuilder md, Flow flow) {
-    md.append("## Inputs\n\n");
-    if (flow.inputs().isEmpty()) {
+    table(md, "Inputs", flow.inputs(), "Business values the recording typed; each run may give others (`--input KEY=VALUE`).",
+        "| key | label | default |\n|---|---|---|\n", in -> "| `" + in.key() + "` | " + cell(in.label().orElse("")) + " | "
+            + in.defaultValue().map(v -> "`" + cell(v) + "`").orElse("(required)"));
+  }
+
+  /** A section with a table of {@code rows} (each one's cells by {@code row}) after {@code intro}; "None." when there are none. */
+  private static <T> void table(StringBuilder md, String title, List<T> rows, String intro, String header,
+      Function<T, String> row) {
+    md.append("## ").append(title).append("\n\n");
+    if (rows.isEmpty()) {
       md.append("None.\n\n");
       return;
     }
-    md.append("Business values the recording typed; each run may give others (`--input KEY=VALUE`).\n\n");
-    md.append("| key | label | default |\n|---|---|---|\n");
-    for (Input in : flow.inputs()) {
-      md.append("| `").append(in.key()).append("` | ").append(cell(in.label().orElse(""))).append(" | ")
-          .append(in.defaultValue().map(v -> "`" + cell(v) + "`").orElse("(required)")).append(" |\n");
-    }
+    md.append(intro).append("\n\n").append(header);
+    rows.forEach(r -> md.append(row.apply(r)).append(" |\n"));
     md.append('\n');
   }
 

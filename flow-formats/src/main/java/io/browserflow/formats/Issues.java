@@ -48,6 +48,16 @@ final class Issues {
     add(ConversionIssue.of(code, severity, path, message));
   }
 
+  /** {@code v} within {@code min..max}: the nearest bound, with a warning at {@code path}, when it is outside. */
+  int clamped(int v, int min, int max, String path, String what) {
+    if (v < min || v > max) {
+      int c = Math.max(min, Math.min(max, v));
+      warning(ConversionCode.VALUE_CLAMPED, path, what + " " + v + " is outside " + min + ".." + max + "; " + c + " is used");
+      return c;
+    }
+    return v;
+  }
+
   /**
    * An issue the source file lists itself under {@code fileCode}, its own spelling: a conversion
    * code (or a former name of one) becomes that code, any other code {@link

@@ -2,6 +2,7 @@ package io.browserflow.formats;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -9,6 +10,10 @@ import java.util.stream.Collectors;
  * escaped), text safe in line and javadoc comments, doubles, and model enum constants.
  */
 final class JavaLiterals {
+  /** The characters a string literal writes with an escape of their own. */
+  private static final Map<Character, String> ESCAPES = Map.of('"', "\\\"", '\\', "\\\\", '\n', "\\n", '\r', "\\r",
+      '\t', "\\t", '\b', "\\b", '\f', "\\f");
+
   private JavaLiterals() {}
 
   /** A Java string literal: quotes, backslashes, line breaks, controls and invisible characters escaped. */
@@ -16,38 +21,17 @@ final class JavaLiterals {
     StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      switch (c) {
-        case '"':
-          sb.append("\\\"");
-          break;
-        case '\\':
-          sb.append("\\\\");
-          break;
-        case '\n':
-          sb.append("\\n");
-          break;
-        case '\r':
-          sb.append("\\r");
-          break;
-        case '\t':
-          sb.append("\\t");
-          break;
-        case '\b':
-          sb.append("\\b");
-          break;
-        case '\f':
-          sb.append("\\f");
-          break;
-        default:
-          if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
-              && visible(Character.toCodePoint(c, s.charAt(i + 1)))) {
-            sb.append(c).append(s.charAt(++i));
-          } else if (!Character.isSurrogate(c) && visible(c)) {
-            sb.append(c);
-          } else {
-            // never a line terminator, quote or backslash here: those have their own escapes above
-            sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-          }
+      String escape = ESCAPES.get(c);
+      if (escape != null) {
+        sb.append(escape);
+      } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
+          && visible(Character.toCodePoint(c, s.charAt(i + 1)))) {
+        sb.append(c).append(s.charAt(++i));
+      } else if (!Character.isSurrogate(c) && visible(c)) {
+        sb.append(c);
+      } else {
+        // never a line terminator, quote or backslash here: those have their own escapes
+        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
       }
     }
     return sb.append('"').toString();
@@ -86,33 +70,10 @@ final class JavaLiterals {
     return sb.toString().strip();
   }
 
-  /** Text safe inside javadoc: one line, no comment end, no unicode escape, HTML and tags escaped. */
+  /** Text safe inside javadoc: {@link #lineComment} text with no comment end, HTML and tags escaped. */
   static String commentText(String s) {
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '\\') {
-        sb.append("\\\\");
-      } else if (c == '\n' || c == '\r' || c == '\u2028' || c == '\u2029' || c == '\u0085') {
-        sb.append(' ');
-      } else if (c == '*' && i + 1 < s.length() && s.charAt(i + 1) == '/') {
-        sb.append("*&#47;");
-        i++;
-      } else if (c == '<') {
-        sb.append("&lt;");
-      } else if (c == '>') {
-        sb.append("&gt;");
-      } else if (c == '&') {
-        sb.append("&amp;");
-      } else if (c == '@') {
-        sb.append("&#64;");
-      } else if (Character.isISOControl(c)) {
-        sb.append(' ');
-      } else {
-        sb.append(c);
-      }
-    }
-    return sb.toString().strip();
+    return lineComment(s).replace("&", "&amp;").replace("*/", "*&#47;").replace("<", "&lt;").replace(">", "&gt;")
+        .replace("@", "&#64;");
   }
 
   static String number(double d) {

@@ -10,15 +10,9 @@ import io.browserflow.api.json.FlowJson;
 import java.util.List;
 
 /** BrowserFlow's own {@code browserflow/1} JSON. */
-final class NativeCodec implements FormatCodec {
-  @Override
-  public Format format() {
-    return Format.FLOW;
-  }
-
-  @Override
-  public boolean detects(String content) {
-    return Json.object(content).map(o -> o.path("schema").asText("").startsWith("browserflow/")).orElse(false);
+final class NativeCodec extends JsonCodec {
+  NativeCodec() {
+    super(Format.FLOW, o -> o.path("schema").asText("").startsWith("browserflow/"));
   }
 
   @Override

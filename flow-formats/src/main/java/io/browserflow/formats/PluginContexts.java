@@ -76,10 +76,10 @@ final class PluginContexts {
     String frame = st.currentFrame;
     if (!tabOnly || !alias.equals(st.currentTab)) {
       Frame f = frame(s, postMessage);
-      if (!f.resolved) {
+      if (!f.resolved()) {
         return false;
       }
-      frame = f.locator;
+      frame = f.locator();
     }
     switchTab(alias, s);
     enterFrame(frame, s.path);
@@ -164,15 +164,7 @@ final class PluginContexts {
   }
 
   /** A frame locator, or why there is none. */
-  private static final class Frame {
-    final boolean resolved;
-    final String locator;
-
-    Frame(boolean resolved, String locator) {
-      this.resolved = resolved;
-      this.locator = locator;
-    }
-  }
+  private record Frame(boolean resolved, String locator) {}
 
   /** The frame the step ran in, by the owner's css, the frame URL or the frame's name, in that order. */
   private Frame frame(PluginStep s, boolean postMessage) {

@@ -2,22 +2,17 @@ package io.browserflow.formats;
 
 import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
-import io.browserflow.api.FlowFormatException;
 import io.browserflow.api.FlowMeta;
 import io.browserflow.api.Policy;
-import io.browserflow.api.Problem;
 import io.browserflow.api.Step;
 import io.browserflow.api.lint.FlowLint;
 import io.browserflow.api.lint.LintCode;
 import io.browserflow.api.lint.LintWarning;
-import io.browserflow.api.validate.FlowValidator;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One import of a recording-plugin Flow JSON; see {@link RecordingPluginCodec} for the mapping.
@@ -30,7 +25,6 @@ import java.util.regex.Pattern;
 final class PluginImport {
   private static final Set<LintCode> PASSED_ON = Set.of(LintCode.UNSTABLE_SELECTOR, LintCode.FRAME_SELECTOR_UNSTABLE,
       LintCode.FRAME_URL_DYNAMIC, LintCode.VOLATILE_VALUE, LintCode.SENSITIVE_VALUE);
-  private static final Pattern STEP_INDEX = Pattern.compile("steps\\[(\\d+)](.*)");
 
   private final PluginRecording rec;
   private final String origin;
@@ -113,37 +107,18 @@ final class PluginImport {
       return;
     }
     switch (s.type) {
-      case "input":
-        interactions.input(s, next);
-        break;
-      case "change":
-        interactions.change(s, previous);
-        break;
-      case "click":
-        interactions.click(s);
-        break;
-      case "submit":
-        interactions.submit(s, previous);
-        break;
-      case "keydown":
-        interactions.keydown(s, previous, next);
-        break;
-      case "scroll":
-        interactions.scroll(s);
-        break;
-      case "navigate":
-        pages.navigate(s);
-        break;
-      case "postmessage":
-        pages.postMessage(s);
-        break;
-      case "wait":
-        pages.waitStep(s, next);
-        break;
-      default:
-        st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, s.path, "step type \"" + s.type + "\" is not one the "
-            + "recording plugin's Flow JSON defines (" + String.join(", ", new TreeSet<>(PluginRecording.TYPES))
-            + "); it is not dropped silently: the flow cannot be used until a person replaces it");
+      case "input" -> interactions.input(s, next);
+      case "change" -> interactions.change(s, previous);
+      case "click" -> interactions.click(s);
+      case "submit" -> interactions.submit(s, previous);
+      case "keydown" -> interactions.keydown(s, previous, next);
+      case "scroll" -> interactions.scroll(s);
+      case "navigate" -> pages.navigate(s);
+      case "postmessage" -> pages.postMessage(s);
+      case "wait" -> pages.waitStep(s, next);
+      default -> st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, s.path, "step type \"" + s.type + "\" is not one the "
+          + "recording plugin's Flow JSON defines (" + String.join(", ", new TreeSet<>(PluginRecording.TYPES))
+          + "); it is not dropped silently: the flow cannot be used until a person replaces it");
     }
   }
 
@@ -159,7 +134,7 @@ final class PluginImport {
       if (!PASSED_ON.contains(w.code())) {
         continue;
       }
-      String where = sourceOf(w.path());
+      String where = ImportSources.sourceOf(w.path(), st.stepPaths);
       if (!seen.add(w.code() + "@" + where)) {
         continue;
       }
@@ -172,46 +147,13 @@ final class PluginImport {
     }
   }
 
-  private String sourceOf(String lintPath) {
-    Matcher m = STEP_INDEX.matcher(lintPath);
-    if (m.matches()) {
-      int i = Integer.parseInt(m.group(1));
-      if (i < st.stepPaths.size()) {
-        return st.stepPaths.get(i);
-      }
-    }
-    return lintPath;
-  }
-
-  /**
-   * The flow, without the steps the validator rejects (each rejection a blocking issue at the
-   * source step): the mapping prevents what it can, this catches the rest (limits, say).
-   */
+  /** The flow, without the steps the validator rejects ({@link ImportSources#withoutInvalidSteps}). */
   private Flow validFlow() {
-    while (true) {
-      Flow flow = flow();
-      List<Problem> problems = FlowValidator.defaults().validate(flow);
-      if (problems.isEmpty()) {
-        return flow;
-      }
-      TreeSet<Integer> bad = new TreeSet<>();
-      for (Problem p : problems) {
-        Matcher m = STEP_INDEX.matcher(p.path());
-        if (!m.matches()) {
-          throw new FlowFormatException(problems);
-        }
-        int i = Integer.parseInt(m.group(1));
-        if (bad.add(i)) {
-          st.issues.blocking(ConversionCode.INVALID_FLOW, st.stepPaths.get(i), "the step made from this one is invalid "
-              + "and was left out: " + p.code() + ": " + p.message());
-        }
-      }
-      for (int i : bad.descendingSet()) {
-        Step removed = st.steps.remove(i);
-        st.stepPaths.remove(i);
-        forget(PluginImportState.describe(removed));
-      }
-    }
+    return ImportSources.withoutInvalidSteps(this::flow, st.stepPaths, st.issues, "this one", i -> {
+      Step removed = st.steps.remove(i);
+      st.stepPaths.remove(i);
+      forget(PluginImportState.describe(removed));
+    });
   }
 
   /** Takes a step left out of the mapping that made it. */
@@ -261,17 +203,14 @@ final class PluginImport {
     return b.build();
   }
 
-  /** The file name of {@code origin} without its extension; {@code flow} when there is no origin. */
+  /**
+   * The file name of {@code origin} without its extension; {@code flow} when there is no origin,
+   * {@code recording} when it names no file.
+   */
   private static String baseName(String origin) {
-    if (origin == null) {
-      return "flow";
+    if (origin != null && ImportSources.fileName(origin).isBlank()) {
+      return "recording";
     }
-    String n = origin.substring(Math.max(origin.lastIndexOf('/'), origin.lastIndexOf('\\')) + 1);
-    for (String ext : List.of(".flow-recording.json", ".recording.json", ".json")) {
-      if (n.endsWith(ext)) {
-        return n.substring(0, n.length() - ext.length());
-      }
-    }
-    return n.isBlank() ? "recording" : n;
+    return ImportSources.baseName(origin, List.of(".flow-recording.json", ".recording.json", ".json"));
   }
 }

@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * What one recording-plugin import has built so far, shared by the mappers of its steps: the
@@ -23,7 +22,6 @@ import java.util.regex.Pattern;
 final class PluginImportState {
   static final FlowLimits LIMITS = FlowLimits.defaults();
   static final String MAIN = "main";
-  private static final Pattern STEP_ID = Pattern.compile("[\\p{L}\\p{N}_.-]+");
 
   final ImportOptions options;
   final Issues issues = new Issues();
@@ -51,9 +49,7 @@ final class PluginImportState {
   /** The {@code postCondition.topUrl} of the last step that acted in each tab, when it changed the URL. */
   final Map<String, String> topUrlOfLastAction = new HashMap<>();
 
-  private final Set<String> ids = new HashSet<>();
-  private final Set<String> reserved = new HashSet<>();
-  private int generatedIds;
+  private final StepIds ids = new StepIds();
   /** Set by a mapper that folded the current source step into another step, or left it out on purpose. */
   String merged;
   String skipped;
@@ -66,25 +62,18 @@ final class PluginImportState {
   void reserve(List<PluginStep> sourceSteps) {
     for (PluginStep s : sourceSteps) {
       if (s.id != null) {
-        reserved.add(s.id);
+        ids.reserve(s.id);
       }
     }
   }
 
   /** The source step's own id when it is a usable, unused step id; a generated one otherwise. */
   String id(PluginStep s) {
-    if (s.id != null && STEP_ID.matcher(s.id).matches() && ids.add(s.id)) {
-      return s.id;
-    }
-    return generatedId();
+    return ids.own(s.id);
   }
 
   String generatedId() {
-    String id;
-    do {
-      id = "s" + (++generatedIds);
-    } while (reserved.contains(id) || !ids.add(id));
-    return id;
+    return ids.generated();
   }
 
   /** Adds a step that acts in the current tab. */

@@ -350,17 +350,10 @@ final class PluginInteractionSteps {
   /** The modifier keys a step held: ctrlKey, shiftKey, altKey, metaKey. */
   private static List<String> modifiers(PluginStep s) {
     List<String> out = new ArrayList<>();
-    if (s.flag("ctrlKey")) {
-      out.add("Control");
-    }
-    if (s.flag("shiftKey")) {
-      out.add("Shift");
-    }
-    if (s.flag("altKey")) {
-      out.add("Alt");
-    }
-    if (s.flag("metaKey")) {
-      out.add("Meta");
+    for (ModifierKey m : ModifierKey.values()) {
+      if (s.flag(m.shortName + "Key")) {
+        out.add(m.key);
+      }
     }
     return out;
   }

@@ -83,15 +83,9 @@ import io.browserflow.api.Flow;
  * the common subset (the steps above, the first navigation an open, tabs named {@code tab1}, ...,
  * outputs read through their step) written and read back is the same flow.
  */
-final class RecordReplayCodec implements FormatCodec {
-  @Override
-  public Format format() {
-    return Format.RECORD_REPLAY;
-  }
-
-  @Override
-  public boolean detects(String content) {
-    return Json.object(content).map(RecordReplayDocument::looksLikeFlow).orElse(false);
+final class RecordReplayCodec extends JsonCodec {
+  RecordReplayCodec() {
+    super(Format.RECORD_REPLAY, RecordReplayDocument::looksLikeFlow);
   }
 
   @Override

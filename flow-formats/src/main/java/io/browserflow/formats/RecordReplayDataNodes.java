@@ -64,16 +64,8 @@ final class RecordReplayDataNodes {
     }
   }
 
-  private String label(Node n) {
-    return n.type() + " " + n.id();
-  }
-
-  private List<Step> one(Step s, Node n) {
-    return List.of(st.common(s, n));
-  }
-
   private Optional<Target> css(String selector, String p, Node n) {
-    return selectors.selector(selector, p, label(n));
+    return selectors.selector(selector, p, n.label());
   }
 
   // ================================================================ waits and checks
@@ -83,10 +75,10 @@ final class RecordReplayDataNodes {
     String p = n.path() + ".condition";
     CheckStep.Wait.Builder b = CheckStep.Wait.builder().id(st.id(n.id()));
     if (c.has("sleep")) {
-      return one(b.ms(ms(c.get("sleep"), p + ".sleep")).build(), n);
+      return st.one(b.ms(ms(c.get("sleep"), p + ".sleep")).build(), n);
     }
     Optional<Condition> cond = waitCondition(c, p, n);
-    return cond.map(k -> one(b.until(k).build(), n)).orElse(null);
+    return cond.map(k -> st.one(b.until(k).build(), n)).orElse(null);
   }
 
   private Optional<Condition> waitCondition(JsonNode c, String p, Node n) {
@@ -103,11 +95,11 @@ final class RecordReplayDataNodes {
       return Optional.of(Condition.Load.of(Condition.LoadState.NETWORKIDLE));
     }
     if (c.path("navigation").asBoolean(false)) {
-      st.issues.info(ConversionCode.APPROXIMATED, p + ".navigation", label(n) + " waits for a navigation; BrowserFlow "
+      st.issues.info(ConversionCode.APPROXIMATED, p + ".navigation", n.label() + " waits for a navigation; BrowserFlow "
           + "waits until the page has loaded (an expect url on the step that navigates checks more)");
       return Optional.of(Condition.Load.of(Condition.LoadState.LOAD));
     }
-    st.issues.blocking(ConversionCode.FIELD_INVALID, p, label(n) + " has no condition BrowserFlow reads (selector, text, "
+    st.issues.blocking(ConversionCode.FIELD_INVALID, p, n.label() + " has no condition BrowserFlow reads (selector, text, "
         + "networkIdle, navigation or sleep)");
     return Optional.empty();
   }
@@ -124,7 +116,7 @@ final class RecordReplayDataNodes {
 
   private List<Step> delay(Node n) {
     JsonNode v = n.config().has("ms") ? n.config().get("ms") : n.config().get("sleep");
-    return one(CheckStep.Wait.builder().id(st.id(n.id())).ms(ms(v, n.path() + ".ms")).build(), n);
+    return st.one(CheckStep.Wait.builder().id(st.id(n.id())).ms(ms(v, n.path() + ".ms")).build(), n);
   }
 
   private List<Step> assertNode(Node n) {
@@ -141,20 +133,20 @@ final class RecordReplayDataNodes {
       JsonNode at = a.get("attribute");
       String name = at.path("name").asText("");
       if (name.isBlank()) {
-        st.issues.blocking(ConversionCode.FIELD_MISSING, p + ".attribute.name", label(n) + " names no attribute");
+        st.issues.blocking(ConversionCode.FIELD_MISSING, p + ".attribute.name", n.label() + " names no attribute");
         return null;
       }
       Optional<String> equals = at.path("equals").isValueNode() && !at.path("equals").isMissingNode()
           ? Optional.of(values.value(at.get("equals").asText(), p + ".attribute.equals")) : Optional.empty();
       if (at.has("matches")) {
-        st.issues.warning(ConversionCode.UNSUPPORTED_CONDITION, p + ".attribute.matches", label(n) + " matches attribute "
+        st.issues.warning(ConversionCode.UNSUPPORTED_CONDITION, p + ".attribute.matches", n.label() + " matches attribute "
             + name + " against a pattern, which BrowserFlow cannot check; only " + (equals.isPresent() ? "its value" : "that it is there")
             + " is checked");
       }
       cond = css(at.path("selector").asText(null), p + ".attribute.selector", n)
           .map(t -> Condition.Attribute.of(t, name, equals));
     } else {
-      st.issues.blocking(ConversionCode.FIELD_INVALID, p, label(n) + " has no check BrowserFlow reads (exists, visible, "
+      st.issues.blocking(ConversionCode.FIELD_INVALID, p, n.label() + " has no check BrowserFlow reads (exists, visible, "
           + "textPresent or attribute)");
       return null;
     }
@@ -176,20 +168,20 @@ final class RecordReplayDataNodes {
   private List<Step> script(Node n) {
     String code = n.text("code");
     if (code == null || code.isBlank()) {
-      st.issues.info(ConversionCode.COMMAND_SKIPPED, n.path() + ".code", label(n) + " has no code; the extension skips it too");
+      st.issues.info(ConversionCode.COMMAND_SKIPPED, n.path() + ".code", n.label() + " has no code; the extension skips it too");
       return List.of();
     }
     if ("ISOLATED".equals(n.config().path("world").asText("ISOLATED"))) {
-      st.issues.info(ConversionCode.APPROXIMATED, n.path() + ".world", label(n) + " runs in the extension's isolated world; "
+      st.issues.info(ConversionCode.APPROXIMATED, n.path() + ".world", n.label() + " runs in the extension's isolated world; "
           + "BrowserFlow evaluates it in the page: it sees the page's own globals too");
     }
     String when = n.text("when");
     if (when != null) {
-      st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, n.path() + ".when", label(n) + " runs \"" + when + "\" a "
+      st.issues.warning(ConversionCode.UNSUPPORTED_OPTION, n.path() + ".when", n.label() + " runs \"" + when + "\" a "
           + "neighbouring step in the extension; BrowserFlow runs it where it stands");
     }
     if (n.config().path("assign").isObject() && n.config().get("assign").size() > 0) {
-      st.issues.warning(ConversionCode.FIELD_DROPPED, n.path() + ".assign", label(n) + " assigns fields of its result to "
+      st.issues.warning(ConversionCode.FIELD_DROPPED, n.path() + ".assign", n.label() + " assigns fields of its result to "
           + "variables, which BrowserFlow cannot do from a script; read ${steps." + n.id() + ".result} instead");
     }
     evalUsed(n);
@@ -199,14 +191,14 @@ final class RecordReplayDataNodes {
 
   private void evalUsed(Node n) {
     st.capabilities.add(Capability.SCRIPT_EVAL);
-    st.issues.warning(ConversionCode.EVAL_USED, n.path(), label(n) + " runs a page script: the flow declares script.eval, "
+    st.issues.warning(ConversionCode.EVAL_USED, n.path(), n.label() + " runs a page script: the flow declares script.eval, "
         + "which a run must allow (--allow eval)");
   }
 
   private List<Step> extract(Node n) {
     String saveAs = n.text("saveAs");
     if (saveAs == null || saveAs.isBlank()) {
-      st.issues.warning(ConversionCode.FIELD_MISSING, n.path() + ".saveAs", label(n) + " saves its value nowhere (saveAs); "
+      st.issues.warning(ConversionCode.FIELD_MISSING, n.path() + ".saveAs", n.label() + " saves its value nowhere (saveAs); "
           + "later steps can read it as ${steps." + n.id() + ".*}");
     }
     String js = n.text("js");
@@ -237,11 +229,11 @@ final class RecordReplayDataNodes {
   private List<Step> http(Node n) {
     String url = values.value(n.text("url"), n.path() + ".url");
     if (url == null || url.isBlank()) {
-      st.issues.blocking(ConversionCode.FIELD_MISSING, n.path() + ".url", label(n) + " has no url");
+      st.issues.blocking(ConversionCode.FIELD_MISSING, n.path() + ".url", n.label() + " has no url");
       return null;
     }
     if (n.config().has("formData") && !n.config().get("formData").isNull()) {
-      st.issues.blocking(ConversionCode.UNSUPPORTED_OPTION, n.path() + ".formData", label(n) + " sends form data, which a "
+      st.issues.blocking(ConversionCode.UNSUPPORTED_OPTION, n.path() + ".formData", n.label() + " sends form data, which a "
           + "BrowserFlow http step cannot build; send it as an encoded body with its Content-Type header");
     }
     String id = st.id(n.id());
@@ -277,7 +269,7 @@ final class RecordReplayDataNodes {
   private List<Step> datasetWrite(Node n) {
     JsonNode row = n.config().has("row") ? n.config().get("row") : n.config().get("data");
     if (row == null || !row.isObject() || row.size() == 0) {
-      st.issues.blocking(ConversionCode.FIELD_MISSING, n.path() + ".row", label(n) + " has no row (an object of column to value)");
+      st.issues.blocking(ConversionCode.FIELD_MISSING, n.path() + ".row", n.label() + " has no row (an object of column to value)");
       return null;
     }
     String dataset = n.text("dataset") == null || n.text("dataset").isBlank() ? "default" : n.text("dataset").strip();
@@ -287,7 +279,7 @@ final class RecordReplayDataNodes {
       JsonNode v = c.getValue();
       b.putRow(c.getKey(), values.value(v.isValueNode() ? v.asText() : v.toString(), n.path() + ".row." + c.getKey()));
     }
-    return one(b.build(), n);
+    return st.one(b.build(), n);
   }
 
   private List<Step> clipboard(Node n) {
@@ -299,10 +291,10 @@ final class RecordReplayDataNodes {
       return nodes.saved(st.common(b.action(Step.ClipboardAction.READ).build(), n), n.text("saveAs"), "text");
     }
     if (text == null) {
-      st.issues.blocking(ConversionCode.FIELD_MISSING, n.path() + ".text", label(n) + " copies no text");
+      st.issues.blocking(ConversionCode.FIELD_MISSING, n.path() + ".text", n.label() + " copies no text");
       return null;
     }
-    return one(b.action(Step.ClipboardAction.WRITE).text(values.value(text, n.path() + ".text")).build(), n);
+    return st.one(b.action(Step.ClipboardAction.WRITE).text(values.value(text, n.path() + ".text")).build(), n);
   }
 
   private List<Step> screenshot(Node n) {
@@ -316,7 +308,7 @@ final class RecordReplayDataNodes {
       b.target(t.get());
     }
     if (n.text("saveAs") != null && !n.text("saveAs").isBlank()) {
-      st.issues.info(ConversionCode.APPROXIMATED, n.path() + ".saveAs", label(n) + " saves the image in the extension; "
+      st.issues.info(ConversionCode.APPROXIMATED, n.path() + ".saveAs", n.label() + " saves the image in the extension; "
           + "BrowserFlow saves a file: {" + n.text("saveAs") + "} reads its path");
     }
     return nodes.saved(st.common(b.build(), n), n.text("saveAs"), "path");
@@ -326,9 +318,9 @@ final class RecordReplayDataNodes {
     String name = n.text("filenameContains");
     String glob = name == null || name.isBlank() ? "*" : "*" + name + "*";
     if (n.text("saveAs") != null) {
-      st.issues.info(ConversionCode.FIELD_DROPPED, n.path() + ".saveAs", label(n) + " saves the download's details in a "
+      st.issues.info(ConversionCode.FIELD_DROPPED, n.path() + ".saveAs", n.label() + " saves the download's details in a "
           + "variable; BrowserFlow keeps the file in the run's downloads");
     }
-    return one(CheckStep.Wait.builder().id(st.id(n.id())).until(Condition.Download.of(glob)).build(), n);
+    return st.one(CheckStep.Wait.builder().id(st.id(n.id())).until(Condition.Download.of(glob)).build(), n);
   }
 }

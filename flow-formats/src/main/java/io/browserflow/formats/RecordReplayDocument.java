@@ -29,6 +29,11 @@ final class RecordReplayDocument {
       JsonNode v = config.get(field);
       return v != null && v.isValueNode() && !v.isNull() ? v.asText() : null;
     }
+
+    /** How messages name the node: its type and id. */
+    String label() {
+      return type + " " + id;
+    }
   }
 
   /** An edge; {@code label} is null for the default edge. */

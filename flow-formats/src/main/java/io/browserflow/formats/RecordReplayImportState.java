@@ -14,6 +14,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -69,6 +70,11 @@ final class RecordReplayImportState {
     return id;
   }
 
+  /** The one step a node becomes, with the node's common parts. */
+  List<Step> one(Step step, Node n) {
+    return List.of(common(step, n));
+  }
+
   /** The common parts of every step: the node's id, name, disabled switch, timeout, retry and screenshot switch. */
   Step common(Step step, Node n) {
     Step s = step;
@@ -80,7 +86,7 @@ final class RecordReplayImportState {
     }
     if (n.config().has("timeoutMs")) {
       if (n.config().get("timeoutMs").isNumber()) {
-        s = s.withTimeoutMs(clamp(n.config().get("timeoutMs").asInt(), LIMITS.minStepTimeoutMs(), LIMITS.maxStepTimeoutMs(),
+        s = s.withTimeoutMs(issues.clamped(n.config().get("timeoutMs").asInt(), LIMITS.minStepTimeoutMs(), LIMITS.maxStepTimeoutMs(),
             n.path() + ".timeoutMs", "timeoutMs"));
       } else {
         issues.warning(ConversionCode.FIELD_INVALID, n.path() + ".timeoutMs", "timeoutMs is not a number; the default is used");
@@ -88,7 +94,7 @@ final class RecordReplayImportState {
     }
     if (n.config().path("retry").isObject()) {
       var r = n.config().get("retry");
-      int count = clamp(r.path("count").asInt(0), 0, LIMITS.maxRetries(), n.path() + ".retry.count", "retry count");
+      int count = issues.clamped(r.path("count").asInt(0), 0, LIMITS.maxRetries(), n.path() + ".retry.count", "retry count");
       int interval = Math.max(0, r.path("intervalMs").asInt(500));
       Retry.Backoff backoff = "exp".equals(r.path("backoff").asText("none")) ? Retry.Backoff.EXP : Retry.Backoff.NONE;
       if (count > 0) {
@@ -100,15 +106,6 @@ final class RecordReplayImportState {
           + "equivalent: BrowserFlow always keeps a screenshot of a failed step");
     }
     return s;
-  }
-
-  int clamp(int v, int min, int max, String p, String what) {
-    if (v < min || v > max) {
-      int c = Math.max(min, Math.min(max, v));
-      issues.warning(ConversionCode.VALUE_CLAMPED, p, what + " " + v + " is outside " + min + ".." + max + "; " + c + " is used");
-      return c;
-    }
-    return v;
   }
 
   /** A credential's type from its key: password, token, API key, URL or text. */

@@ -174,7 +174,7 @@ final class RecordReplayNodes {
     Condition c = condition(n);
     int max = 100;
     if (n.config().has("maxIterations")) {
-      max = st.clamp(n.config().path("maxIterations").asInt(100), 1, RecordReplayImportState.LIMITS.maxWhileIterations(),
+      max = st.issues.clamped(n.config().path("maxIterations").asInt(100), 1, RecordReplayImportState.LIMITS.maxWhileIterations(),
           n.path() + ".maxIterations", "maxIterations");
     }
     List<Step> body = body(n);
@@ -182,7 +182,7 @@ final class RecordReplayNodes {
       return null;
     }
     disabledControl(n);
-    return List.of(st.common(ControlStep.While.builder().id(st.id(n.id())).condition(c).body(body).max(max).build(), n));
+    return st.one(ControlStep.While.builder().id(st.id(n.id())).condition(c).body(body).max(max).build(), n);
   }
 
   private List<Step> foreach(Node n) {
@@ -204,7 +204,7 @@ final class RecordReplayNodes {
     }
     int concurrency = 1;
     if (n.config().has("concurrency")) {
-      concurrency = st.clamp(n.config().path("concurrency").asInt(1), 1, RecordReplayImportState.LIMITS.maxForeachConcurrency(),
+      concurrency = st.issues.clamped(n.config().path("concurrency").asInt(1), 1, RecordReplayImportState.LIMITS.maxForeachConcurrency(),
           n.path() + ".concurrency", "concurrency");
     }
     st.loopItems.push(itemVar);
@@ -218,8 +218,8 @@ final class RecordReplayNodes {
       return null;
     }
     disabledControl(n);
-    return List.of(st.common(ControlStep.Foreach.builder().id(st.id(n.id())).source(source).body(body).concurrency(concurrency)
-        .build(), n));
+    return st.one(ControlStep.Foreach.builder().id(st.id(n.id())).source(source).body(body).concurrency(concurrency)
+        .build(), n);
   }
 
   /** The steps of the subflow a foreach or while node runs; null (with a blocking issue) when there is none. */

@@ -68,28 +68,20 @@ final class RecordReplayPageNodes {
     }
   }
 
-  private String label(Node n) {
-    return n.type() + " " + n.id();
-  }
-
-  private List<Step> one(Step s, Node n) {
-    return List.of(st.common(s, n));
-  }
-
   // ================================================================ pages and tabs
 
   private List<Step> navigate(Node n) {
     String url = values.value(n.text("url"), n.path() + ".url");
     if (url == null || url.isBlank()) {
-      st.issues.blocking(ConversionCode.FIELD_MISSING, n.path() + ".url", label(n) + " has no url");
+      st.issues.blocking(ConversionCode.FIELD_MISSING, n.path() + ".url", n.label() + " has no url");
       return null;
     }
     st.tabUrls.put(st.currentTab, url);
     if (!st.navigated) {
       st.navigated = true;
-      return one(PageStep.Open.builder().id(st.id(n.id())).url(url).build(), n);
+      return st.one(PageStep.Open.builder().id(st.id(n.id())).url(url).build(), n);
     }
-    return one(PageStep.Navigate.builder().id(st.id(n.id())).url(url).build(), n);
+    return st.one(PageStep.Navigate.builder().id(st.id(n.id())).url(url).build(), n);
   }
 
   private List<Step> openTab(Node n) {
@@ -107,19 +99,19 @@ final class RecordReplayPageNodes {
       st.tabUrls.put(alias, "");
     }
     st.currentTab = alias;
-    return one(b.build(), n);
+    return st.one(b.build(), n);
   }
 
   private List<Step> switchTab(Node n) {
     if (n.config().path("tabId").isNumber()) {
-      st.issues.blocking(ConversionCode.TAB_UNRESOLVED, n.path() + ".tabId", label(n) + " switches to tab id "
+      st.issues.blocking(ConversionCode.TAB_UNRESOLVED, n.path() + ".tabId", n.label() + " switches to tab id "
           + n.config().get("tabId").asText() + ", a browser tab id of the recording; switch by urlContains instead");
       return null;
     }
     String url = values.value(n.text("urlContains"), n.path() + ".urlContains");
     if (url == null || url.isBlank()) {
       String title = n.text("titleContains");
-      st.issues.blocking(ConversionCode.TAB_UNRESOLVED, n.path(), label(n) + (title != null && !title.isBlank()
+      st.issues.blocking(ConversionCode.TAB_UNRESOLVED, n.path(), n.label() + (title != null && !title.isBlank()
           ? " finds its tab by the title \"" + title + "\", which the flow cannot know before the run"
           : " names no tab") + "; switch by urlContains, the URL of a tab the flow opened");
       return null;
@@ -129,12 +121,12 @@ final class RecordReplayPageNodes {
       return null;
     }
     st.currentTab = alias.get();
-    return one(PageStep.TabSwitch.builder().id(st.id(n.id())).alias(alias.get()).build(), n);
+    return st.one(PageStep.TabSwitch.builder().id(st.id(n.id())).alias(alias.get()).build(), n);
   }
 
   private List<Step> closeTab(Node n) {
     if (n.config().path("tabIds").isArray() && n.config().get("tabIds").size() > 0) {
-      st.issues.blocking(ConversionCode.TAB_UNRESOLVED, n.path() + ".tabIds", label(n) + " closes browser tab ids of the "
+      st.issues.blocking(ConversionCode.TAB_UNRESOLVED, n.path() + ".tabIds", n.label() + " closes browser tab ids of the "
           + "recording; close the current tab, or one by its url");
       return null;
     }
@@ -155,7 +147,7 @@ final class RecordReplayPageNodes {
     if (closed.equals(st.currentTab)) {
       st.currentTab = RecordReplayImportState.MAIN_TAB;
     }
-    return one(b.build(), n);
+    return st.one(b.build(), n);
   }
 
   /** The one open tab whose URL contains {@code url}, or empty (with a blocking issue). */
@@ -173,21 +165,21 @@ final class RecordReplayPageNodes {
   private List<Step> switchFrame(Node n) {
     JsonNode f = n.config().path("frame");
     if (f.path("index").isNumber()) {
-      st.issues.warning(ConversionCode.FRAME_SELECTOR_UNSTABLE, n.path() + ".frame.index", label(n) + " finds its frame "
+      st.issues.warning(ConversionCode.FRAME_SELECTOR_UNSTABLE, n.path() + ".frame.index", n.label() + " finds its frame "
           + "by position; locate it by its owner's css instead");
-      return one(PageStep.Frame.builder().id(st.id(n.id())).locator("iframe >> nth=" + f.get("index").asInt()).build(), n);
+      return st.one(PageStep.Frame.builder().id(st.id(n.id())).locator("iframe >> nth=" + f.get("index").asInt()).build(), n);
     }
     String url = f.path("urlContains").asText("");
     if (!url.isBlank()) {
-      return one(PageStep.Frame.builder().id(st.id(n.id())).locator("url:**" + url + "**").build(), n);
+      return st.one(PageStep.Frame.builder().id(st.id(n.id())).locator("url:**" + url + "**").build(), n);
     }
-    return one(PageStep.FrameMain.builder().id(st.id(n.id())).build(), n);
+    return st.one(PageStep.FrameMain.builder().id(st.id(n.id())).build(), n);
   }
 
   // ================================================================ interactions
 
   private Optional<Target> target(Node n, String field) {
-    return selectors.target(n.config().get(field), n.path() + "." + field, label(n));
+    return selectors.target(n.config().get(field), n.path() + "." + field, n.label());
   }
 
   private List<Step> click(Node n) {
@@ -210,7 +202,7 @@ final class RecordReplayPageNodes {
       st.issues.info(ConversionCode.UNSUPPORTED_OPTION, n.path() + ".after.waitForNavigation", "after.waitForNavigation: "
           + "the next step waits for its own element or page; add an expect url to " + n.id() + " to check where it leads");
     }
-    return one(s, n);
+    return st.one(s, n);
   }
 
   private List<Step> fill(Node n) {
@@ -220,13 +212,13 @@ final class RecordReplayPageNodes {
     }
     JsonNode v = n.config().get("value");
     String value = values.value(v == null || v.isNull() ? "" : v.asText(), n.path() + ".value");
-    return one(InteractionStep.Fill.builder().id(st.id(n.id())).target(t.get()).value(value).build(), n);
+    return st.one(InteractionStep.Fill.builder().id(st.id(n.id())).target(t.get()).value(value).build(), n);
   }
 
   private List<Step> key(Node n) {
     String keys = n.text("keys");
     if (keys == null || keys.isBlank()) {
-      st.issues.blocking(ConversionCode.FIELD_MISSING, n.path() + ".keys", label(n) + " has no keys");
+      st.issues.blocking(ConversionCode.FIELD_MISSING, n.path() + ".keys", n.label() + " has no keys");
       return null;
     }
     Optional<Target> t = n.config().has("target") ? target(n, "target") : Optional.empty();
@@ -259,7 +251,7 @@ final class RecordReplayPageNodes {
       out.add(st.common(b.build(), n));
     }
     if (out.size() > 1) {
-      st.issues.info(ConversionCode.REWRITTEN, n.path() + ".keys", label(n) + " presses " + out.size() + " keys (" + keys.strip()
+      st.issues.info(ConversionCode.REWRITTEN, n.path() + ".keys", n.label() + " presses " + out.size() + " keys (" + keys.strip()
           + "): one press step each");
     }
     return out;
@@ -277,23 +269,23 @@ final class RecordReplayPageNodes {
         if (t.isEmpty()) {
           return null;
         }
-        return one(b.mode(Step.ScrollMode.INTO_VIEW).target(t.get()).build(), n);
+        return st.one(b.mode(Step.ScrollMode.INTO_VIEW).target(t.get()).build(), n);
       }
       case "container": {
         Optional<Target> t = target(n, "target");
         if (t.isEmpty()) {
           return null;
         }
-        return one(b.mode(Step.ScrollMode.TO).target(t.get()).x(x).y(y).build(), n);
+        return st.one(b.mode(Step.ScrollMode.TO).target(t.get()).x(x).y(y).build(), n);
       }
       case "offset":
         if (n.config().has("target")) {
           st.issues.info(ConversionCode.FIELD_DROPPED, n.path() + ".target", "an offset scroll moves the page; the target "
               + "of " + n.id() + " is not used, as in the extension");
         }
-        return one(b.mode(Step.ScrollMode.TO).x(x).y(y).build(), n);
+        return st.one(b.mode(Step.ScrollMode.TO).x(x).y(y).build(), n);
       default:
-        st.issues.blocking(ConversionCode.FIELD_INVALID, n.path() + ".mode", label(n) + " has mode \"" + mode
+        st.issues.blocking(ConversionCode.FIELD_INVALID, n.path() + ".mode", n.label() + " has mode \"" + mode
             + "\"; the modes are element, offset and container");
         return null;
     }
@@ -309,6 +301,6 @@ final class RecordReplayPageNodes {
       st.issues.info(ConversionCode.FIELD_DROPPED, n.path() + ".path", "the recorded pointer path of " + n.id() + " is not "
           + "kept: BrowserFlow drags from the start element onto the end element");
     }
-    return one(InteractionStep.Drag.builder().id(st.id(n.id())).source(from.get()).destination(to.get()).build(), n);
+    return st.one(InteractionStep.Drag.builder().id(st.id(n.id())).source(from.get()).destination(to.get()).build(), n);
   }
 }

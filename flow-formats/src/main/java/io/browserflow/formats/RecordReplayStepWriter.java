@@ -16,6 +16,7 @@ import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,6 +33,27 @@ final class RecordReplayStepWriter {
 
   /** One node to write: its type and config (the common fields not yet added). */
   record Spec(String id, String type, ObjectNode config) {}
+
+  /** Why the extension has no node for a kind this writer refuses whatever its fields. */
+  private static final Map<Step.Kind, String> NO_NODE = new EnumMap<>(Map.ofEntries(
+      Map.entry(Step.Kind.BACK, "the extension has no node that goes back; a script node with history.back() would do it"),
+      Map.entry(Step.Kind.FORWARD, "the extension has no node that goes forward"),
+      Map.entry(Step.Kind.RELOAD, "the extension has no node that reloads the page"),
+      Map.entry(Step.Kind.FRAME, "the seed's nodes do not enter frames; a target can name its frame (frame |> selector) instead"),
+      Map.entry(Step.Kind.FRAME_MAIN, "the seed's nodes do not leave frames"),
+      Map.entry(Step.Kind.SET_VIEWPORT, "the extension replays in the user's own window and has no node that resizes it"),
+      Map.entry(Step.Kind.EMULATE_NETWORK, "the extension has no node that emulates network conditions"),
+      Map.entry(Step.Kind.CONTEXTMENU, "the extension clicks with the left button only"),
+      Map.entry(Step.Kind.HOVER, "the extension has no node that moves the pointer over an element"),
+      Map.entry(Step.Kind.MOUSE, "the extension has no low-level pointer node"),
+      Map.entry(Step.Kind.UPLOAD, "the extension has no node that sets a file input's files"),
+      Map.entry(Step.Kind.SCRAPE, "the extension extracts one value per node, not rows"),
+      Map.entry(Step.Kind.PAGINATE, "the extension has no node that pages through results"),
+      Map.entry(Step.Kind.SET_VAR, "the extension sets a variable only from a node's result (saveAs)"),
+      Map.entry(Step.Kind.CSV_IMPORT, "the extension reads no CSV file"),
+      Map.entry(Step.Kind.CSV_EXPORT, "the extension writes no CSV file from a node"),
+      Map.entry(Step.Kind.DATASET_EXPORT, "the extension exports datasets from its own panel, not from a node"),
+      Map.entry(Step.Kind.MANUAL, "the extension has no step a person performs")));
 
   private final RecordReplayExportState st;
   private final RecordReplaySelectors selectors;
@@ -105,10 +127,10 @@ final class RecordReplayStepWriter {
       return new Spec(step.id(), type, JSON.objectNode());
     }
 
-    /** A kind this writer was not taught: refused, never dropped. */
+    /** A kind the extension has no node for, or this writer was not taught: refused, never dropped. */
     @Override
     public Spec visitStep(Step s) {
-      return unsupported("the extension has no node written for it");
+      return unsupported(NO_NODE.getOrDefault(s.kind(), "the extension has no node written for it"));
     }
 
     private Spec unsupported(String why) {
@@ -122,13 +144,18 @@ final class RecordReplayStepWriter {
     }
 
     private Spec targeted(String type, Target t) {
-      Optional<ObjectNode> l = locator(t, "target");
-      if (l.isEmpty()) {
-        return null;
-      }
       Spec s = spec(type);
-      s.config().set("target", l.get());
-      return s;
+      return target(s, Optional.of(t)) ? s : null;
+    }
+
+    /** Sets the locator of {@code t}, when there is a target, as the node's; false when it cannot be written. */
+    private boolean target(Spec s, Optional<Target> t) {
+      if (t.isEmpty()) {
+        return true;
+      }
+      Optional<ObjectNode> l = locator(t.get(), "target");
+      l.ifPresent(n -> s.config().set("target", n));
+      return l.isPresent();
     }
 
     private String value(String v, String field) {
@@ -163,21 +190,6 @@ final class RecordReplayStepWriter {
       s.config().put("url", value(url, "url"));
       st.tabUrls.put(st.currentTab, url);
       return s;
-    }
-
-    @Override
-    public Spec visitBack(PageStep.Back b) {
-      return unsupported("the extension has no node that goes back; a script node with history.back() would do it");
-    }
-
-    @Override
-    public Spec visitForward(PageStep.Forward f) {
-      return unsupported("the extension has no node that goes forward");
-    }
-
-    @Override
-    public Spec visitReload(PageStep.Reload r) {
-      return unsupported("the extension has no node that reloads the page");
     }
 
     @Override
@@ -222,26 +234,6 @@ final class RecordReplayStepWriter {
       return s;
     }
 
-    @Override
-    public Spec visitFrame(PageStep.Frame f) {
-      return unsupported("the seed's nodes do not enter frames; a target can name its frame (frame |> selector) instead");
-    }
-
-    @Override
-    public Spec visitFrameMain(PageStep.FrameMain f) {
-      return unsupported("the seed's nodes do not leave frames");
-    }
-
-    @Override
-    public Spec visitSetViewport(PageStep.SetViewport v) {
-      return unsupported("the extension replays in the user's own window and has no node that resizes it");
-    }
-
-    @Override
-    public Spec visitEmulateNetwork(PageStep.EmulateNetwork e) {
-      return unsupported("the extension has no node that emulates network conditions");
-    }
-
     // ---------------------------------------------------------------- interactions
 
     @Override
@@ -277,38 +269,23 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitContextmenu(InteractionStep.Contextmenu c) {
-      return unsupported("the extension clicks with the left button only");
-    }
-
-    @Override
-    public Spec visitHover(InteractionStep.Hover h) {
-      return unsupported("the extension has no node that moves the pointer over an element");
-    }
-
-    @Override
-    public Spec visitMouse(InteractionStep.Mouse m) {
-      return unsupported("the extension has no low-level pointer node");
-    }
-
-    @Override
     public Spec visitFill(InteractionStep.Fill f) {
-      Spec s = targeted("fill", f.target());
+      return fill(f.target(), f.value(), "value");
+    }
+
+    /** A fill node of the target with the value of the step's {@code field}; null when the target cannot be written. */
+    private Spec fill(Target t, String v, String field) {
+      Spec s = targeted("fill", t);
       if (s != null) {
-        s.config().put("value", value(f.value(), "value"));
+        s.config().put("value", value(v, field));
       }
       return s;
     }
 
     @Override
     public Spec visitChange(InteractionStep.Change c) {
-      Spec s = targeted("fill", c.target());
-      if (s != null) {
-        s.config().put("value", value(c.value(), "value"));
-        st.issues.info(ConversionCode.APPROXIMATED, p, "change is written as fill, which the extension applies to text "
-            + "fields and selects alike; it reads back as fill");
-      }
-      return s;
+      return approximated(fill(c.target(), c.value(), "value"), ConversionIssue.Severity.INFO, "change is written as fill, "
+          + "which the extension applies to text fields and selects alike; it reads back as fill");
     }
 
     @Override
@@ -316,11 +293,14 @@ final class RecordReplayStepWriter {
       if (t.target().isEmpty()) {
         return unsupported("the extension types into an element it locates; this type has no target");
       }
-      Spec s = targeted("fill", t.target().get());
+      return approximated(fill(t.target().get(), t.text(), "text"), ConversionIssue.Severity.WARNING, "type is written as "
+          + "fill, which replaces the field's value instead of typing after it");
+    }
+
+    /** The node {@code s} written in place of the step, with what it does otherwise; null when {@code s} is. */
+    private Spec approximated(Spec s, ConversionIssue.Severity severity, String how) {
       if (s != null) {
-        s.config().put("value", value(t.text(), "text"));
-        st.issues.warning(ConversionCode.APPROXIMATED, p, "type is written as fill, which replaces the field's value "
-            + "instead of typing after it");
+        st.issues.add(ConversionCode.APPROXIMATED, severity, p, how);
       }
       return s;
     }
@@ -334,14 +314,7 @@ final class RecordReplayStepWriter {
       List<String> chord = new ArrayList<>(k.modifiers());
       chord.add(k.key());
       s.config().put("keys", String.join("+", chord));
-      if (k.target().isPresent()) {
-        Optional<ObjectNode> l = locator(k.target().get(), "target");
-        if (l.isEmpty()) {
-          return null;
-        }
-        s.config().set("target", l.get());
-      }
-      return s;
+      return target(s, k.target()) ? s : null;
     }
 
     @Override
@@ -378,11 +351,8 @@ final class RecordReplayStepWriter {
 
     private Spec toggleAsClick(Target t, String what) {
       Spec s = targeted("click", t);
-      if (s != null && !what.equals("toggle")) {
-        st.issues.warning(ConversionCode.APPROXIMATED, p, what + " is written as a click, which flips the box even when it "
-            + "is already " + (what.equals("check") ? "checked" : "unchecked"));
-      }
-      return s;
+      return what.equals("toggle") ? s : approximated(s, ConversionIssue.Severity.WARNING, what + " is written as a click, "
+          + "which flips the box even when it is already " + (what.equals("check") ? "checked" : "unchecked"));
     }
 
     @Override
@@ -402,14 +372,7 @@ final class RecordReplayStepWriter {
         o.put("x", sc.x());
         o.put("y", sc.y());
       }
-      if (sc.target().isPresent()) {
-        Optional<ObjectNode> l = locator(sc.target().get(), "target");
-        if (l.isEmpty()) {
-          return null;
-        }
-        s.config().set("target", l.get());
-      }
-      return s;
+      return target(s, sc.target()) ? s : null;
     }
 
     @Override
@@ -423,11 +386,6 @@ final class RecordReplayStepWriter {
       s.config().set("start", from.get());
       s.config().set("end", to.get());
       return s;
-    }
-
-    @Override
-    public Spec visitUpload(InteractionStep.Upload u) {
-      return unsupported("the extension has no node that sets a file input's files");
     }
 
     // ---------------------------------------------------------------- waits and checks
@@ -444,27 +402,28 @@ final class RecordReplayStepWriter {
         s.config().put("ms", w.ms().getAsInt());
         return s;
       }
-      Optional<ObjectNode> c = conditions.waitCondition(w.until().get(), p + ".until");
+      return conditioned("wait", "condition", conditions.waitCondition(w.until().get(), p + ".until"), ".until",
+          "the condition of " + w.describe() + " has no record-replay wait; the step is not written, so the replay waits less");
+    }
+
+    /** A node of {@code type} with the condition under {@code key}; null, with a warning at {@code field}, when there is none. */
+    private Spec conditioned(String type, String key, Optional<ObjectNode> c, String field, String notWritten) {
       if (c.isEmpty()) {
-        st.issues.warning(ConversionCode.UNSUPPORTED_CONDITION, p + ".until", "the condition of " + w.describe() + " has no "
-            + "record-replay wait; the step is not written, so the replay waits less");
+        st.issues.warning(ConversionCode.UNSUPPORTED_CONDITION, p + field, notWritten);
         return null;
       }
-      Spec s = spec("wait");
-      s.config().set("condition", c.get());
+      Spec s = spec(type);
+      s.config().set(key, c.get());
       return s;
     }
 
     @Override
     public Spec visitAssert(CheckStep.Assert a) {
-      Optional<ObjectNode> c = conditions.assertion(a.condition(), p + ".condition");
-      if (c.isEmpty()) {
-        st.issues.warning(ConversionCode.UNSUPPORTED_CONDITION, p + ".condition", "the check of " + a.describe() + " has no "
-            + "record-replay assert; the step is not written, so the replay checks less");
+      Spec s = conditioned("assert", "assert", conditions.assertion(a.condition(), p + ".condition"), ".condition",
+          "the check of " + a.describe() + " has no record-replay assert; the step is not written, so the replay checks less");
+      if (s == null) {
         return null;
       }
-      Spec s = spec("assert");
-      s.config().set("assert", c.get());
       if (a.onError().kind() == OnError.Kind.CONTINUE) {
         s.config().put("failStrategy", "warn");
       } else if (a.onError().kind() == OnError.Kind.RETRY) {
@@ -487,21 +446,6 @@ final class RecordReplayStepWriter {
           : r.attribute().orElse("text"));
       saveAs(s, null);
       return s;
-    }
-
-    @Override
-    public Spec visitScrape(DataStep.Scrape s) {
-      return unsupported("the extension extracts one value per node, not rows");
-    }
-
-    @Override
-    public Spec visitPaginate(DataStep.Paginate pg) {
-      return unsupported("the extension has no node that pages through results");
-    }
-
-    @Override
-    public Spec visitSetVar(DataStep.SetVar v) {
-      return unsupported("the extension sets a variable only from a node's result (saveAs)");
     }
 
     @Override
@@ -535,16 +479,6 @@ final class RecordReplayStepWriter {
     }
 
     @Override
-    public Spec visitCsvImport(DataStep.CsvImport c) {
-      return unsupported("the extension reads no CSV file");
-    }
-
-    @Override
-    public Spec visitCsvExport(DataStep.CsvExport c) {
-      return unsupported("the extension writes no CSV file from a node");
-    }
-
-    @Override
     public Spec visitDatasetWrite(DataStep.DatasetWrite d) {
       Spec s = spec("datasetWrite");
       s.config().put("dataset", d.dataset());
@@ -553,11 +487,6 @@ final class RecordReplayStepWriter {
         row.put(e.getKey(), value(e.getValue(), "row." + e.getKey()));
       }
       return s;
-    }
-
-    @Override
-    public Spec visitDatasetExport(DataStep.DatasetExport d) {
-      return unsupported("the extension exports datasets from its own panel, not from a node");
     }
 
     @Override
@@ -600,31 +529,11 @@ final class RecordReplayStepWriter {
       return unsupported("the seed's nodes run no other flow; inline the steps of " + c.flow());
     }
 
-    @Override
-    public Spec visitManual(ExternalStep.Manual m) {
-      return unsupported("the extension has no step a person performs");
-    }
-
     // ---------------------------------------------------------------- written by the graph writer
 
     @Override
-    public Spec visitForeach(ControlStep.Foreach f) {
-      throw new IllegalStateException("foreach is written by RecordReplayExport");
-    }
-
-    @Override
-    public Spec visitRepeat(ControlStep.Repeat r) {
-      throw new IllegalStateException("repeat is written by RecordReplayExport");
-    }
-
-    @Override
-    public Spec visitIf(ControlStep.If i) {
-      throw new IllegalStateException("if is written by RecordReplayExport");
-    }
-
-    @Override
-    public Spec visitWhile(ControlStep.While w) {
-      throw new IllegalStateException("while is written by RecordReplayExport");
+    public Spec visitControlStep(ControlStep c) {
+      throw new IllegalStateException(c.kind().op() + " is written by RecordReplayExport");
     }
   }
 

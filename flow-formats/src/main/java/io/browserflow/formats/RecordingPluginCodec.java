@@ -77,15 +77,9 @@ import io.browserflow.api.Flow;
  * the result ({@code UNSTABLE_SELECTOR}, {@code FRAME_SELECTOR_UNSTABLE}, {@code FRAME_URL_DYNAMIC},
  * {@code VOLATILE_VALUE}, {@code SENSITIVE_VALUE}) are passed on at their source steps.
  */
-final class RecordingPluginCodec implements FormatCodec {
-  @Override
-  public Format format() {
-    return Format.RECORDING_PLUGIN;
-  }
-
-  @Override
-  public boolean detects(String content) {
-    return Json.object(content).map(RecordingPluginCodec::isRecording).orElse(false);
+final class RecordingPluginCodec extends JsonCodec {
+  RecordingPluginCodec() {
+    super(Format.RECORDING_PLUGIN, RecordingPluginCodec::isRecording);
   }
 
   private static boolean isRecording(JsonNode o) {

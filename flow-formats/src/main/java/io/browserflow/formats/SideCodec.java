@@ -22,25 +22,22 @@ import java.util.List;
  * <p>Reading parses the project into a {@link SideProject}; {@link SideImport} maps one of its
  * tests to a flow.
  */
-final class SideCodec implements FormatCodec {
-  @Override
-  public Format format() {
-    return Format.SELENIUM_IDE;
+final class SideCodec extends JsonCodec {
+  SideCodec() {
+    super(Format.SELENIUM_IDE, SideCodec::isProject);
   }
 
-  @Override
-  public boolean detects(String content) {
-    return Json.object(content).map(o -> {
-      if (!o.has("version") || !o.path("tests").isArray()) {
-        return false;
-      }
-      for (JsonNode t : o.path("tests")) {
-        if (t.path("commands").isArray()) {
-          return true;
-        }
-      }
+  /** Whether {@code o} has a version and a test with commands. */
+  private static boolean isProject(JsonNode o) {
+    if (!o.has("version") || !o.path("tests").isArray()) {
       return false;
-    }).orElse(false);
+    }
+    for (JsonNode t : o.path("tests")) {
+      if (t.path("commands").isArray()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The first test of the project; the other tests are listed as {@link ConversionCode#OTHER_TEST} infos. */

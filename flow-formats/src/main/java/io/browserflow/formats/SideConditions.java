@@ -9,6 +9,7 @@ import io.browserflow.api.Target;
 import io.browserflow.formats.SideProject.Command;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,6 +27,15 @@ final class SideConditions {
       "\\s*\\$\\{([^}]+)}\\s*(===|!==|==|!=)\\s*('([^'\\\\]*)'|\"([^\"\\\\]*)\"|-?\\d+(?:\\.\\d+)?|true|false)\\s*");
   private static final Pattern COMPARE_VAR = Pattern.compile(
       "\\s*('([^'\\\\]*)'|\"([^\"\\\\]*)\"|-?\\d+(?:\\.\\d+)?|true|false)\\s*(===|!==|==|!=)\\s*\\$\\{([^}]+)}\\s*");
+
+  /** The state an element check tests, by the check's name without assert, verify or waitFor. */
+  private static final Map<String, Condition.State> ELEMENT_STATES = Map.ofEntries(
+      Map.entry("Checked", Condition.State.CHECKED), Map.entry("NotChecked", Condition.State.UNCHECKED),
+      Map.entry("ElementPresent", Condition.State.EXISTS),
+      Map.entry("ElementVisible", Condition.State.VISIBLE), Map.entry("Visible", Condition.State.VISIBLE),
+      Map.entry("ElementNotVisible", Condition.State.HIDDEN), Map.entry("NotVisible", Condition.State.HIDDEN),
+      Map.entry("Editable", Condition.State.EDITABLE), Map.entry("ElementEditable", Condition.State.EDITABLE),
+      Map.entry("NotEditable", Condition.State.NOT_EDITABLE), Map.entry("ElementNotEditable", Condition.State.NOT_EDITABLE));
 
   private final SideImportState st;
   private final SideVariables vars;
@@ -70,6 +80,10 @@ final class SideConditions {
   }
 
   private Optional<Condition> condition(Command c, String what) {
+    Condition.State state = ELEMENT_STATES.get(what);
+    if (state != null) {
+      return locators.target(c).map(t -> Condition.Element.of(t, state));
+    }
     switch (what) {
       case "":
         return Optional.of(Condition.Var.equalTo(vars.ref(c.target.trim(), c.path + ".target"),
@@ -92,26 +106,8 @@ final class SideConditions {
       case "NotSelectedLabel":
         return locators.target(c).map(t -> Condition.Not.of(Condition.Text.of(selectedOption(t),
             vars.interpolate(c.value, c.path + ".value"), Condition.Match.EQUALS)));
-      case "Checked":
-        return locators.target(c).map(t -> Condition.Element.of(t, Condition.State.CHECKED));
-      case "NotChecked":
-        return locators.target(c).map(t -> Condition.Element.of(t, Condition.State.UNCHECKED));
-      case "ElementPresent":
-        return locators.target(c).map(t -> Condition.Element.of(t, Condition.State.EXISTS));
       case "ElementNotPresent":
         return locators.target(c).map(t -> Condition.Count.of(t, Condition.Op.EQ, 0));
-      case "ElementVisible":
-      case "Visible":
-        return locators.target(c).map(t -> Condition.Element.of(t, Condition.State.VISIBLE));
-      case "ElementNotVisible":
-      case "NotVisible":
-        return locators.target(c).map(t -> Condition.Element.of(t, Condition.State.HIDDEN));
-      case "Editable":
-      case "ElementEditable":
-        return locators.target(c).map(t -> Condition.Element.of(t, Condition.State.EDITABLE));
-      case "NotEditable":
-      case "ElementNotEditable":
-        return locators.target(c).map(t -> Condition.Element.of(t, Condition.State.NOT_EDITABLE));
       default:
         return Optional.empty();
     }

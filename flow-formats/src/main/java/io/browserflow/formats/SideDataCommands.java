@@ -28,11 +28,20 @@ final class SideDataCommands {
     this.locators = locators;
   }
 
-  void store(Command c, List<Step> out) {
+  /** The variable a store command names in its value; null (the command not carried over) when it names none. */
+  private String variable(Command c) {
     String var = c.value.trim();
     if (var.isEmpty()) {
       st.notCarried(c, ConversionCode.FIELD_MISSING, ConversionIssue.Severity.BLOCKING,
-          "store needs a variable name in value");
+          c.name + " needs a variable name in value");
+      return null;
+    }
+    return var;
+  }
+
+  void store(Command c, List<Step> out) {
+    String var = variable(c);
+    if (var == null) {
       return;
     }
     String value = vars.interpolate(c.target, c.path + ".target");
@@ -98,10 +107,8 @@ final class SideDataCommands {
   }
 
   void storeJson(Command c, List<Step> out) {
-    String var = c.value.trim();
-    if (var.isEmpty()) {
-      st.notCarried(c, ConversionCode.FIELD_MISSING, ConversionIssue.Severity.BLOCKING,
-          "storeJson needs a variable name in value");
+    String var = variable(c);
+    if (var == null) {
       return;
     }
     JsonNode json = Json.object("{\"v\":" + c.target + "}").map(o -> o.get("v")).orElse(null);

@@ -12,8 +12,10 @@ import io.browserflow.api.validate.FlowValidator;
 import io.browserflow.formats.SideProject.Command;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * Converts one test of a Selenium IDE project to a flow; not reusable. Each command goes to the
@@ -34,6 +36,8 @@ final class SideImport {
   private final SideDataCommands data;
   private final SideConditions conditions;
   private final SideControlFlow control;
+  /** The commands a mapper takes as they are, by name; {@link #command} maps the others. */
+  private final Map<String, BiConsumer<Command, List<Step>>> mappers;
 
   SideImport(SideProject project, SideProject.Test test, String origin) {
     this.project = project;
@@ -49,6 +53,28 @@ final class SideImport {
     this.data = new SideDataCommands(st, vars, locators);
     this.conditions = new SideConditions(st, vars, locators);
     this.control = new SideControlFlow(st, vars, conditions, this::command);
+    this.mappers = Map.ofEntries(
+        Map.entry("open", pages::open),
+        Map.entry("dragAndDropToObject", interactions::dragAndDrop),
+        Map.entry("selectFrame", pages::selectFrame),
+        Map.entry("selectWindow", pages::selectWindow),
+        Map.entry("pause", pages::pause),
+        Map.entry("setWindowSize", pages::windowSize),
+        Map.entry("store", data::store),
+        Map.entry("storeText", data::storeRead),
+        Map.entry("storeValue", data::storeRead),
+        Map.entry("storeAttribute", data::storeAttribute),
+        Map.entry("storeTitle", data::storeTitle),
+        Map.entry("storeXpathCount", data::storeCount),
+        Map.entry("storeElementCount", data::storeCount),
+        Map.entry("storeJson", data::storeJson),
+        Map.entry("executeScript", data::script),
+        Map.entry("executeAsyncScript", data::script),
+        Map.entry("runScript", data::script),
+        Map.entry("while", control::whileStep),
+        Map.entry("times", control::times),
+        Map.entry("do", control::doLoop),
+        Map.entry("forEach", control::forEach));
   }
 
   Conversion<Flow> convert() {
@@ -143,12 +169,13 @@ final class SideImport {
 
   private List<Step> command(Command c) {
     List<Step> out = new ArrayList<>();
+    BiConsumer<Command, List<Step>> mapper = mappers.get(c.name);
+    if (mapper != null) {
+      mapper.accept(c, out);
+      return out;
+    }
     switch (c.name) {
-      case "open":
-        pages.open(c, out);
-        break;
-      case "click":
-      case "clickAt":
+      case "click", "clickAt" -> {
         locators.target(c).ifPresent(t -> {
           Optional<Point> at = interactions.offset(c);
           if (at.isPresent() && !c.opensWindow) {
@@ -166,25 +193,18 @@ final class SideImport {
           }
           out.add(b.build());
         });
-        break;
-      case "doubleClick":
-      case "doubleClickAt":
+      }
+      case "doubleClick", "doubleClickAt" -> {
         locators.target(c).ifPresent(t -> {
           Optional<Point> at = interactions.offset(c);
           out.add(at.isPresent()
               ? InteractionStep.Mouse.builder().id(st.id()).action(Step.MouseAction.DBLCLICK).target(t).fromCenter(at.get()).build()
               : InteractionStep.Dblclick.builder().id(st.id()).target(t).build());
         });
-        break;
-      case "mouseOver":
-        locators.target(c).ifPresent(t -> out.add(InteractionStep.Hover.builder().id(st.id()).target(t).build()));
-        break;
-      case "mouseDown":
-      case "mouseDownAt":
-      case "mouseUp":
-      case "mouseUpAt":
-      case "mouseMoveAt":
-      case "mouseOut":
+      }
+      case "mouseOver" -> locators.target(c).ifPresent(t -> out.add(
+          InteractionStep.Hover.builder().id(st.id()).target(t).build()));
+      case "mouseDown", "mouseDownAt", "mouseUp", "mouseUpAt", "mouseMoveAt", "mouseOut" -> {
         // WebDriver actions at the element: coordinates count from its centre, as the reference moves
         locators.target(c).ifPresent(t -> {
           Step.MouseAction action = c.name.startsWith("mouseDown") ? Step.MouseAction.DOWN
@@ -194,101 +214,30 @@ final class SideImport {
           interactions.offset(c).ifPresent(b::fromCenter);
           out.add(b.build());
         });
-        break;
-      case "editContent":
+      }
+      case "editContent" -> {
         locators.target(c).ifPresent(t -> {
           st.issues.info(ConversionCode.APPROXIMATED, c.path, "editContent is a fill of the contenteditable element: typed "
               + "with input events, where the reference sets its innerText without any");
           out.add(InteractionStep.Fill.builder().id(st.id()).target(t).value(interactions.typed(c, c.value)).build());
         });
-        break;
-      case "check":
-        locators.target(c).ifPresent(t -> out.add(InteractionStep.Check.builder().id(st.id()).target(t).build()));
-        break;
-      case "uncheck":
-        locators.target(c).ifPresent(t -> out.add(InteractionStep.Uncheck.builder().id(st.id()).target(t).build()));
-        break;
-      case "type":
-        locators.target(c).ifPresent(t -> out.add(InteractionStep.Fill.builder().id(st.id()).target(t).value(interactions.typed(c, c.value)).build()));
-        break;
-      case "sendKeys":
-        locators.target(c).ifPresent(t -> interactions.sendKeys(c, t, out));
-        break;
-      case "select":
-      case "addSelection":
-      case "removeSelection":
-        locators.target(c).ifPresent(t -> interactions.select(c, t, out));
-        break;
-      case "dragAndDropToObject":
-        interactions.dragAndDrop(c, out);
-        break;
-      case "selectFrame":
-        pages.selectFrame(c, out);
-        break;
-      case "selectWindow":
-        pages.selectWindow(c, out);
-        break;
-      case "storeWindowHandle":
-        pages.storeWindowHandle(c);
-        break;
-      case "close":
-        pages.close(out);
-        break;
-      case "pause":
-        pages.pause(c, out);
-        break;
-      case "setWindowSize":
-        pages.windowSize(c, out);
-        break;
-      case "store":
-        data.store(c, out);
-        break;
-      case "storeText":
-      case "storeValue":
-        data.storeRead(c, out);
-        break;
-      case "storeAttribute":
-        data.storeAttribute(c, out);
-        break;
-      case "storeTitle":
-        data.storeTitle(c, out);
-        break;
-      case "storeXpathCount":
-      case "storeElementCount":
-        data.storeCount(c, out);
-        break;
-      case "storeJson":
-        data.storeJson(c, out);
-        break;
-      case "executeScript":
-      case "executeAsyncScript":
-      case "runScript":
-        data.script(c, out);
-        break;
-      case "echo":
-        st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "echo has no step equivalent; its message was: "
-            + abbreviate(c.target));
-        break;
-      case "setSpeed":
-      case "debugger":
-        st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, c.name + " has no effect on a replay");
-        break;
-      case "if":
-        out.add(control.ifStep(c));
-        break;
-      case "while":
-        control.whileStep(c, out);
-        break;
-      case "times":
-        control.times(c, out);
-        break;
-      case "do":
-        control.doLoop(c, out);
-        break;
-      case "forEach":
-        control.forEach(c, out);
-        break;
-      case "run": {
+      }
+      case "check" -> locators.target(c).ifPresent(t -> out.add(
+          InteractionStep.Check.builder().id(st.id()).target(t).build()));
+      case "uncheck" -> locators.target(c).ifPresent(t -> out.add(
+          InteractionStep.Uncheck.builder().id(st.id()).target(t).build()));
+      case "type" -> locators.target(c).ifPresent(t -> out.add(
+          InteractionStep.Fill.builder().id(st.id()).target(t).value(interactions.typed(c, c.value)).build()));
+      case "sendKeys" -> locators.target(c).ifPresent(t -> interactions.sendKeys(c, t, out));
+      case "select", "addSelection", "removeSelection" -> locators.target(c).ifPresent(t -> interactions.select(c, t, out));
+      case "storeWindowHandle" -> pages.storeWindowHandle(c);
+      case "close" -> pages.close(out);
+      case "echo" -> st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "echo has no step equivalent; its message was: "
+          + abbreviate(c.target));
+      case "setSpeed", "debugger" -> st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path,
+          c.name + " has no effect on a replay");
+      case "if" -> out.add(control.ifStep(c));
+      case "run" -> {
         CallNote note = calls.get(c);
         if (note == null) { // disabled: nothing was inlined
           st.issues.info(ConversionCode.STEP_DISABLED, c.path, "the disabled run of \"" + c.target.trim()
@@ -299,15 +248,13 @@ final class SideImport {
         if (note.severity() != ConversionIssue.Severity.BLOCKING) {
           st.mapped.add(c); // its test's commands follow it (see inline)
         }
-        break;
       }
-      case "":
-        st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "an empty command line");
-        break;
-      default:
+      case "" -> st.issues.info(ConversionCode.COMMAND_SKIPPED, c.path, "an empty command line");
+      default -> {
         if (!conditions.check(c, out)) {
           unknown(c);
         }
+      }
     }
     return out;
   }

@@ -29,6 +29,7 @@ import io.browserflow.api.Target;
 import io.browserflow.api.lint.Quality;
 import java.util.ArrayList;
 import java.util.List;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /** Export of flows to browserctl-flow.json: the command rules of the format, issues by code and path, secrets. */
@@ -44,6 +45,12 @@ class BrowserctlExportTest {
   }
 
   /** The argv of every command. */
+  /** The path and severity of each {@code UNSUPPORTED_STEP} issue, in order. */
+  private static List<Tuple> unsupportedSteps(Conversion<String> c) {
+    return c.issues().stream().filter(i -> i.code() == ConversionCode.UNSUPPORTED_STEP)
+        .map(i -> tuple(i.path(), i.severity())).toList();
+  }
+
   private static List<List<String>> argv(Conversion<String> c) {
     List<List<String>> all = new ArrayList<>();
     for (JsonNode cmd : json(c).path("commands")) {
@@ -190,12 +197,10 @@ class BrowserctlExportTest {
         .contextmenu(css("#row"))
         .build();
     Conversion<String> c = write(flow);
-    assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.UNSUPPORTED_STEP)
-        .extracting(ConversionIssue::path, ConversionIssue::severity)
-        .containsExactly(tuple("steps[1]", ConversionIssue.Severity.BLOCKING), tuple("steps[2]", ConversionIssue.Severity.BLOCKING),
-            tuple("steps[3]", ConversionIssue.Severity.BLOCKING), tuple("steps[4]", ConversionIssue.Severity.BLOCKING),
-            tuple("steps[5]", ConversionIssue.Severity.BLOCKING), tuple("steps[6]", ConversionIssue.Severity.WARNING),
-            tuple("steps[7]", ConversionIssue.Severity.BLOCKING));
+    assertThat(unsupportedSteps(c)).containsExactly(tuple("steps[1]", ConversionIssue.Severity.BLOCKING),
+        tuple("steps[2]", ConversionIssue.Severity.BLOCKING), tuple("steps[3]", ConversionIssue.Severity.BLOCKING),
+        tuple("steps[4]", ConversionIssue.Severity.BLOCKING), tuple("steps[5]", ConversionIssue.Severity.BLOCKING),
+        tuple("steps[6]", ConversionIssue.Severity.WARNING), tuple("steps[7]", ConversionIssue.Severity.BLOCKING));
     assertThat(c.issues()).extracting(ConversionIssue::code, ConversionIssue::path)
         .contains(tuple(ConversionCode.FIELD_DROPPED, "table"));
     assertThat(argv(c)).containsExactly(List.of("open", "https://a.test"));
@@ -213,10 +218,8 @@ class BrowserctlExportTest {
         .click(css("#go"))
         .build();
     Conversion<String> c = write(flow);
-    assertThat(c.issues()).filteredOn(i -> i.code() == ConversionCode.UNSUPPORTED_STEP)
-        .extracting(ConversionIssue::path, ConversionIssue::severity)
-        .containsExactly(tuple("steps[1]", ConversionIssue.Severity.WARNING), tuple("steps[2]", ConversionIssue.Severity.BLOCKING),
-            tuple("steps[3]", ConversionIssue.Severity.WARNING));
+    assertThat(unsupportedSteps(c)).containsExactly(tuple("steps[1]", ConversionIssue.Severity.WARNING),
+        tuple("steps[2]", ConversionIssue.Severity.BLOCKING), tuple("steps[3]", ConversionIssue.Severity.WARNING));
     assertThat(c.issues()).filteredOn(i -> i.path().equals("steps[2]")).singleElement()
         .satisfies(i -> assertThat(i.message()).contains("emulateNetwork", "real network"));
     assertThat(argv(c)).hasSize(2);

@@ -22,6 +22,7 @@ import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.lint.Quality;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -56,6 +57,12 @@ class BrowserctlImportTest {
     Conversion<Flow> c = read(file("", cmd(argv)));
     assertThat(c.value().steps()).hasSize(1);
     return c.value().steps().get(0);
+  }
+
+  /** The commands made no step, and the blocking issues are exactly {@code issues} (code, path). */
+  private static void assertNoStepsBlockedBy(Conversion<Flow> c, Tuple... issues) {
+    assertThat(c.value().steps()).isEmpty();
+    assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path).containsExactly(issues);
   }
 
   private static Target css(String css) {
@@ -96,9 +103,7 @@ class BrowserctlImportTest {
     @Test
     void should_block_a_command_without_its_url() {
       Conversion<Flow> c = read(file("", cmd("open")));
-      assertThat(c.value().steps()).isEmpty();
-      assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple(ConversionCode.FIELD_MISSING, "commands[0]"));
+      assertNoStepsBlockedBy(c, tuple(ConversionCode.FIELD_MISSING, "commands[0]"));
     }
   }
 
@@ -250,9 +255,7 @@ class BrowserctlImportTest {
     @Test
     void should_block_snapshot_refs_as_selectors() {
       Conversion<Flow> c = read(file("", cmd("click", "@e12")));
-      assertThat(c.value().steps()).isEmpty();
-      assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple(ConversionCode.TARGET_UNRESOLVED, "commands[0]"));
+      assertNoStepsBlockedBy(c, tuple(ConversionCode.TARGET_UNRESOLVED, "commands[0]"));
     }
   }
 
@@ -329,10 +332,9 @@ class BrowserctlImportTest {
     void should_block_runtime_frame_ids() {
       Conversion<Flow> c = read(file("", cmd("frame", "click", "${FRAME_41}", "[data-testid=\"nav-paas\"]"),
           cmd("frame", "${FRAME_41}"), cmd("frame", "@e3"), cmd("frame", "index:2")));
-      assertThat(c.value().steps()).isEmpty();
-      assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple(ConversionCode.FRAME_RUNTIME_ID_ONLY, "commands[0]"), tuple(ConversionCode.FRAME_RUNTIME_ID_ONLY, "commands[1]"),
-              tuple(ConversionCode.FRAME_RUNTIME_ID_ONLY, "commands[2]"), tuple(ConversionCode.FRAME_UNRESOLVED, "commands[3]"));
+      assertNoStepsBlockedBy(c, tuple(ConversionCode.FRAME_RUNTIME_ID_ONLY, "commands[0]"),
+          tuple(ConversionCode.FRAME_RUNTIME_ID_ONLY, "commands[1]"), tuple(ConversionCode.FRAME_RUNTIME_ID_ONLY, "commands[2]"),
+          tuple(ConversionCode.FRAME_UNRESOLVED, "commands[3]"));
       assertThat(c.quality()).isEqualTo(Quality.BLOCKED);
     }
   }
@@ -372,10 +374,8 @@ class BrowserctlImportTest {
     @Test
     void should_block_runtime_tab_ids_and_indexes() {
       Conversion<Flow> c = read(file("", cmd("tab", "t2"), cmd("tab", "2"), cmd("tab", "${NOPE}")));
-      assertThat(c.value().steps()).isEmpty();
-      assertThat(c.blockingIssues()).extracting(ConversionIssue::code, ConversionIssue::path)
-          .containsExactly(tuple(ConversionCode.TAB_UNRESOLVED, "commands[0]"), tuple(ConversionCode.TAB_UNRESOLVED, "commands[1]"),
-              tuple(ConversionCode.TAB_UNRESOLVED, "commands[2]"));
+      assertNoStepsBlockedBy(c, tuple(ConversionCode.TAB_UNRESOLVED, "commands[0]"),
+          tuple(ConversionCode.TAB_UNRESOLVED, "commands[1]"), tuple(ConversionCode.TAB_UNRESOLVED, "commands[2]"));
     }
 
     @Test

@@ -46,8 +46,13 @@ class ChromeRecorderExportTest {
   }
 
   private static List<String> types(Conversion<String> c) {
+    return texts(c, "type");
+  }
+
+  /** The text of {@code field} in each written step; "" where a step has none. */
+  private static List<String> texts(Conversion<String> c, String field) {
     List<String> out = new ArrayList<>();
-    steps(c).forEach(s -> out.add(s.get("type").asText()));
+    steps(c).forEach(s -> out.add(s.path(field).asText()));
     return out;
   }
 
@@ -199,9 +204,7 @@ class ChromeRecorderExportTest {
         InteractionStep.Press.builder().id(id()).key("Shift").phase(Step.KeyPhase.UP).build());
 
     assertThat(types(c)).containsExactly("navigate", "keyDown", "keyDown", "keyUp", "keyUp");
-    List<String> keys = new ArrayList<>();
-    steps(c).forEach(s -> keys.add(s.path("key").asText()));
-    assertThat(keys).containsExactly("", "Shift", " ", " ", "Shift");
+    assertThat(texts(c, "key")).containsExactly("", "Shift", " ", " ", "Shift");
     assertThat(c.issues()).isEmpty();
   }
 
@@ -211,9 +214,7 @@ class ChromeRecorderExportTest {
         InteractionStep.Press.builder().id(id()).key("Space").build());
 
     assertThat(types(c)).containsExactly("navigate", "keyDown", "keyDown", "keyDown", "keyUp", "keyUp", "keyUp", "keyDown", "keyUp");
-    List<String> keys = new ArrayList<>();
-    steps(c).forEach(s -> keys.add(s.path("key").asText()));
-    assertThat(keys).containsExactly("", "Shift", "Control", "Tab", "Tab", "Control", "Shift", " ", " ");
+    assertThat(texts(c, "key")).containsExactly("", "Shift", "Control", "Tab", "Tab", "Control", "Shift", " ", " ");
     assertThat(c.issues()).isEmpty();
     assertThat(c.stepsMapped()).isEqualTo(3);
   }
@@ -315,12 +316,8 @@ class ChromeRecorderExportTest {
         .build();
     Conversion<String> c = write(flow);
 
-    JsonNode s = steps(c);
     assertThat(types(c)).containsExactly("navigate", "click", "click", "close", "hover");
-    assertThat(s.get(1).get("target").asText()).isEqualTo("main");
-    assertThat(s.get(2).get("target").asText()).isEqualTo(help);
-    assertThat(s.get(3).get("target").asText()).isEqualTo(help);
-    assertThat(s.get(4).get("target").asText()).isEqualTo("main");
+    assertThat(texts(c, "target").subList(1, 5)).containsExactly("main", help, help, "main");
     assertThat(c.issues()).isEmpty();
     assertThat(c.stepsMapped()).isEqualTo(6);
   }

@@ -51,16 +51,6 @@ class ChromeRecorderImportTest {
   }
 
   @Test
-  void should_detect_a_user_flow_but_not_a_native_flow_or_other_json() {
-    assertThat(codec.detects("{\"title\": \"t\", \"steps\": [{\"type\": \"navigate\", \"url\": \"http://a\"}]}")).isTrue();
-    assertThat(codec.detects("{\"schema\": \"browserflow/1\", \"title\": \"t\", \"steps\": [{\"type\": \"x\"}]}")).isFalse();
-    assertThat(codec.detects("{\"title\": \"t\", \"steps\": [{\"op\": \"open\"}]}")).isFalse();
-    assertThat(codec.detects("{\"steps\": [{\"type\": \"click\"}]}")).isFalse();
-    assertThat(codec.detects("[1, 2]")).isFalse();
-    assertThat(codec.detects("{not json")).isFalse();
-  }
-
-  @Test
   void should_map_set_viewport_and_the_first_navigate_to_open_and_later_ones_to_navigate() {
     Conversion<Flow> c = read("{\"type\": \"setViewport\", \"width\": 1280, \"height\": 720, \"deviceScaleFactor\": 1,"
         + " \"isMobile\": false, \"hasTouch\": false, \"isLandscape\": false}, " + OPEN + ","

@@ -8,7 +8,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.browserflow.api.ErrorCode;
 import io.browserflow.api.Flow;
+import io.browserflow.api.FlowFormatException;
 import io.browserflow.api.Step;
 import io.browserflow.api.InteractionStep;
 import io.browserflow.api.lint.Quality;
@@ -18,7 +20,10 @@ import java.util.List;
 import java.util.regex.PatternSyntaxException;
 import org.junit.jupiter.api.Test;
 
-/** Whole Selenium IDE projects: suites and the runner's filter, run calls inlined, variables shared by persisted suites. */
+/**
+ * Whole Selenium IDE projects: suites and the runner's filter, run calls inlined, variables shared
+ * by persisted suites, a project without tests refused.
+ */
 class SideProjectImportTest {
 
   /** A project of {@code tests} whose suites are {@code suites}: each {name, persistSession, test names...}. */
@@ -173,5 +178,12 @@ class SideProjectImportTest {
     assertThat(p.tests()).hasSize(2);
     assertThat(new SideCodec().read(text, "odd.side").issues()).extracting(ConversionIssue::code)
         .contains(ConversionCode.SCHEMA_VERSION_ASSUMED);
+  }
+
+  @Test
+  void should_refuse_a_project_without_tests() {
+    assertThatThrownBy(() -> new SideCodec().read("{\"version\":\"2.0\",\"tests\":[]}", "empty.side"))
+        .isInstanceOfSatisfying(FlowFormatException.class,
+            e -> assertThat(e.problems().get(0).code()).isEqualTo(ErrorCode.FIELD_MISSING));
   }
 }
