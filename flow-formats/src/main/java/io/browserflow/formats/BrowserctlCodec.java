@@ -52,7 +52,7 @@ final class BrowserctlCodec implements FormatCodec {
   @Override
   public Conversion<String> write(Flow flow) {
     BrowserctlExport.Result r = BrowserctlExport.run(flow, BrowserctlExport.Style.JSON);
-    return Conversion.of(Format.FLOW, Format.BROWSERCTL, Json.write(render(r.doc)), r.read, r.mapped, r.issues);
+    return Conversion.of(Format.FLOW, Format.BROWSERCTL, Json.write(render(r.doc())), r.read(), r.mapped(), r.issues());
   }
 
   /**
@@ -62,11 +62,11 @@ final class BrowserctlCodec implements FormatCodec {
    */
   Conversion<String> write(Flow flow, Conversion<Flow> imported) {
     BrowserctlExport.Result r = BrowserctlExport.run(flow, BrowserctlExport.Style.JSON);
-    ObjectNode root = render(r.doc);
+    ObjectNode root = render(r.doc());
     ArrayNode warnings = (ArrayNode) root.get("warnings");
     ObjectNode quality = (ObjectNode) root.get("quality");
     ArrayNode blocking = (ArrayNode) quality.get("blockingIssues");
-    List<ConversionIssue> all = new ArrayList<>(r.issues.list());
+    List<ConversionIssue> all = new ArrayList<>(r.issues().list());
     for (ConversionIssue i : imported.issues()) {
       if (i.severity() == ConversionIssue.Severity.INFO) {
         continue;
@@ -74,7 +74,7 @@ final class BrowserctlCodec implements FormatCodec {
       all.add(i);
       ObjectNode w = (i.severity() == ConversionIssue.Severity.BLOCKING ? blocking : warnings).addObject();
       w.put("code", i.code().name());
-      String command = commandOf(i.path(), flow, imported, r.doc);
+      String command = commandOf(i.path(), flow, imported, r.doc());
       if (command != null) {
         w.put("commandId", command);
       }
@@ -86,7 +86,7 @@ final class BrowserctlCodec implements FormatCodec {
       w.put("source", imported.from().id());
     }
     quality.put("status", BrowserctlExport.quality(all));
-    return Conversion.of(Format.FLOW, Format.BROWSERCTL, Json.write(root), r.read, r.mapped, r.issues);
+    return Conversion.of(Format.FLOW, Format.BROWSERCTL, Json.write(root), r.read(), r.mapped(), r.issues());
   }
 
   /** The command written for the last step the source step at {@code path} became, if any. */

@@ -31,18 +31,7 @@ final class BrowserctlExport {
   enum Style { JSON, TEXT }
 
   /** The document to render, the issues, and the step counts. */
-  static final class Result {
-    final BrowserctlDocument doc;
-    final Issues issues;
-    final int read;
-    final int mapped;
-
-    Result(BrowserctlDocument doc, Issues issues, int read, int mapped) {
-      this.doc = doc;
-      this.issues = issues;
-      this.read = read;
-      this.mapped = mapped;
-    }
+  record Result(BrowserctlDocument doc, Issues issues, int read, int mapped) {
   }
 
   private final BrowserctlExportState st;

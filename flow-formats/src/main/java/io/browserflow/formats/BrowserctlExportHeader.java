@@ -18,13 +18,7 @@ import java.util.Locale;
  * inputs, the flow-level fields browserctl has no place for (each an info), and the {@code tab}
  * command naming the first tab when a later step returns to it.
  */
-final class BrowserctlExportHeader {
-  private final BrowserctlExportState st;
-
-  BrowserctlExportHeader(BrowserctlExportState st) {
-    this.st = st;
-  }
-
+record BrowserctlExportHeader(BrowserctlExportState st) {
   void header() {
     st.doc.name = st.flow.id();
     if (!st.flow.name().equals(st.flow.id())) {

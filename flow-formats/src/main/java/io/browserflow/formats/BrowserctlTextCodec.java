@@ -91,7 +91,7 @@ final class BrowserctlTextCodec implements FormatCodec {
   @Override
   public Conversion<String> write(Flow flow) {
     BrowserctlExport.Result r = BrowserctlExport.run(flow, BrowserctlExport.Style.TEXT);
-    return Conversion.of(Format.FLOW, Format.BROWSERCTL_TEXT, render(r.doc), r.read, r.mapped, r.issues);
+    return Conversion.of(Format.FLOW, Format.BROWSERCTL_TEXT, render(r.doc()), r.read(), r.mapped(), r.issues());
   }
 
   // ------------------------------------------------------------------ reading

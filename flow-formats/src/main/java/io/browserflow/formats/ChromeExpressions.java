@@ -13,14 +13,8 @@ import java.util.regex.Pattern;
  * expressions, load states as {@code document.readyState}, texts and attributes through {@code
  * document.querySelector} (when a candidate gives a css selector), negations; none for the rest.
  */
-final class ChromeExpressions {
+record ChromeExpressions(ChromeExportState st) {
   private static final Pattern FUNCTION = Pattern.compile("^\\s*(?:async\\s+)?(?:function\\b|\\([^()]*\\)\\s*=>|[\\w$]+\\s*=>)");
-
-  private final ChromeExportState st;
-
-  ChromeExpressions(ChromeExportState st) {
-    this.st = st;
-  }
 
   /** A page expression for the condition, when one is plain to write; null otherwise. */
   String expression(Condition c, String p) {

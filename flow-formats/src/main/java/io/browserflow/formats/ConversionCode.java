@@ -1,6 +1,7 @@
 package io.browserflow.formats;
 
 import io.browserflow.api.lint.LintCode;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -732,12 +733,7 @@ public enum ConversionCode {
 
   /** The code that mirrors {@code lint}, if a converter reports that finding. */
   public static Optional<ConversionCode> of(LintCode lint) {
-    for (ConversionCode c : values()) {
-      if (c.lintCode == lint) {
-        return Optional.of(c);
-      }
-    }
-    return Optional.empty();
+    return Arrays.stream(values()).filter(c -> c.lintCode == lint).findFirst();
   }
 
   private static Map<String, ConversionCode> byName() {

@@ -1,5 +1,6 @@
 package io.browserflow.formats;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -70,11 +71,6 @@ public enum Format {
   /** The format spelled {@code id} (case-insensitive), if any. */
   public static Optional<Format> fromId(String id) {
     String want = id.trim().toLowerCase(Locale.ROOT);
-    for (Format f : values()) {
-      if (f.id.equals(want)) {
-        return Optional.of(f);
-      }
-    }
-    return Optional.empty();
+    return Arrays.stream(values()).filter(f -> f.id.equals(want)).findFirst();
   }
 }
