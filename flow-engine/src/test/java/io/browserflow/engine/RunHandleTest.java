@@ -17,20 +17,10 @@ class RunHandleTest {
 
   @Test
   void should_pause_before_the_next_step_and_resume() throws Exception {
-    FakeDriver driver = new FakeDriver();
-    CountDownLatch inOne = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    driver.beforePerform = step -> {
-      if (step.id().equals("one")) {
-        inOne.countDown();
-        await(release);
-      }
-    };
-    FlowEngine engine = FlowEngine.builder().driver(driver).build();
-
-    RunHandle run = engine.start(flow, Inputs.empty(), RunOptions.defaults());
-    assertThat(inOne.await(10, TimeUnit.SECONDS)).isTrue();
-    run.pause();
+    PausedInOne paused = pausedInStepOne();
+    FakeDriver driver = paused.driver();
+    RunHandle run = paused.run();
+    CountDownLatch release = paused.release();
     release.countDown();
 
     assertThat(run.await(Duration.ofMillis(300))).isEmpty();
@@ -45,6 +35,24 @@ class RunHandleTest {
 
   @Test
   void should_cancel_a_paused_run_for_good() throws Exception {
+    PausedInOne paused = pausedInStepOne();
+    FakeDriver driver = paused.driver();
+    RunHandle run = paused.run();
+    CountDownLatch release = paused.release();
+    run.cancel();
+    release.countDown();
+    RunResult result = run.await();
+
+    assertThat(result.status()).isEqualTo(RunStatus.CANCELLED);
+    assertThat(driver.performed).doesNotContain("two", "three");
+    run.resume();
+    assertThat(run.await().status()).isEqualTo(RunStatus.CANCELLED);
+  }
+
+  /** A run started in the background and paused while its step "one" is held until {@code release}. */
+  private record PausedInOne(FakeDriver driver, RunHandle run, CountDownLatch release) {}
+
+  private PausedInOne pausedInStepOne() throws InterruptedException {
     FakeDriver driver = new FakeDriver();
     CountDownLatch inOne = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
@@ -59,14 +67,7 @@ class RunHandleTest {
     RunHandle run = engine.start(flow, Inputs.empty(), RunOptions.defaults());
     assertThat(inOne.await(10, TimeUnit.SECONDS)).isTrue();
     run.pause();
-    run.cancel();
-    release.countDown();
-    RunResult result = run.await();
-
-    assertThat(result.status()).isEqualTo(RunStatus.CANCELLED);
-    assertThat(driver.performed).doesNotContain("two", "three");
-    run.resume();
-    assertThat(run.await().status()).isEqualTo(RunStatus.CANCELLED);
+    return new PausedInOne(driver, run, release);
   }
 
   private static void await(CountDownLatch latch) {
