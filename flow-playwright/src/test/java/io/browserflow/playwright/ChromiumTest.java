@@ -32,6 +32,7 @@ public abstract class ChromiumTest {
   protected Path tempDir;
 
   private final List<DriverSession> sessions = new ArrayList<>();
+  private final List<TestServer> otherOrigins = new ArrayList<>();
 
   @BeforeAll
   static void launchBrowser() {
@@ -55,6 +56,16 @@ public abstract class ChromiumTest {
   void closeSessions() {
     sessions.forEach(DriverSession::close);
     sessions.clear();
+    otherOrigins.forEach(TestServer::close);
+    otherOrigins.clear();
+  }
+
+  /** A second page server on 127.0.0.1 (another origin), serving {@code /api}; closed after the test. */
+  TestServer otherOriginServer() {
+    TestServer other = new TestServer();
+    otherOrigins.add(other);
+    other.page("/api", "{}");
+    return other;
   }
 
   PlaywrightSession session(SessionOptions options) {

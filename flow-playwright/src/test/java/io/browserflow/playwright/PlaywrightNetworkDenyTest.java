@@ -8,7 +8,6 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.SessionOptions;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -24,13 +23,7 @@ class PlaywrightNetworkDenyTest extends ChromiumTest {
 
   @BeforeEach
   void otherOrigin() {
-    elsewhere = new TestServer();
-    elsewhere.page("/api", "{}");
-  }
-
-  @AfterEach
-  void closeOther() {
-    elsewhere.close();
+    elsewhere = otherOriginServer();
   }
 
   private DriverSession denying() {
