@@ -1,6 +1,7 @@
 package io.browserflow.playwright;
 
 import io.browserflow.api.Candidate;
+import io.browserflow.api.Condition;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.SessionOptions;
@@ -93,5 +94,10 @@ public abstract class ChromiumTest {
 
   static Target css(String css) {
     return Target.of(Candidate.css(css));
+  }
+
+  /** Waits until the element {@code css} selects shows exactly {@code text}. */
+  static void awaitText(DriverSession s, String css, String text) {
+    s.await(Condition.Text.of(css(css), text, Condition.Match.EQUALS), TIMEOUT);
   }
 }
