@@ -143,16 +143,11 @@ final class RunResultJson {
         .flowDigest(n.path("flowDigest").asText())
         .status(RunStatus.valueOf(n.path("status").asText()))
         .startedAt(Instant.parse(n.path("startedAt").asText()))
-        .tookMs(n.path("tookMs").asLong());
-    if (n.hasNonNull("errorCode")) {
-      b.errorCode(ErrorCode.valueOf(n.get("errorCode").asText()));
-    }
-    if (n.hasNonNull("errorMessage")) {
-      b.errorMessage(n.get("errorMessage").asText());
-    }
-    if (n.hasNonNull("errorPath")) {
-      b.errorPath(n.get("errorPath").asText());
-    }
+        .tookMs(n.path("tookMs").asLong())
+        .errorCode(text(n, "errorCode").map(ErrorCode::valueOf))
+        .errorMessage(text(n, "errorMessage"))
+        .errorPath(text(n, "errorPath"))
+        .trace(text(n, "trace"));
     for (JsonNode s : n.path("steps")) {
       b.addSteps(stepFromNode(s));
     }
@@ -175,9 +170,6 @@ final class RunResultJson {
     for (JsonNode u : n.path("blockedRequests")) {
       b.addBlockedRequests(u.asText());
     }
-    if (n.hasNonNull("trace")) {
-      b.trace(n.get("trace").asText());
-    }
     return b.build();
   }
 
@@ -190,40 +182,26 @@ final class RunResultJson {
         .attempts(s.path("attempts").asInt(1))
         .tookMs(s.path("tookMs").asLong())
         .fallbackUsed(s.path("fallbackUsed").asBoolean(false))
-        .recoveredByFallback(s.path("recoveredByFallback").asBoolean(false));
-    if (s.hasNonNull("title")) {
-      b.title(s.get("title").asText());
-    }
-    if (s.hasNonNull("iteration")) {
-      b.iteration(s.get("iteration").asText());
-    }
+        .recoveredByFallback(s.path("recoveredByFallback").asBoolean(false))
+        .title(text(s, "title"))
+        .iteration(text(s, "iteration"))
+        .locator(text(s, "locator"))
+        .errorCode(text(s, "errorCode").map(ErrorCode::valueOf))
+        .message(text(s, "message"))
+        .candidates(text(s, "candidates"))
+        .url(text(s, "url"));
     if (s.hasNonNull("winner")) {
       b.winner(s.get("winner").asInt());
     }
-    if (s.hasNonNull("locator")) {
-      b.locator(s.get("locator").asText());
-    }
     if (s.hasNonNull("startMs")) {
       b.startMs(s.get("startMs").asLong());
-    }
-    if (s.hasNonNull("errorCode")) {
-      b.errorCode(ErrorCode.valueOf(s.get("errorCode").asText()));
-    }
-    if (s.hasNonNull("message")) {
-      b.message(s.get("message").asText());
-    }
-    if (s.hasNonNull("candidates")) {
-      b.candidates(s.get("candidates").asText());
-    }
-    if (s.hasNonNull("url")) {
-      b.url(s.get("url").asText());
     }
     for (JsonNode a : s.path("artifacts")) {
       b.addArtifacts(a.asText());
     }
     for (JsonNode c : s.path("console")) {
       b.addConsole(ConsoleLine.of(ConsoleLine.Kind.valueOf(c.path("kind").asText().toUpperCase(Locale.ROOT)),
-          c.path("text").asText(), c.hasNonNull("location") ? Optional.of(c.get("location").asText()) : Optional.empty()));
+          c.path("text").asText(), text(c, "location")));
     }
     for (JsonNode r : s.path("requests")) {
       RequestLine.Builder line = RequestLine.builder().method(r.path("method").asText()).url(r.path("url").asText())
@@ -231,9 +209,7 @@ final class RunResultJson {
       if (r.hasNonNull("status")) {
         line.status(r.get("status").asInt());
       }
-      if (r.hasNonNull("failure")) {
-        line.failure(r.get("failure").asText());
-      }
+      line.failure(text(r, "failure"));
       b.addRequests(line.build());
     }
     b.droppedActivity(s.path("droppedActivity").asInt(0));
@@ -245,9 +221,7 @@ final class RunResultJson {
           Optional<Candidate.Kind> kind = Candidate.Kind.fromJson(e.getKey());
           if (kind.isPresent()) {
             Candidate.Builder cb = Candidate.builder().kind(kind.get()).value(e.getValue().asText());
-            if (c.hasNonNull("name")) {
-              cb.name(c.get("name").asText());
-            }
+            cb.name(text(c, "name"));
             one.addCandidates(cb.build());
             break;
           }
@@ -256,5 +230,10 @@ final class RunResultJson {
       b.addSuggestions(one.build());
     }
     return b.build();
+  }
+
+  /** The text of {@code n}'s field {@code name}; empty when it is missing or null. */
+  private static Optional<String> text(JsonNode n, String name) {
+    return n.hasNonNull(name) ? Optional.of(n.get(name).asText()) : Optional.empty();
   }
 }

@@ -8,17 +8,14 @@ import io.browserflow.engine.store.JournalEntry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,29 +25,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PostgresRunStoreIT {
   static final long LEASE_MS = 1000;
-  private static PostgresServer server;
+  @RegisterExtension
+  static final PostgresPerClass POSTGRES = new PostgresPerClass();
 
   @TempDir
   Path dir;
 
   private final List<Process> children = new ArrayList<>();
-
-  @BeforeAll
-  static void startPostgres() {
-    server = PostgresServer.start();
-  }
-
-  @AfterAll
-  static void stopPostgres() {
-    if (server != null) {
-      server.close();
-    }
-  }
-
-  @BeforeEach
-  void emptyTables() throws SQLException {
-    server.emptyStoreTables();
-  }
 
   @AfterEach
   void killChildren() throws InterruptedException {
@@ -61,7 +42,7 @@ class PostgresRunStoreIT {
   }
 
   private JdbcRunStore store() {
-    return JdbcRunStore.builder().url(server.url()).artifactsRoot(dir.resolve("artifacts"))
+    return JdbcRunStore.builder().url(POSTGRES.server().url()).artifactsRoot(dir.resolve("artifacts"))
         .lease(Duration.ofMillis(LEASE_MS)).build();
   }
 
@@ -89,7 +70,7 @@ class PostgresRunStoreIT {
   @Test
   void should_report_a_killed_engines_run_to_another_and_let_one_of_two_resume_it() throws Exception {
     Path marker = dir.resolve("dispatching");
-    Process first = child("first", "run", server.url(), dir.resolve("artifacts").toString(), marker.toString());
+    Process first = child("first", "run", POSTGRES.server().url(), dir.resolve("artifacts").toString(), marker.toString());
     await("the first engine to dispatch its slow click (log " + dir.resolve("first.log") + ")", 60,
         () -> Files.exists(marker) || !first.isAlive());
     assertThat(first.isAlive()).as("first engine alive; log: %s", read(dir.resolve("first.log"))).isTrue();
@@ -114,7 +95,7 @@ class PostgresRunStoreIT {
       for (String name : List.of("second", "third")) {
         outs.add(dir.resolve(name + ".out"));
         readies.add(dir.resolve(name + ".ready"));
-        child(name, "resume", server.url(), dir.resolve("artifacts").toString(), readies.get(readies.size() - 1).toString(),
+        child(name, "resume", POSTGRES.server().url(), dir.resolve("artifacts").toString(), readies.get(readies.size() - 1).toString(),
             go.toString(), outs.get(outs.size() - 1).toString());
       }
       await("both resuming engines to be ready", 60, () -> readies.stream().allMatch(Files::exists));
@@ -139,7 +120,7 @@ class PostgresRunStoreIT {
     driver.beforePerform = s -> {
       if (s.id().equals("s3")) {
         try {
-          server.stopNow();
+          POSTGRES.server().stopNow();
         } catch (IOException | InterruptedException e) {
           throw new IllegalStateException(e);
         }
@@ -149,7 +130,7 @@ class PostgresRunStoreIT {
     try (JdbcRunStore store = store()) {
       result = FlowEngine.builder().driver(driver).store(store).build().run(StoreFailureChild.flow(), Inputs.empty());
     } finally {
-      server.startAgain();
+      POSTGRES.server().startAgain();
     }
 
     assertThat(result.status()).isEqualTo(RunStatus.FAILED);

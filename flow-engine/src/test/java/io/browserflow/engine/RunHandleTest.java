@@ -17,34 +17,36 @@ class RunHandleTest {
 
   @Test
   void should_pause_before_the_next_step_and_resume() throws Exception {
-    FakeDriver driver = new FakeDriver();
-    CountDownLatch inOne = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    driver.beforePerform = step -> {
-      if (step.id().equals("one")) {
-        inOne.countDown();
-        await(release);
-      }
-    };
-    FlowEngine engine = FlowEngine.builder().driver(driver).build();
+    PausedInOne paused = pausedInStepOne();
+    paused.release().countDown();
 
-    RunHandle run = engine.start(flow, Inputs.empty(), RunOptions.defaults());
-    assertThat(inOne.await(10, TimeUnit.SECONDS)).isTrue();
-    run.pause();
-    release.countDown();
-
-    assertThat(run.await(Duration.ofMillis(300))).isEmpty();
-    assertThat(driver.performed).containsExactly("open:" + APP + "/home", "one");
-    assertThat(run.isPaused()).isTrue();
-    run.resume();
-    RunResult result = run.await();
+    assertThat(paused.run().await(Duration.ofMillis(300))).isEmpty();
+    assertThat(paused.driver().performed).containsExactly("open:" + APP + "/home", "one");
+    assertThat(paused.run().isPaused()).isTrue();
+    paused.run().resume();
+    RunResult result = paused.run().await();
     assertThat(result.status()).isEqualTo(RunStatus.SUCCEEDED);
-    assertThat(driver.performed).endsWith("two", "three");
-    assertThat(run.isDone()).isTrue();
+    assertThat(paused.driver().performed).endsWith("two", "three");
+    assertThat(paused.run().isDone()).isTrue();
   }
 
   @Test
   void should_cancel_a_paused_run_for_good() throws Exception {
+    PausedInOne paused = pausedInStepOne();
+    paused.run().cancel();
+    paused.release().countDown();
+    RunResult result = paused.run().await();
+
+    assertThat(result.status()).isEqualTo(RunStatus.CANCELLED);
+    assertThat(paused.driver().performed).doesNotContain("two", "three");
+    paused.run().resume();
+    assertThat(paused.run().await().status()).isEqualTo(RunStatus.CANCELLED);
+  }
+
+  /** A run started in the background and paused while its step "one" is held until {@code release}. */
+  private record PausedInOne(FakeDriver driver, RunHandle run, CountDownLatch release) {}
+
+  private PausedInOne pausedInStepOne() throws InterruptedException {
     FakeDriver driver = new FakeDriver();
     CountDownLatch inOne = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
@@ -59,14 +61,7 @@ class RunHandleTest {
     RunHandle run = engine.start(flow, Inputs.empty(), RunOptions.defaults());
     assertThat(inOne.await(10, TimeUnit.SECONDS)).isTrue();
     run.pause();
-    run.cancel();
-    release.countDown();
-    RunResult result = run.await();
-
-    assertThat(result.status()).isEqualTo(RunStatus.CANCELLED);
-    assertThat(driver.performed).doesNotContain("two", "three");
-    run.resume();
-    assertThat(run.await().status()).isEqualTo(RunStatus.CANCELLED);
+    return new PausedInOne(driver, run, release);
   }
 
   private static void await(CountDownLatch latch) {

@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,26 +117,16 @@ class SignInTest {
 
   @org.junit.jupiter.api.extension.ExtendWith(FlowExtension.class)
   static class FirstCase {
-    @Test
-    void one(FlowRunner flows) {
-      assertThat(flows.run(account.toString())).succeeded();
-    }
-
-    @Test
-    void two(FlowRunner flows) {
+    @RepeatedTest(2)
+    void signed_in(FlowRunner flows) {
       assertThat(flows.run(account.toString())).succeeded();
     }
   }
 
   @FlowTest
   static class SecondCase {
-    @Test
-    void three(FlowRunner flows) {
-      assertThat(flows.run(account.toString())).succeeded();
-    }
-
-    @Test
-    void four(FlowRunner flows) {
+    @RepeatedTest(2)
+    void signed_in(FlowRunner flows) {
       assertThat(flows.run(account.toString())).succeeded();
     }
   }

@@ -79,12 +79,8 @@ final class Activity {
     addConsole(ConsoleLine.of(ConsoleLine.Kind.PAGE_ERROR, e.error(), Optional.empty()));
   }
 
-  private synchronized void addConsole(ConsoleLine line) {
-    if (console.size() < StepActivityLimits.MAX_CONSOLE) {
-      console.add(line);
-    } else {
-      dropped++;
-    }
+  private void addConsole(ConsoleLine line) {
+    keep(console, StepActivityLimits.MAX_CONSOLE, line);
   }
 
   private void response(Response r) {
@@ -106,9 +102,14 @@ final class Activity {
     return at == null ? 0 : (System.nanoTime() - at) / 1_000_000;
   }
 
-  private synchronized void addRequest(RequestLine line) {
-    if (requests.size() < StepActivityLimits.MAX_REQUESTS) {
-      requests.add(line);
+  private void addRequest(RequestLine line) {
+    keep(requests, StepActivityLimits.MAX_REQUESTS, line);
+  }
+
+  /** Adds {@code line} while {@code lines} holds fewer than {@code max}, else counts it as dropped. */
+  private synchronized <T> void keep(List<T> lines, int max, T line) {
+    if (lines.size() < max) {
+      lines.add(line);
     } else {
       dropped++;
     }

@@ -115,37 +115,44 @@ final class ChromiumSearch {
     if (!os.contains("win") && !os.contains("mac")) {
       out.add(Path.of("/usr/lib/chromium/chromium-headless-shell"));
     }
-    for (Path d : cachedBuilds("chromium_headless_shell-")) {
-      out.addAll(executables(d,
-          List.of("chrome-headless-shell-win64/chrome-headless-shell.exe", "chrome-win/headless_shell.exe"),
-          List.of("chrome-headless-shell-mac-arm64/chrome-headless-shell", "chrome-headless-shell-mac-x64/chrome-headless-shell",
-              "chrome-mac/headless_shell"),
-          List.of("chrome-headless-shell-linux64/chrome-headless-shell", "chrome-linux/headless_shell")));
-    }
+    out.addAll(cached(HEADLESS_SHELL));
     return out;
   }
 
   /** Chromium builds in Playwright's browser cache, newest first. */
   private List<Path> playwrightBrowsers() {
-    List<Path> out = new ArrayList<>();
     if (!Files.isDirectory(cacheRoot())) {
-      out.add(cacheRoot().resolve("chromium-*"));
-      return out;
+      return List.of(cacheRoot().resolve("chromium-*"));
     }
-    for (Path d : cachedBuilds("chromium-")) {
-      out.addAll(executables(d,
-          List.of("chrome-win64/chrome.exe", "chrome-win/chrome.exe"),
-          List.of("chrome-mac-arm64/Chromium.app/Contents/MacOS/Chromium", "chrome-mac/Chromium.app/Contents/MacOS/Chromium",
-              "chrome-mac-x64/Chromium.app/Contents/MacOS/Chromium"),
-          List.of("chrome-linux64/chrome", "chrome-linux/chrome")));
-    }
-    return out;
+    return cached(CHROMIUM);
   }
 
-  /** The executables a build folder of Playwright's cache may hold on this platform, in order. */
-  private List<Path> executables(Path build, List<String> windows, List<String> mac, List<String> linux) {
-    List<String> names = os.contains("win") ? windows : os.contains("mac") ? mac : linux;
-    return names.stream().map(build::resolve).toList();
+  /**
+   * A kind of build in Playwright's browser cache: its folders are named {@code prefix<revision>} and
+   * hold the executable at one of these paths per platform, most likely first.
+   */
+  private record CachedBuild(String prefix, List<String> windows, List<String> mac, List<String> linux) {}
+
+  private static final CachedBuild HEADLESS_SHELL = new CachedBuild("chromium_headless_shell-",
+      List.of("chrome-headless-shell-win64/chrome-headless-shell.exe", "chrome-win/headless_shell.exe"),
+      List.of("chrome-headless-shell-mac-arm64/chrome-headless-shell", "chrome-headless-shell-mac-x64/chrome-headless-shell",
+          "chrome-mac/headless_shell"),
+      List.of("chrome-headless-shell-linux64/chrome-headless-shell", "chrome-linux/headless_shell"));
+
+  private static final CachedBuild CHROMIUM = new CachedBuild("chromium-",
+      List.of("chrome-win64/chrome.exe", "chrome-win/chrome.exe"),
+      List.of("chrome-mac-arm64/Chromium.app/Contents/MacOS/Chromium", "chrome-mac/Chromium.app/Contents/MacOS/Chromium",
+          "chrome-mac-x64/Chromium.app/Contents/MacOS/Chromium"),
+      List.of("chrome-linux64/chrome", "chrome-linux/chrome"));
+
+  /** The executables the cached builds of {@code kind} may hold on this platform: newest build first, in order. */
+  private List<Path> cached(CachedBuild kind) {
+    List<String> names = os.contains("win") ? kind.windows() : os.contains("mac") ? kind.mac() : kind.linux();
+    List<Path> out = new ArrayList<>();
+    for (Path build : cachedBuilds(kind.prefix())) {
+      names.forEach(n -> out.add(build.resolve(n)));
+    }
+    return out;
   }
 
   /** Playwright's browser cache: {@code PLAYWRIGHT_BROWSERS_PATH}, else the platform's default. */

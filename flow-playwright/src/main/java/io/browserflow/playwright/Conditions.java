@@ -24,6 +24,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -182,18 +183,10 @@ final class Conditions {
 
     @Override
     public Check visitValue(Condition.Value c) {
-      return state.call(() -> checkElement(c.target(), false, loc -> {
-        String v;
-        try {
-          v = loc.inputValue(new Locator.InputValueOptions().setTimeout(1000));
-        } catch (PlaywrightException e) {
-          if (Failures.isStrictViolation(e) || Failures.isTimeout(e) || Failures.isContextGone(e)) {
-            throw e;
-          }
-          return new Check(false, "the element has no value (not a form field)");
-        }
-        return new Check(v.equals(c.value()), "a different value");
-      }));
+      return state.call(() -> checkElement(c.target(), false, loc ->
+          ifApplicable(() -> loc.inputValue(new Locator.InputValueOptions().setTimeout(1000)))
+              .map(v -> new Check(v.equals(c.value()), "a different value"))
+              .orElse(new Check(false, "the element has no value (not a form field)"))));
     }
 
     @Override
@@ -230,6 +223,22 @@ final class Conditions {
     }
   }
 
+  /**
+   * On the driver thread: what {@code query} answers about the element, or empty when the element
+   * cannot answer it (not a form field, not checkable). A strict violation, a timeout or a lost
+   * context is no such answer: it is thrown on.
+   */
+  private static <T> Optional<T> ifApplicable(java.util.function.Supplier<T> query) {
+    try {
+      return Optional.of(query.get());
+    } catch (PlaywrightException e) {
+      if (Failures.isStrictViolation(e) || Failures.isTimeout(e) || Failures.isContextGone(e)) {
+        throw e;
+      }
+      return Optional.empty();
+    }
+  }
+
   /** On the driver thread: whether the unique element is in {@code state}. */
   private static Check elementState(Locator loc, Condition.State state) {
     String seen = "the element is not " + state.name().toLowerCase(Locale.ROOT);
@@ -240,29 +249,14 @@ final class Conditions {
       case ENABLED -> new Check(loc.isEnabled(new Locator.IsEnabledOptions().setTimeout(1000)), seen);
       case DISABLED -> new Check(!loc.isEnabled(new Locator.IsEnabledOptions().setTimeout(1000)), seen);
       case EDITABLE, NOT_EDITABLE -> {
-        boolean editable;
-        try {
-          editable = loc.isEditable(new Locator.IsEditableOptions().setTimeout(1000));
-        } catch (PlaywrightException e) {
-          if (Failures.isStrictViolation(e) || Failures.isTimeout(e) || Failures.isContextGone(e)) {
-            throw e;
-          }
-          editable = false; // nothing one can type into
-        }
+        // an element one cannot ask is nothing one can type into
+        boolean editable = ifApplicable(() -> loc.isEditable(new Locator.IsEditableOptions().setTimeout(1000))).orElse(false);
         yield new Check(editable == (state == Condition.State.EDITABLE),
             editable ? "the element is editable" : "the element is not editable");
       }
-      case CHECKED, UNCHECKED -> {
-        try {
-          boolean checked = loc.isChecked(new Locator.IsCheckedOptions().setTimeout(1000));
-          yield new Check(checked == (state == Condition.State.CHECKED), seen);
-        } catch (PlaywrightException e) {
-          if (Failures.isStrictViolation(e) || Failures.isTimeout(e) || Failures.isContextGone(e)) {
-            throw e;
-          }
-          yield new Check(false, "the element is not checkable");
-        }
-      }
+      case CHECKED, UNCHECKED -> ifApplicable(() -> loc.isChecked(new Locator.IsCheckedOptions().setTimeout(1000)))
+          .map(checked -> new Check(checked == (state == Condition.State.CHECKED), seen))
+          .orElse(new Check(false, "the element is not checkable"));
     };
   }
 

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.ObjDoubleConsumer;
 
 /**
  * The interaction steps ({@code perform}): click, dblclick, contextmenu, hover, fill, change, type, press,
@@ -51,38 +52,31 @@ final class ElementActions {
 
       @Override
       public ActionResult visitDblclick(InteractionStep.Dblclick s) {
-        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+        return act(s.target(), timeout, (loc, ms) -> {
           Locator.DblclickOptions o = new Locator.DblclickOptions().setTimeout(ms);
           s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
           loc.dblclick(o);
-          return null;
-        }, true));
+        }, true);
       }
 
       @Override
       public ActionResult visitContextmenu(InteractionStep.Contextmenu s) {
-        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
+        return act(s.target(), timeout, (loc, ms) -> {
           Locator.ClickOptions o = new Locator.ClickOptions().setButton(MouseButton.RIGHT).setTimeout(ms);
           s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
           loc.click(o);
-          return null;
-        }, true));
+        }, true);
       }
 
       @Override
       public ActionResult visitHover(InteractionStep.Hover s) {
-        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
-          loc.hover(new Locator.HoverOptions().setTimeout(ms));
-          return null;
-        }, true));
+        return act(s.target(), timeout, (loc, ms) -> loc.hover(new Locator.HoverOptions().setTimeout(ms)), true);
       }
 
       @Override
       public ActionResult visitFill(InteractionStep.Fill s) {
-        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
-          loc.fill(s.value(), new Locator.FillOptions().setTimeout(ms));
-          return null;
-        }, true, s.value()));
+        return act(s.target(), timeout, (loc, ms) ->
+            loc.fill(s.value(), new Locator.FillOptions().setTimeout(ms)), true, s.value());
       }
 
       @Override
@@ -113,11 +107,10 @@ final class ElementActions {
           });
           return ActionResult.none();
         }
-        return done(resolver.act(s.target().get(), timeout, (loc, ms) -> {
+        return act(s.target().get(), timeout, (loc, ms) -> {
           loc.evaluate(PageScripts.CARET_TO_END, null, new Locator.EvaluateOptions().setTimeout(ms));
           loc.pressSequentially(s.text(), new Locator.PressSequentiallyOptions().setTimeout(ms));
-          return null;
-        }, true, s.text()));
+        }, true, s.text());
       }
 
       @Override
@@ -132,18 +125,12 @@ final class ElementActions {
 
       @Override
       public ActionResult visitCheck(InteractionStep.Check s) {
-        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
-          loc.check(new Locator.CheckOptions().setTimeout(ms));
-          return null;
-        }, true));
+        return act(s.target(), timeout, (loc, ms) -> loc.check(new Locator.CheckOptions().setTimeout(ms)), true);
       }
 
       @Override
       public ActionResult visitUncheck(InteractionStep.Uncheck s) {
-        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
-          loc.uncheck(new Locator.UncheckOptions().setTimeout(ms));
-          return null;
-        }, true));
+        return act(s.target(), timeout, (loc, ms) -> loc.uncheck(new Locator.UncheckOptions().setTimeout(ms)), true);
       }
 
       @Override
@@ -171,10 +158,7 @@ final class ElementActions {
 
       @Override
       public ActionResult visitMouse(InteractionStep.Mouse s) {
-        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
-          mouse(loc, s, ms);
-          return null;
-        }, false));
+        return act(s.target(), timeout, (loc, ms) -> mouse(loc, s, ms), false);
       }
 
       @Override
@@ -182,10 +166,7 @@ final class ElementActions {
         TargetResolver.Acted<Void> to = resolver.act(s.destination(), timeout, null, false);
         Frame df = resolver.targetFrame(s.destination(), Deadline.in(timeout));
         Locator destination = state.call(() -> TargetResolver.locator(df, s.destination(), to.resolution.winner()));
-        return done(resolver.act(s.source(), timeout, (loc, ms) -> {
-          loc.dragTo(destination, new Locator.DragToOptions().setTimeout(ms));
-          return null;
-        }, true));
+        return act(s.source(), timeout, (loc, ms) -> loc.dragTo(destination, new Locator.DragToOptions().setTimeout(ms)), true);
       }
 
       @Override
@@ -196,16 +177,23 @@ final class ElementActions {
             throw new FlowRunException(ErrorCode.ACTION_FAILED, "upload file " + p + " does not exist", Map.of(FlowException.Details.FILE, p.toString()));
           }
         }
-        return done(resolver.act(s.target(), timeout, (loc, ms) -> {
-          loc.setInputFiles(files, new Locator.SetInputFilesOptions().setTimeout(ms));
-          return null;
-        }, false));
+        return act(s.target(), timeout, (loc, ms) ->
+            loc.setInputFiles(files, new Locator.SetInputFilesOptions().setTimeout(ms)), false);
       }
     });
   }
 
   private static ActionResult done(TargetResolver.Acted<?> acted) {
     return ActionResult.of(acted.resolution);
+  }
+
+  /** Lets {@code action} act on the target's one element ({@link TargetResolver#act}); it gives the step nothing back. */
+  private ActionResult act(Target target, Duration timeout, ObjDoubleConsumer<Locator> action, boolean interactive,
+      String... scrub) {
+    return done(resolver.act(target, timeout, (loc, ms) -> {
+      action.accept(loc, ms);
+      return null;
+    }, interactive, scrub));
   }
 
   private ActionResult click(InteractionStep.Click s, Duration timeout) {
@@ -220,10 +208,7 @@ final class ElementActions {
         throw new FlowRunException(ErrorCode.ACTION_FAILED, "a click with the " + s.button().name().toLowerCase(Locale.ROOT)
             + " button cannot bind a new tab (step " + s.id() + ")", Map.of(FlowException.Details.STEP_ID, s.id()));
       }
-      return done(resolver.act(s.target(), timeout, (loc, ms) -> {
-        SideButtonClick.press(state.page(), loc, s, ms);
-        return null;
-      }, true));
+      return act(s.target(), timeout, (loc, ms) -> SideButtonClick.press(state.page(), loc, s, ms), true);
     }
     Locator.ClickOptions o = new Locator.ClickOptions().setModifiers(modifiers(s.modifiers())).setButton(button);
     s.offset().ifPresent(p -> o.setPosition(p.x(), p.y()));
@@ -357,10 +342,7 @@ final class ElementActions {
       });
       return ActionResult.none();
     }
-    return done(resolver.act(s.target().get(), timeout, (loc, ms) -> {
-      loc.press(keys, new Locator.PressOptions().setTimeout(ms));
-      return null;
-    }, true));
+    return act(s.target().get(), timeout, (loc, ms) -> loc.press(keys, new Locator.PressOptions().setTimeout(ms)), true);
   }
 
   /** Only the key going down or coming up, on the focused element or after focusing the target. */
@@ -382,11 +364,10 @@ final class ElementActions {
       state.run(key);
       return ActionResult.none();
     }
-    return done(resolver.act(s.target().get(), timeout, (loc, ms) -> {
+    return act(s.target().get(), timeout, (loc, ms) -> {
       loc.focus(new Locator.FocusOptions().setTimeout(ms));
       key.run();
-      return null;
-    }, true));
+    }, true);
   }
 
   private ActionResult select(InteractionStep.Select s, Duration timeout) {
@@ -398,10 +379,8 @@ final class ElementActions {
     } else {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "select " + s.id() + " names neither a value nor a label");
     }
-    return done(resolver.act(s.target(), timeout, (loc, ms) -> {
-      loc.selectOption(option, new Locator.SelectOptionOptions().setTimeout(ms));
-      return null;
-    }, true));
+    return act(s.target(), timeout, (loc, ms) ->
+        loc.selectOption(option, new Locator.SelectOptionOptions().setTimeout(ms)), true);
   }
 
   private ActionResult scroll(InteractionStep.Scroll s, Duration timeout) {
@@ -411,10 +390,8 @@ final class ElementActions {
       case INTO_VIEW -> {
         Target t = s.target().orElseThrow(() -> new FlowRunException(ErrorCode.ACTION_FAILED,
             "scroll " + s.id() + " into view needs a target"));
-        yield done(resolver.act(t, timeout, (loc, ms) -> {
-          loc.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(ms));
-          return null;
-        }, false));
+        yield act(t, timeout, (loc, ms) ->
+            loc.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(ms)), false);
       }
     };
   }
@@ -423,10 +400,8 @@ final class ElementActions {
   private ActionResult scroll(InteractionStep.Scroll s, boolean to, Duration timeout) {
     Map<String, Object> arg = Map.of("x", s.x(), "y", s.y(), "to", to);
     if (s.target().isPresent()) {
-      return done(resolver.act(s.target().get(), timeout, (loc, ms) -> {
-        loc.evaluate(PageScripts.SCROLL_ELEMENT, arg, new Locator.EvaluateOptions().setTimeout(ms));
-        return null;
-      }, false));
+      return act(s.target().get(), timeout, (loc, ms) ->
+          loc.evaluate(PageScripts.SCROLL_ELEMENT, arg, new Locator.EvaluateOptions().setTimeout(ms)), false);
     }
     state.run(() -> {
       try {

@@ -206,15 +206,7 @@ final class PlaywrightSession implements DriverSession, EmulatesDevice, Emulates
     if (pacer.paces()) {
       forked.pace(pacer);
     }
-    if (url.startsWith("http:") || url.startsWith("https:") || url.startsWith("file:")) {
-      try {
-        forked.open(url, FORK_OPEN_TIMEOUT);
-      } catch (RuntimeException e) {
-        forked.close();
-        throw e;
-      }
-    }
-    return forked;
+    return showing(forked, url);
   }
 
   /**
@@ -235,15 +227,20 @@ final class PlaywrightSession implements DriverSession, EmulatesDevice, Emulates
         throw e;
       }
     }
+    return showing(lane, url);
+  }
+
+  /** {@code fork} with the parent's page {@code url} opened, if it is one a fork can load; closed if that fails. */
+  private static DriverSession showing(DriverSession fork, String url) {
     if (url.startsWith("http:") || url.startsWith("https:") || url.startsWith("file:")) {
       try {
-        lane.open(url, FORK_OPEN_TIMEOUT);
+        fork.open(url, FORK_OPEN_TIMEOUT);
       } catch (RuntimeException e) {
-        lane.close();
+        fork.close();
         throw e;
       }
     }
-    return lane;
+    return fork;
   }
 
   // =================================================================== elements

@@ -1,6 +1,7 @@
 package io.browserflow.playwright;
 
 import io.browserflow.api.Candidate;
+import io.browserflow.api.Condition;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.SessionOptions;
@@ -32,6 +33,7 @@ public abstract class ChromiumTest {
   protected Path tempDir;
 
   private final List<DriverSession> sessions = new ArrayList<>();
+  private final List<TestServer> otherOrigins = new ArrayList<>();
 
   @BeforeAll
   static void launchBrowser() {
@@ -55,6 +57,16 @@ public abstract class ChromiumTest {
   void closeSessions() {
     sessions.forEach(DriverSession::close);
     sessions.clear();
+    otherOrigins.forEach(TestServer::close);
+    otherOrigins.clear();
+  }
+
+  /** A second page server on 127.0.0.1 (another origin), serving {@code /api}; closed after the test. */
+  TestServer otherOriginServer() {
+    TestServer other = new TestServer();
+    otherOrigins.add(other);
+    other.page("/api", "{}");
+    return other;
   }
 
   PlaywrightSession session(SessionOptions options) {
@@ -82,5 +94,10 @@ public abstract class ChromiumTest {
 
   static Target css(String css) {
     return Target.of(Candidate.css(css));
+  }
+
+  /** Waits until the element {@code css} selects shows exactly {@code text}. */
+  static void awaitText(DriverSession s, String css, String text) {
+    s.await(Condition.Text.of(css(css), text, Condition.Match.EQUALS), TIMEOUT);
   }
 }

@@ -3,7 +3,6 @@ package io.browserflow.playwright;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.microsoft.playwright.impl.driver.Driver;
-import io.browserflow.api.Condition;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.SessionOptions;
 import java.io.BufferedReader;
@@ -64,7 +63,7 @@ class PlaywrightConnectTest extends ChromiumTest {
     server.page("/remote", page("Remote", "<p id=\"p\">remote ok</p>"));
     try (DriverSession s = remote.openSession(SessionOptions.builder().artifactsDir(work.resolve("a")).build())) {
       s.open(server.url("/remote"), TIMEOUT);
-      s.await(Condition.Text.of(css("#p"), "remote ok", Condition.Match.EQUALS), TIMEOUT);
+      awaitText(s, "#p", "remote ok");
       assertThat(s.state().title()).isEqualTo("Remote");
     }
   }

@@ -30,7 +30,7 @@ class PlaywrightFilesTest extends ChromiumTest {
     s.perform(InteractionStep.Upload.builder().id("u").target(Target.of(Candidate.label("Attachments")))
         .addFiles(a.toString(), b.toString()).build(), TIMEOUT);
 
-    s.await(Condition.Text.of(css("#out"), "a.txt:5,b.csv:8", Condition.Match.EQUALS), TIMEOUT);
+    awaitText(s, "#out", "a.txt:5,b.csv:8");
   }
 
   @Test

@@ -49,7 +49,7 @@ class PlaywrightFrameTest extends ChromiumTest {
     s.perform(fill(Target.of(Candidate.label("Remark")), "rebind"), TIMEOUT);
     s.perform(InteractionStep.Click.builder().id("save").target(Target.of(Candidate.role("button", "Save"))).build(), TIMEOUT);
 
-    s.await(Condition.Text.of(css("#saved"), "saved rebind", Condition.Match.EQUALS), TIMEOUT);
+    awaitText(s, "#saved", "saved rebind");
     assertThat(s.state().framePath()).containsExactly("[role=\"dialog\"] iframe");
     s.mainFrame();
     assertThat(s.test(Condition.Count.of(css("#saved"), Condition.Op.EQ, 0))).isTrue();

@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -33,18 +32,12 @@ class PlaywrightIsolationTest extends ChromiumTest {
 
   @BeforeEach
   void pages() {
-    elsewhere = new TestServer();
-    elsewhere.page("/api", "{}");
+    elsewhere = otherOriginServer();
     server.page("/ping", page("Ping", "<button data-testid=\"ping\" onclick=\"fetch('http://127.0.0.1:" + elsewhere.port()
         + "/api?key=s3cret').then(() => done('reached'), () => done('refused'))\">Ping</button><p id=\"out\"></p>"
         + "<script>function done(t) { document.getElementById('out').textContent = 'ping ' + t; }</script>"));
     server.file("/report.csv", "a,b\n1,2\n");
     server.page("/files", page("Files", "<a data-testid=\"get\" href=\"/report.csv\" download>Report</a><p>Files</p>"));
-  }
-
-  @AfterEach
-  void closeOther() {
-    elsewhere.close();
   }
 
   private RunResult run(Flow flow, RunOptions options) {

@@ -3,12 +3,10 @@ package io.browserflow.playwright;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.browserflow.api.Condition;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.SessionOptions;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -24,13 +22,7 @@ class PlaywrightNetworkDenyTest extends ChromiumTest {
 
   @BeforeEach
   void otherOrigin() {
-    elsewhere = new TestServer();
-    elsewhere.page("/api", "{}");
-  }
-
-  @AfterEach
-  void closeOther() {
-    elsewhere.close();
+    elsewhere = otherOriginServer();
   }
 
   private DriverSession denying() {
@@ -55,9 +47,9 @@ class PlaywrightNetworkDenyTest extends ChromiumTest {
 
     s.open(server.url("/app"), TIMEOUT);
 
-    s.await(Condition.Text.of(css("#own"), "own ok", Condition.Match.EQUALS), TIMEOUT);
-    s.await(Condition.Text.of(css("#fetch"), "blocked", Condition.Match.EQUALS), TIMEOUT);
-    s.await(Condition.Text.of(css("#ws"), "closed", Condition.Match.EQUALS), TIMEOUT);
+    awaitText(s, "#own", "own ok");
+    awaitText(s, "#fetch", "blocked");
+    awaitText(s, "#ws", "closed");
     assertThat(s.blockedRequests()).contains("http://" + other + "/pixel.png", "http://" + other + "/api",
         "ws://" + other + "/socket");
     assertThat(s.blockedRequests()).noneMatch(u -> u.contains("?") || u.contains("s3cret") || u.contains("token"));
@@ -87,7 +79,7 @@ class PlaywrightNetworkDenyTest extends ChromiumTest {
 
     s.open(server.url("/open"), TIMEOUT);
 
-    s.await(Condition.Text.of(css("#fetch"), "reached", Condition.Match.EQUALS), TIMEOUT);
+    awaitText(s, "#fetch", "reached");
     assertThat(s.blockedRequests()).isEmpty();
     assertThat(elsewhere.requests()).contains("/api");
   }
@@ -108,8 +100,8 @@ class PlaywrightNetworkDenyTest extends ChromiumTest {
     DriverSession s = denying();
 
     s.open(server.url("/app"), TIMEOUT);
-    s.await(Condition.Text.of(css("#post"), "blocked", Condition.Match.EQUALS), TIMEOUT);
-    s.await(Condition.Text.of(css("#inside"), "inside ok", Condition.Match.EQUALS), TIMEOUT);
+    awaitText(s, "#post", "blocked");
+    awaitText(s, "#inside", "inside ok");
     FlowRunException away = catchThrowableOfType(FlowRunException.class, () -> s.open(server.url("/go"), SHORT));
 
     assertThat(away.code()).isEqualTo(ErrorCode.NETWORK_ATTEMPT);
@@ -136,7 +128,7 @@ class PlaywrightNetworkDenyTest extends ChromiumTest {
       try (PlaywrightDriver confined = PlaywrightDriver.launch(LaunchOptions.builder().confined(true).build());
            DriverSession s = confined.openSession(SessionOptions.builder().artifactsDir(tempDir.resolve("confined")).build())) {
         s.open(server.url("/rtc"), TIMEOUT);
-        s.await(Condition.Text.of(css("#ice"), "complete", Condition.Match.EQUALS), TIMEOUT);
+        awaitText(s, "#ice", "complete");
         // gathering is over: a request it sent would be queued on the socket by now
         stun.setSoTimeout(1);
         assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> stun.receive(packet)))

@@ -71,7 +71,7 @@ class PlaywrightTargetTest extends ChromiumTest {
       assertThat(res.fallbackUsed()).isTrue();
       assertThat(res.counts()).containsExactly(0, 1);
     });
-    s.await(Condition.Text.of(css("#clicks"), "1", Condition.Match.EQUALS), TIMEOUT);
+    awaitText(s, "#clicks", "1");
   }
 
   @Test
@@ -109,7 +109,7 @@ class PlaywrightTargetTest extends ChromiumTest {
 
     s.perform(click(Target.of(Candidate.css("button")).inShadow("#o", "#i")), TIMEOUT);
 
-    s.await(Condition.Text.of(css("#clicks"), "1", Condition.Match.EQUALS), TIMEOUT);
+    awaitText(s, "#clicks", "1");
   }
 
   @Test

@@ -41,25 +41,19 @@ final class Tabs {
   }
 
   void back(Duration timeout) {
-    Tab tab = state.requireTab();
-    state.resetFrame();
-    if (tab.index > 0) {
-      int to = tab.index - 1;
-      explicitNavigation(tab, tab.history.get(to), state.deadline(timeout), () -> {
-        int was = tab.index;
-        tab.index = to;
-        if (!loader.commit(tab, tab.history.get(to), false)) {
-          tab.index = was; // the page's beforeunload kept it
-        }
-      });
-    }
+    history(-1, timeout);
   }
 
   void forward(Duration timeout) {
+    history(+1, timeout);
+  }
+
+  /** Goes {@code step} entries back (negative) or forward in the current tab's history, if it has them. */
+  private void history(int step, Duration timeout) {
     Tab tab = state.requireTab();
     state.resetFrame();
-    if (tab.index + 1 < tab.history.size()) {
-      int to = tab.index + 1;
+    int to = tab.index + step;
+    if (to >= 0 && to < tab.history.size()) {
       explicitNavigation(tab, tab.history.get(to), state.deadline(timeout), () -> {
         int was = tab.index;
         tab.index = to;

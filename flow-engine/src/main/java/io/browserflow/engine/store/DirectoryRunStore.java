@@ -386,12 +386,7 @@ final class DirectoryRunStore implements RunStore {
 
   @Override
   public Path artifactsDir(String runId, String flowId) {
-    Path dir = runDir(runId, flowId).resolve("artifacts");
-    try {
-      return OwnerOnlyDirs.create(dir);
-    } catch (IOException e) {
-      throw failure(ErrorCode.STORE_FAILED, "cannot create " + dir + ": " + e.getMessage(), dir, e);
-    }
+    return OwnerOnlyDirs.artifactsOf(runDir(runId, flowId));
   }
 
   private static RunStoreException failure(ErrorCode code, String message, Path where, Exception cause) {

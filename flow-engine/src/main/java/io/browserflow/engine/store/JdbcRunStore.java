@@ -412,13 +412,7 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 
   @Override
   public Path artifactsDir(String runId, String flowId) {
-    Path dir = runDir(runId, flowId).resolve("artifacts");
-    try {
-      return OwnerOnlyDirs.create(dir);
-    } catch (IOException e) {
-      throw new RunStoreException(ErrorCode.STORE_FAILED, "cannot create " + dir + ": " + e.getMessage(),
-          Map.of(FlowException.Details.PATH, dir.toString()), e);
-    }
+    return OwnerOnlyDirs.artifactsOf(runDir(runId, flowId));
   }
 
   private Path runDir(String runId, String flowId) {

@@ -1,5 +1,7 @@
 package io.browserflow.engine.store;
 
+import io.browserflow.api.ErrorCode;
+import io.browserflow.api.FlowException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -7,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -19,6 +22,17 @@ final class OwnerOnlyDirs {
       PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
 
   private OwnerOnlyDirs() {}
+
+  /** The {@code artifacts} folder of a run's folder, created owner-only; {@code STORE_FAILED} when it cannot be. */
+  static Path artifactsOf(Path runDir) {
+    Path dir = runDir.resolve("artifacts");
+    try {
+      return create(dir);
+    } catch (IOException e) {
+      throw new RunStoreException(ErrorCode.STORE_FAILED, "cannot create " + dir + ": " + e.getMessage(),
+          Map.of(FlowException.Details.PATH, dir.toString()), e);
+    }
+  }
 
   /** {@code dir} and each missing folder above it, the missing ones created owner-only. */
   static Path create(Path dir) throws IOException {

@@ -533,28 +533,15 @@ final class DraftBuilder {
     Target.Builder b = Target.builder();
     for (JsonNode c : t.path("c")) {
       String v = c.path("v").asText();
-      switch (c.path("k").asText()) {
-        case "testId":
-          b.addCandidates(Candidate.testId(v));
-          break;
-        case "id":
-          b.addCandidates(Candidate.id(v));
-          break;
-        case "role":
-          b.addCandidates(c.hasNonNull("n") ? Candidate.role(v, c.path("n").asText()) : Candidate.role(v));
-          break;
-        case "label":
-          b.addCandidates(Candidate.label(v));
-          break;
-        case "placeholder":
-          b.addCandidates(Candidate.placeholder(v));
-          break;
-        case "text":
-          b.addCandidates(Candidate.text(v));
-          break;
-        default:
-          b.addCandidates(Candidate.css(v));
-      }
+      b.addCandidates(switch (c.path("k").asText()) {
+        case "testId" -> Candidate.testId(v);
+        case "id" -> Candidate.id(v);
+        case "role" -> c.hasNonNull("n") ? Candidate.role(v, c.path("n").asText()) : Candidate.role(v);
+        case "label" -> Candidate.label(v);
+        case "placeholder" -> Candidate.placeholder(v);
+        case "text" -> Candidate.text(v);
+        default -> Candidate.css(v);
+      });
     }
     t.path("shadow").forEach(h -> b.addShadowPath(h.asText()));
     return b.build();

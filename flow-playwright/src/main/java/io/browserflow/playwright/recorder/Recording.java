@@ -336,27 +336,25 @@ public final class Recording implements AutoCloseable {
       page.onDialog(d -> {
         if (d.type().equals("beforeunload")) {
           long now = System.currentTimeMillis();
-          inOrder(() -> {
-            if (!stopped) {
-              withBuilder(b -> {
-                b.beforeUnload(alias, now);
-                return null;
-              });
-            }
-          });
+          untilStopped(b -> b.beforeUnload(alias, now));
         }
       });
     }
     page.onClose(p -> {
       long now = System.currentTimeMillis();
-      inOrder(() -> {
-        if (!stopped) {
-          withBuilder(b -> {
-            b.tabClosed(alias, now);
-            return null;
-          });
-        }
-      });
+      untilStopped(b -> b.tabClosed(alias, now));
+    });
+  }
+
+  /** Tells the builder of a page event, in order with the others, unless the recording has stopped by then. */
+  private void untilStopped(Consumer<DraftBuilder> event) {
+    inOrder(() -> {
+      if (!stopped) {
+        withBuilder(b -> {
+          event.accept(b);
+          return null;
+        });
+      }
     });
   }
 

@@ -138,16 +138,19 @@
     return norm(s);
   };
 
+  // the text of the elements aria-labelledby names, '' without any
+  const labelledByText = (el) => {
+    const lb = el.getAttribute('aria-labelledby');
+    return lb ? norm(lb.split(/\s+/).map((id) => {
+      const r = byId(el, id);
+      return r ? textOf(r) : '';
+    }).join(' ')) : '';
+  };
+
   const labelsOf = (el) => {
     const out = [];
-    const lb = el.getAttribute('aria-labelledby');
-    if (lb) {
-      const t = norm(lb.split(/\s+/).map((id) => {
-        const r = byId(el, id);
-        return r ? textOf(r) : '';
-      }).join(' '));
-      if (t) out.push(t);
-    }
+    const lt = labelledByText(el);
+    if (lt) out.push(lt);
     const al = norm(el.getAttribute('aria-label'));
     if (al) out.push(al);
     if (el.labels) {
@@ -160,14 +163,8 @@
   };
 
   const nameOf = (el, role) => {
-    const lb = el.getAttribute('aria-labelledby');
-    if (lb) {
-      const t = norm(lb.split(/\s+/).map((id) => {
-        const r = byId(el, id);
-        return r ? textOf(r) : '';
-      }).join(' '));
-      if (t) return t;
-    }
+    const lt = labelledByText(el);
+    if (lt) return lt;
     const al = norm(el.getAttribute('aria-label'));
     if (al) return al;
     const tag = el.localName;
@@ -907,6 +904,18 @@
     if (pendingField && targetOf(e) === pendingField) flush();
   };
 
+  // watches a document or shadow root and hooks the open shadow roots in it
+  const watchTree = (root) => {
+    try {
+      watch(root);
+    } catch (err) {
+      // not observable (a document whose element is not there yet)
+    }
+    root.querySelectorAll('*').forEach((e) => {
+      if (e.shadowRoot) hookRoot(e.shadowRoot);
+    });
+  };
+
   const hooked = new WeakSet();
   const hookRoot = (root) => {
     if (hooked.has(root)) return;
@@ -914,14 +923,7 @@
     // change and scroll do not cross shadow boundaries: listen inside each root
     root.addEventListener('change', onChange, true);
     root.addEventListener('scroll', onScroll, true);
-    try {
-      watch(root);
-    } catch (err) {
-      // not observable
-    }
-    root.querySelectorAll('*').forEach((e) => {
-      if (e.shadowRoot) hookRoot(e.shadowRoot);
-    });
+    watchTree(root);
   };
 
   const origAttach = Element.prototype.attachShadow;
@@ -967,16 +969,7 @@
     };
   }
 
-  const scan = () => {
-    try {
-      watch(document);
-    } catch (err) {
-      // the document element is not there yet
-    }
-    document.querySelectorAll('*').forEach((e) => {
-      if (e.shadowRoot) hookRoot(e.shadowRoot);
-    });
-  };
+  const scan = () => watchTree(document);
   // every document this window shows (see above) is scanned once it is parsed
   W.addEventListener('DOMContentLoaded', scan, true);
   if (document.readyState !== 'loading') {
