@@ -28,16 +28,7 @@ final class Bindings {
   private final Deque<LoopFrame> loops;
 
   /** One loop level: its index and, by source, the current row or literal item. */
-  static final class LoopFrame {
-    final int index;
-    final Map<String, String> row;
-    final String item;
-
-    LoopFrame(int index, Map<String, String> row, String item) {
-      this.index = index;
-      this.row = row;
-      this.item = item;
-    }
+  record LoopFrame(int index, Map<String, String> row, String item) {
   }
 
   Bindings(Flow flow, Inputs given) {

@@ -165,15 +165,7 @@ final class DefaultFlowEngine implements FlowEngine {
   }
 
   /** Handle of a run started in the background. */
-  private static final class Handle implements RunHandle {
-    private final Execution execution;
-    private final CompletableFuture<RunResult> future;
-
-    Handle(Execution execution, CompletableFuture<RunResult> future) {
-      this.execution = execution;
-      this.future = future;
-    }
-
+  private record Handle(Execution execution, CompletableFuture<RunResult> future) implements RunHandle {
     @Override
     public String runId() {
       return execution.runId;

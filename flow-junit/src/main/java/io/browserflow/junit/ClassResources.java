@@ -49,16 +49,7 @@ final class ClassResources implements AutoCloseable, ExtensionContext.Store.Clos
   private volatile boolean closed;
 
   /** A test's session and folder, bound to the thread running one of its flows. */
-  static final class Binding {
-    final TestScope scope;
-    final DriverSession session;
-    final Path dir;
-
-    Binding(TestScope scope, DriverSession session, Path dir) {
-      this.scope = scope;
-      this.session = session;
-      this.dir = dir;
-    }
+  record Binding(TestScope scope, DriverSession session, Path dir) {
   }
 
   ClassResources(FlowSettings settings, Function<String, Optional<String>> config, Function<String, String> env) {

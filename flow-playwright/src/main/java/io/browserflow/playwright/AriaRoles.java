@@ -77,14 +77,7 @@ final class AriaRoles {
       + "  return all ? null : [...roles];\n"
       + "}";
 
-  private static final class Seen {
-    final Set<AriaRole> roles;
-    final long at;
-
-    Seen(Set<AriaRole> roles, long at) {
-      this.roles = roles;
-      this.at = at;
-    }
+  private record Seen(Set<AriaRole> roles, long at) {
   }
 
   private static final Map<Frame, Seen> SEEN = Collections.synchronizedMap(new WeakHashMap<>());

@@ -34,15 +34,7 @@ import java.util.function.ObjDoubleConsumer;
  * rule ({@link TargetResolver}) and lets Playwright act on the one element; values typed are
  * scrubbed from error messages.
  */
-final class ElementActions {
-  private final SessionState state;
-  private final TargetResolver resolver;
-
-  ElementActions(SessionState state, TargetResolver resolver) {
-    this.state = state;
-    this.resolver = resolver;
-  }
-
+record ElementActions(SessionState state, TargetResolver resolver) {
   ActionResult perform(InteractionStep step, Duration timeout) {
     return step.accept(new io.browserflow.api.InteractionStepVisitor<ActionResult>() {
       @Override
@@ -165,7 +157,7 @@ final class ElementActions {
       public ActionResult visitDrag(InteractionStep.Drag s) {
         TargetResolver.Acted<Void> to = resolver.act(s.destination(), timeout, null, false);
         Frame df = resolver.targetFrame(s.destination(), Deadline.in(timeout));
-        Locator destination = state.call(() -> TargetResolver.locator(df, s.destination(), to.resolution.winner()));
+        Locator destination = state.call(() -> TargetResolver.locator(df, s.destination(), to.resolution().winner()));
         return act(s.source(), timeout, (loc, ms) -> loc.dragTo(destination, new Locator.DragToOptions().setTimeout(ms)), true);
       }
 
@@ -184,7 +176,7 @@ final class ElementActions {
   }
 
   private static ActionResult done(TargetResolver.Acted<?> acted) {
-    return ActionResult.of(acted.resolution);
+    return ActionResult.of(acted.resolution());
   }
 
   /** Lets {@code action} act on the target's one element ({@link TargetResolver#act}); it gives the step nothing back. */
@@ -259,7 +251,7 @@ final class ElementActions {
         throw e;
       }
     }, true);
-    Page popup = acted.value;
+    Page popup = acted.value();
     state.run(() -> {
       state.shared.downloads.watch(popup);
       state.prune();
@@ -270,7 +262,7 @@ final class ElementActions {
         // the tab is bound; what it shows is for the next steps' checks to wait for
       }
     });
-    return ActionResult.builder().resolution(acted.resolution).openedTab(alias).build();
+    return ActionResult.builder().resolution(acted.resolution()).openedTab(alias).build();
   }
 
   /**

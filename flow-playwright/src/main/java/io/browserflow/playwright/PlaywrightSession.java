@@ -89,7 +89,7 @@ final class PlaywrightSession implements DriverSession, EmulatesDevice, Emulates
       }
       java.util.Map<String, Page> tabs = new java.util.LinkedHashMap<>();
       for (String alias : state.aliases()) {
-        tabs.put(alias, state.tab(alias).page);
+        tabs.put(alias, state.tab(alias).page());
       }
       return work.apply(new LiveView.Pages(page, frame, java.util.Collections.unmodifiableMap(tabs), state.current()));
     });

@@ -23,15 +23,7 @@ import java.util.Optional;
  * Data out of the page: {@code read} (text, value or an attribute of one element) and {@code scrape}
  * (table rows, links, or attributes of every element the first candidate matches).
  */
-final class Reads {
-  private final SessionState state;
-  private final TargetResolver resolver;
-
-  Reads(SessionState state, TargetResolver resolver) {
-    this.state = state;
-    this.resolver = resolver;
-  }
-
+record Reads(SessionState state, TargetResolver resolver) {
   ReadResult read(Target target, Step.ReadKind what, Optional<String> attribute, Duration timeout) {
     TargetResolver.Acted<String> acted = resolver.act(target, timeout, (loc, ms) -> switch (what) {
       case TEXT -> normalize(loc.innerText(new Locator.InnerTextOptions().setTimeout(ms)));
@@ -43,7 +35,7 @@ final class Reads {
         yield v == null ? "" : v;
       }
     }, false);
-    return ReadResult.of(acted.value, acted.resolution);
+    return ReadResult.of(acted.value(), acted.resolution());
   }
 
   /** Text as the flow compares it: runs of whitespace (non-breaking spaces too) as one space, trimmed. */
@@ -65,11 +57,11 @@ final class Reads {
   private ScrapeResult scrapeTable(Target target, int limit, Duration timeout) {
     TargetResolver.Acted<Object> acted = resolver.act(target, timeout, (loc, ms) -> loc.evaluate(PageScripts.SCRAPE_TABLE, limit,
         new Locator.EvaluateOptions().setTimeout(ms)), false);
-    if (acted.value == null) {
+    if (acted.value() == null) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "scrape: " + target.describe() + " is not and does not contain a table");
     }
     List<Map<String, String>> items = new ArrayList<>();
-    Map<String, Object> table = (Map<String, Object>) acted.value;
+    Map<String, Object> table = (Map<String, Object>) acted.value();
     List<String> keys = (List<String>) table.get("keys");
     for (List<Object> cells : (List<List<Object>>) table.get("rows")) {
       Map<String, String> row = new LinkedHashMap<>();
@@ -78,7 +70,7 @@ final class Reads {
       }
       items.add(row);
     }
-    return ScrapeResult.of(items, acted.resolution);
+    return ScrapeResult.of(items, acted.resolution());
   }
 
   /** The links inside the unique element (or the element itself): text and href. */
@@ -87,13 +79,13 @@ final class Reads {
     TargetResolver.Acted<Object> acted = resolver.act(target, timeout, (loc, ms) -> loc.evaluate(PageScripts.SCRAPE_LINKS, limit,
         new Locator.EvaluateOptions().setTimeout(ms)), false);
     List<Map<String, String>> items = new ArrayList<>();
-    for (List<Object> link : (List<List<Object>>) acted.value) {
+    for (List<Object> link : (List<List<Object>>) acted.value()) {
       Map<String, String> row = new LinkedHashMap<>();
       row.put("text", String.valueOf(link.get(0)));
       row.put("href", String.valueOf(link.get(1)));
       items.add(row);
     }
-    return ScrapeResult.of(items, acted.resolution);
+    return ScrapeResult.of(items, acted.resolution());
   }
 
   /** Every element the first candidate matches (no uniqueness needed), once there is at least one. */

@@ -30,14 +30,7 @@ final class SessionState {
   private final List<String> framePath = new ArrayList<>();
   private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-  static final class Tab {
-    final Page page;
-    final String opener;
-
-    Tab(Page page, String opener) {
-      this.page = page;
-      this.opener = opener;
-    }
+  record Tab(Page page, String opener) {
   }
 
   SessionState(SharedContext shared, String alias, Page page) {

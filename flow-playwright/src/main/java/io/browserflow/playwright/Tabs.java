@@ -157,7 +157,7 @@ final class Tabs {
       }
       state.makeCurrent(alias);
       try {
-        t.page.bringToFront();
+        t.page().bringToFront();
       } catch (PlaywrightException e) {
         // a tab that cannot come to the front is still the current one for the flow
       }
@@ -183,20 +183,20 @@ final class Tabs {
         // the page's beforeunload handler runs and the declared answer decides: dismissed, the tab stays
         boolean stay = next.get().answer() == io.browserflow.api.Dialog.Answer.DISMISS;
         try {
-          t.page.close(new Page.CloseOptions().setRunBeforeUnload(true));
+          t.page().close(new Page.CloseOptions().setRunBeforeUnload(true));
           long until = System.nanoTime() + 5_000_000_000L;
-          while (!t.page.isClosed() && System.nanoTime() < until && !(stay && state.shared.dialogs.plan.settled())) {
-            t.page.waitForTimeout(25);
+          while (!t.page().isClosed() && System.nanoTime() < until && !(stay && state.shared.dialogs.plan.settled())) {
+            t.page().waitForTimeout(25);
           }
         } catch (PlaywrightException e) {
           // closed meanwhile
         }
-        if (!t.page.isClosed()) {
+        if (!t.page().isClosed()) {
           return; // the flow chose to stay (or the page asked nothing: DIALOG_MISSING follows)
         }
       } else {
         try {
-          t.page.close();
+          t.page().close();
         } catch (PlaywrightException e) {
           // already gone: the binding goes anyway
         }
@@ -259,11 +259,11 @@ final class Tabs {
       }
       String title;
       try {
-        title = t.page.title();
+        title = t.page().title();
       } catch (PlaywrightException e) {
         title = "";
       }
-      return b.tab(current).url(t.page.url()).title(title).build();
+      return b.tab(current).url(t.page().url()).title(title).build();
     });
   }
 

@@ -30,7 +30,7 @@ import org.jsoup.select.Selector;
  * {@code >>}, {@code :visible}, {@code :text}, jsoup's own {@code :contains} and friends, ...) is rejected
  * with {@code UNSUPPORTED_STEP} naming the syntax, rather than silently matching nothing.
  */
-final class CssQuery {
+record CssQuery(String source, List<Complex> alternatives) {
   static final String SUPPORTED = "type and *, #id, .class, [attr], [attr=v], [attr~=v], [attr|=v], [attr^=v], "
       + "[attr$=v], [attr*=v] (quoted or not, optional i or s flag), :not(list), :is(list), :has(relative list), "
       + ":nth-child(an+b), :nth-last-child, :nth-of-type, :nth-last-of-type, :first-child, :last-child, :only-child, "
@@ -42,14 +42,6 @@ final class CssQuery {
       "only-of-type");
   private static final Set<String> FORM_CONTROLS = Set.of("button", "input", "select", "textarea", "optgroup",
       "option", "fieldset");
-
-  private final String source;
-  private final List<Complex> alternatives;
-
-  private CssQuery(String source, List<Complex> alternatives) {
-    this.source = source;
-    this.alternatives = alternatives;
-  }
 
   /** Parses a selector list; {@code UNSUPPORTED_STEP} for syntax outside {@link #SUPPORTED}. */
   static CssQuery parse(String css) {
@@ -108,16 +100,7 @@ final class CssQuery {
     boolean test(Element e, boolean pierce, Matching m);
   }
 
-  private static final class Compound {
-    /** What jsoup matches; null for a compound made only of pseudo-classes evaluated here. */
-    final Evaluator jsoup;
-    final List<OwnTest> own;
-
-    Compound(Evaluator jsoup, List<OwnTest> own) {
-      this.jsoup = jsoup;
-      this.own = own;
-    }
-
+  private record Compound(Evaluator jsoup, List<OwnTest> own) {
     boolean test(Element e, boolean pierce, Matching m) {
       if (jsoup != null) {
         Element scope = Dom.scope(e);
@@ -215,13 +198,7 @@ final class CssQuery {
   // ------------------------------------------------------------------ parser
 
   /** Splits lists, complex selectors and compounds; jsoup parses what is left of each compound. */
-  private static final class Parser {
-    private final String whole;
-
-    Parser(String whole) {
-      this.whole = whole;
-    }
-
+  private record Parser(String whole) {
     CssQuery list(String s) {
       List<Complex> alts = new ArrayList<>();
       for (String part : split(s, ',')) {

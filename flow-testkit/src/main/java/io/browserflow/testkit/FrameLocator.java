@@ -12,18 +12,8 @@ import org.jsoup.nodes.Element;
  * {@code name:<name>} of the frame element. Looked up among the frames of one document, open shadow
  * roots included.
  */
-final class FrameLocator {
+record FrameLocator(Kind kind, String value, String source) {
   enum Kind { CSS, URL, NAME }
-
-  final Kind kind;
-  final String value;
-  final String source;
-
-  private FrameLocator(Kind kind, String value, String source) {
-    this.kind = kind;
-    this.value = value;
-    this.source = source;
-  }
 
   static FrameLocator parse(String locator) {
     String t = locator.trim();

@@ -19,18 +19,7 @@ final class VirtualClock {
   private final PriorityQueue<Task> queue = new PriorityQueue<>(
       (a, b) -> a.at != b.at ? Long.compare(a.at, b.at) : Long.compare(a.sequence, b.sequence));
 
-  private static final class Task {
-    final long at;
-    final long sequence;
-    final Object owner;
-    final Runnable action;
-
-    Task(long at, long sequence, Object owner, Runnable action) {
-      this.at = at;
-      this.sequence = sequence;
-      this.owner = owner;
-      this.action = action;
-    }
+  private record Task(long at, long sequence, Object owner, Runnable action) {
   }
 
   long now() {

@@ -23,15 +23,7 @@ import org.w3c.dom.NodeList;
  * the shadow root, as in Playwright. Nodes that are not elements (text, attributes) are not matches; an
  * expression that is not valid XPath 1.0 or does not select nodes gives {@code UNSUPPORTED_STEP}.
  */
-final class XPathQuery {
-  private final String source;
-  private final String expression;
-
-  private XPathQuery(String source, String expression) {
-    this.source = source;
-    this.expression = expression;
-  }
-
+record XPathQuery(String source, String expression) {
   static XPathQuery parse(String xpath) {
     String expression = xpath.trim();
     try {

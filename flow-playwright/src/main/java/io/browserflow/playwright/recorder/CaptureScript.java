@@ -10,20 +10,8 @@ import java.util.Map;
 import java.util.UUID;
 
 /** The recorder's in-page capture script, bound to one recording's binding name. */
-final class CaptureScript {
+record CaptureScript(String binding, String key, String expression, String salt) {
   private static final String SOURCE = load();
-
-  final String binding;
-  final String key;
-  final String expression;
-  private final String salt;
-
-  private CaptureScript(String binding, String key, String expression, String salt) {
-    this.binding = binding;
-    this.key = key;
-    this.expression = expression;
-    this.salt = salt;
-  }
 
   /**
    * The fingerprint the script sends for a secret value ({@code secretId}), computed the same way:

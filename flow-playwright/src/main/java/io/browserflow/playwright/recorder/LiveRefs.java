@@ -116,7 +116,7 @@ final class LiveRefs {
     opts.put("scope", scope.orElse(null));
     opts.put("maxNodes", Math.max(0, o.maxNodes() - nodes.size()));
     opts.put("gen", generation);
-    JsonNode r = json(f.evaluate(SNAPSHOT, List.of(capture.key, opts)));
+    JsonNode r = json(f.evaluate(SNAPSHOT, List.of(capture.key(), opts)));
     if (r.has("error")) {
       throw new FlowRunException(ErrorCode.TARGET_NOT_FOUND, "snapshot --scope " + scope.orElse("")
           + " matches no element in the active frame");
@@ -154,7 +154,7 @@ final class LiveRefs {
 
   /** The element with this index in a frame's last snapshot, or null when it left the page. */
   private ElementHandle refElement(Frame f, int index) {
-    JSHandle h = f.evaluateHandle(REF_ELEMENT, List.of(capture.key, generation, index));
+    JSHandle h = f.evaluateHandle(REF_ELEMENT, List.of(capture.key(), generation, index));
     ElementHandle el = h.asElement();
     if (el == null) {
       h.dispose();
@@ -167,13 +167,13 @@ final class LiveRefs {
    * The parent has the capture script already: its snapshot put it there.
    */
   String ownerLocator(ElementHandle owner, Frame child) {
-    Object css = owner.evaluate("(el, key) => window[key] ? window[key].frameOwner(el) : null", capture.key);
+    Object css = owner.evaluate("(el, key) => window[key] ? window[key].frameOwner(el) : null", capture.key());
     return css == null || css.toString().isBlank() ? "url:" + UrlGlobs.of(child.url()) : css.toString();
   }
 
   private void ensureCapture(Frame f) {
-    if (!Boolean.TRUE.equals(f.evaluate("k => !!window[k]", capture.key))) {
-      f.evaluate(capture.expression);
+    if (!Boolean.TRUE.equals(f.evaluate("k => !!window[k]", capture.key()))) {
+      f.evaluate(capture.expression());
     }
   }
 
@@ -235,7 +235,7 @@ final class LiveRefs {
       if (ref.frame().isDetached()) {
         throw new FlowRunException(ErrorCode.REF_STALE, target + " is of a frame that left the page; take a new snapshot");
       }
-      JSHandle h = ref.frame().evaluateHandle(REF_ELEMENT, List.of(capture.key, generation, ref.index()));
+      JSHandle h = ref.frame().evaluateHandle(REF_ELEMENT, List.of(capture.key(), generation, ref.index()));
       ElementHandle el = h.asElement();
       if (el == null) {
         String why = String.valueOf(h.jsonValue());
@@ -270,7 +270,7 @@ final class LiveRefs {
   Target describe(String target, ElementHandle el, String purpose) {
     Frame f = el.ownerFrame();
     ensureCapture(f);
-    JsonNode d = json(el.evaluate("(e, [k, p]) => window[k].describe(e, p)", List.of(capture.key, purpose)));
+    JsonNode d = json(el.evaluate("(e, [k, p]) => window[k].describe(e, p)", List.of(capture.key(), purpose)));
     Target t = DraftBuilder.target(d);
     List<String> owners = isRef(target) ? ref(target).owners() : List.of();
     return owners.isEmpty() ? t : Target.builder().from(t).framePath(owners).build();

@@ -90,7 +90,7 @@ public final class Recording implements AutoCloseable {
   }
 
   private void install(Page main) {
-    context.exposeBinding(script.binding, (source, args) -> {
+    context.exposeBinding(script.binding(), (source, args) -> {
       Page page = source.page();
       Frame frame = source.frame();
       String json = args.length > 0 && args[0] != null ? args[0].toString() : null;
@@ -98,7 +98,7 @@ public final class Recording implements AutoCloseable {
       inOrder(() -> onEvent(page, frame, json, now));
       return null;
     });
-    context.addInitScript(script.expression);
+    context.addInitScript(script.expression());
     context.onPage(p -> {
       long now = System.currentTimeMillis();
       inOrder(() -> onPage(p, now));
@@ -249,7 +249,7 @@ public final class Recording implements AutoCloseable {
     for (Page p : new ArrayList<>(aliases.keySet())) {
       for (Frame f : frames(p)) {
         try {
-          f.evaluate("key => window[key] && window[key].stop()", script.key);
+          f.evaluate("key => window[key] && window[key].stop()", script.key());
         } catch (PlaywrightException e) {
           // a frame going away records nothing more anyway
         }
@@ -504,7 +504,7 @@ public final class Recording implements AutoCloseable {
     String owner = null;
     try {
       ElementHandle h = frame.frameElement();
-      Object s = h.evaluate("(el, key) => window[key] ? window[key].frameOwner(el) : null", script.key);
+      Object s = h.evaluate("(el, key) => window[key] ? window[key].frameOwner(el) : null", script.key());
       h.dispose();
       owner = s == null ? null : s.toString();
     } catch (PlaywrightException e) {
@@ -523,7 +523,7 @@ public final class Recording implements AutoCloseable {
   private void inject(Page page) {
     for (Frame f : frames(page)) {
       try {
-        f.evaluate(script.expression);
+        f.evaluate(script.expression());
       } catch (PlaywrightException e) {
         // a frame that is navigating gets the script from the init script
       }
@@ -536,7 +536,7 @@ public final class Recording implements AutoCloseable {
     for (Page p : new ArrayList<>(aliases.keySet())) {
       for (Frame f : frames(p)) {
         try {
-          Object n = f.evaluate("key => window[key] ? window[key].flush() : 0", script.key);
+          Object n = f.evaluate("key => window[key] ? window[key].flush() : 0", script.key());
           if (n instanceof Number && ((Number) n).intValue() > 0) {
             sent.put(f, ((Number) n).intValue());
           }
