@@ -24,6 +24,7 @@ import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.DriverSessions;
 import io.browserflow.engine.spi.PageDriver;
 import io.browserflow.engine.spi.SessionOptions;
+import io.browserflow.engine.store.RunStore;
 import io.browserflow.playwright.LaunchOptions;
 import io.browserflow.playwright.LiveView;
 import io.browserflow.playwright.PlaywrightDriver;
@@ -32,6 +33,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -65,8 +67,8 @@ import java.util.function.UnaryOperator;
  * <p>A live session is a front end of the engine: it runs on a {@link PlaywrightDriver} session, and
  * each command that acts on the page (open, click, fill, press, select, check, scroll, wait, eval,
  * tabs and frames) becomes the steps the draft keeps, run by a {@link FlowEngine} on that session
- * as any run's steps are: strict unique targets, the driver's thread, secrets masked, validation and
- * the run's checks (the engine keeps no run store for them: a session's commands are not resumed).
+ * as any run's steps are: strict unique targets, the driver's thread, secrets masked, validation,
+ * the run's checks and the journal of the {@linkplain Options#store() run store} the session is given.
  * Snapshots, refs and reads look at the pages through {@link LiveView} and change nothing.
  *
  * <p>Not thread-safe: one caller drives a session.
@@ -92,15 +94,28 @@ public final class BrowserSession implements AutoCloseable {
   /** The session's pages while a look runs on the driver's thread ({@link #look}); null otherwise. */
   private LiveView.Pages live;
 
-  /** How a session runs. */
-  public record Options(boolean allowEval, Duration timeout, int viewportWidth, int viewportHeight) {
+  /**
+   * How a session runs: whether {@code eval} is allowed, the step timeout, the viewport, and the run
+   * store that journals each command's run ({@link RunStore#none()} by default).
+   */
+  public record Options(boolean allowEval, Duration timeout, int viewportWidth, int viewportHeight, RunStore store) {
+    public Options {
+      Objects.requireNonNull(timeout, "timeout");
+      Objects.requireNonNull(store, "store");
+    }
+
     public static Options defaults() {
-      return new Options(false, Duration.ofSeconds(10), 1280, 720);
+      return new Options(false, Duration.ofSeconds(10), 1280, 720, RunStore.none());
     }
 
     /** These options with {@code eval} allowed ({@code script.eval}). */
     public Options withEval() {
-      return new Options(true, timeout, viewportWidth, viewportHeight);
+      return new Options(true, timeout, viewportWidth, viewportHeight, store);
+    }
+
+    /** These options with each command's run journaled in {@code store}, as any run of the engine is. */
+    public Options withStore(RunStore store) {
+      return new Options(allowEval, timeout, viewportWidth, viewportHeight, store);
     }
   }
 
@@ -171,6 +186,7 @@ public final class BrowserSession implements AutoCloseable {
     DriverSession shared = DriverSessions.keptOpen(session);
     int stepMs = (int) Math.max(100, Math.min(30_000, timeout.toMillis()));
     this.engine = FlowEngine.builder().limits(FlowLimits.builder().stepTimeoutMs(100, stepMs, 30_000).build())
+        .store(options.store())
         .driver(new PageDriver() {
           @Override
           public String name() {

@@ -118,7 +118,7 @@ class BrowserSessionTest {
     SIGN_INS.clear();
     ELSEWHERE_HITS.clear();
     session = BrowserSession.launch(LaunchOptions.defaults(), new BrowserSession.Options(false,
-        java.time.Duration.ofSeconds(3), 1280, 720));
+        java.time.Duration.ofSeconds(3), 1280, 720, io.browserflow.engine.store.RunStore.none()));
   }
 
   @AfterEach
@@ -152,6 +152,32 @@ class BrowserSessionTest {
     assertThat(session.is("checked", ref(snap, "checkbox", "I agree"))).isTrue();
     assertThat(session.get("count", "button.x", Optional.empty())).isEqualTo(2);
     assertThat(session.snapshot(BrowserSession.SnapshotOptions.all()).text()).contains("- heading \"Sign in\"");
+  }
+
+  @Test
+  void should_journal_each_command_in_the_store_it_is_given_without_the_secret(@TempDir Path runs) throws Exception {
+    io.browserflow.engine.store.RunStore store = io.browserflow.engine.store.RunStore.directory(runs);
+    session.close();
+    session = BrowserSession.launch(LaunchOptions.defaults(), new BrowserSession.Options(false,
+        java.time.Duration.ofSeconds(3), 1280, 720, store));
+    session.open(base + "/form.html");
+    BrowserSession.Snapshot snap = session.snapshot(BrowserSession.SnapshotOptions.interactive());
+    session.fill(ref(snap, "textbox", "Password"), "s3cret-Pass");
+    session.click(ref(snap, "button", "Sign in"), false);
+
+    List<io.browserflow.engine.RunResult> results = store.flows().stream().flatMap(f -> store.runs(f).stream())
+        .map(id -> store.result(id).orElseThrow()).toList();
+    assertThat(results).hasSize(3).allSatisfy(r -> {
+      assertThat(r.status()).isEqualTo(io.browserflow.engine.RunStatus.SUCCEEDED);
+      assertThat(store.journal(r.runId())).isNotEmpty();
+    });
+    assertThat(results.stream().flatMap(r -> r.steps().stream()).map(io.browserflow.engine.StepResult::op))
+        .containsExactlyInAnyOrder("open", "fill", "click");
+    try (java.util.stream.Stream<Path> files = Files.walk(runs)) {
+      for (Path p : files.filter(Files::isRegularFile).toList()) {
+        assertThat(Files.readString(p)).as(p.toString()).doesNotContain("s3cret-Pass");
+      }
+    }
   }
 
   @Test
