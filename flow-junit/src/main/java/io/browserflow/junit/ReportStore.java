@@ -3,16 +3,13 @@ package io.browserflow.junit;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
 import io.browserflow.engine.RunResult;
-import io.browserflow.engine.store.JournalEntry;
 import io.browserflow.engine.store.RunStore;
 import io.browserflow.engine.store.RunStoreException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
@@ -21,7 +18,7 @@ import java.util.function.Supplier;
  * test that ran it (runs of a {@link FlowRunner}), or in {@code <class>/runs/} (runs of the
  * injected engine). No journal: a test run is not resumed, and skipping the fsync keeps runs fast.
  */
-final class ReportStore implements RunStore {
+final class ReportStore implements RunStore.WithoutJournal {
   private final Path classDir;
   private final Supplier<Path> boundDir; // the running test's folder on this thread, or null
   private final Map<String, Path> runDirs = new ConcurrentHashMap<>();
@@ -29,11 +26,6 @@ final class ReportStore implements RunStore {
   ReportStore(Path classDir, Supplier<Path> boundDir) {
     this.classDir = classDir;
     this.boundDir = boundDir;
-  }
-
-  @Override
-  public void append(String runId, String flowId, JournalEntry entry, boolean durable) {
-    // no journal: see the class comment
   }
 
   @Override
@@ -47,26 +39,6 @@ final class ReportStore implements RunStore {
     } catch (IOException | RuntimeException e) {
       // the result is returned to the test anyway; the file is a convenience
     }
-  }
-
-  @Override
-  public List<JournalEntry> journal(String runId) {
-    return List.of();
-  }
-
-  @Override
-  public Optional<RunResult> result(String runId) {
-    return Optional.empty();
-  }
-
-  @Override
-  public List<String> runs(String flowId) {
-    return List.of();
-  }
-
-  @Override
-  public List<String> unfinished() {
-    return List.of();
   }
 
   @Override

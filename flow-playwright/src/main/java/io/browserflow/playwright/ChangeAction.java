@@ -8,8 +8,8 @@ import com.microsoft.playwright.options.SelectOption;
 import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
-import io.browserflow.api.Step;
 import io.browserflow.api.InteractionStep;
+import io.browserflow.engine.spi.ChangeRefusal;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,8 +33,6 @@ import java.util.Optional;
 record ChangeAction(InteractionStep.Change step, Locator loc, double ms, Page page, Frame frame, boolean plain, ActionStats.Counter stats) {
   /** Values this long or longer are set directly instead of typed. */
   static final int MAX_TYPED = 100;
-  static final String TRIED = "select, text field, contenteditable, checkable or other input";
-
   /** {count} when not exactly one element; else {count: 1, probe, reason (fell back) | type (text to type) | done}. */
   static final String FAST = "(els, arg) => {\n"
       + AriaRoles.guard()
@@ -120,7 +118,7 @@ record ChangeAction(InteractionStep.Change step, Locator loc, double ms, Page pa
         loc.click(new Locator.ClickOptions().setTimeout(ms));
       }
     } else {
-      throw cannotTakeValue(step, String.valueOf(probe.get("tag")), String.valueOf(probe.get("type")));
+      throw ChangeRefusal.of(step, String.valueOf(probe.get("tag")), String.valueOf(probe.get("type")));
     }
   }
 
@@ -215,14 +213,5 @@ record ChangeAction(InteractionStep.Change step, Locator loc, double ms, Page pa
 
   private void evaluate(String script, Object arg) {
     loc.evaluate(script, arg, new Locator.EvaluateOptions().setTimeout(ms));
-  }
-
-  static FlowRunException cannotTakeValue(InteractionStep.Change c, String tag, String inputType) {
-    String element = "<" + tag + (inputType.isEmpty() ? "" : " type=" + inputType) + ">";
-    return new FlowRunException(ErrorCode.ACTION_FAILED, "change: " + element + " cannot take a value: not a "
-        + TRIED + " (" + c.target().describe() + ")",
-        Map.of(FlowException.Details.TARGET, c.target().describe(), FlowException.Details.ELEMENT, tag,
-            FlowException.Details.INPUT_TYPE, inputType, FlowException.Details.TRIED, TRIED,
-            FlowException.Details.STEP_ID, c.id()));
   }
 }

@@ -1,11 +1,5 @@
 package io.browserflow.testkit;
 
-import io.browserflow.api.ErrorCode;
-import io.browserflow.api.FlowException;
-import io.browserflow.api.FlowRunException;
-import io.browserflow.api.Step;
-import io.browserflow.api.InteractionStep;
-import java.util.Map;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 
@@ -15,7 +9,6 @@ enum ChangeKind {
 
   /** Values this long or longer are set directly instead of typed. */
   static final int MAX_TYPED = 100;
-  static final String TRIED = "select, text field, contenteditable, checkable or other input";
   private static final Set<String> TYPEABLE_INPUTS = Set.of("text", "url", "tel", "search", "password", "number",
       "email");
 
@@ -50,14 +43,5 @@ enum ChangeKind {
     }
     String aria = Dom.attrOr(e, "aria-checked", "").trim();
     return aria.equalsIgnoreCase("mixed") || aria.equalsIgnoreCase("true") != wanted;
-  }
-
-  static FlowRunException cannotTakeValue(InteractionStep.Change c, String tag, String inputType) {
-    String element = "<" + tag + (inputType.isEmpty() ? "" : " type=" + inputType) + ">";
-    return new FlowRunException(ErrorCode.ACTION_FAILED, "change: " + element + " cannot take a value: not a "
-        + TRIED + " (" + c.target().describe() + ")",
-        Map.of(FlowException.Details.TARGET, c.target().describe(), FlowException.Details.ELEMENT, tag,
-            FlowException.Details.INPUT_TYPE, inputType, FlowException.Details.TRIED, TRIED,
-            FlowException.Details.STEP_ID, c.id()));
   }
 }

@@ -6,11 +6,11 @@ import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
 import io.browserflow.api.InteractionStep;
-import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import io.browserflow.testkit.TargetResolver.Located;
 import io.browserflow.testkit.TargetResolver.Need;
+import io.browserflow.engine.spi.ChangeRefusal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -302,7 +302,7 @@ final class ElementActions {
           behaviours.click(e, List.of());
         }
       }
-      case NONE -> throw ChangeKind.cannotTakeValue(c, e.normalName(),
+      case NONE -> throw ChangeRefusal.of(c, e.normalName(),
           Dom.is(e, "input") ? Dom.inputType(e) : "");
     }
     return ActionResult.of(l.resolution());

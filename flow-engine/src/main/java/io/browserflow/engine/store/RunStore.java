@@ -59,6 +59,39 @@ public interface RunStore {
     return () -> {};
   }
 
+  /**
+   * A store that keeps no journal and lists no runs: only {@link #artifactsDir} is left to write (and
+   * {@link #finish} when results are kept somewhere, a report folder for example). Its runs cannot be
+   * resumed. {@link RunStore#none()} is one.
+   */
+  interface WithoutJournal extends RunStore {
+    @Override
+    default void append(String runId, String flowId, JournalEntry entry, boolean durable) {}
+
+    @Override
+    default void finish(RunResult result) {}
+
+    @Override
+    default List<JournalEntry> journal(String runId) {
+      return List.of();
+    }
+
+    @Override
+    default Optional<RunResult> result(String runId) {
+      return Optional.empty();
+    }
+
+    @Override
+    default List<String> runs(String flowId) {
+      return List.of();
+    }
+
+    @Override
+    default List<String> unfinished() {
+      return List.of();
+    }
+  }
+
   /** A run held by one engine; {@link #close()} lets it go. */
   interface RunLease extends AutoCloseable {
     @Override
