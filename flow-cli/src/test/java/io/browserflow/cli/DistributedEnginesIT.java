@@ -1,5 +1,6 @@
 package io.browserflow.cli;
 
+import static io.browserflow.cli.CliFixture.field;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,12 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
 class DistributedEnginesIT {
   @TempDir
   Path dir;
-
-  private static List<String> field(JsonNode results, String name) {
-    List<String> out = new ArrayList<>();
-    results.forEach(r -> out.add(r.get(name).asText()));
-    return out;
-  }
 
   @Test
   void should_run_flows_at_once_through_a_playwright_run_server() throws Exception {
@@ -95,10 +90,7 @@ class DistributedEnginesIT {
 
   @Test
   void should_say_how_to_start_a_grid_when_none_listens() throws Exception {
-    int port;
-    try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      port = free.getLocalPort();
-    }
+    int port = ChildProcesses.freeLoopbackPort();
     try (MeetingPage page = MeetingPage.of(1)) {
       CliFixture cli = CliFixture.run("run", page.flow(dir, "none").toString(), "--grid", "http://127.0.0.1:" + port);
 

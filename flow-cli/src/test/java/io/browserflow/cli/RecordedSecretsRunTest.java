@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -32,15 +31,7 @@ class RecordedSecretsRunTest {
       + "<p id='out'></p>";
 
   private Path site() throws Exception {
-    Path site = Files.createDirectories(dir.resolve("site"));
-    Files.writeString(site.resolve("login.html"), LOGIN);
-    return site;
-  }
-
-  private static int freePort() throws Exception {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
+    return CliFixture.site(dir, "login.html", LOGIN);
   }
 
   private static String change(String css, String value) {
@@ -56,7 +47,7 @@ class RecordedSecretsRunTest {
   @Test
   void should_replay_each_recorded_password_in_memory_and_write_none() throws Exception {
     Path site = site();
-    int port = freePort();
+    int port = ChildProcesses.freeLoopbackPort();
     Path recording = Files.writeString(dir.resolve("logins.json"), "{\"title\": \"Logins\", \"steps\": ["
         + "{\"type\": \"navigate\", \"url\": \"http://127.0.0.1:" + port + "/login.html\"},"
         + signIn("alice", "alice-pw-Secret1", "Home alice")
@@ -85,7 +76,7 @@ class RecordedSecretsRunTest {
   @Test
   void should_replay_a_wrong_password_on_purpose_only_with_the_recorded_one() throws Exception {
     Path site = site();
-    int port = freePort();
+    int port = ChildProcesses.freeLoopbackPort();
     Path recording = Files.writeString(dir.resolve("bad-login.json"), "{\"title\": \"Bad login\", \"steps\": ["
         + "{\"type\": \"navigate\", \"url\": \"http://127.0.0.1:" + port + "/login.html\"},"
         + signIn("bob", "guess-Secret4", "Sign in failed")
