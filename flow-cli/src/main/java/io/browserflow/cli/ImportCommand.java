@@ -67,23 +67,19 @@ final class ImportCommand extends CliCommand {
         try (Stream<Path> list = Files.list(source)) {
           list.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith(".")).sorted().forEach(files::add);
         } catch (IOException e) {
-          err.println("browserflow: import: cannot list " + source + ": " + e.getMessage());
-          return BrowserflowCommand.USAGE;
+          return BrowserflowCommand.usage(err, "import: cannot list " + source + ": " + e.getMessage());
         }
       } else if (Files.isRegularFile(source)) {
         files.add(source);
       } else {
-        err.println("browserflow: import: " + source + " is neither a file nor a folder");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "import: " + source + " is neither a file nor a folder");
       }
     }
     if (files.isEmpty()) {
-      err.println("browserflow: import: no file to import in " + sources.stream().map(Path::toString).collect(Collectors.joining(", ")));
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "import: no file to import in " + sources.stream().map(Path::toString).collect(Collectors.joining(", ")));
     }
     if (Files.exists(into) && !Files.isDirectory(into)) {
-      err.println("browserflow: import: --into " + into + " is a file; give the folder to import into");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "import: --into " + into + " is a file; give the folder to import into");
     }
     List<FlowFiles.Loaded> loaded = FlowFiles.readForRun(files, FlowJson.reader(), ".*");
     boolean invalid = false;
@@ -102,8 +98,7 @@ final class ImportCommand extends CliCommand {
       }
     }
     if (invalid) {
-      err.println("browserflow: import: nothing written");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "import: nothing written");
     }
     if (blocked) {
       err.println("browserflow: import: nothing written");
@@ -113,8 +108,7 @@ final class ImportCommand extends CliCommand {
     try {
       held = heldIds(into, err);
     } catch (IOException e) {
-      err.println("browserflow: import: cannot read --into " + into + ": " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "import: cannot read --into " + into + ": " + e.getMessage());
     }
     Map<String, Flow> heldFlows = new LinkedHashMap<>();
     List<Planned> plan = new ArrayList<>();
@@ -181,8 +175,7 @@ final class ImportCommand extends CliCommand {
       }
     } catch (IOException e) {
       temps.forEach(ImportCommand::deleteQuietly);
-      err.println("browserflow: import: nothing written: cannot write into " + into + ": " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "import: nothing written: cannot write into " + into + ": " + e.getMessage());
     }
     for (int i = 0; i < plan.size(); i++) {
       try {
@@ -190,9 +183,8 @@ final class ImportCommand extends CliCommand {
         out.println(plan.get(i).line());
       } catch (IOException e) {
         temps.subList(i, temps.size()).forEach(ImportCommand::deleteQuietly);
-        err.println("browserflow: import: stopped after " + i + " of " + plan.size() + " files: cannot move into "
+        return BrowserflowCommand.usage(err, "import: stopped after " + i + " of " + plan.size() + " files: cannot move into "
             + plan.get(i).target() + ": " + e.getMessage());
-        return BrowserflowCommand.USAGE;
       }
     }
     return BrowserflowCommand.OK;

@@ -52,11 +52,8 @@ final class RunFlags {
           + "in memory for this run only (never written to results, reports, journals or exports).")
   boolean useRecordedSecrets;
 
-  @Option(names = "--headed", description = "Show the browser window.")
-  boolean headed;
-
-  @Option(names = "--browser", paramLabel = "PATH", description = "Chromium or Chrome executable to launch.")
-  Path browser;
+  @picocli.CommandLine.Mixin
+  BrowserOptions launch = new BrowserOptions();
 
   @Option(names = "--connect", paramLabel = "WS", description = "Use a running Playwright browser server at this ws:// endpoint "
       + "(e.g. `npx playwright@1.62 run-server`; it must run BrowserFlow's Playwright major.minor).")
@@ -218,8 +215,7 @@ final class RunFlags {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (filter != null && files.stream().noneMatch(FlowFiles::isSideProject)) {
-      err.println("browserflow: --filter picks suites and tests of Selenium IDE projects (.side), and no FILE is one");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--filter picks suites and tests of Selenium IDE projects (.side), and no FILE is one");
     }
     List<FlowFiles.Loaded> loaded = FlowFiles.readForRun(files, FlowJson.reader(), filter == null ? ".*" : filter);
     if (shard != null) {
@@ -227,8 +223,7 @@ final class RunFlags {
       try {
         part = Shard.parse(shard);
       } catch (IllegalArgumentException e) {
-        err.println("browserflow: " + e.getMessage());
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, e.getMessage());
       }
       int units = Shard.units(loaded);
       loaded = part.select(loaded);
@@ -256,17 +251,15 @@ final class RunFlags {
     if (!secretsInto(batch, err)) {
       return BrowserflowCommand.USAGE;
     }
-    batch.headed = headed;
+    batch.headed = launch.headed;
     batch.noSandbox = noSandbox;
-    batch.browser = browser;
+    batch.browser = launch.browser;
     batch.connect = connect;
-    if (Stream.of(connect, grid, browser).filter(Objects::nonNull).count() > 1) {
-      err.println("browserflow: use one of --connect, --grid and --browser");
-      return BrowserflowCommand.USAGE;
+    if (Stream.of(connect, grid, launch.browser).filter(Objects::nonNull).count() > 1) {
+      return BrowserflowCommand.usage(err, "use one of --connect, --grid and --browser");
     }
     if (gridCapabilities != null && grid == null) {
-      err.println("browserflow: --grid-capabilities needs --grid URL");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--grid-capabilities needs --grid URL");
     }
     if (grid != null) {
       batch.grid = grid;
@@ -278,18 +271,16 @@ final class RunFlags {
           }
           batch.gridCapabilities = new ObjectMapper().convertValue(caps, new TypeReference<Map<String, Object>>() { });
         } catch (IOException e) {
-          err.println("browserflow: --grid-capabilities must be a JSON object, e.g. "
+          return BrowserflowCommand.usage(err, "--grid-capabilities must be a JSON object, e.g. "
               + "'{\"browserName\":\"chrome\",\"goog:chromeOptions\":{\"args\":[\"--headless=new\",\"--no-sandbox\"]}}': "
               + e.getMessage().lines().findFirst().orElse(""));
-          return BrowserflowCommand.USAGE;
         }
       } else {
-        batch.gridCapabilities = PlaywrightDriver.gridCapabilities(!headed);
+        batch.gridCapabilities = PlaywrightDriver.gridCapabilities(!launch.headed);
       }
     }
     if (workers < 1 || workers > 16) {
-      err.println("browserflow: --workers must be between 1 and 16, was " + workers);
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--workers must be between 1 and 16, was " + workers);
     }
     batch.workers = workers;
     // an approved replay runs isolated (seed 003): network outside the flow's origins denied strictly unless told otherwise
@@ -302,8 +293,7 @@ final class RunFlags {
       case "failure" -> batch.screenshotEachStep = false;
       case "all" -> batch.screenshotEachStep = true;
       default -> {
-        err.println("browserflow: --screenshots must be failure or all, was '" + screenshots + "'");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--screenshots must be failure or all, was '" + screenshots + "'");
       }
     }
     switch (trace) {
@@ -311,14 +301,12 @@ final class RunFlags {
       case "always" -> batch.trace = TraceMode.ALWAYS;
       case "off" -> batch.trace = TraceMode.OFF;
       default -> {
-        err.println("browserflow: --trace must be on-failure, always or off, was '" + trace + "'");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--trace must be on-failure, always or off, was '" + trace + "'");
       }
     }
     if (timeoutMs != null) {
       if (timeoutMs <= 0) {
-        err.println("browserflow: --timeout must be positive, was " + timeoutMs);
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--timeout must be positive, was " + timeoutMs);
       }
       batch.timeout = java.util.Optional.of(Duration.ofMillis(timeoutMs));
     }
@@ -327,8 +315,7 @@ final class RunFlags {
     }
     if (from != null || until != null) {
       if (resume != null) {
-        err.println("browserflow: --from and --until do not apply to resume, which goes on where the run stopped");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--from and --until do not apply to resume, which goes on where the run stopped");
       }
       batch.replayFrom = java.util.Optional.ofNullable(from);
       batch.replayUntil = java.util.Optional.ofNullable(until);
@@ -336,12 +323,10 @@ final class RunFlags {
     try {
       allow.forEach(a -> batch.allowed.add(BatchRun.capability(a)));
     } catch (IllegalArgumentException e) {
-      err.println("browserflow: --allow " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--allow " + e.getMessage());
     }
     if (loginCheck != null && login == null) {
-      err.println("browserflow: --login-check needs --login FILE, the login flow it checks");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--login-check needs --login FILE, the login flow it checks");
     }
     List<Flow> declaring = new ArrayList<>(flows);
     if (login != null) {
@@ -367,16 +352,14 @@ final class RunFlags {
     }
     List<String> unknown = batch.undeclared(declaring);
     if (!unknown.isEmpty()) {
-      err.println("browserflow: no flow declares " + String.join(", ", unknown));
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "no flow declares " + String.join(", ", unknown));
     }
     if (workDir != null) {
       batch.workDir = java.util.Optional.of(workDir.toAbsolutePath().normalize());
     }
     if (flowsDir != null) {
       if (!java.nio.file.Files.isDirectory(flowsDir)) {
-        err.println("browserflow: --flows " + flowsDir + " is not a folder; give the folder of the *.flow.json files calls name");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--flows " + flowsDir + " is not a folder; give the folder of the *.flow.json files calls name");
       }
       batch.library = io.browserflow.engine.FlowLibrary.directory(flowsDir.toAbsolutePath());
     }
@@ -388,8 +371,7 @@ final class RunFlags {
     uploadRootDirs.forEach(d -> batch.uploadRoots.add(d.toAbsolutePath().normalize()));
     for (String origin : allowOrigins) {
       if (!origin.matches("(?i)[a-z][a-z0-9+.-]*://[^/?#\\s]+")) {
-        err.println("browserflow: --allow-origin " + origin + " is not an origin; write scheme://host[:port], e.g. http://127.0.0.1:8080");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--allow-origin " + origin + " is not an origin; write scheme://host[:port], e.g. http://127.0.0.1:8080");
       }
       batch.allowOrigins.add(origin.replaceAll("/+$", "").toLowerCase(java.util.Locale.ROOT));
     }
@@ -427,20 +409,17 @@ final class RunFlags {
     if (store != null) {
       try {
         if (lease != null && lease < 1) {
-          err.println("browserflow: --lease must be at least 1 second, was " + lease);
-          return BrowserflowCommand.USAGE;
+          return BrowserflowCommand.usage(err, "--lease must be at least 1 second, was " + lease);
         }
         batch.store = Stores.open(store, artifacts, batch.env, lease);
       } catch (FlowException e) {
         BatchRun.printFailure(err, e);
         return BrowserflowCommand.USAGE;
       } catch (IllegalArgumentException e) {
-        err.println("browserflow: " + e.getMessage());
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, e.getMessage());
       }
     } else if (resume != null) {
-      err.println("browserflow: resume needs --store DIR|URL, the run store holding the run");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "resume needs --store DIR|URL, the run store holding the run");
     }
     batch.resume = resume;
     LocalSite server = null;
@@ -497,11 +476,9 @@ final class RunFlags {
       BatchRun.printFailure(err, e);
       return BrowserflowCommand.USAGE;
     } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
-      err.println("browserflow: " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, e.getMessage());
     } catch (IOException e) {
-      err.println("browserflow: cannot write --receipts " + receipts + ": " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "cannot write --receipts " + receipts + ": " + e.getMessage());
     } finally {
       if (server != null) {
         server.close();
