@@ -24,6 +24,15 @@ class DistributedEnginesIT {
   @TempDir
   Path dir;
 
+  /** {@code flows} succeeded, in order, and the remote browser served every request of their page ({@code served}). */
+  private static void assertRanAtOnce(CliFixture cli, MeetingPage page, String served, String... flows) throws Exception {
+    JsonNode results = new ObjectMapper().readTree(cli.out());
+    assertThat(field(results, "flowName")).containsExactly(flows);
+    assertThat(field(results, "status")).containsOnly("SUCCEEDED");
+    assertThat(page.requests()).isEqualTo(flows.length);
+    assertThat(page.probeHeld()).as(served).isTrue();
+  }
+
   @Test
   void should_run_flows_at_once_through_a_playwright_run_server() throws Exception {
     try (PlaywrightRunServer server = PlaywrightRunServer.start("playwright-core", dir);
@@ -32,11 +41,7 @@ class DistributedEnginesIT {
           "--connect", server.endpoint(), "--workers", "2", "--json");
 
       assertThat(cli.exit).as(cli.err() + cli.out()).isZero();
-      JsonNode results = new ObjectMapper().readTree(cli.out());
-      assertThat(field(results, "flowName")).containsExactly("east", "west");
-      assertThat(field(results, "status")).containsOnly("SUCCEEDED");
-      assertThat(page.requests()).isEqualTo(2);
-      assertThat(page.probeHeld()).as("the server's own browser served every request").isTrue();
+      assertRanAtOnce(cli, page, "the server's own browser served every request", "east", "west");
       assertThat(server.isAlive()).as("the run leaves the server running").isTrue();
     }
   }
@@ -65,11 +70,7 @@ class DistributedEnginesIT {
           "--workers", "2", "--json");
 
       assertThat(cli.exit).as(cli.err() + cli.out() + grid.log()).isZero();
-      JsonNode results = new ObjectMapper().readTree(cli.out());
-      assertThat(field(results, "flowName")).containsExactly("north", "south");
-      assertThat(field(results, "status")).containsOnly("SUCCEEDED");
-      assertThat(page.requests()).isEqualTo(2);
-      assertThat(page.probeHeld()).as("the Grid's node drove a browser for every request").isTrue();
+      assertRanAtOnce(cli, page, "the Grid's node drove a browser for every request", "north", "south");
       assertThat(grid.sessionsInUse()).as("each worker deleted its Grid session").isZero();
     }
   }

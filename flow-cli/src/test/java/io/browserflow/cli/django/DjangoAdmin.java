@@ -109,15 +109,6 @@ final class DjangoAdmin implements AutoCloseable {
     return r.out;
   }
 
-  /** Closes each of {@code resources} that was opened (not null), in order: what an {@code @AfterAll} does. */
-  static void closeAll(AutoCloseable... resources) throws Exception {
-    for (AutoCloseable r : resources) {
-      if (r != null) {
-        r.close();
-      }
-    }
-  }
-
   /** How many auth groups named exactly {@code name} the server's database holds. */
   int groups(String name) throws Exception {
     String out = shell(Map.of("BF_GROUP", name), "import os; from django.contrib.auth.models import Group; "
