@@ -114,13 +114,13 @@ final class ConvertCommand extends CliCommand {
       return BrowserflowCommand.USAGE;
     }
     FlowFiles.Loaded loaded = FlowFiles.load(file, FlowJson.reader(), options.get());
-    if (loaded.error != null) {
-      FlowFiles.printError(err, file, loaded.error);
-      return BrowserflowCommand.usage(err, "cannot convert " + file + ": " + advice(loaded.error));
+    if (loaded.error() != null) {
+      FlowFiles.printError(err, file, loaded.error());
+      return BrowserflowCommand.usage(err, "cannot convert " + file + ": " + advice(loaded.error()));
     }
     Flow flow;
     try {
-      flow = ExportInputs.fill(loaded.flow, ExportInputs.parse(loaded.flow, inputs));
+      flow = ExportInputs.fill(loaded.flow(), ExportInputs.parse(loaded.flow(), inputs));
     } catch (ExportInputs.Refused e) {
       return BrowserflowCommand.usage(err, e.getMessage());
     }

@@ -85,13 +85,13 @@ final class ImportCommand extends CliCommand {
     boolean invalid = false;
     boolean blocked = false;
     for (FlowFiles.Loaded l : loaded) {
-      if (l.error != null) {
-        FlowFiles.printError(err, l.file, l.error);
+      if (l.error() != null) {
+        FlowFiles.printError(err, l.file(), l.error());
         invalid = true;
       } else if (l.converted()) {
-        FlowFiles.printConversion(err, l.label, l.conversion);
+        FlowFiles.printConversion(err, l.label(), l.conversion());
         if (l.blocked() && !force) {
-          err.println(l.label + ": " + ErrorCode.REVIEW_REQUIRED + ": the conversion is blocked; fix the source, or import "
+          err.println(l.label() + ": " + ErrorCode.REVIEW_REQUIRED + ": the conversion is blocked; fix the source, or import "
               + "it anyway with --force (it then needs review before it runs)");
           blocked = true;
         }
@@ -115,7 +115,7 @@ final class ImportCommand extends CliCommand {
     List<String> conflicts = new ArrayList<>();
     List<Flow> seen = new ArrayList<>();
     for (FlowFiles.Loaded l : loaded) {
-      Flow flow = l.flow;
+      Flow flow = l.flow();
       if (seen.contains(flow)) {
         continue; // a Selenium IDE test played by two suites is one flow
       }
@@ -124,19 +124,19 @@ final class ImportCommand extends CliCommand {
       Path existing = held.get(flow.id());
       if (existing == null) {
         Path target = freeFile(flow.id(), plan);
-        plan.add(new Planned(target, flow, "imported " + l.label + " -> " + target + " (id " + flow.id() + ", version "
+        plan.add(new Planned(target, flow, "imported " + l.label() + " -> " + target + " (id " + flow.id() + ", version "
             + flow.version() + migrated + ")"));
         held.put(flow.id(), target);
         heldFlows.put(flow.id(), flow);
         continue;
       }
       switch (onConflict) {
-        case fail -> conflicts.add(l.label + ": id " + flow.id() + " is already held by " + existing);
+        case fail -> conflicts.add(l.label() + ": id " + flow.id() + " is already held by " + existing);
         case copy -> {
           String id = freeId(flow.id(), held);
           Flow copy = Flow.builder().from(flow).id(id).version(1).build();
           Path target = freeFile(id, plan);
-          plan.add(new Planned(target, copy, "copied " + l.label + " -> " + target + " (id " + flow.id() + " is held by "
+          plan.add(new Planned(target, copy, "copied " + l.label() + " -> " + target + " (id " + flow.id() + " is held by "
               + existing + "; the copy's id is " + id + migrated + ")"));
           held.put(id, target);
           heldFlows.put(id, copy);
@@ -144,14 +144,14 @@ final class ImportCommand extends CliCommand {
         case overwrite -> {
           Flow before = heldFlows.containsKey(flow.id()) ? heldFlows.get(flow.id()) : readHeld(existing);
           if (before != null && sameContent(before, flow)) {
-            out.println("unchanged " + l.label + ": " + existing + " holds the same flow (id " + flow.id() + ", version "
+            out.println("unchanged " + l.label() + ": " + existing + " holds the same flow (id " + flow.id() + ", version "
                 + before.version() + ")");
             continue;
           }
           int version = Math.max(before == null ? 0 : before.version(), flow.version()) + 1;
           Flow revision = Flow.builder().from(flow).version(version).build();
           plan.removeIf(p -> p.target().equals(existing));
-          plan.add(new Planned(existing, revision, "overwrote " + existing + " with " + l.label + " (id " + flow.id()
+          plan.add(new Planned(existing, revision, "overwrote " + existing + " with " + l.label() + " (id " + flow.id()
               + ", version " + (before == null ? "?" : before.version()) + " -> " + version + migrated + ")"));
           heldFlows.put(flow.id(), revision);
         }
@@ -259,10 +259,10 @@ final class ImportCommand extends CliCommand {
 
   private static String migratedNote(FlowFiles.Loaded l) {
     if (l.converted()) {
-      return ", converted from " + l.conversion.from().id();
+      return ", converted from " + l.conversion().from().id();
     }
     try {
-      String text = Files.readString(l.file, StandardCharsets.UTF_8);
+      String text = Files.readString(l.file(), StandardCharsets.UTF_8);
       return FlowJson.declaredSchema(text).filter(Flow.SCHEMA_V1::equals).isPresent() ? ", migrated from " + Flow.SCHEMA_V1 : "";
     } catch (IOException e) {
       return "";

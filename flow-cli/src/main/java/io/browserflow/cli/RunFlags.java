@@ -231,12 +231,12 @@ final class RunFlags {
     }
     boolean invalid = false;
     for (FlowFiles.Loaded l : loaded) {
-      l.projectIssues.forEach(i -> err.println(l.file + ": " + i.describe()));
-      if (l.error != null) {
-        FlowFiles.printError(err, l.file, l.error);
+      l.projectIssues().forEach(i -> err.println(l.file() + ": " + i.describe()));
+      if (l.error() != null) {
+        FlowFiles.printError(err, l.file(), l.error());
         invalid = true;
       } else if (l.converted()) {
-        FlowFiles.printConversion(err, l.label, l.conversion);
+        FlowFiles.printConversion(err, l.label(), l.conversion());
       }
     }
     if (invalid) {
@@ -245,7 +245,7 @@ final class RunFlags {
     if (refuseBlocked(loaded, err)) {
       return BrowserflowCommand.FAILED;
     }
-    List<Flow> flows = loaded.stream().map(l -> l.flow).collect(Collectors.toList());
+    List<Flow> flows = loaded.stream().map(l -> l.flow()).collect(Collectors.toList());
     BatchRun batch = new BatchRun();
     batch.inputs.putAll(inputs);
     if (!secretsInto(batch, err)) {
@@ -332,15 +332,15 @@ final class RunFlags {
     if (login != null) {
       for (Path file : loginCheck == null ? List.of(login) : List.of(login, loginCheck)) {
         FlowFiles.Loaded l = FlowFiles.load(file, FlowJson.reader());
-        if (l.error != null) {
-          FlowFiles.printError(err, l.file, l.error);
+        if (l.error() != null) {
+          FlowFiles.printError(err, l.file(), l.error());
           return BrowserflowCommand.USAGE;
         }
-        declaring.add(l.flow);
+        declaring.add(l.flow());
         if (file == login) {
-          batch.login = l.flow;
+          batch.login = l.flow();
         } else {
-          batch.loginCheck = l.flow;
+          batch.loginCheck = l.flow();
         }
       }
       List<String> needs = batch.unmet(batch.login, serve != null, java.util.Set.of());
@@ -383,22 +383,22 @@ final class RunFlags {
     Object session = null;
     for (int i = 0; i < flows.size(); i++) {
       FlowFiles.Loaded current = loaded.get(i);
-      if (current.sharedSession != session) {
+      if (current.sharedSession() != session) {
         stored.clear();
-        session = current.sharedSession;
+        session = current.sharedSession();
       }
       List<String> needs = batch.unmet(flows.get(i), serve != null,
-          session == null ? java.util.Set.of() : BatchRun.chained(current.test, stored));
-      if (session != null && current.test != null) {
-        stored.addAll(current.test.exportedVariables().keySet());
+          session == null ? java.util.Set.of() : BatchRun.chained(current.test(), stored));
+      if (session != null && current.test() != null) {
+        stored.addAll(current.test().exportedVariables().keySet());
       }
       if (!needs.isEmpty()) {
         unmet = true;
-        err.println("browserflow: " + loaded.get(i).label + " needs what this command line does not give it:");
+        err.println("browserflow: " + loaded.get(i).label() + " needs what this command line does not give it:");
         needs.forEach(n -> err.println("  " + n));
         FlowFiles.Loaded l = loaded.get(i);
-        if (!useRecordedSecrets && l.converted() && !l.conversion.recordedSecrets().isEmpty()) {
-          err.println("  or replay the passwords the recording holds (" + String.join(", ", l.conversion.recordedSecrets().keys())
+        if (!useRecordedSecrets && l.converted() && !l.conversion().recordedSecrets().isEmpty()) {
+          err.println("  or replay the passwords the recording holds (" + String.join(", ", l.conversion().recordedSecrets().keys())
               + ") with --use-recorded-secrets");
         }
       }
@@ -433,7 +433,7 @@ final class RunFlags {
       }
       Progress progress = json ? null : new Progress(out, System.console() != null && workers == 1, workers > 1);
       List<RunResult> results = batch.runPlanned(loaded.stream()
-          .map(l -> new BatchRun.Planned(l.flow, l.test, l.sharedSession, l.suite)).collect(Collectors.toList()), progress, err);
+          .map(l -> new BatchRun.Planned(l.flow(), l.test(), l.sharedSession(), l.suite())).collect(Collectors.toList()), progress, err);
       if (json) {
         out.println(results.stream().map(RunResult::toJson).collect(Collectors.joining(",\n", "[\n", "\n]")));
       } else if (results.size() > 1) {
@@ -447,9 +447,9 @@ final class RunFlags {
         java.util.Set<Path> folders = new java.util.LinkedHashSet<>();
         for (int i = 0; i < results.size(); i++) {
           RunResult r = results.get(i);
-          Flow flow = loaded.get(i).flow;
+          Flow flow = loaded.get(i).flow();
           Path folder = receipts != null ? receipts
-              : loaded.get(i).file.toAbsolutePath().normalize().resolveSibling("receipts");
+              : loaded.get(i).file().toAbsolutePath().normalize().resolveSibling("receipts");
           java.nio.file.Files.createDirectories(folder);
           String receipt = io.browserflow.engine.review.Receipt.of(r,
               batch.approvals == null ? java.util.Optional.empty() : batch.approvals.approval(flow.id()), flow.version());
@@ -490,14 +490,14 @@ final class RunFlags {
   /** Hands the recorded secret values of converted files to the batch, with a warning naming their keys (never values). */
   private static void useRecordedSecrets(List<FlowFiles.Loaded> loaded, BatchRun batch, PrintWriter err) {
     for (FlowFiles.Loaded l : loaded) {
-      if (!l.converted() || l.conversion.recordedSecrets().isEmpty()) {
+      if (!l.converted() || l.conversion().recordedSecrets().isEmpty()) {
         continue;
       }
-      batch.recordedSecrets.put(l.flow, l.conversion.recordedSecrets());
-      List<String> used = l.conversion.recordedSecrets().keys().stream()
+      batch.recordedSecrets.put(l.flow(), l.conversion().recordedSecrets());
+      List<String> used = l.conversion().recordedSecrets().keys().stream()
           .filter(k -> batch.givenCredential(k).isEmpty()).collect(Collectors.toList());
       if (!used.isEmpty()) {
-        err.println("browserflow: warning: " + l.label + ": replaying the password" + (used.size() == 1 ? "" : "s")
+        err.println("browserflow: warning: " + l.label() + ": replaying the password" + (used.size() == 1 ? "" : "s")
             + " the recording holds for " + String.join(", ", used) + " (--use-recorded-secrets): kept in memory for this run "
             + "only; the recording file itself still holds them, keep it out of version control or give them with --credential");
       }
@@ -514,13 +514,13 @@ final class RunFlags {
       if (!l.blocked()) {
         continue;
       }
-      int n = l.conversion.blockingIssues().size();
+      int n = l.conversion().blockingIssues().size();
       String issues = n + (n == 1 ? " blocking issue" : " blocking issues");
       if (force) {
-        err.println(l.label + ": running despite " + issues + " (--force)");
+        err.println(l.label() + ": running despite " + issues + " (--force)");
       } else {
-        err.println(l.label + ": " + ErrorCode.REVIEW_REQUIRED + ": converted from " + l.conversion.from().id() + " with "
-            + issues + "; fix them in the file (or in the output of 'browserflow convert " + l.file
+        err.println(l.label() + ": " + ErrorCode.REVIEW_REQUIRED + ": converted from " + l.conversion().from().id() + " with "
+            + issues + "; fix them in the file (or in the output of 'browserflow convert " + l.file()
             + " --to flow'), or pass --force to run it anyway");
         refused = true;
       }
@@ -561,7 +561,7 @@ final class RunFlags {
     io.browserflow.engine.review.Approvals mine = io.browserflow.engine.review.Approvals.create();
     Map<String, Path> approvedFrom = new LinkedHashMap<>();
     for (FlowFiles.Loaded l : loaded) {
-      Path approvalsFile = l.file.toAbsolutePath().getParent().resolve(io.browserflow.engine.review.Approvals.FILE_NAME);
+      Path approvalsFile = l.file().toAbsolutePath().getParent().resolve(io.browserflow.engine.review.Approvals.FILE_NAME);
       io.browserflow.engine.review.Approvals folder;
       try {
         folder = approvalKey.read(approvalsFile.getParent());
@@ -569,13 +569,13 @@ final class RunFlags {
         FlowFiles.printError(err, approvalsFile, e);
         return false;
       }
-      Path earlier = approvedFrom.putIfAbsent(l.flow.id(), approvalsFile);
+      Path earlier = approvedFrom.putIfAbsent(l.flow().id(), approvalsFile);
       if (earlier != null && !earlier.equals(approvalsFile)) {
-        err.println("browserflow: --require-approval: flows with the id " + l.flow.id() + " come from two folders ("
+        err.println("browserflow: --require-approval: flows with the id " + l.flow().id() + " come from two folders ("
             + earlier.getParent() + ", " + approvalsFile.getParent() + "); run each folder's flows on their own");
         return false;
       }
-      mine = mine.with(folder.only(l.flow.id()));
+      mine = mine.with(folder.only(l.flow().id()));
     }
     if (flowsDir != null) {
       // the library flows the run calls are approved in their own folder
