@@ -284,11 +284,7 @@ final class ConvertCommand extends CliCommand {
       out().flush();
     } else {
       try {
-        Path parent = to.toAbsolutePath().getParent();
-        if (parent != null) {
-          Files.createDirectories(parent);
-        }
-        Files.writeString(to, exported.value(), StandardCharsets.UTF_8);
+        FlowFiles.write(to, exported.value());
         if (recording) {
           Path md = reportPath(to);
           Files.writeString(md, ConversionReport.markdown(imported, exported, to.getFileName().toString()),

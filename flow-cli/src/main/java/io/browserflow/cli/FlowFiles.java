@@ -74,6 +74,15 @@ final class FlowFiles {
     }
   }
 
+  /** Writes {@code text} to {@code file} as UTF-8, creating the file's folder when it is missing. */
+  static void write(Path file, String text) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    Files.writeString(file, text, StandardCharsets.UTF_8);
+  }
+
   static List<Loaded> read(List<Path> files, FlowJson.Reader reader) {
     List<Loaded> out = new ArrayList<>();
     for (Path file : files) {

@@ -140,11 +140,7 @@ final class RecordCommand extends CliCommand {
       text = c.value();
     }
     try {
-      Path parent = out.toAbsolutePath().getParent();
-      if (parent != null) {
-        Files.createDirectories(parent);
-      }
-      Files.writeString(out, text, StandardCharsets.UTF_8);
+      FlowFiles.write(out, text);
     } catch (IOException e) {
       return BrowserflowCommand.usage(err, "cannot write " + out + ": " + e.getMessage());
     }

@@ -450,10 +450,8 @@ final class RunFlags {
           Flow flow = loaded.get(i).flow();
           Path folder = receipts != null ? receipts
               : loaded.get(i).file().toAbsolutePath().normalize().resolveSibling("receipts");
-          java.nio.file.Files.createDirectories(folder);
-          String receipt = io.browserflow.engine.review.Receipt.of(r,
-              batch.approvals == null ? java.util.Optional.empty() : batch.approvals.approval(flow.id()), flow.version());
-          java.nio.file.Files.writeString(folder.resolve(r.runId() + ".receipt.json"), receipt);
+          FlowFiles.write(folder.resolve(r.runId() + ".receipt.json"), io.browserflow.engine.review.Receipt.of(r,
+              batch.approvals == null ? java.util.Optional.empty() : batch.approvals.approval(flow.id()), flow.version()));
           folders.add(folder.toAbsolutePath());
         }
         folders.forEach(f -> (json ? err : out).println("receipts: " + f));
