@@ -12,29 +12,17 @@ import io.browserflow.api.dsl.FlowBuilder;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.validate.FlowValidator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Reading and validating a 400-step flow (the default step limit), the cost every run, test and
  * CLI invocation pays before the first browser action. Goal: under 2 ms per read + validate.
  */
-@State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
-public class FlowApiBenchmark {
+public class FlowApiBenchmark extends MicroBenchmark {
   private String json;
   private Flow flow;
 

@@ -17,6 +17,12 @@ final class BrowserflowCommand implements Runnable {
   static final int FAILED = 1;
   static final int USAGE = 2;
 
+  /** Says a usage error on {@code err}, as {@code browserflow: MESSAGE}; the exit code {@link #USAGE}. */
+  static int usage(PrintWriter err, String message) {
+    err.println("browserflow: " + message);
+    return USAGE;
+  }
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 

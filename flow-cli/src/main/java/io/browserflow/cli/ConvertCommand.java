@@ -95,13 +95,11 @@ final class ConvertCommand extends CliCommand {
     PrintWriter err = err();
     Optional<Format> target = Format.fromId(to).filter(Format::writable);
     if (target.isEmpty()) {
-      err.println("browserflow: --to " + to + " is not a format BrowserFlow writes; use one of: " + writableFormats());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--to " + to + " is not a format BrowserFlow writes; use one of: " + writableFormats());
     }
     boolean project = FlowFiles.isSideProject(file);
     if (filter != null && !project) {
-      err.println("browserflow: --filter picks suites and tests of a Selenium IDE project (.side), and " + file + " is none");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--filter picks suites and tests of a Selenium IDE project (.side), and " + file + " is none");
     }
     boolean toDirectory = out != null && (Files.isDirectory(out) || spec.commandLine().getParseResult()
         .matchedOption("--out").stringValues().stream().anyMatch(v -> v.endsWith("/") || v.endsWith(java.io.File.separator)));
@@ -109,25 +107,22 @@ final class ConvertCommand extends CliCommand {
       return convertProject(target.get(), stdout, err);
     }
     if (filter != null) {
-      err.println("browserflow: --filter writes one file per test: give --out DIR (an existing directory, or ending in /)");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--filter writes one file per test: give --out DIR (an existing directory, or ending in /)");
     }
     Optional<ImportOptions> options = importOptions(err);
     if (options.isEmpty()) {
       return BrowserflowCommand.USAGE;
     }
     FlowFiles.Loaded loaded = FlowFiles.load(file, FlowJson.reader(), options.get());
-    if (loaded.error != null) {
-      FlowFiles.printError(err, file, loaded.error);
-      err.println("browserflow: cannot convert " + file + ": " + advice(loaded.error));
-      return BrowserflowCommand.USAGE;
+    if (loaded.error() != null) {
+      FlowFiles.printError(err, file, loaded.error());
+      return BrowserflowCommand.usage(err, "cannot convert " + file + ": " + advice(loaded.error()));
     }
     Flow flow;
     try {
-      flow = ExportInputs.fill(loaded.flow, ExportInputs.parse(loaded.flow, inputs));
+      flow = ExportInputs.fill(loaded.flow(), ExportInputs.parse(loaded.flow(), inputs));
     } catch (ExportInputs.Refused e) {
-      err.println("browserflow: " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, e.getMessage());
     }
     // with the result on stdout, the report must not mix into it
     PrintWriter report = out == null ? err : stdout;
@@ -192,21 +187,17 @@ final class ConvertCommand extends CliCommand {
           .distinct().collect(Collectors.toList());
     } catch (FlowException e) {
       FlowFiles.printError(err, file, e);
-      err.println("browserflow: cannot convert " + file + ": " + advice(e));
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "cannot convert " + file + ": " + advice(e));
     } catch (java.util.regex.PatternSyntaxException e) {
-      err.println("browserflow: --filter " + filter + " is not a regular expression: " + e.getDescription());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--filter " + filter + " is not a regular expression: " + e.getDescription());
     }
     if (tests.isEmpty()) {
-      err.println("browserflow: no suite or test of " + file + " matches --filter " + filter + " (" + project.names() + ")");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "no suite or test of " + file + " matches --filter " + filter + " (" + project.names() + ")");
     }
     for (String given : inputs) {
       String key = given.split("=", 2)[0].trim();
       if (tests.stream().noneMatch(t -> t.flow().input(key).isPresent())) {
-        err.println("browserflow: --input " + key + ": no test of " + file + " declares it");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--input " + key + ": no test of " + file + " declares it");
       }
     }
     project.issues().forEach(i -> report.println(file + ": " + i.describe()));
@@ -220,8 +211,7 @@ final class ConvertCommand extends CliCommand {
             .collect(Collectors.toList());
         flow = ExportInputs.fill(t.flow(), ExportInputs.parse(t.flow(), own));
       } catch (ExportInputs.Refused e) {
-        err.println("browserflow: " + label + ": " + e.getMessage());
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, label + ": " + e.getMessage());
       }
       Path to = out.resolve(fileName(t.name(), target, names));
       Optional<Quality> quality = export(t.conversion(), flow, label, target, to, report, err);
@@ -294,11 +284,7 @@ final class ConvertCommand extends CliCommand {
       out().flush();
     } else {
       try {
-        Path parent = to.toAbsolutePath().getParent();
-        if (parent != null) {
-          Files.createDirectories(parent);
-        }
-        Files.writeString(to, exported.value(), StandardCharsets.UTF_8);
+        FlowFiles.write(to, exported.value());
         if (recording) {
           Path md = reportPath(to);
           Files.writeString(md, ConversionReport.markdown(imported, exported, to.getFileName().toString()),

@@ -40,11 +40,8 @@ final class DemoCommand extends CliCommand {
   @Option(names = "--report", paramLabel = "DIR", description = "Where to write the report (default: browserflow-report).")
   Path report = Path.of("browserflow-report");
 
-  @Option(names = "--headed", description = "Show the browser window.")
-  boolean headed;
-
-  @Option(names = "--browser", paramLabel = "PATH", description = "Chromium or Chrome executable to launch.")
-  Path browser;
+  @picocli.CommandLine.Mixin
+  BrowserOptions launch = new BrowserOptions();
 
   @Option(names = "--only", paramLabel = "NAME", description = "Run only sample flows whose file name contains NAME.")
   String only;
@@ -69,24 +66,20 @@ final class DemoCommand extends CliCommand {
       try (InputStream in = DemoCommand.class.getClassLoader().getResourceAsStream(resource)) {
         flows.add(FlowJson.read(in));
       } catch (IOException e) {
-        err.println("browserflow: cannot read the sample " + resource + ": " + e.getMessage());
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "cannot read the sample " + resource + ": " + e.getMessage());
       } catch (FlowException e) {
         FlowFiles.printError(err, Path.of(resource), e);
         return BrowserflowCommand.USAGE;
       }
     }
     if (flows.isEmpty()) {
-      err.println("browserflow: no sample flow matches" + (only == null ? "" : " '" + only + "'"));
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "no sample flow matches" + (only == null ? "" : " '" + only + "'"));
     }
     if (workers < 1 || workers > 16) {
-      err.println("browserflow: --workers must be between 1 and 16, was " + workers);
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--workers must be between 1 and 16, was " + workers);
     }
     if (repeat < 1 || repeat > 1000) {
-      err.println("browserflow: --repeat must be between 1 and 1000, was " + repeat);
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--repeat must be between 1 and 1000, was " + repeat);
     }
     List<Flow> once = List.copyOf(flows);
     for (int r = 1; r < repeat; r++) {
@@ -96,17 +89,16 @@ final class DemoCommand extends CliCommand {
     try {
       uploads = Files.createTempDirectory("browserflow-demo");
     } catch (IOException e) {
-      err.println("browserflow: cannot create a temporary directory: " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "cannot create a temporary directory: " + e.getMessage());
     }
     try (LocalSite server = LocalSite.classpath("demo-app", DemoCommand.class.getClassLoader(), 0)) {
       out.println("BrowserFlow demo: serving the demo app at " + server.url() + ", replaying " + flows.size()
-          + " sample flows in " + (headed ? "headed" : "headless") + " Chromium"
+          + " sample flows in " + (launch.headed ? "headed" : "headless") + " Chromium"
           + (workers > 1 ? ", " + workers + " at once" : ""));
       BatchRun batch = new BatchRun();
       batch.serverUrl = java.util.Optional.of(server.url());
-      batch.headed = headed;
-      batch.browser = browser;
+      batch.headed = launch.headed;
+      batch.browser = launch.browser;
       batch.workers = workers;
       batch.allowed.add(Capability.FILE_UPLOAD);
       batch.allowed.add(Capability.FILE_DOWNLOAD);

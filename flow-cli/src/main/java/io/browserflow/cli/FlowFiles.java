@@ -37,44 +37,25 @@ final class FlowFiles {
 
   private FlowFiles() {}
 
-  /** A file and its flow (for a Selenium IDE project: one of its tests), or the error that kept it from being read. */
-  static final class Loaded {
-    final Path file;
-    final Flow flow;
-    final FlowException error;
-    /** The import of a file that was not browserflow/2 or /1; null for flow files and errors. */
-    final Conversion<Flow> conversion;
-    /** How messages name it: the file, or {@code file › suite › test} for a test of a project. */
-    final String label;
-    /** The test of a Selenium IDE project this is; null otherwise. */
-    final SideProjectImport.TestImport test;
-    /** The suite it runs in, when the suite shares one session ({@code persistSession}); null otherwise. */
-    final SideProjectImport.Suite sharedSession;
-    /** The suite of the project it runs in; null for a flow file. */
-    final SideProjectImport.Suite suite;
-    /** Issues of the project as a whole, on the first test loaded from it; empty otherwise. */
-    final List<ConversionIssue> projectIssues;
-
+  /**
+   * A file and its flow (for a Selenium IDE project: one of its tests), or the error that kept it from being read.
+   *
+   * @param conversion the import of a file that was not browserflow/2 or /1; null for flow files and errors
+   * @param label how messages name it: the file, or {@code file › suite › test} for a test of a project
+   * @param test the test of a Selenium IDE project this is; null otherwise
+   * @param suite the suite of the project it runs in; null for a flow file
+   * @param sharedSession the suite it runs in, when the suite shares one session ({@code persistSession}); null otherwise
+   * @param projectIssues issues of the project as a whole, on the first test loaded from it; empty otherwise
+   */
+  record Loaded(Path file, Flow flow, FlowException error, Conversion<Flow> conversion, String label,
+      SideProjectImport.TestImport test, SideProjectImport.Suite suite, SideProjectImport.Suite sharedSession,
+      List<ConversionIssue> projectIssues) {
     Loaded(Path file, Flow flow, FlowException error) {
       this(file, flow, error, null);
     }
 
     Loaded(Path file, Flow flow, FlowException error, Conversion<Flow> conversion) {
       this(file, flow, error, conversion, file.toString(), null, null, null, List.of());
-    }
-
-    private Loaded(Path file, Flow flow, FlowException error, Conversion<Flow> conversion, String label,
-        SideProjectImport.TestImport test, SideProjectImport.Suite suite, SideProjectImport.Suite sharedSession,
-        List<ConversionIssue> projectIssues) {
-      this.suite = suite;
-      this.file = file;
-      this.flow = flow;
-      this.error = error;
-      this.conversion = conversion;
-      this.label = label;
-      this.test = test;
-      this.sharedSession = sharedSession;
-      this.projectIssues = projectIssues;
     }
 
     boolean converted() {
@@ -91,6 +72,15 @@ final class FlowFiles {
       // the native writer counts steps the way the native reader does, without parsing again
       return conversion != null ? conversion : FlowFormats.write(flow, Format.FLOW).withValue(Format.FLOW, flow);
     }
+  }
+
+  /** Writes {@code text} to {@code file} as UTF-8, creating the file's folder when it is missing. */
+  static void write(Path file, String text) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    Files.writeString(file, text, StandardCharsets.UTF_8);
   }
 
   static List<Loaded> read(List<Path> files, FlowJson.Reader reader) {
@@ -247,6 +237,6 @@ final class FlowFiles {
   }
 
   static Optional<Loaded> firstError(List<Loaded> loaded) {
-    return loaded.stream().filter(l -> l.error != null).findFirst();
+    return loaded.stream().filter(l -> l.error() != null).findFirst();
   }
 }

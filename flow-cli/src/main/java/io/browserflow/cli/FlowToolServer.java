@@ -264,8 +264,7 @@ final class FlowToolServer implements AutoCloseable {
   private void writeReceipt(FlowTools.FlowTool tool, RunResult result) {
     Path folder = receipts != null ? receipts : dir.resolve("receipts");
     try {
-      Files.createDirectories(folder);
-      Files.writeString(folder.resolve(result.runId() + ".receipt.json"),
+      FlowFiles.write(folder.resolve(result.runId() + ".receipt.json"),
           io.browserflow.engine.review.Receipt.of(result, Optional.of(tool.approval()), tool.flow().version()));
     } catch (IOException e) {
       synchronized (log) {

@@ -67,43 +67,38 @@ final class ImportCommand extends CliCommand {
         try (Stream<Path> list = Files.list(source)) {
           list.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith(".")).sorted().forEach(files::add);
         } catch (IOException e) {
-          err.println("browserflow: import: cannot list " + source + ": " + e.getMessage());
-          return BrowserflowCommand.USAGE;
+          return BrowserflowCommand.usage(err, "import: cannot list " + source + ": " + e.getMessage());
         }
       } else if (Files.isRegularFile(source)) {
         files.add(source);
       } else {
-        err.println("browserflow: import: " + source + " is neither a file nor a folder");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "import: " + source + " is neither a file nor a folder");
       }
     }
     if (files.isEmpty()) {
-      err.println("browserflow: import: no file to import in " + sources.stream().map(Path::toString).collect(Collectors.joining(", ")));
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "import: no file to import in " + sources.stream().map(Path::toString).collect(Collectors.joining(", ")));
     }
     if (Files.exists(into) && !Files.isDirectory(into)) {
-      err.println("browserflow: import: --into " + into + " is a file; give the folder to import into");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "import: --into " + into + " is a file; give the folder to import into");
     }
     List<FlowFiles.Loaded> loaded = FlowFiles.readForRun(files, FlowJson.reader(), ".*");
     boolean invalid = false;
     boolean blocked = false;
     for (FlowFiles.Loaded l : loaded) {
-      if (l.error != null) {
-        FlowFiles.printError(err, l.file, l.error);
+      if (l.error() != null) {
+        FlowFiles.printError(err, l.file(), l.error());
         invalid = true;
       } else if (l.converted()) {
-        FlowFiles.printConversion(err, l.label, l.conversion);
+        FlowFiles.printConversion(err, l.label(), l.conversion());
         if (l.blocked() && !force) {
-          err.println(l.label + ": " + ErrorCode.REVIEW_REQUIRED + ": the conversion is blocked; fix the source, or import "
+          err.println(l.label() + ": " + ErrorCode.REVIEW_REQUIRED + ": the conversion is blocked; fix the source, or import "
               + "it anyway with --force (it then needs review before it runs)");
           blocked = true;
         }
       }
     }
     if (invalid) {
-      err.println("browserflow: import: nothing written");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "import: nothing written");
     }
     if (blocked) {
       err.println("browserflow: import: nothing written");
@@ -113,15 +108,14 @@ final class ImportCommand extends CliCommand {
     try {
       held = heldIds(into, err);
     } catch (IOException e) {
-      err.println("browserflow: import: cannot read --into " + into + ": " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "import: cannot read --into " + into + ": " + e.getMessage());
     }
     Map<String, Flow> heldFlows = new LinkedHashMap<>();
     List<Planned> plan = new ArrayList<>();
     List<String> conflicts = new ArrayList<>();
     List<Flow> seen = new ArrayList<>();
     for (FlowFiles.Loaded l : loaded) {
-      Flow flow = l.flow;
+      Flow flow = l.flow();
       if (seen.contains(flow)) {
         continue; // a Selenium IDE test played by two suites is one flow
       }
@@ -130,19 +124,19 @@ final class ImportCommand extends CliCommand {
       Path existing = held.get(flow.id());
       if (existing == null) {
         Path target = freeFile(flow.id(), plan);
-        plan.add(new Planned(target, flow, "imported " + l.label + " -> " + target + " (id " + flow.id() + ", version "
+        plan.add(new Planned(target, flow, "imported " + l.label() + " -> " + target + " (id " + flow.id() + ", version "
             + flow.version() + migrated + ")"));
         held.put(flow.id(), target);
         heldFlows.put(flow.id(), flow);
         continue;
       }
       switch (onConflict) {
-        case fail -> conflicts.add(l.label + ": id " + flow.id() + " is already held by " + existing);
+        case fail -> conflicts.add(l.label() + ": id " + flow.id() + " is already held by " + existing);
         case copy -> {
           String id = freeId(flow.id(), held);
           Flow copy = Flow.builder().from(flow).id(id).version(1).build();
           Path target = freeFile(id, plan);
-          plan.add(new Planned(target, copy, "copied " + l.label + " -> " + target + " (id " + flow.id() + " is held by "
+          plan.add(new Planned(target, copy, "copied " + l.label() + " -> " + target + " (id " + flow.id() + " is held by "
               + existing + "; the copy's id is " + id + migrated + ")"));
           held.put(id, target);
           heldFlows.put(id, copy);
@@ -150,14 +144,14 @@ final class ImportCommand extends CliCommand {
         case overwrite -> {
           Flow before = heldFlows.containsKey(flow.id()) ? heldFlows.get(flow.id()) : readHeld(existing);
           if (before != null && sameContent(before, flow)) {
-            out.println("unchanged " + l.label + ": " + existing + " holds the same flow (id " + flow.id() + ", version "
+            out.println("unchanged " + l.label() + ": " + existing + " holds the same flow (id " + flow.id() + ", version "
                 + before.version() + ")");
             continue;
           }
           int version = Math.max(before == null ? 0 : before.version(), flow.version()) + 1;
           Flow revision = Flow.builder().from(flow).version(version).build();
           plan.removeIf(p -> p.target().equals(existing));
-          plan.add(new Planned(existing, revision, "overwrote " + existing + " with " + l.label + " (id " + flow.id()
+          plan.add(new Planned(existing, revision, "overwrote " + existing + " with " + l.label() + " (id " + flow.id()
               + ", version " + (before == null ? "?" : before.version()) + " -> " + version + migrated + ")"));
           heldFlows.put(flow.id(), revision);
         }
@@ -181,8 +175,7 @@ final class ImportCommand extends CliCommand {
       }
     } catch (IOException e) {
       temps.forEach(ImportCommand::deleteQuietly);
-      err.println("browserflow: import: nothing written: cannot write into " + into + ": " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "import: nothing written: cannot write into " + into + ": " + e.getMessage());
     }
     for (int i = 0; i < plan.size(); i++) {
       try {
@@ -190,9 +183,8 @@ final class ImportCommand extends CliCommand {
         out.println(plan.get(i).line());
       } catch (IOException e) {
         temps.subList(i, temps.size()).forEach(ImportCommand::deleteQuietly);
-        err.println("browserflow: import: stopped after " + i + " of " + plan.size() + " files: cannot move into "
+        return BrowserflowCommand.usage(err, "import: stopped after " + i + " of " + plan.size() + " files: cannot move into "
             + plan.get(i).target() + ": " + e.getMessage());
-        return BrowserflowCommand.USAGE;
       }
     }
     return BrowserflowCommand.OK;
@@ -267,10 +259,10 @@ final class ImportCommand extends CliCommand {
 
   private static String migratedNote(FlowFiles.Loaded l) {
     if (l.converted()) {
-      return ", converted from " + l.conversion.from().id();
+      return ", converted from " + l.conversion().from().id();
     }
     try {
-      String text = Files.readString(l.file, StandardCharsets.UTF_8);
+      String text = Files.readString(l.file(), StandardCharsets.UTF_8);
       return FlowJson.declaredSchema(text).filter(Flow.SCHEMA_V1::equals).isPresent() ? ", migrated from " + Flow.SCHEMA_V1 : "";
     } catch (IOException e) {
       return "";

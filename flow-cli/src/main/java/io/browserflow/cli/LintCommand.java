@@ -25,22 +25,22 @@ final class LintCommand extends CliCommand {
     PrintWriter out = out();
     int code = BrowserflowCommand.OK;
     for (FlowFiles.Loaded l : FlowFiles.read(files, FlowJson.reader())) {
-      if (l.error != null) {
-        FlowFiles.printError(err(), l.file, l.error);
+      if (l.error() != null) {
+        FlowFiles.printError(err(), l.file(), l.error());
         code = BrowserflowCommand.USAGE;
         continue;
       }
       if (l.converted()) {
-        FlowFiles.printConversion(out, l.file, l.conversion);
+        FlowFiles.printConversion(out, l.file(), l.conversion());
       }
-      LintReport report = FlowLint.lint(l.flow);
+      LintReport report = FlowLint.lint(l.flow());
       for (LintWarning w : report.warnings()) {
-        out.println(l.file + ": " + w.describe());
+        out.println(l.file() + ": " + w.describe());
       }
       // a blocked or reviewable conversion weighs as much as the flow's own warnings
-      Quality quality = l.converted() && l.conversion.quality().compareTo(report.quality()) > 0
-          ? l.conversion.quality() : report.quality();
-      out.println(l.file + ": " + quality.jsonName() + " (" + report.warnings().size() + " warnings)");
+      Quality quality = l.converted() && l.conversion().quality().compareTo(report.quality()) > 0
+          ? l.conversion().quality() : report.quality();
+      out.println(l.file() + ": " + quality.jsonName() + " (" + report.warnings().size() + " warnings)");
       if (quality == Quality.BLOCKED && code == BrowserflowCommand.OK) {
         code = BrowserflowCommand.FAILED;
       }

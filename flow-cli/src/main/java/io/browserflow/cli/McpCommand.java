@@ -79,11 +79,8 @@ final class McpCommand extends CliCommand {
       + "(also BROWSERFLOW_NO_SANDBOX=1). The flows' replays are sandboxed otherwise.")
   boolean noSandbox;
 
-  @Option(names = "--headed", description = "Show the browser window.")
-  boolean headed;
-
-  @Option(names = "--browser", paramLabel = "PATH", description = "Chromium or Chrome executable to launch.")
-  Path browser;
+  @picocli.CommandLine.Mixin
+  BrowserOptions launch = new BrowserOptions();
 
   @Option(names = "--reload-ms", paramLabel = "MS", defaultValue = "1000", hidden = true,
       description = "How often the folder is checked for changes.")
@@ -93,42 +90,36 @@ final class McpCommand extends CliCommand {
   public Integer call() throws Exception {
     PrintWriter err = err();
     if (!Files.isDirectory(flows)) {
-      err.println("browserflow: mcp: --flows " + flows + " is not a folder; give the folder of the flows to publish");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "mcp: --flows " + flows + " is not a folder; give the folder of the flows to publish");
     }
     if (maxRunsPerFlow < 1 || maxRunsPerFlow > 16) {
-      err.println("browserflow: mcp: --max-runs-per-flow must be between 1 and 16, was " + maxRunsPerFlow);
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "mcp: --max-runs-per-flow must be between 1 and 16, was " + maxRunsPerFlow);
     }
     if (reloadMs < 100) {
-      err.println("browserflow: mcp: --reload-ms must be at least 100, was " + reloadMs);
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "mcp: --reload-ms must be at least 100, was " + reloadMs);
     }
     if (http != null && (http < 0 || http > 65535)) {
-      err.println("browserflow: mcp: --http must be a port between 0 and 65535, was " + http);
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "mcp: --http must be a port between 0 and 65535, was " + http);
     }
     Map<String, String> credentials;
     try {
       credentials = credentials(credentialsFile, System.getenv(), err);
     } catch (IOException e) {
-      err.println("browserflow: mcp: cannot read --credentials " + credentialsFile + ": " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "mcp: cannot read --credentials " + credentialsFile + ": " + e.getMessage());
     }
     boolean sandbox = !BatchRun.sandboxOff(noSandbox, System.getenv());
     if (sandbox) {
       try {
         PlaywrightDriver.checkSandboxAllowed();
       } catch (io.browserflow.api.FlowRunException e) {
-        err.println("browserflow: mcp: " + e.getMessage());
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "mcp: " + e.getMessage());
       }
     }
     Supplier<PageDriver> drivers = () -> {
       // approved flows only: Chromium's sandbox on and its own traffic inside the policy
-      LaunchOptions.Builder options = LaunchOptions.builder().headless(!headed).confined(true).sandbox(sandbox);
-      if (browser != null) {
-        options.executablePath(browser);
+      LaunchOptions.Builder options = LaunchOptions.builder().headless(!launch.headed).confined(true).sandbox(sandbox);
+      if (launch.browser != null) {
+        options.executablePath(launch.browser);
       }
       return PlaywrightDriver.launch(options.build());
     };
@@ -138,8 +129,7 @@ final class McpCommand extends CliCommand {
     try {
       key.get();
     } catch (io.browserflow.api.FlowException e) {
-      err.println("browserflow: mcp: " + e.code() + ": " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "mcp: " + e.code() + ": " + e.getMessage());
     }
     if (http == null) {
       return stdio(server(dir, credentials, drivers, key, err), dir, err);
@@ -148,13 +138,11 @@ final class McpCommand extends CliCommand {
     try {
       token = token(tokenFile, System.getenv("BROWSERFLOW_MCP_TOKEN"));
     } catch (IOException e) {
-      err.println("browserflow: mcp: --token-file " + tokenFile + ": " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "mcp: --token-file " + tokenFile + ": " + e.getMessage());
     }
     if (token == null) {
-      err.println("browserflow: mcp: --http needs a token clients must send: --token-file FILE (created with a fresh token "
+      return BrowserflowCommand.usage(err, "mcp: --http needs a token clients must send: --token-file FILE (created with a fresh token "
           + "when missing) or BROWSERFLOW_MCP_TOKEN");
-      return BrowserflowCommand.USAGE;
     }
     try (Running running = serveHttp(server(dir, credentials, drivers, key, err), http, Duration.ofMillis(reloadMs), token)) {
       err.println("browserflow mcp: streamable HTTP at " + running.url() + " (" + running.server().tools().size()

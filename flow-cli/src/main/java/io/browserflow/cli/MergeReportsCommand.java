@@ -38,16 +38,14 @@ final class MergeReportsCommand extends CliCommand {
     for (Path dir : dirs) {
       Path file = dir.resolve(BatchReport.RESULTS);
       if (!Files.isRegularFile(file)) {
-        err.println("browserflow: " + dir + " holds no " + BatchReport.RESULTS + "; give folders written by run --report");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, dir + " holds no " + BatchReport.RESULTS + "; give folders written by run --report");
       }
       try {
         for (JsonNode r : json.readTree(Files.readString(file, StandardCharsets.UTF_8))) {
           items.add(ReportItem.builder().result(RunResult.fromJson(r.toString())).build());
         }
       } catch (IOException | RuntimeException e) {
-        err.println("browserflow: cannot read " + file + ": " + e.getMessage());
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "cannot read " + file + ": " + e.getMessage());
       }
     }
     Path index = BatchReport.write(out, items);

@@ -62,8 +62,7 @@ final class RecordCommand extends CliCommand {
     Format target = Format.fromId(format).filter(f -> f == Format.FLOW || f == Format.BROWSERCTL || f == Format.BROWSERCTL_TEXT)
         .orElse(null);
     if (target == null) {
-      err.println("browserflow: --format must be flow, browserctl or browserctl-text, not '" + format + "'");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--format must be flow, browserctl or browserctl-text, not '" + format + "'");
     }
     RecorderOptions.Builder options = RecorderOptions.builder().url(url).name(name).parameterize(parameterize)
         .headless(headless).listener(new Status(o));
@@ -141,14 +140,9 @@ final class RecordCommand extends CliCommand {
       text = c.value();
     }
     try {
-      Path parent = out.toAbsolutePath().getParent();
-      if (parent != null) {
-        Files.createDirectories(parent);
-      }
-      Files.writeString(out, text, StandardCharsets.UTF_8);
+      FlowFiles.write(out, text);
     } catch (IOException e) {
-      err.println("browserflow: cannot write " + out + ": " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "cannot write " + out + ": " + e.getMessage());
     }
     o.println();
     for (LintWarning w : draft.warnings()) {

@@ -64,8 +64,7 @@ final class ReviewCommand extends CliCommand {
     PrintWriter err = err();
     String who = reviewer != null ? reviewer : System.getenv().getOrDefault("BROWSERFLOW_REVIEWER", System.getProperty("user.name", ""));
     if (approve && who.isBlank()) {
-      err.println("browserflow: review --approve needs a reviewer: give --reviewer NAME or set BROWSERFLOW_REVIEWER");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "review --approve needs a reviewer: give --reviewer NAME or set BROWSERFLOW_REVIEWER");
     }
     java.util.Map<String, String> driverEnvironment = null;
     if (approve) {
@@ -77,9 +76,8 @@ final class ReviewCommand extends CliCommand {
       try (io.browserflow.playwright.PlaywrightDriver driver = io.browserflow.playwright.PlaywrightDriver.launch(launch.build())) {
         driverEnvironment = driver.environment();
       } catch (RuntimeException e) {
-        err.println("browserflow: review --approve: cannot start the browser whose version the approval pins: "
+        return BrowserflowCommand.usage(err, "review --approve: cannot start the browser whose version the approval pins: "
             + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + " (give one with --browser PATH)");
-        return BrowserflowCommand.USAGE;
       }
     }
     io.browserflow.engine.RunOptions defaults = io.browserflow.engine.RunOptions.defaults();
@@ -115,8 +113,7 @@ final class ReviewCommand extends CliCommand {
         try {
           Approvals.record(approvalsFile, key, review, who, clock.instant(), environment);
         } catch (UncheckedIOException e) {
-          err.println("browserflow: review: " + e.getMessage());
-          return BrowserflowCommand.USAGE;
+          return BrowserflowCommand.usage(err, "review: " + e.getMessage());
         }
         out.println("  approved:     by " + who.strip() + ", recorded in " + approvalsFile);
         out.println(environmentLine(environment));

@@ -52,11 +52,8 @@ final class RunFlags {
           + "in memory for this run only (never written to results, reports, journals or exports).")
   boolean useRecordedSecrets;
 
-  @Option(names = "--headed", description = "Show the browser window.")
-  boolean headed;
-
-  @Option(names = "--browser", paramLabel = "PATH", description = "Chromium or Chrome executable to launch.")
-  Path browser;
+  @picocli.CommandLine.Mixin
+  BrowserOptions launch = new BrowserOptions();
 
   @Option(names = "--connect", paramLabel = "WS", description = "Use a running Playwright browser server at this ws:// endpoint "
       + "(e.g. `npx playwright@1.62 run-server`; it must run BrowserFlow's Playwright major.minor).")
@@ -218,8 +215,7 @@ final class RunFlags {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (filter != null && files.stream().noneMatch(FlowFiles::isSideProject)) {
-      err.println("browserflow: --filter picks suites and tests of Selenium IDE projects (.side), and no FILE is one");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--filter picks suites and tests of Selenium IDE projects (.side), and no FILE is one");
     }
     List<FlowFiles.Loaded> loaded = FlowFiles.readForRun(files, FlowJson.reader(), filter == null ? ".*" : filter);
     if (shard != null) {
@@ -227,8 +223,7 @@ final class RunFlags {
       try {
         part = Shard.parse(shard);
       } catch (IllegalArgumentException e) {
-        err.println("browserflow: " + e.getMessage());
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, e.getMessage());
       }
       int units = Shard.units(loaded);
       loaded = part.select(loaded);
@@ -236,12 +231,12 @@ final class RunFlags {
     }
     boolean invalid = false;
     for (FlowFiles.Loaded l : loaded) {
-      l.projectIssues.forEach(i -> err.println(l.file + ": " + i.describe()));
-      if (l.error != null) {
-        FlowFiles.printError(err, l.file, l.error);
+      l.projectIssues().forEach(i -> err.println(l.file() + ": " + i.describe()));
+      if (l.error() != null) {
+        FlowFiles.printError(err, l.file(), l.error());
         invalid = true;
       } else if (l.converted()) {
-        FlowFiles.printConversion(err, l.label, l.conversion);
+        FlowFiles.printConversion(err, l.label(), l.conversion());
       }
     }
     if (invalid) {
@@ -250,23 +245,21 @@ final class RunFlags {
     if (refuseBlocked(loaded, err)) {
       return BrowserflowCommand.FAILED;
     }
-    List<Flow> flows = loaded.stream().map(l -> l.flow).collect(Collectors.toList());
+    List<Flow> flows = loaded.stream().map(l -> l.flow()).collect(Collectors.toList());
     BatchRun batch = new BatchRun();
     batch.inputs.putAll(inputs);
     if (!secretsInto(batch, err)) {
       return BrowserflowCommand.USAGE;
     }
-    batch.headed = headed;
+    batch.headed = launch.headed;
     batch.noSandbox = noSandbox;
-    batch.browser = browser;
+    batch.browser = launch.browser;
     batch.connect = connect;
-    if (Stream.of(connect, grid, browser).filter(Objects::nonNull).count() > 1) {
-      err.println("browserflow: use one of --connect, --grid and --browser");
-      return BrowserflowCommand.USAGE;
+    if (Stream.of(connect, grid, launch.browser).filter(Objects::nonNull).count() > 1) {
+      return BrowserflowCommand.usage(err, "use one of --connect, --grid and --browser");
     }
     if (gridCapabilities != null && grid == null) {
-      err.println("browserflow: --grid-capabilities needs --grid URL");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--grid-capabilities needs --grid URL");
     }
     if (grid != null) {
       batch.grid = grid;
@@ -278,18 +271,16 @@ final class RunFlags {
           }
           batch.gridCapabilities = new ObjectMapper().convertValue(caps, new TypeReference<Map<String, Object>>() { });
         } catch (IOException e) {
-          err.println("browserflow: --grid-capabilities must be a JSON object, e.g. "
+          return BrowserflowCommand.usage(err, "--grid-capabilities must be a JSON object, e.g. "
               + "'{\"browserName\":\"chrome\",\"goog:chromeOptions\":{\"args\":[\"--headless=new\",\"--no-sandbox\"]}}': "
               + e.getMessage().lines().findFirst().orElse(""));
-          return BrowserflowCommand.USAGE;
         }
       } else {
-        batch.gridCapabilities = PlaywrightDriver.gridCapabilities(!headed);
+        batch.gridCapabilities = PlaywrightDriver.gridCapabilities(!launch.headed);
       }
     }
     if (workers < 1 || workers > 16) {
-      err.println("browserflow: --workers must be between 1 and 16, was " + workers);
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--workers must be between 1 and 16, was " + workers);
     }
     batch.workers = workers;
     // an approved replay runs isolated (seed 003): network outside the flow's origins denied strictly unless told otherwise
@@ -302,8 +293,7 @@ final class RunFlags {
       case "failure" -> batch.screenshotEachStep = false;
       case "all" -> batch.screenshotEachStep = true;
       default -> {
-        err.println("browserflow: --screenshots must be failure or all, was '" + screenshots + "'");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--screenshots must be failure or all, was '" + screenshots + "'");
       }
     }
     switch (trace) {
@@ -311,14 +301,12 @@ final class RunFlags {
       case "always" -> batch.trace = TraceMode.ALWAYS;
       case "off" -> batch.trace = TraceMode.OFF;
       default -> {
-        err.println("browserflow: --trace must be on-failure, always or off, was '" + trace + "'");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--trace must be on-failure, always or off, was '" + trace + "'");
       }
     }
     if (timeoutMs != null) {
       if (timeoutMs <= 0) {
-        err.println("browserflow: --timeout must be positive, was " + timeoutMs);
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--timeout must be positive, was " + timeoutMs);
       }
       batch.timeout = java.util.Optional.of(Duration.ofMillis(timeoutMs));
     }
@@ -327,8 +315,7 @@ final class RunFlags {
     }
     if (from != null || until != null) {
       if (resume != null) {
-        err.println("browserflow: --from and --until do not apply to resume, which goes on where the run stopped");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--from and --until do not apply to resume, which goes on where the run stopped");
       }
       batch.replayFrom = java.util.Optional.ofNullable(from);
       batch.replayUntil = java.util.Optional.ofNullable(until);
@@ -336,26 +323,24 @@ final class RunFlags {
     try {
       allow.forEach(a -> batch.allowed.add(BatchRun.capability(a)));
     } catch (IllegalArgumentException e) {
-      err.println("browserflow: --allow " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--allow " + e.getMessage());
     }
     if (loginCheck != null && login == null) {
-      err.println("browserflow: --login-check needs --login FILE, the login flow it checks");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--login-check needs --login FILE, the login flow it checks");
     }
     List<Flow> declaring = new ArrayList<>(flows);
     if (login != null) {
       for (Path file : loginCheck == null ? List.of(login) : List.of(login, loginCheck)) {
         FlowFiles.Loaded l = FlowFiles.load(file, FlowJson.reader());
-        if (l.error != null) {
-          FlowFiles.printError(err, l.file, l.error);
+        if (l.error() != null) {
+          FlowFiles.printError(err, l.file(), l.error());
           return BrowserflowCommand.USAGE;
         }
-        declaring.add(l.flow);
+        declaring.add(l.flow());
         if (file == login) {
-          batch.login = l.flow;
+          batch.login = l.flow();
         } else {
-          batch.loginCheck = l.flow;
+          batch.loginCheck = l.flow();
         }
       }
       List<String> needs = batch.unmet(batch.login, serve != null, java.util.Set.of());
@@ -367,16 +352,14 @@ final class RunFlags {
     }
     List<String> unknown = batch.undeclared(declaring);
     if (!unknown.isEmpty()) {
-      err.println("browserflow: no flow declares " + String.join(", ", unknown));
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "no flow declares " + String.join(", ", unknown));
     }
     if (workDir != null) {
       batch.workDir = java.util.Optional.of(workDir.toAbsolutePath().normalize());
     }
     if (flowsDir != null) {
       if (!java.nio.file.Files.isDirectory(flowsDir)) {
-        err.println("browserflow: --flows " + flowsDir + " is not a folder; give the folder of the *.flow.json files calls name");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--flows " + flowsDir + " is not a folder; give the folder of the *.flow.json files calls name");
       }
       batch.library = io.browserflow.engine.FlowLibrary.directory(flowsDir.toAbsolutePath());
     }
@@ -388,8 +371,7 @@ final class RunFlags {
     uploadRootDirs.forEach(d -> batch.uploadRoots.add(d.toAbsolutePath().normalize()));
     for (String origin : allowOrigins) {
       if (!origin.matches("(?i)[a-z][a-z0-9+.-]*://[^/?#\\s]+")) {
-        err.println("browserflow: --allow-origin " + origin + " is not an origin; write scheme://host[:port], e.g. http://127.0.0.1:8080");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "--allow-origin " + origin + " is not an origin; write scheme://host[:port], e.g. http://127.0.0.1:8080");
       }
       batch.allowOrigins.add(origin.replaceAll("/+$", "").toLowerCase(java.util.Locale.ROOT));
     }
@@ -401,22 +383,22 @@ final class RunFlags {
     Object session = null;
     for (int i = 0; i < flows.size(); i++) {
       FlowFiles.Loaded current = loaded.get(i);
-      if (current.sharedSession != session) {
+      if (current.sharedSession() != session) {
         stored.clear();
-        session = current.sharedSession;
+        session = current.sharedSession();
       }
       List<String> needs = batch.unmet(flows.get(i), serve != null,
-          session == null ? java.util.Set.of() : BatchRun.chained(current.test, stored));
-      if (session != null && current.test != null) {
-        stored.addAll(current.test.exportedVariables().keySet());
+          session == null ? java.util.Set.of() : BatchRun.chained(current.test(), stored));
+      if (session != null && current.test() != null) {
+        stored.addAll(current.test().exportedVariables().keySet());
       }
       if (!needs.isEmpty()) {
         unmet = true;
-        err.println("browserflow: " + loaded.get(i).label + " needs what this command line does not give it:");
+        err.println("browserflow: " + loaded.get(i).label() + " needs what this command line does not give it:");
         needs.forEach(n -> err.println("  " + n));
         FlowFiles.Loaded l = loaded.get(i);
-        if (!useRecordedSecrets && l.converted() && !l.conversion.recordedSecrets().isEmpty()) {
-          err.println("  or replay the passwords the recording holds (" + String.join(", ", l.conversion.recordedSecrets().keys())
+        if (!useRecordedSecrets && l.converted() && !l.conversion().recordedSecrets().isEmpty()) {
+          err.println("  or replay the passwords the recording holds (" + String.join(", ", l.conversion().recordedSecrets().keys())
               + ") with --use-recorded-secrets");
         }
       }
@@ -427,20 +409,17 @@ final class RunFlags {
     if (store != null) {
       try {
         if (lease != null && lease < 1) {
-          err.println("browserflow: --lease must be at least 1 second, was " + lease);
-          return BrowserflowCommand.USAGE;
+          return BrowserflowCommand.usage(err, "--lease must be at least 1 second, was " + lease);
         }
         batch.store = Stores.open(store, artifacts, batch.env, lease);
       } catch (FlowException e) {
         BatchRun.printFailure(err, e);
         return BrowserflowCommand.USAGE;
       } catch (IllegalArgumentException e) {
-        err.println("browserflow: " + e.getMessage());
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, e.getMessage());
       }
     } else if (resume != null) {
-      err.println("browserflow: resume needs --store DIR|URL, the run store holding the run");
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "resume needs --store DIR|URL, the run store holding the run");
     }
     batch.resume = resume;
     LocalSite server = null;
@@ -454,7 +433,7 @@ final class RunFlags {
       }
       Progress progress = json ? null : new Progress(out, System.console() != null && workers == 1, workers > 1);
       List<RunResult> results = batch.runPlanned(loaded.stream()
-          .map(l -> new BatchRun.Planned(l.flow, l.test, l.sharedSession, l.suite)).collect(Collectors.toList()), progress, err);
+          .map(l -> new BatchRun.Planned(l.flow(), l.test(), l.sharedSession(), l.suite())).collect(Collectors.toList()), progress, err);
       if (json) {
         out.println(results.stream().map(RunResult::toJson).collect(Collectors.joining(",\n", "[\n", "\n]")));
       } else if (results.size() > 1) {
@@ -468,13 +447,11 @@ final class RunFlags {
         java.util.Set<Path> folders = new java.util.LinkedHashSet<>();
         for (int i = 0; i < results.size(); i++) {
           RunResult r = results.get(i);
-          Flow flow = loaded.get(i).flow;
+          Flow flow = loaded.get(i).flow();
           Path folder = receipts != null ? receipts
-              : loaded.get(i).file.toAbsolutePath().normalize().resolveSibling("receipts");
-          java.nio.file.Files.createDirectories(folder);
-          String receipt = io.browserflow.engine.review.Receipt.of(r,
-              batch.approvals == null ? java.util.Optional.empty() : batch.approvals.approval(flow.id()), flow.version());
-          java.nio.file.Files.writeString(folder.resolve(r.runId() + ".receipt.json"), receipt);
+              : loaded.get(i).file().toAbsolutePath().normalize().resolveSibling("receipts");
+          FlowFiles.write(folder.resolve(r.runId() + ".receipt.json"), io.browserflow.engine.review.Receipt.of(r,
+              batch.approvals == null ? java.util.Optional.empty() : batch.approvals.approval(flow.id()), flow.version()));
           folders.add(folder.toAbsolutePath());
         }
         folders.forEach(f -> (json ? err : out).println("receipts: " + f));
@@ -497,11 +474,9 @@ final class RunFlags {
       BatchRun.printFailure(err, e);
       return BrowserflowCommand.USAGE;
     } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
-      err.println("browserflow: " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, e.getMessage());
     } catch (IOException e) {
-      err.println("browserflow: cannot write --receipts " + receipts + ": " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "cannot write --receipts " + receipts + ": " + e.getMessage());
     } finally {
       if (server != null) {
         server.close();
@@ -513,14 +488,14 @@ final class RunFlags {
   /** Hands the recorded secret values of converted files to the batch, with a warning naming their keys (never values). */
   private static void useRecordedSecrets(List<FlowFiles.Loaded> loaded, BatchRun batch, PrintWriter err) {
     for (FlowFiles.Loaded l : loaded) {
-      if (!l.converted() || l.conversion.recordedSecrets().isEmpty()) {
+      if (!l.converted() || l.conversion().recordedSecrets().isEmpty()) {
         continue;
       }
-      batch.recordedSecrets.put(l.flow, l.conversion.recordedSecrets());
-      List<String> used = l.conversion.recordedSecrets().keys().stream()
+      batch.recordedSecrets.put(l.flow(), l.conversion().recordedSecrets());
+      List<String> used = l.conversion().recordedSecrets().keys().stream()
           .filter(k -> batch.givenCredential(k).isEmpty()).collect(Collectors.toList());
       if (!used.isEmpty()) {
-        err.println("browserflow: warning: " + l.label + ": replaying the password" + (used.size() == 1 ? "" : "s")
+        err.println("browserflow: warning: " + l.label() + ": replaying the password" + (used.size() == 1 ? "" : "s")
             + " the recording holds for " + String.join(", ", used) + " (--use-recorded-secrets): kept in memory for this run "
             + "only; the recording file itself still holds them, keep it out of version control or give them with --credential");
       }
@@ -537,13 +512,13 @@ final class RunFlags {
       if (!l.blocked()) {
         continue;
       }
-      int n = l.conversion.blockingIssues().size();
+      int n = l.conversion().blockingIssues().size();
       String issues = n + (n == 1 ? " blocking issue" : " blocking issues");
       if (force) {
-        err.println(l.label + ": running despite " + issues + " (--force)");
+        err.println(l.label() + ": running despite " + issues + " (--force)");
       } else {
-        err.println(l.label + ": " + ErrorCode.REVIEW_REQUIRED + ": converted from " + l.conversion.from().id() + " with "
-            + issues + "; fix them in the file (or in the output of 'browserflow convert " + l.file
+        err.println(l.label() + ": " + ErrorCode.REVIEW_REQUIRED + ": converted from " + l.conversion().from().id() + " with "
+            + issues + "; fix them in the file (or in the output of 'browserflow convert " + l.file()
             + " --to flow'), or pass --force to run it anyway");
         refused = true;
       }
@@ -584,7 +559,7 @@ final class RunFlags {
     io.browserflow.engine.review.Approvals mine = io.browserflow.engine.review.Approvals.create();
     Map<String, Path> approvedFrom = new LinkedHashMap<>();
     for (FlowFiles.Loaded l : loaded) {
-      Path approvalsFile = l.file.toAbsolutePath().getParent().resolve(io.browserflow.engine.review.Approvals.FILE_NAME);
+      Path approvalsFile = l.file().toAbsolutePath().getParent().resolve(io.browserflow.engine.review.Approvals.FILE_NAME);
       io.browserflow.engine.review.Approvals folder;
       try {
         folder = approvalKey.read(approvalsFile.getParent());
@@ -592,13 +567,13 @@ final class RunFlags {
         FlowFiles.printError(err, approvalsFile, e);
         return false;
       }
-      Path earlier = approvedFrom.putIfAbsent(l.flow.id(), approvalsFile);
+      Path earlier = approvedFrom.putIfAbsent(l.flow().id(), approvalsFile);
       if (earlier != null && !earlier.equals(approvalsFile)) {
-        err.println("browserflow: --require-approval: flows with the id " + l.flow.id() + " come from two folders ("
+        err.println("browserflow: --require-approval: flows with the id " + l.flow().id() + " come from two folders ("
             + earlier.getParent() + ", " + approvalsFile.getParent() + "); run each folder's flows on their own");
         return false;
       }
-      mine = mine.with(folder.only(l.flow.id()));
+      mine = mine.with(folder.only(l.flow().id()));
     }
     if (flowsDir != null) {
       // the library flows the run calls are approved in their own folder

@@ -104,17 +104,14 @@ final class RunsCommand extends CliCommand {
     try {
       store = Stores.open(spec, null, System.getenv());
     } catch (FlowException e) {
-      err.println("browserflow: " + e.code() + ": " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, e.code() + ": " + e.getMessage());
     } catch (IllegalArgumentException e) {
-      err.println("browserflow: " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, e.getMessage());
     }
     try {
       return work.apply(store);
     } catch (FlowException e) {
-      err.println("browserflow: " + e.code() + ": " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, e.code() + ": " + e.getMessage());
     } finally {
       Stores.close(store);
     }

@@ -72,16 +72,13 @@ final class SessionCommand extends CliCommand {
     PrintWriter out = out();
     PrintWriter err = err();
     if (!name.matches("[A-Za-z0-9_-]{1,64}")) {
-      err.println("browserflow: session --name must be 1 to 64 letters, digits, _ or -, was " + name);
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "session --name must be 1 to 64 letters, digits, _ or -, was " + name);
     }
     if (idleSeconds < 1) {
-      err.println("browserflow: session --idle-timeout takes seconds, at least 1, was " + idleSeconds);
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "session --idle-timeout takes seconds, at least 1, was " + idleSeconds);
     }
     if (allow != null && !allow.equals("eval")) {
-      err.println("browserflow: session --allow takes eval, was " + allow);
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "session --allow takes eval, was " + allow);
     }
     if (!words.get(0).equals("batch") && words.contains("--json")) {
       json = true; // --json after the command means the same as before it
@@ -94,15 +91,13 @@ final class SessionCommand extends CliCommand {
     ObjectNode request = SessionCommands.JSON.createObjectNode();
     if (verb.equals("batch")) {
       if (!words.contains("--json")) {
-        err.println("browserflow: session batch reads its commands as JSON from stdin: session batch [--bail] --json < commands.json");
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "session batch reads its commands as JSON from stdin: session batch [--bail] --json < commands.json");
       }
       JsonNode commands;
       try {
         commands = SessionCommands.JSON.readTree(System.in);
       } catch (IOException e) {
-        err.println("browserflow: session batch: stdin is not JSON: " + e.getMessage().lines().findFirst().orElse(""));
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "session batch: stdin is not JSON: " + e.getMessage().lines().findFirst().orElse(""));
       }
       request.set("batch", commands);
       json = true; // a batch answers with the results of every command
@@ -122,15 +117,13 @@ final class SessionCommand extends CliCommand {
     try {
       state = running(dir, file, err);
     } catch (IOException e) {
-      err.println("browserflow: session " + name + " could not start: " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "session " + name + " could not start: " + e.getMessage());
     }
     JsonNode answer;
     try {
       answer = send(state, request);
     } catch (IOException e) {
-      err.println("browserflow: session " + name + " did not answer: " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "session " + name + " did not answer: " + e.getMessage());
     }
     if (verb.equals("close") && answer.path("ok").asBoolean()) {
       awaitEnd(state, file);

@@ -12,7 +12,6 @@ import io.browserflow.formats.FlowFormats;
 import io.browserflow.formats.Format;
 import io.browserflow.playwright.recorder.BrowserSession;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -274,10 +273,7 @@ final class SessionCommands {
       text = FlowJson.write(draft);
     }
     try {
-      if (file.toAbsolutePath().getParent() != null) {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-      }
-      Files.writeString(file, text, StandardCharsets.UTF_8);
+      FlowFiles.write(file, text);
     } catch (IOException e) {
       return failed("ACTION_FAILED", "cannot write " + file + ": " + e.getMessage());
     }

@@ -63,12 +63,12 @@ record Shard(int index, int count) {
   }
 
   private static String unitName(FlowFiles.Loaded l, int position) {
-    String file = l.file.getFileName().toString();
-    if (l.suite != null && (!l.suite.parallel() || l.sharedSession != null)) {
-      return file + " › " + l.suite.name();
+    String file = l.file().getFileName().toString();
+    if (l.suite() != null && (!l.suite().parallel() || l.sharedSession() != null)) {
+      return file + " › " + l.suite().name();
     }
-    String rest = l.label.startsWith(l.file.toString()) ? l.label.substring(l.file.toString().length()) : "";
-    return file + rest + (l.flow == null ? "#" + position : "");
+    String rest = l.label().startsWith(l.file().toString()) ? l.label().substring(l.file().toString().length()) : "";
+    return file + rest + (l.flow() == null ? "#" + position : "");
   }
 
   @Override

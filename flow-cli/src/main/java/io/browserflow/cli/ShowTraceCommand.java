@@ -30,13 +30,11 @@ final class ShowTraceCommand extends CliCommand {
     PrintWriter out = out();
     PrintWriter err = err();
     if (!Files.isRegularFile(file)) {
-      err.println("browserflow: show-trace: no trace file at " + file.toAbsolutePath()
+      return BrowserflowCommand.usage(err, "show-trace: no trace file at " + file.toAbsolutePath()
           + "; give the trace.zip path that `browserflow run` printed");
-      return BrowserflowCommand.USAGE;
     }
     if (port < 0 || port > 65_535) {
-      err.println("browserflow: --port must be between 0 and 65535, was " + port);
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--port must be between 0 and 65535, was " + port);
     }
     TraceViewer viewer;
     try {

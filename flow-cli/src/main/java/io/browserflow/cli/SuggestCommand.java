@@ -60,8 +60,7 @@ final class SuggestCommand extends CliCommand {
     PrintWriter out = out();
     PrintWriter err = err();
     if (minScore < 0 || minScore > 1) {
-      err.println("browserflow: --min-score must be between 0 and 1, was " + minScore);
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "--min-score must be between 0 and 1, was " + minScore);
     }
     String text;
     Flow flow;
@@ -71,25 +70,21 @@ final class SuggestCommand extends CliCommand {
       flow = FlowJson.read(text);
       run = readResult(result);
     } catch (IOException e) {
-      err.println("browserflow: suggest: cannot read " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "suggest: cannot read " + e.getMessage());
     } catch (FlowException e) {
-      err.println("browserflow: suggest: " + e.code() + ": " + e.getMessage()
+      return BrowserflowCommand.usage(err, "suggest: " + e.code() + ": " + e.getMessage()
           + " (suggest patches browserflow/2 and browserflow/1 flow files; convert others first with `browserflow convert FILE --to flow`)");
-      return BrowserflowCommand.USAGE;
     }
     String digest = FlowJson.digest(flow);
     if (!run.flowDigest().isEmpty() && !run.flowDigest().equals(digest)) {
-      err.println("browserflow: suggest: " + flowFile + " changed since the run (digest " + digest + ", the run had "
+      return BrowserflowCommand.usage(err, "suggest: " + flowFile + " changed since the run (digest " + digest + ", the run had "
           + run.flowDigest() + "); run it again and suggest from the new result");
-      return BrowserflowCommand.USAGE;
     }
     JsonNode root;
     try {
       root = JSON.readTree(text);
     } catch (IOException e) {
-      err.println("browserflow: suggest: " + flowFile + " is not JSON: " + e.getMessage());
-      return BrowserflowCommand.USAGE;
+      return BrowserflowCommand.usage(err, "suggest: " + flowFile + " is not JSON: " + e.getMessage());
     }
     int changes = 0;
     for (StepResult s : run.steps()) {
@@ -128,15 +123,13 @@ final class SuggestCommand extends CliCommand {
         Flow revised = FlowJson.read(JSON.writeValueAsString(root)).nextRevision();
         String patched = FlowJson.write(revised);
         if (write.toAbsolutePath().normalize().equals(flowFile.toAbsolutePath().normalize())) {
-          err.println("browserflow: suggest: --write must name another file; " + flowFile + " itself is never changed");
-          return BrowserflowCommand.USAGE;
+          return BrowserflowCommand.usage(err, "suggest: --write must name another file; " + flowFile + " itself is never changed");
         }
         Files.writeString(write, patched, StandardCharsets.UTF_8);
         out.println("wrote " + write + " (" + changes + (changes == 1 ? " step" : " steps") + " changed, version "
             + flow.version() + " -> " + revised.version() + "); review it, then replay it: replay stays strict");
       } catch (IOException | FlowException e) {
-        err.println("browserflow: suggest: cannot write " + write + ": " + e.getMessage());
-        return BrowserflowCommand.USAGE;
+        return BrowserflowCommand.usage(err, "suggest: cannot write " + write + ": " + e.getMessage());
       }
     } else {
       out.println(changes + (changes == 1 ? " step" : " steps") + " to repair; --write FILE saves the patched copy");

@@ -23,21 +23,21 @@ final class ValidateCommand extends CliCommand {
     PrintWriter err = err();
     int code = BrowserflowCommand.OK;
     for (FlowFiles.Loaded l : FlowFiles.read(files, FlowJson.reader())) {
-      if (l.error != null) {
-        FlowFiles.printError(err, l.file, l.error);
+      if (l.error() != null) {
+        FlowFiles.printError(err, l.file(), l.error());
         code = BrowserflowCommand.USAGE;
         continue;
       }
       if (l.converted()) {
-        FlowFiles.printConversion(out, l.file, l.conversion);
+        FlowFiles.printConversion(out, l.file(), l.conversion());
       }
-      out.println(l.file + ": valid (" + l.flow.id() + ", digest " + FlowJson.digest(l.flow) + ")");
-      if (!l.converted() && schemaV1(l.file)) {
-        out.println(l.file + ": written as " + io.browserflow.api.Flow.SCHEMA_V1 + ", read as " + io.browserflow.api.Flow.SCHEMA
-            + "; `browserflow convert " + l.file + " --to flow --out FILE` writes it as " + io.browserflow.api.Flow.SCHEMA);
+      out.println(l.file() + ": valid (" + l.flow().id() + ", digest " + FlowJson.digest(l.flow()) + ")");
+      if (!l.converted() && schemaV1(l.file())) {
+        out.println(l.file() + ": written as " + io.browserflow.api.Flow.SCHEMA_V1 + ", read as " + io.browserflow.api.Flow.SCHEMA
+            + "; `browserflow convert " + l.file() + " --to flow --out FILE` writes it as " + io.browserflow.api.Flow.SCHEMA);
       }
       if (l.blocked()) {
-        err.println(l.file + ": " + ErrorCode.REVIEW_REQUIRED + ": the conversion is blocked; run refuses it unless --force");
+        err.println(l.file() + ": " + ErrorCode.REVIEW_REQUIRED + ": the conversion is blocked; run refuses it unless --force");
         code = Math.max(code, BrowserflowCommand.FAILED);
       }
     }

@@ -1,7 +1,13 @@
 package io.browserflow.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Runs the command in-process and keeps what it printed. */
 final class CliFixture {
@@ -43,5 +49,19 @@ final class CliFixture {
 
   String err() {
     return err.toString();
+  }
+
+  /** A folder {@code dir/site} holding {@code file} with {@code html}, for {@code --serve}. */
+  static Path site(Path dir, String file, String html) throws IOException {
+    Path site = Files.createDirectories(dir.resolve("site"));
+    Files.writeString(site.resolve(file), html);
+    return site;
+  }
+
+  /** The field {@code name} of each result of a {@code --json} array, as text, in order. */
+  static List<String> field(JsonNode results, String name) {
+    List<String> values = new ArrayList<>();
+    results.forEach(r -> values.add(r.get(name).asText()));
+    return values;
   }
 }

@@ -1,5 +1,6 @@
 package io.browserflow.cli;
 
+import static io.browserflow.cli.CliFixture.field;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,10 +24,13 @@ class DistributedEnginesIT {
   @TempDir
   Path dir;
 
-  private static List<String> field(JsonNode results, String name) {
-    List<String> out = new ArrayList<>();
-    results.forEach(r -> out.add(r.get(name).asText()));
-    return out;
+  /** {@code flows} succeeded, in order, and the remote browser served every request of their page ({@code served}). */
+  private static void assertRanAtOnce(CliFixture cli, MeetingPage page, String served, String... flows) throws Exception {
+    JsonNode results = new ObjectMapper().readTree(cli.out());
+    assertThat(field(results, "flowName")).containsExactly(flows);
+    assertThat(field(results, "status")).containsOnly("SUCCEEDED");
+    assertThat(page.requests()).isEqualTo(flows.length);
+    assertThat(page.probeHeld()).as(served).isTrue();
   }
 
   @Test
@@ -37,11 +41,7 @@ class DistributedEnginesIT {
           "--connect", server.endpoint(), "--workers", "2", "--json");
 
       assertThat(cli.exit).as(cli.err() + cli.out()).isZero();
-      JsonNode results = new ObjectMapper().readTree(cli.out());
-      assertThat(field(results, "flowName")).containsExactly("east", "west");
-      assertThat(field(results, "status")).containsOnly("SUCCEEDED");
-      assertThat(page.requests()).isEqualTo(2);
-      assertThat(page.probeHeld()).as("the server's own browser served every request").isTrue();
+      assertRanAtOnce(cli, page, "the server's own browser served every request", "east", "west");
       assertThat(server.isAlive()).as("the run leaves the server running").isTrue();
     }
   }
@@ -70,11 +70,7 @@ class DistributedEnginesIT {
           "--workers", "2", "--json");
 
       assertThat(cli.exit).as(cli.err() + cli.out() + grid.log()).isZero();
-      JsonNode results = new ObjectMapper().readTree(cli.out());
-      assertThat(field(results, "flowName")).containsExactly("north", "south");
-      assertThat(field(results, "status")).containsOnly("SUCCEEDED");
-      assertThat(page.requests()).isEqualTo(2);
-      assertThat(page.probeHeld()).as("the Grid's node drove a browser for every request").isTrue();
+      assertRanAtOnce(cli, page, "the Grid's node drove a browser for every request", "north", "south");
       assertThat(grid.sessionsInUse()).as("each worker deleted its Grid session").isZero();
     }
   }
@@ -95,10 +91,7 @@ class DistributedEnginesIT {
 
   @Test
   void should_say_how_to_start_a_grid_when_none_listens() throws Exception {
-    int port;
-    try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      port = free.getLocalPort();
-    }
+    int port = ChildProcesses.freeLoopbackPort();
     try (MeetingPage page = MeetingPage.of(1)) {
       CliFixture cli = CliFixture.run("run", page.flow(dir, "none").toString(), "--grid", "http://127.0.0.1:" + port);
 

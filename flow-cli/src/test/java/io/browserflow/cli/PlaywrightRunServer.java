@@ -25,18 +25,8 @@ import java.util.regex.Pattern;
  * Chromium under the names that package's {@code browsers.json} expects, as an installed server's
  * would hold the downloaded builds.
  */
-final class PlaywrightRunServer implements AutoCloseable {
+record PlaywrightRunServer(Process process, String endpoint, String version) implements AutoCloseable {
   private static final Pattern LISTENING = Pattern.compile("Listening on (ws://\\S+)");
-
-  private final Process process;
-  private final String endpoint;
-  private final String version;
-
-  private PlaywrightRunServer(Process process, String endpoint, String version) {
-    this.process = process;
-    this.endpoint = endpoint;
-    this.version = version;
-  }
 
   /**
    * Starts the server of the npm package {@code name} in {@code reference/node_modules}
@@ -99,19 +89,11 @@ final class PlaywrightRunServer implements AutoCloseable {
       endpoint = null;
     }
     if (endpoint == null) {
-      stop(p);
+      ChildProcesses.stop(p);
       throw new AssertionError("Playwright's run-server (" + name + " " + version + ") did not start: "
           + Files.readString(work.resolve("run-server-" + name + ".log")));
     }
     return new PlaywrightRunServer(p, endpoint, version);
-  }
-
-  String endpoint() {
-    return endpoint;
-  }
-
-  String version() {
-    return version;
   }
 
   boolean isAlive() {
@@ -125,15 +107,6 @@ final class PlaywrightRunServer implements AutoCloseable {
 
   @Override
   public void close() throws InterruptedException {
-    stop(process);
-  }
-
-  static void stop(Process p) throws InterruptedException {
-    p.descendants().forEach(ProcessHandle::destroy);
-    p.destroy();
-    if (!p.waitFor(10, TimeUnit.SECONDS)) {
-      p.descendants().forEach(ProcessHandle::destroyForcibly);
-      p.destroyForcibly().waitFor();
-    }
+    ChildProcesses.stop(process);
   }
 }

@@ -8,10 +8,12 @@ import io.browserflow.api.PageStep;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.playwright.LocalSite;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -30,17 +32,26 @@ class RecordCommandTest {
     RecordCommand.keys = keys;
   }
 
+  /** Serves a start page with a button; what record reads from its terminal is {@code typed}. */
+  private LocalSite startPage(String typed) throws IOException {
+    RecordCommand.keys = new ByteArrayInputStream(typed.getBytes(StandardCharsets.UTF_8));
+    return LocalSite.directory(CliFixture.site(dir, "index.html", "<!doctype html><title>Start</title><button>Go</button>"), 0);
+  }
+
+  /** {@code record --headless} of the start page into {@code out}, with {@code options}: it must succeed. */
+  private static CliFixture recorded(LocalSite served, Path out, String... options) {
+    CliFixture cli = CliFixture.run(Stream.concat(Stream.of("record", "--url", served.url() + "/index.html", "--out",
+        out.toString(), "--headless"), Stream.of(options)).toArray(String[]::new));
+    assertThat(cli.exit).as(cli.out() + cli.err()).isZero();
+    return cli;
+  }
+
   @Test
   void should_write_the_draft_when_stopped_from_the_terminal() throws Exception {
-    Path site = Files.createDirectories(dir.resolve("site"));
-    Files.writeString(site.resolve("index.html"), "<!doctype html><title>Start</title><button>Go</button>");
     Path out = dir.resolve("drafts/start.flow.json");
-    RecordCommand.keys = new ByteArrayInputStream("x\ns\n".getBytes(StandardCharsets.UTF_8));
-    try (LocalSite served = LocalSite.directory(site, 0)) {
-      CliFixture cli = CliFixture.run("record", "--url", served.url() + "/index.html", "--out", out.toString(),
-          "--name", "Start page", "--headless");
+    try (LocalSite served = startPage("x\ns\n")) {
+      CliFixture cli = recorded(served, out, "--name", "Start page");
 
-      assertThat(cli.exit).as(cli.out() + cli.err()).isZero();
       assertThat(cli.out()).contains("Recording " + served.url() + "/index.html", "Wrote " + out + ": 1 steps, quality");
       Flow flow = FlowJson.read(out);
       assertThat(flow.name()).isEqualTo("Start page");
@@ -52,15 +63,10 @@ class RecordCommandTest {
 
   @Test
   void should_write_the_draft_as_browserctl_text() throws Exception {
-    Path site = Files.createDirectories(dir.resolve("site"));
-    Files.writeString(site.resolve("index.html"), "<!doctype html><title>Start</title><button>Go</button>");
     Path out = dir.resolve("start.browserctl");
-    RecordCommand.keys = new ByteArrayInputStream("s\n".getBytes(StandardCharsets.UTF_8));
-    try (LocalSite served = LocalSite.directory(site, 0)) {
-      CliFixture cli = CliFixture.run("record", "--url", served.url() + "/index.html", "--out", out.toString(),
-          "--format", "browserctl-text", "--headless");
+    try (LocalSite served = startPage("s\n")) {
+      recorded(served, out, "--format", "browserctl-text");
 
-      assertThat(cli.exit).as(cli.out() + cli.err()).isZero();
       String text = Files.readString(out);
       assertThat(text).contains("open \"" + served.url() + "/index.html\"").doesNotContain("\"schema\"");
     }

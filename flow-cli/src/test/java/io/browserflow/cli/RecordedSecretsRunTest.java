@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -31,16 +30,20 @@ class RecordedSecretsRunTest {
       + " else { out.textContent = 'Wrong password for ' + u; document.title = 'Sign in failed'; }\">Sign in</button>"
       + "<p id='out'></p>";
 
-  private Path site() throws Exception {
-    Path site = Files.createDirectories(dir.resolve("site"));
-    Files.writeString(site.resolve("login.html"), LOGIN);
-    return site;
+  /** What {@code --serve} is given: the sign-in page's folder, served on {@code port}. */
+  private String site(int port) throws Exception {
+    return CliFixture.site(dir, "login.html", LOGIN) + ":" + port;
   }
 
-  private static int freePort() throws Exception {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
+  /**
+   * A Chrome Recorder recording titled {@code title} that opens the sign-in page served on {@code port},
+   * does {@code steps} and waits for {@code text}.
+   */
+  private Path recording(String title, int port, String steps, String text) throws Exception {
+    return Files.writeString(dir.resolve(title.toLowerCase(java.util.Locale.ROOT).replace(' ', '-') + ".json"),
+        "{\"title\": \"" + title + "\", \"steps\": ["
+        + "{\"type\": \"navigate\", \"url\": \"http://127.0.0.1:" + port + "/login.html\"}," + steps
+        + "{\"type\": \"waitForElement\", \"selectors\": [[\"text/" + text + "\"]]}]}");
   }
 
   private static String change(String css, String value) {
@@ -55,17 +58,13 @@ class RecordedSecretsRunTest {
 
   @Test
   void should_replay_each_recorded_password_in_memory_and_write_none() throws Exception {
-    Path site = site();
-    int port = freePort();
-    Path recording = Files.writeString(dir.resolve("logins.json"), "{\"title\": \"Logins\", \"steps\": ["
-        + "{\"type\": \"navigate\", \"url\": \"http://127.0.0.1:" + port + "/login.html\"},"
-        + signIn("alice", "alice-pw-Secret1", "Home alice")
+    int port = ChildProcesses.freeLoopbackPort();
+    Path recording = recording("Logins", port, signIn("alice", "alice-pw-Secret1", "Home alice")
         + signIn("alice", "not-the-pw-Secret3", "Sign in failed")
-        + signIn("bob", "bob-pw-Secret2", "Home bob")
-        + "{\"type\": \"waitForElement\", \"selectors\": [[\"text/Welcome bob\"]]}]}");
+        + signIn("bob", "bob-pw-Secret2", "Home bob"), "Welcome bob");
     Path report = dir.resolve("report");
 
-    CliFixture cli = CliFixture.run("run", recording.toString(), "--serve", site + ":" + port, "--allow", "eval",
+    CliFixture cli = CliFixture.run("run", recording.toString(), "--serve", site(port), "--allow", "eval",
         "--use-recorded-secrets", "--json", "--report", report.toString());
 
     assertThat(cli.exit).as(cli.err()).isZero();
@@ -84,16 +83,12 @@ class RecordedSecretsRunTest {
 
   @Test
   void should_replay_a_wrong_password_on_purpose_only_with_the_recorded_one() throws Exception {
-    Path site = site();
-    int port = freePort();
-    Path recording = Files.writeString(dir.resolve("bad-login.json"), "{\"title\": \"Bad login\", \"steps\": ["
-        + "{\"type\": \"navigate\", \"url\": \"http://127.0.0.1:" + port + "/login.html\"},"
-        + signIn("bob", "guess-Secret4", "Sign in failed")
-        + "{\"type\": \"waitForElement\", \"selectors\": [[\"text/Wrong password for bob\"]]}]}");
+    int port = ChildProcesses.freeLoopbackPort();
+    Path recording = recording("Bad login", port, signIn("bob", "guess-Secret4", "Sign in failed"), "Wrong password for bob");
 
-    CliFixture recorded = CliFixture.run("run", recording.toString(), "--serve", site + ":" + port, "--allow", "eval",
+    CliFixture recorded = CliFixture.run("run", recording.toString(), "--serve", site(port), "--allow", "eval",
         "--use-recorded-secrets", "--json");
-    CliFixture real = CliFixture.run("run", recording.toString(), "--serve", site + ":" + port, "--allow", "eval",
+    CliFixture real = CliFixture.run("run", recording.toString(), "--serve", site(port), "--allow", "eval",
         "--credential", "PASSWORD=bob-pw-Secret2", "--json");
 
     assertThat(new ObjectMapper().readTree(recorded.out()).get(0).get("status").asText()).isEqualTo("SUCCEEDED");

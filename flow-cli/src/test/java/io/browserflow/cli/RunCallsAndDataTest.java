@@ -17,8 +17,7 @@ class RunCallsAndDataTest {
   Path dir;
 
   private Path site() throws Exception {
-    Path site = Files.createDirectories(dir.resolve("site"));
-    Files.writeString(site.resolve("index.html"), "<!doctype html><title>Names</title>"
+    Path site = CliFixture.site(dir, "index.html", "<!doctype html><title>Names</title>"
         + "<ul><li class='n'>Ada</li><li class='n'>Grace</li></ul>");
     Files.writeString(site.resolve("data.json"), "{\"count\": 2, \"names\": [\"Ada\", \"Grace\"]}");
     return site;

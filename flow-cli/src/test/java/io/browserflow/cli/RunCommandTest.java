@@ -29,9 +29,7 @@ class RunCommandTest {
       + "<script>console.error('stock service unavailable')</script>";
 
   private Path site() throws Exception {
-    Path site = Files.createDirectories(dir.resolve("site"));
-    Files.writeString(site.resolve("index.html"), SITE);
-    return site;
+    return CliFixture.site(dir, "index.html", SITE);
   }
 
   private Path flow(String name, String goCandidates) throws Exception {

@@ -17,12 +17,10 @@ class RunIsolationCommandTest {
   Path dir;
 
   private Path site() throws Exception {
-    Path site = Files.createDirectories(dir.resolve("site"));
     // the page asks another origin (a port nothing listens on) in the background
-    Files.writeString(site.resolve("index.html"), "<!doctype html><title>Beacon</title><input data-testid='key'>"
+    return CliFixture.site(dir, "index.html", "<!doctype html><title>Beacon</title><input data-testid='key'>"
         + "<button data-testid='go' onclick=\"fetch('http://127.0.0.1:9/collect').catch(() => 0);"
         + "document.getElementById('out').textContent='sent'\">Go</button><p id='out'></p>");
-    return site;
   }
 
   private Path flow(String name, String keyValue) throws Exception {

@@ -5,20 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,24 +32,9 @@ class RunRecordingPluginTest {
   @TempDir
   Path dir;
 
-  private HttpServer server;
+  @RegisterExtension
+  final LoopbackServer server = new LoopbackServer(this::handle);
   private final List<String> events = new CopyOnWriteArrayList<>();
-
-  @BeforeEach
-  void serve() throws IOException {
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/", this::handle);
-    server.start();
-  }
-
-  @AfterEach
-  void stop() {
-    server.stop(0);
-  }
-
-  private String base() {
-    return "http://127.0.0.1:" + server.getAddress().getPort();
-  }
 
   private void handle(HttpExchange ex) throws IOException {
     try (ex) {
@@ -81,13 +62,18 @@ class RunRecordingPluginTest {
     }
   }
 
+  /** The recording of the shop order, its {@code {{BASE}}} this test's server. */
+  private Path recording() throws IOException {
+    return Files.writeString(dir.resolve("shop-order.json"), new String(getClass()
+        .getResourceAsStream("/formats/recording-plugin/shop-order.json").readAllBytes(), StandardCharsets.UTF_8)
+        .replace("{{BASE}}", server.base()));
+  }
+
   @Test
   void should_replay_a_recording_plugin_flow_to_the_server_state_the_recording_reached() throws Exception {
-    Path recording = Files.writeString(dir.resolve("shop-order.json"), new String(getClass()
-        .getResourceAsStream("/formats/recording-plugin/shop-order.json").readAllBytes(), StandardCharsets.UTF_8)
-        .replace("{{BASE}}", base()));
+    Path recording = recording();
 
-    CliFixture cli = CliFixture.run("run", recording.toString(), "--credential", "SHOP_ORDER_BASE_URL=" + base(),
+    CliFixture cli = CliFixture.run("run", recording.toString(), "--credential", "SHOP_ORDER_BASE_URL=" + server.base(),
         "--use-recorded-secrets", "--allow", "eval", "--json");
 
     assertThat(cli.exit).as(cli.err() + cli.out()).isZero();
@@ -103,11 +89,9 @@ class RunRecordingPluginTest {
 
   @Test
   void should_replay_with_credentials_given_instead_of_the_recorded_ones() throws Exception {
-    Path recording = Files.writeString(dir.resolve("shop-order.json"), new String(getClass()
-        .getResourceAsStream("/formats/recording-plugin/shop-order.json").readAllBytes(), StandardCharsets.UTF_8)
-        .replace("{{BASE}}", base()));
+    Path recording = recording();
 
-    CliFixture cli = CliFixture.run("run", recording.toString(), "--credential", "SHOP_ORDER_BASE_URL=" + base(),
+    CliFixture cli = CliFixture.run("run", recording.toString(), "--credential", "SHOP_ORDER_BASE_URL=" + server.base(),
         "--credential", "SHOP_ORDER_USERNAME=bob", "--credential", "SHOP_ORDER_PASSWORD=wrong", "--allow", "eval", "--json");
 
     // the flow types what it is given: the page tells a wrong password apart, and the rest of the order still runs

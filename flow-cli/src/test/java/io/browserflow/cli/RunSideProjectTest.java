@@ -1,5 +1,6 @@
 package io.browserflow.cli;
 
+import static io.browserflow.cli.CliFixture.field;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,12 +27,6 @@ class RunSideProjectTest {
   static final String SITE = PROJECTS.resolve("site").toString();
 
   @TempDir Path dir;
-
-  private static List<String> field(JsonNode results, String name) {
-    List<String> out = new ArrayList<>();
-    results.forEach(r -> out.add(r.get(name).asText()));
-    return out;
-  }
 
   @Test
   void should_run_every_suite_in_order_with_a_result_per_test_and_the_persisted_session_shared() throws Exception {

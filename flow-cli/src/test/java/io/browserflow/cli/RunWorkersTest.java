@@ -1,5 +1,6 @@
 package io.browserflow.cli;
 
+import static io.browserflow.cli.CliFixture.field;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -42,12 +43,6 @@ class RunWorkersTest {
 
   private Path flow(String name) throws IOException {
     return page.flow(dir, name);
-  }
-
-  private static List<String> field(JsonNode results, String name) {
-    List<String> out = new ArrayList<>();
-    results.forEach(r -> out.add(r.get(name).asText()));
-    return out;
   }
 
   @Test

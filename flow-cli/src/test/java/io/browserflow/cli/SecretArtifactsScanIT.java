@@ -3,12 +3,9 @@ package io.browserflow.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.browserflow.engine.spi.SecretMask;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,10 +22,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -50,7 +46,8 @@ class SecretArtifactsScanIT {
 
   @TempDir
   Path dir;
-  private HttpServer server;
+  @RegisterExtension
+  final LoopbackServer server = new LoopbackServer(this::handle);
 
   private static final String APP = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Echo</title>"
       + "<style>body { font-family: sans-serif; background: #fff; color: #000; } #echo { font: bold 44px monospace; }</style>"
@@ -70,18 +67,6 @@ class SecretArtifactsScanIT {
       + "   body: JSON.stringify({token: t, password: p})});"
       + " document.getElementById('done').textContent = 'sent';"
       + "};</script></body></html>";
-
-  @BeforeEach
-  void serve() throws IOException {
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/", this::handle);
-    server.start();
-  }
-
-  @AfterEach
-  void stop() {
-    server.stop(0);
-  }
 
   private void handle(HttpExchange ex) throws IOException {
     ex.getRequestBody().readAllBytes();
@@ -113,7 +98,7 @@ class SecretArtifactsScanIT {
         + " \"credentials\": [{\"key\": \"TOKEN\", " + kind + "}, {\"key\": \"PASSWORD\", "
         + (secret ? "\"type\": \"password\"" : kind) + "}],"
         + " \"steps\": ["
-        + "{\"id\": \"open\", \"op\": \"open\", \"url\": \"http://127.0.0.1:" + server.getAddress().getPort() + "/app\"},"
+        + "{\"id\": \"open\", \"op\": \"open\", \"url\": \"" + server.base() + "/app\"},"
         + "{\"id\": \"token\", \"op\": \"fill\", \"target\": {\"candidates\": [{\"css\": \"#token\"}]}, \"value\": \"${credential.TOKEN}\"},"
         + "{\"id\": \"pw\", \"op\": \"fill\", \"target\": {\"candidates\": [{\"css\": \"#pw\"}]}, \"value\": \"${credential.PASSWORD}\"},"
         + "{\"id\": \"send\", \"op\": \"click\", \"target\": {\"candidates\": [{\"role\": \"button\", \"name\": \"Send\"}]},"

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.browserflow.playwright.PlaywrightDriver;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,28 +20,15 @@ import java.time.Duration;
  * Chromium node driven by Debian's {@code chromium-driver}; it refuses at once a session request
  * no node supports ({@code --reject-unsupported-caps}) instead of queueing it.
  */
-final class SeleniumGrid implements AutoCloseable {
+record SeleniumGrid(Process process, String url, Path logFile) implements AutoCloseable {
   static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   private static final HttpClient HTTP = HttpClient.newHttpClient();
-
-  private final Process process;
-  private final String url;
-  private final Path log;
-
-  private SeleniumGrid(Process process, String url, Path log) {
-    this.process = process;
-    this.url = url;
-    this.log = log;
-  }
 
   static SeleniumGrid start(Path work, int sessions) throws Exception {
     assertThat(CHROMEDRIVER).as("no chromedriver for the Grid's Chromium node: apt-get install -y chromium-driver").isExecutable();
     Path chromium = PlaywrightDriver.findChromium().orElseThrow(() -> new AssertionError(
         "no Chromium for the Grid's node: apt-get install -y chromium (or set BROWSERFLOW_CHROMIUM)"));
-    int port;
-    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      port = free.getLocalPort();
-    }
+    int port = ChildProcesses.freeLoopbackPort();
     Path config = Files.writeString(work.resolve("grid.toml"), """
         [node]
         detect-drivers = false
@@ -75,10 +60,6 @@ final class SeleniumGrid implements AutoCloseable {
     throw new AssertionError("the Selenium Grid did not become ready in 60 s; its log:\n" + Files.readString(log));
   }
 
-  String url() {
-    return url;
-  }
-
   JsonNode status() throws IOException, InterruptedException {
     HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url + "/status")).timeout(Duration.ofSeconds(5)).build(),
         HttpResponse.BodyHandlers.ofString());
@@ -104,11 +85,11 @@ final class SeleniumGrid implements AutoCloseable {
   }
 
   String log() throws IOException {
-    return Files.readString(log);
+    return Files.readString(logFile);
   }
 
   @Override
   public void close() throws InterruptedException {
-    PlaywrightRunServer.stop(process);
+    ChildProcesses.stop(process);
   }
 }

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,39 +38,37 @@ import org.junit.jupiter.api.io.TempDir;
 class SessionCommandTest {
   @TempDir
   Path dir;
-  private HttpServer server;
+  private static final String PAGE = "<!doctype html><title>Sign in</title><label>User <input id='user'></label>"
+      + "<button onclick=\"fetch('/signed?u=' + user.value).then(() => out.textContent = 'Welcome ' + user.value)\">Sign in"
+      + "</button><p id='out'></p><iframe srcdoc='<p>one</p>'></iframe><iframe srcdoc='<p>two</p>'></iframe>";
+
+  @RegisterExtension
+  final LoopbackServer server = new LoopbackServer(this::handle);
   private String base;
   private final List<String> signIns = new CopyOnWriteArrayList<>();
   private Path sessions;
 
   @BeforeEach
-  void serve() throws Exception {
+  void useSessionDir() {
     sessions = dir.resolve("sessions");
     System.setProperty("browserflow.session.dir", sessions.toString());
-    String page = "<!doctype html><title>Sign in</title><label>User <input id='user'></label>"
-        + "<button onclick=\"fetch('/signed?u=' + user.value).then(() => out.textContent = 'Welcome ' + user.value)\">Sign in"
-        + "</button><p id='out'></p><iframe srcdoc='<p>one</p>'></iframe><iframe srcdoc='<p>two</p>'></iframe>";
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/", exchange -> {
-      byte[] body = page.getBytes(StandardCharsets.UTF_8);
-      if (exchange.getRequestURI().getPath().equals("/signed")) {
-        signIns.add(exchange.getRequestURI().getQuery());
-        body = "ok".getBytes(StandardCharsets.UTF_8);
-      }
-      exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-      exchange.sendResponseHeaders(200, body.length);
-      exchange.getResponseBody().write(body);
-      exchange.close();
-    });
-    server.start();
-    base = "http://127.0.0.1:" + server.getAddress().getPort();
+    base = server.base();
   }
 
   @AfterEach
   void stop() {
     CliFixture.run("session", "--name", "shell", "close");
     System.clearProperty("browserflow.session.dir");
-    server.stop(0);
+  }
+
+  /** The sign-in page; {@code /signed} records who signed in. */
+  private void handle(HttpExchange exchange) throws IOException {
+    if (exchange.getRequestURI().getPath().equals("/signed")) {
+      signIns.add(exchange.getRequestURI().getQuery());
+      LoopbackServer.html(exchange, "ok");
+    } else {
+      LoopbackServer.html(exchange, PAGE);
+    }
   }
 
   private static CliFixture session(String... words) {

@@ -19,9 +19,7 @@ class ShardAndMergeTest {
   Path dir;
 
   private Path site() throws Exception {
-    Path site = Files.createDirectories(dir.resolve("site"));
-    Files.writeString(site.resolve("index.html"), "<!doctype html><title>Part</title><p>part</p>");
-    return site;
+    return CliFixture.site(dir, "index.html", "<!doctype html><title>Part</title><p>part</p>");
   }
 
   private List<String> flows(String... names) throws Exception {
@@ -37,9 +35,7 @@ class ShardAndMergeTest {
   }
 
   private static List<String> names(JsonNode results) {
-    List<String> out = new ArrayList<>();
-    results.forEach(r -> out.add(r.get("flowName").asText()));
-    return out;
+    return CliFixture.field(results, "flowName");
   }
 
   @Test

@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,16 +15,15 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import java.util.zip.ZipInputStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -42,7 +38,9 @@ class SignInOnceTest {
   @TempDir
   Path dir;
 
-  private HttpServer server;
+  @RegisterExtension
+  final LoopbackServer server = new LoopbackServer(Map.of("/login", this::login, "/account", this::account,
+      "/save", this::save)).concurrent();
   private final Set<String> sessions = ConcurrentHashMap.newKeySet();
   private final List<String> issued = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final List<String> saves = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -51,56 +49,49 @@ class SignInOnceTest {
   /** After this many saves every session ends (0: never). */
   private volatile int endSessionsAfter;
 
-  @BeforeEach
-  void serve() throws IOException {
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.setExecutor(Executors.newCachedThreadPool());
-    server.createContext("/login", x -> {
-      if ("POST".equals(x.getRequestMethod())) {
-        attempts.incrementAndGet();
-        String form = new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-        if (form.contains("user=ada") && form.contains("password=" + java.net.URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8))) {
-          byte[] id = new byte[16];
-          new SecureRandom().nextBytes(id);
-          String sid = HexFormat.of().formatHex(id);
-          sessions.add(sid);
-          issued.add(sid);
-          signIns.incrementAndGet();
-          x.getResponseHeaders().add("Set-Cookie", "sid=" + sid + "; Path=/; HttpOnly");
-          redirect(x, "/account");
-          return;
-        }
-        html(x, "<title>Sign in</title><p id=\"error\">Wrong password</p>" + form());
+  /** Signs ada in with her password: a fresh session cookie, then her account. */
+  private void login(HttpExchange x) throws IOException {
+    if ("POST".equals(x.getRequestMethod())) {
+      attempts.incrementAndGet();
+      String form = new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+      if (form.contains("user=ada") && form.contains("password=" + java.net.URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8))) {
+        byte[] id = new byte[16];
+        new SecureRandom().nextBytes(id);
+        String sid = HexFormat.of().formatHex(id);
+        sessions.add(sid);
+        issued.add(sid);
+        signIns.incrementAndGet();
+        x.getResponseHeaders().add("Set-Cookie", "sid=" + sid + "; Path=/; HttpOnly");
+        redirect(x, "/account");
         return;
       }
-      html(x, "<title>Sign in</title>" + form());
-    });
-    server.createContext("/account", x -> {
-      if (session(x) == null) {
-        redirect(x, "/login");
-        return;
-      }
-      html(x, "<title>Account</title><p id=\"who\">Signed in as ada</p>"
-          + "<form method=\"post\" action=\"/save\"><button type=\"submit\">Save</button></form>");
-    });
-    server.createContext("/save", x -> {
-      String sid = session(x);
-      if (sid == null) {
-        redirect(x, "/login");
-        return;
-      }
-      saves.add(sid);
-      if (endSessionsAfter > 0 && saves.size() == endSessionsAfter) {
-        sessions.clear();
-      }
-      html(x, "<title>Saved</title><p id=\"done\">Saved</p>");
-    });
-    server.start();
+      html(x, "<title>Sign in</title><p id=\"error\">Wrong password</p>" + form());
+      return;
+    }
+    html(x, "<title>Sign in</title>" + form());
   }
 
-  @AfterEach
-  void stop() {
-    server.stop(0);
+  private void account(HttpExchange x) throws IOException {
+    if (session(x) == null) {
+      redirect(x, "/login");
+      return;
+    }
+    html(x, "<title>Account</title><p id=\"who\">Signed in as ada</p>"
+        + "<form method=\"post\" action=\"/save\"><button type=\"submit\">Save</button></form>");
+  }
+
+  /** Counts a save with the session it came from; ends every session after {@link #endSessionsAfter} saves. */
+  private void save(HttpExchange x) throws IOException {
+    String sid = session(x);
+    if (sid == null) {
+      redirect(x, "/login");
+      return;
+    }
+    saves.add(sid);
+    if (endSessionsAfter > 0 && saves.size() == endSessionsAfter) {
+      sessions.clear();
+    }
+    html(x, "<title>Saved</title><p id=\"done\">Saved</p>");
   }
 
   private static String form() {
@@ -128,15 +119,11 @@ class SignInOnceTest {
   }
 
   private static void html(HttpExchange x, String body) throws IOException {
-    byte[] b = ("<!doctype html><meta charset=\"utf-8\">" + body).getBytes(StandardCharsets.UTF_8);
-    x.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
-    x.sendResponseHeaders(200, b.length);
-    x.getResponseBody().write(b);
-    x.close();
+    LoopbackServer.html(x, "<!doctype html><meta charset=\"utf-8\">" + body);
   }
 
   private String base() {
-    return "http://127.0.0.1:" + server.getAddress().getPort();
+    return server.base();
   }
 
   private Path loginFlow() throws IOException {

@@ -27,9 +27,7 @@ class SuggestCommandTest {
       + "<p id='out'></p>";
 
   private Path site() throws Exception {
-    Path site = Files.createDirectories(dir.resolve("site"));
-    Files.writeString(site.resolve("index.html"), SITE);
-    return site;
+    return CliFixture.site(dir, "index.html", SITE);
   }
 
   private Path flow(String sendCandidates, String clearCandidates) throws Exception {

@@ -15,18 +15,8 @@ import java.util.concurrent.TimeUnit;
  * terminal: its standard input is the terminal's keyboard ({@link #typeInTerminal}), its output is
  * kept in files. {@link #close()} kills what is still running (the process and its browsers).
  */
-public final class RecorderProcess implements AutoCloseable {
+public record RecorderProcess(Process process, Path out, Path err) implements AutoCloseable {
   static final Path JAR = Path.of("target", "browserflow.jar");
-
-  private final Process process;
-  private final Path out;
-  private final Path err;
-
-  private RecorderProcess(Process process, Path out, Path err) {
-    this.process = process;
-    this.out = out;
-    this.err = err;
-  }
 
   /** Starts {@code browserflow ARGS} in {@code dir} with {@code env} added to this process's environment. */
   public static RecorderProcess start(Path dir, Map<String, String> env, String... args) throws IOException {

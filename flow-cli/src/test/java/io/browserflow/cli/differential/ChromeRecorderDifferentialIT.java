@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
+import io.browserflow.cli.OpenedResources;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunOptions;
@@ -115,12 +116,7 @@ class ChromeRecorderDifferentialIT {
     if (reference != null) {
       reference.cancel(true);
     }
-    if (lanes != null) {
-      lanes.close();
-    }
-    if (server != null) {
-      server.close();
-    }
+    OpenedResources.closeAll(lanes, server);
   }
 
   @ParameterizedTest(name = "{0}")

@@ -9,6 +9,7 @@ import io.browserflow.api.Step;
 import io.browserflow.api.PageStep;
 import io.browserflow.api.DataStep;
 import io.browserflow.api.json.FlowJson;
+import io.browserflow.cli.OpenedResources;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunOptions;
@@ -85,13 +86,8 @@ class SampleFlowsChromeExportIT {
   }
 
   @AfterAll
-  static void stop() {
-    if (driver != null) {
-      driver.close();
-    }
-    if (site != null) {
-      site.close();
-    }
+  static void stop() throws Exception {
+    OpenedResources.closeAll(driver, site);
   }
 
   @ParameterizedTest(name = "{0}")

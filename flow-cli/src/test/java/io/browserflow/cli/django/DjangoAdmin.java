@@ -1,9 +1,9 @@
 package io.browserflow.cli.django;
 
+import io.browserflow.cli.ChildProcesses;
 import io.browserflow.cli.differential.ReferenceReplayer;
 import java.io.IOException;
 import java.net.HttpURLConnection;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,10 +63,7 @@ final class DjangoAdmin implements AutoCloseable {
         "import os; exec(open(os.environ['BF_SEED']).read())");
     pristine = project.resolve("pristine.sqlite3");
     Files.copy(project.resolve("db.sqlite3"), pristine);
-    int port;
-    try (ServerSocket s = new ServerSocket(0)) {
-      port = s.getLocalPort();
-    }
+    int port = ChildProcesses.freeLoopbackPort();
     baseUrl = "http://127.0.0.1:" + port;
     log = dir.resolve("django-server.log");
     server = new ProcessBuilder(PYTHON, "manage.py", "runserver", "127.0.0.1:" + port, "--noreload")
@@ -112,15 +109,6 @@ final class DjangoAdmin implements AutoCloseable {
     return r.out;
   }
 
-  /** Closes each of {@code resources} that was opened (not null), in order: what an {@code @AfterAll} does. */
-  static void closeAll(AutoCloseable... resources) throws Exception {
-    for (AutoCloseable r : resources) {
-      if (r != null) {
-        r.close();
-      }
-    }
-  }
-
   /** How many auth groups named exactly {@code name} the server's database holds. */
   int groups(String name) throws Exception {
     String out = shell(Map.of("BF_GROUP", name), "import os; from django.contrib.auth.models import Group; "
@@ -145,10 +133,7 @@ final class DjangoAdmin implements AutoCloseable {
 
   @Override
   public void close() throws InterruptedException {
-    server.destroy();
-    if (!server.waitFor(10, TimeUnit.SECONDS)) {
-      server.destroyForcibly().waitFor();
-    }
+    ChildProcesses.stop(server);
   }
 
   private void manage(Map<String, String> env, String... args) throws Exception {

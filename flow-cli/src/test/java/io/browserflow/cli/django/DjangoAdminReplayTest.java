@@ -10,14 +10,12 @@ import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.RunStatus;
-import io.browserflow.playwright.PlaywrightDriver;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,31 +27,19 @@ import org.junit.jupiter.api.io.TempDir;
 class DjangoAdminReplayTest {
   @TempDir
   static Path dir;
-
-  private static DjangoAdmin admin;
-  private static PlaywrightDriver driver;
-
-  @BeforeAll
-  static void startDjango() throws Exception {
-    admin = DjangoAdmin.start(dir);
-    driver = PlaywrightDriver.launch();
-  }
-
-  @AfterAll
-  static void stopDjango() throws Exception {
-    DjangoAdmin.closeAll(driver, admin);
-  }
+  @RegisterExtension
+  static final DjangoReplays DJANGO = new DjangoReplays(() -> dir);
 
   @Test
   void should_sign_in_and_create_a_group_that_the_server_then_holds() throws Exception {
     String group = "QA " + UUID.randomUUID().toString().substring(0, 8);
-    assertThat(admin.groups(group)).isZero();
+    assertThat(DJANGO.admin().groups(group)).isZero();
 
-    RunResult result = run(createGroup(), group, admin.password);
+    RunResult result = run(createGroup(), group, DJANGO.admin().password);
 
     assertThat(result.status()).as("%s", result.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
-    assertThat(admin.groups(group)).isEqualTo(1);
-    assertThat(result.toJson()).doesNotContain(admin.password);
+    assertThat(DJANGO.admin().groups(group)).isEqualTo(1);
+    assertThat(result.toJson()).doesNotContain(DJANGO.admin().password);
   }
 
   @Test
@@ -66,7 +52,7 @@ class DjangoAdminReplayTest {
     assertThat(result.status()).isEqualTo(RunStatus.FAILED);
     assertThat(result.errorCode()).contains(ErrorCode.CHECK_FAILED);
     assertThat(result.errorPath()).contains("steps[3]");
-    assertThat(admin.groups(group)).isZero();
+    assertThat(DJANGO.admin().groups(group)).isZero();
     // the kept trace of Django's sign-in holds the page, the actions and the POST, never the password
     java.nio.file.Path trace = java.nio.file.Path.of(result.trace().orElseThrow());
     io.browserflow.engine.spi.SecretMask scan = io.browserflow.engine.spi.SecretMask.of(java.util.Set.of("not-the-password"));
@@ -97,20 +83,20 @@ class DjangoAdminReplayTest {
         .assertThat(io.browserflow.api.dsl.Dsl.visible(role("link", "Log out"))).timeoutMs(2_000)
         .build();
     io.browserflow.engine.SignIn signIn = io.browserflow.engine.SignIn.builder().flow(login).check(signedIn)
-        .inputs(Inputs.builder().input("BASE_URL", admin.baseUrl).credential("PASSWORD", admin.password).build()).build();
+        .inputs(Inputs.builder().input("BASE_URL", DJANGO.admin().baseUrl).credential("PASSWORD", DJANGO.admin().password).build()).build();
     String prefix = "Once " + UUID.randomUUID().toString().substring(0, 8);
     int sessionsBefore = sessions();
 
-    try (FlowEngine engine = FlowEngine.builder().driver(signIn.driver(driver)).build()) {
+    try (FlowEngine engine = FlowEngine.builder().driver(signIn.driver(DJANGO.driver())).build()) {
       for (int i = 1; i <= 3; i++) {
-        RunResult r = engine.run(addGroup(), Inputs.builder().input("BASE_URL", admin.baseUrl).input("GROUP", prefix + " " + i).build());
+        RunResult r = engine.run(addGroup(), Inputs.builder().input("BASE_URL", DJANGO.admin().baseUrl).input("GROUP", prefix + " " + i).build());
         assertThat(r.status()).as("%s", r.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
       }
       assertThat(sessions() - sessionsBefore).as("Django holds one new session for three flows").isEqualTo(1);
       assertThat(signIn.signIns()).isEqualTo(1);
 
-      admin.shell(Map.of(), "from django.contrib.sessions.models import Session; Session.objects.all().delete()");
-      RunResult after = engine.run(addGroup(), Inputs.builder().input("BASE_URL", admin.baseUrl).input("GROUP", prefix + " 4").build());
+      DJANGO.admin().shell(Map.of(), "from django.contrib.sessions.models import Session; Session.objects.all().delete()");
+      RunResult after = engine.run(addGroup(), Inputs.builder().input("BASE_URL", DJANGO.admin().baseUrl).input("GROUP", prefix + " 4").build());
 
       assertThat(after.status()).as("%s", after.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
       assertThat(signIn.signIns()).as("the check saw the ended session and signed in again").isEqualTo(2);
@@ -142,18 +128,14 @@ class DjangoAdminReplayTest {
         .datasetExport("groups", io.browserflow.api.Step.DatasetFormat.CSV, "groups.csv")
         .build();
 
-    RunResult result;
-    try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
-      result = engine.run(flow, Inputs.builder().input("BASE_URL", admin.baseUrl).input("GROUP", group)
-          .credential("PASSWORD", admin.password).build(), io.browserflow.engine.RunOptions.builder()
-          .allow(io.browserflow.api.Capability.HTTP_REQUEST).workDir(work).build());
-    }
+    RunResult result = run(flow, group, DJANGO.admin().password, io.browserflow.engine.RunOptions.builder()
+        .allow(io.browserflow.api.Capability.HTTP_REQUEST).workDir(work).build());
 
     assertThat(result.status()).as("%s", result.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
-    assertThat(admin.groups(group)).as("the server holds the group the request posted").isEqualTo(1);
+    assertThat(DJANGO.admin().groups(group)).as("the server holds the group the request posted").isEqualTo(1);
     assertThat(result.outputs()).containsEntry("steps.post.status", "200"); // after Django's redirect to the list
     assertThat(java.nio.file.Files.readString(work.resolve("groups.csv"))).startsWith("name\r\n").contains(group + "\r\n");
-    assertThat(result.toJson()).doesNotContain(admin.password);
+    assertThat(result.toJson()).doesNotContain(DJANGO.admin().password);
   }
 
   /** Adds a group, without signing in: only a signed-in session gets past the admin's login redirect. */
@@ -167,12 +149,12 @@ class DjangoAdminReplayTest {
 
   /** How many sessions Django's database holds. */
   private static int sessions() throws Exception {
-    String out = admin.shell(Map.of(), "from django.contrib.sessions.models import Session; print(Session.objects.count())");
+    String out = DJANGO.admin().shell(Map.of(), "from django.contrib.sessions.models import Session; print(Session.objects.count())");
     return Integer.parseInt(out.strip().lines().reduce((a, b) -> b).orElseThrow());
   }
 
   private static int groupsStartingWith(String prefix) throws Exception {
-    String out = admin.shell(Map.of("BF_PREFIX", prefix), "import os; from django.contrib.auth.models import Group; "
+    String out = DJANGO.admin().shell(Map.of("BF_PREFIX", prefix), "import os; from django.contrib.auth.models import Group; "
         + "print(Group.objects.filter(name__startswith=os.environ['BF_PREFIX']).count())");
     return Integer.parseInt(out.strip().lines().reduce((a, b) -> b).orElseThrow());
   }
@@ -196,10 +178,8 @@ class DjangoAdminReplayTest {
   }
 
   private static RunResult run(Flow flow, String group, String password, io.browserflow.engine.RunOptions options) {
-    try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
-      return engine.run(flow, Inputs.builder().input("BASE_URL", admin.baseUrl).input("GROUP", group)
-          .credential("PASSWORD", password).build(), options);
-    }
+    return DJANGO.replay(flow, Inputs.builder().input("BASE_URL", DJANGO.admin().baseUrl).input("GROUP", group)
+        .credential("PASSWORD", password).build(), options);
   }
 
   /** How many groups of that name the server's database holds, asked through Django's ORM. */

@@ -6,6 +6,7 @@ import io.browserflow.api.Capability;
 import io.browserflow.api.Flow;
 import io.browserflow.api.lint.Quality;
 import io.browserflow.api.validate.FlowLimits;
+import io.browserflow.cli.OpenedResources;
 import io.browserflow.cli.differential.ReferenceReplayer;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
@@ -59,7 +60,7 @@ class DjangoChromeRecordingsIT {
 
   @AfterAll
   static void stop() throws Exception {
-    DjangoAdmin.closeAll(driver, admin);
+    OpenedResources.closeAll(driver, admin);
   }
 
   /** The recording as the Recorder would have written it against this server: its address and the admin's password in it. */

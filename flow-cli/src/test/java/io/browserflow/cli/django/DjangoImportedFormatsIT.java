@@ -6,21 +6,18 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.lint.Quality;
-import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.RunStatus;
 import io.browserflow.formats.Conversion;
 import io.browserflow.formats.FlowFormats;
 import io.browserflow.formats.Format;
-import io.browserflow.playwright.PlaywrightDriver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,29 +31,12 @@ class DjangoImportedFormatsIT {
 
   @TempDir
   static Path dir;
-  static DjangoAdmin admin;
-  static PlaywrightDriver driver;
-
-  @BeforeAll
-  static void start() throws Exception {
-    admin = DjangoAdmin.start(dir);
-    driver = PlaywrightDriver.launch();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    DjangoAdmin.closeAll(driver, admin);
-  }
-
-  private static RunResult replay(Flow flow, Inputs inputs) {
-    try (FlowEngine engine = FlowEngine.builder().driver(driver).build()) {
-      return engine.run(flow, inputs);
-    }
-  }
+  @RegisterExtension
+  static final DjangoReplays DJANGO = new DjangoReplays(() -> dir);
 
   @Test
   void should_replay_a_record_replay_flow_of_the_admin_with_its_variables_as_inputs() throws Exception {
-    admin.reset();
+    DJANGO.admin().reset();
     String group = "Editors " + UUID.randomUUID().toString().substring(0, 6);
     Conversion<Flow> c = FlowFormats.read(Files.readString(FOREIGN.resolve("add-group.record-replay.json")),
         "add-group.record-replay.json");
@@ -65,18 +45,18 @@ class DjangoImportedFormatsIT {
     assertThat(c.quality()).as("%s", c.issues()).isNotEqualTo(Quality.BLOCKED);
     assertThat(c.value().credentials()).extracting(Credential::key).containsExactly("password");
 
-    RunResult r = replay(c.value(), Inputs.builder().input("baseUrl", admin.baseUrl).input("group", group)
-        .credential("password", admin.password).build());
+    RunResult r = DJANGO.replay(c.value(), Inputs.builder().input("baseUrl", DJANGO.admin().baseUrl).input("group", group)
+        .credential("password", DJANGO.admin().password).build());
 
     assertThat(r.status()).as("%s %s", r.errorPath(), r.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
-    assertThat(admin.groups(group)).isEqualTo(1);
-    assertThat(r.toJson()).doesNotContain(admin.password);
+    assertThat(DJANGO.admin().groups(group)).isEqualTo(1);
+    assertThat(r.toJson()).doesNotContain(DJANGO.admin().password);
   }
 
   @Test
   void should_replay_a_recording_plugin_flow_of_the_admin_with_the_typed_password_as_a_secret_credential() throws Exception {
-    admin.reset();
-    String recorded = Files.readString(FOREIGN.resolve("add-group.recording-plugin.json")).replace("BASE", admin.baseUrl);
+    DJANGO.admin().reset();
+    String recorded = Files.readString(FOREIGN.resolve("add-group.recording-plugin.json")).replace("BASE", DJANGO.admin().baseUrl);
     Conversion<Flow> c = FlowFormats.read(recorded, "add-group.recording-plugin.json");
     Flow flow = c.value();
 
@@ -87,13 +67,13 @@ class DjangoImportedFormatsIT {
     Inputs.Builder inputs = Inputs.builder();
     for (Credential k : flow.credentials()) {
       String key = k.key();
-      inputs.credential(key, key.endsWith("_PASSWORD") ? admin.password : key.endsWith("_BASE_URL") ? admin.baseUrl : "admin");
+      inputs.credential(key, key.endsWith("_PASSWORD") ? DJANGO.admin().password : key.endsWith("_BASE_URL") ? DJANGO.admin().baseUrl : "admin");
     }
-    assertThat(admin.groups("Plugin reviewers")).isZero();
+    assertThat(DJANGO.admin().groups("Plugin reviewers")).isZero();
 
-    RunResult r = replay(flow, inputs.build());
+    RunResult r = DJANGO.replay(flow, inputs.build());
 
     assertThat(r.status()).as("%s %s", r.errorPath(), r.errorMessage()).isEqualTo(RunStatus.SUCCEEDED);
-    assertThat(admin.groups("Plugin reviewers")).as("the recorded group name is the input's default").isEqualTo(1);
+    assertThat(DJANGO.admin().groups("Plugin reviewers")).as("the recorded group name is the input's default").isEqualTo(1);
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.browserflow.cli.OpenedResources;
 import io.browserflow.cli.desktop.RecorderProcess;
 import io.browserflow.cli.desktop.XScreen;
 import io.browserflow.cli.desktop.XScreen.Report;
@@ -42,12 +43,7 @@ class DjangoRecordInXvfbIT {
 
   @AfterAll
   static void stop() throws Exception {
-    if (admin != null) {
-      admin.close();
-    }
-    if (screen != null) {
-      screen.close();
-    }
+    OpenedResources.closeAll(admin, screen);
   }
 
   @Test

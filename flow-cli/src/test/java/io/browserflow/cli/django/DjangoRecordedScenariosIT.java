@@ -12,6 +12,7 @@ import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.api.lint.Quality;
+import io.browserflow.cli.OpenedResources;
 import io.browserflow.engine.FlowEngine;
 import io.browserflow.engine.Inputs;
 import io.browserflow.engine.RunResult;
@@ -66,18 +67,7 @@ class DjangoRecordedScenariosIT {
   @AfterAll
   static void stop() throws Exception {
     measures.forEach(m -> System.out.println("[django] " + m));
-    if (driver != null) {
-      driver.close();
-    }
-    if (browser != null) {
-      browser.close();
-    }
-    if (playwright != null) {
-      playwright.close();
-    }
-    if (admin != null) {
-      admin.close();
-    }
+    OpenedResources.closeAll(driver, browser, playwright, admin);
   }
 
   /**
