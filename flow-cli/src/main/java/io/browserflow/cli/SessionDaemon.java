@@ -28,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import io.browserflow.engine.store.RunStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -35,8 +36,9 @@ import picocli.CommandLine.Option;
  * The process behind one named live session: a {@link BrowserSession} served on 127.0.0.1 to the
  * {@code browserflow session} commands of the same user. Its address and a random token are in
  * {@code <dir>/<name>.json}, readable by its owner only (the folder too); a request without the
- * token is refused. Every command runs on one thread, in order. It ends on {@code close}, or after
- * being idle for the idle timeout, closing the browser and deleting its file.
+ * token is refused. Every command runs on one thread, in order, and each that acts is a run journaled
+ * in {@code <dir>/<name>.runs} (a directory run store). It ends on {@code close}, or after being idle
+ * for the idle timeout, closing the browser and deleting its file (the journal stays).
  */
 @Command(name = "session-daemon", hidden = true, description = "The process of one live session (started by browserflow session).")
 final class SessionDaemon implements java.util.concurrent.Callable<Integer> {
@@ -86,6 +88,11 @@ final class SessionDaemon implements java.util.concurrent.Callable<Integer> {
   }
 
   /** The folder of session files, readable by its owner only. */
+  /** Where the session journals its commands' runs: {@code <dir>/<name>.runs}, kept after it ends. */
+  static Path runs(Path dir, String name) {
+    return dir.resolve(name + ".runs");
+  }
+
   static Path prepare(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       try {
@@ -109,7 +116,7 @@ final class SessionDaemon implements java.util.concurrent.Callable<Integer> {
     if (browser != null) {
       launch.executablePath(browser);
     }
-    BrowserSession.Options options = BrowserSession.Options.defaults();
+    BrowserSession.Options options = BrowserSession.Options.defaults().withStore(RunStore.directory(runs(dir, name)));
     if (allowEval) {
       options = options.withEval();
     }

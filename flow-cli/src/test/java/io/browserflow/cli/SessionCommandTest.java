@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.browserflow.engine.RunResult;
+import io.browserflow.engine.RunStatus;
+import io.browserflow.engine.StepResult;
+import io.browserflow.engine.store.RunStore;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -108,6 +112,15 @@ class SessionCommandTest {
     assertThat(session("close").exit).isZero();
     assertThat(sessions.resolve("shell.json")).doesNotExist();
     assertThat(session("close").exit).as("no session is left to close").isEqualTo(1);
+    RunStore journal = RunStore.directory(sessions.resolve("shell.runs"));
+    List<RunResult> commands = journal.flows().stream().flatMap(f -> journal.runs(f).stream())
+        .map(id -> journal.result(id).orElseThrow()).toList();
+    assertThat(commands).as("each acting command is a journaled run").allSatisfy(r -> {
+      assertThat(r.status()).isEqualTo(RunStatus.SUCCEEDED);
+      assertThat(journal.journal(r.runId())).isNotEmpty();
+    });
+    assertThat(commands.stream().flatMap(r -> r.steps().stream()).map(StepResult::op))
+        .containsExactlyInAnyOrder("open", "fill", "click", "wait");
 
     CliFixture replay = CliFixture.run("run", flow.toString(), "--json");
 
