@@ -2,9 +2,7 @@ package io.browserflow.api;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import org.immutables.value.Value;
 

@@ -1,7 +1,6 @@
 package io.browserflow.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Credential;
 import io.browserflow.api.Input;
 import io.browserflow.engine.Caller;

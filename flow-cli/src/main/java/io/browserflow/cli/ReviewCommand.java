@@ -3,7 +3,6 @@ package io.browserflow.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.browserflow.api.Capability;
-import io.browserflow.api.Credential;
 import io.browserflow.api.Flow;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.Input;

@@ -12,7 +12,6 @@ import io.browserflow.formats.FlowFormats;
 import io.browserflow.formats.Format;
 import io.browserflow.playwright.recorder.BrowserSession;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

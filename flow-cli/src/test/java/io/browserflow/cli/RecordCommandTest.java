@@ -3,7 +3,6 @@ package io.browserflow.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Flow;
-import io.browserflow.api.Step;
 import io.browserflow.api.PageStep;
 import io.browserflow.api.json.FlowJson;
 import io.browserflow.playwright.LocalSite;

@@ -4,7 +4,6 @@ import static io.browserflow.formats.BrowserctlCommandsOfStep.list;
 
 import io.browserflow.api.Condition;
 import io.browserflow.api.DefaultConditionVisitor;
-import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Step;
 import java.util.List;
 import java.util.Locale;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
 import io.browserflow.api.DefaultConditionVisitor;
-import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Target;
 import java.util.regex.Pattern;
 

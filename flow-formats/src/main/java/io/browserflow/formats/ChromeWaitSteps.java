@@ -2,7 +2,6 @@ package io.browserflow.formats;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.browserflow.api.Condition;
-import io.browserflow.api.Step;
 import io.browserflow.api.CheckStep;
 import io.browserflow.api.Target;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package io.browserflow.formats;
 
-import io.browserflow.api.Step;
 import io.browserflow.api.PageStep;
 import io.browserflow.api.TabAlias;
 import io.browserflow.formats.PluginRecording.Tab;

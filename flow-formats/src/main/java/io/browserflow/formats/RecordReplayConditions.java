@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.browserflow.api.Kinds;
 import io.browserflow.api.Condition;
 import io.browserflow.api.DefaultConditionVisitor;
-import io.browserflow.api.ConditionVisitor;
 import io.browserflow.api.Placeholders;
 import java.util.Optional;
 

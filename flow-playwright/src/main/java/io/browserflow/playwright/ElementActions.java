@@ -14,8 +14,6 @@ import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
 import io.browserflow.api.Step;
 import io.browserflow.api.InteractionStep;
-import io.browserflow.api.StepFamilyVisitor;
-import io.browserflow.api.StepVisitor;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.ActionResult;
 import java.nio.file.Files;

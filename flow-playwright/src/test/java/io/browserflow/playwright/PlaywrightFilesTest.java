@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.browserflow.api.Candidate;
 import io.browserflow.api.Condition;
-import io.browserflow.api.Step;
 import io.browserflow.api.InteractionStep;
 import io.browserflow.api.Target;
 import io.browserflow.engine.spi.DownloadInfo;

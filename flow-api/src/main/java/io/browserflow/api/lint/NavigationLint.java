@@ -5,7 +5,6 @@ import io.browserflow.api.PageStep;
 import io.browserflow.api.InteractionStep;
 import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
-import io.browserflow.api.StepVisitor;
 import io.browserflow.api.lint.LintWarning.Severity;
 import java.util.List;
 import java.util.Optional;

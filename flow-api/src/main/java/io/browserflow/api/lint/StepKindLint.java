@@ -6,7 +6,6 @@ import io.browserflow.api.ExternalStep;
 import io.browserflow.api.DataStep;
 import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
-import io.browserflow.api.StepVisitor;
 import io.browserflow.api.lint.LintWarning.Severity;
 import java.util.List;
 

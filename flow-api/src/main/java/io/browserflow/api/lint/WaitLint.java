@@ -1,6 +1,5 @@
 package io.browserflow.api.lint;
 
-import io.browserflow.api.Step;
 import io.browserflow.api.CheckStep;
 import io.browserflow.api.lint.LintWarning.Severity;
 

@@ -11,7 +11,6 @@ import io.browserflow.api.DataStep;
 import io.browserflow.api.ControlStep;
 import io.browserflow.api.CheckStep;
 import io.browserflow.api.StepFamilyVisitor;
-import io.browserflow.api.StepVisitor;
 import java.util.List;
 
 /**

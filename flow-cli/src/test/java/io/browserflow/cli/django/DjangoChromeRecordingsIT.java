@@ -18,7 +18,6 @@ import io.browserflow.formats.FlowFormats;
 import io.browserflow.playwright.PlaywrightDriver;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
