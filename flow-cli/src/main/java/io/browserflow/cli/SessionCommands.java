@@ -26,9 +26,15 @@ import java.util.regex.Pattern;
  * and answers each with seed 002's envelope {@code {ok, code?, error?, data?}}. Shared by the
  * session daemon and by tests, which run it in process.
  */
-record SessionCommands(BrowserSession session) {
+final class SessionCommands {
   static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern BINDING = Pattern.compile("^\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}$");
+
+  private final BrowserSession session;
+
+  SessionCommands(BrowserSession session) {
+    this.session = session;
+  }
 
   /** The envelope of one command. */
   static ObjectNode ok(Object data) {

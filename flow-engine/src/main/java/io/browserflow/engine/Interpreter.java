@@ -25,7 +25,13 @@ import java.util.Optional;
  * resumes an interrupted one, verified steps are not replayed (context steps are, see
  * {@link Walk#isContext}) and the one left pending is settled by the plan's decision.
  */
-record Interpreter(RunContext run) {
+final class Interpreter {
+  private final RunContext run;
+
+  Interpreter(RunContext run) {
+    this.run = run;
+  }
+
   void runSteps(List<Step> steps, String base, Lane lane) {
     for (int i = 0; i < steps.size(); i++) {
       runStep(steps.get(i), base + "[" + i + "]", lane);

@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * the declared ones with values of their types, the gated capabilities are allowed, the approved
  * digest (when the engine requires one) matches, and which origins the run may reach.
  */
-record Preflight(DefaultFlowEngine engine, Flow flow, Inputs inputs, RunOptions options, Bindings bindings) {
+final class Preflight {
   private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
   private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
 
@@ -48,6 +48,20 @@ record Preflight(DefaultFlowEngine engine, Flow flow, Inputs inputs, RunOptions 
       this.reason = reason;
       this.digest = digest;
     }
+  }
+
+  private final DefaultFlowEngine engine;
+  private final Flow flow;
+  private final Inputs inputs;
+  private final RunOptions options;
+  private final Bindings bindings;
+
+  Preflight(DefaultFlowEngine engine, Flow flow, Inputs inputs, RunOptions options, Bindings bindings) {
+    this.engine = engine;
+    this.flow = flow;
+    this.inputs = inputs;
+    this.options = options;
+    this.bindings = bindings;
   }
 
   /** Clears the run, or throws {@link Refused} with the first reason found. */

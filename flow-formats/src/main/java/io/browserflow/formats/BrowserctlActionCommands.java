@@ -16,7 +16,17 @@ import java.util.Locale;
  * (vertical only, else a {@code window.scroll*} eval) and a read ({@code get}, capturing its
  * output).
  */
-record BrowserctlActionCommands(BrowserctlExportState st, BrowserctlExportValues values, BrowserctlTargets targets) {
+final class BrowserctlActionCommands {
+  private final BrowserctlExportState st;
+  private final BrowserctlExportValues values;
+  private final BrowserctlTargets targets;
+
+  BrowserctlActionCommands(BrowserctlExportState st, BrowserctlExportValues values, BrowserctlTargets targets) {
+    this.st = st;
+    this.values = values;
+    this.targets = targets;
+  }
+
   boolean click(InteractionStep.Click c, String p, BrowserctlCommandsOfStep out) {
     if (c.button() != Step.MouseButton.LEFT) {
       st.issues.blocking(ConversionCode.UNSUPPORTED_STEP, p, "browserctl clicks with the left button only; a "

@@ -11,11 +11,17 @@ import java.util.function.IntConsumer;
  * What a browserctl command says besides its positional words (options, captured variables, a
  * timeout, a description), and an issue for each part of it a flow does not carry over.
  */
-record BrowserctlCommandOptions(BrowserctlImportState st) {
+final class BrowserctlCommandOptions {
   private static final int MIN_TIMEOUT = 100;
   static final int MAX_TIMEOUT = 30_000;
   /** Output-only options, ignored without an issue. */
   private static final Set<String> COSMETIC = Set.of("pretty", "json", "bail");
+
+  private final BrowserctlImportState st;
+
+  BrowserctlCommandOptions(BrowserctlImportState st) {
+    this.st = st;
+  }
 
   /** Options a command does not understand. */
   void options(Command c, BrowserctlArgs a, Set<String> known) {

@@ -12,7 +12,13 @@ import java.util.Locale;
  * (placeholders must be able to name them, one namespace for both), types mapped, and what the
  * model has no place for left out with an issue.
  */
-record BrowserctlDeclarations(BrowserctlImportState st) {
+final class BrowserctlDeclarations {
+  private final BrowserctlImportState st;
+
+  BrowserctlDeclarations(BrowserctlImportState st) {
+    this.st = st;
+  }
+
   void declarations(BrowserctlDocument doc) {
     for (CredentialSpec c : doc.credentials) {
       credential(c);

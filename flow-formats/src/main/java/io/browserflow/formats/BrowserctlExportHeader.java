@@ -18,7 +18,13 @@ import java.util.Locale;
  * inputs, the flow-level fields browserctl has no place for (each an info), and the {@code tab}
  * command naming the first tab when a later step returns to it.
  */
-record BrowserctlExportHeader(BrowserctlExportState st) {
+final class BrowserctlExportHeader {
+  private final BrowserctlExportState st;
+
+  BrowserctlExportHeader(BrowserctlExportState st) {
+    this.st = st;
+  }
+
   void header() {
     st.doc.name = st.flow.id();
     if (!st.flow.name().equals(st.flow.id())) {

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * a literal secret in a typed value or a URL becomes a new secret credential, never text in the
  * file.
  */
-record BrowserctlExportValues(BrowserctlExportState st) {
+final class BrowserctlExportValues {
   private static final Pattern SECRET_FIELD = Pattern.compile("(?i)passw|passwd|pwd|密码|口令");
 
   /** The fields of each kind whose literal secret becomes a credential; a literal secret elsewhere blocks the step. */
@@ -30,6 +30,12 @@ record BrowserctlExportValues(BrowserctlExportState st) {
       Step.Kind.OPEN, List.of("url"),
       Step.Kind.NAVIGATE, List.of("url"),
       Step.Kind.TAB_NEW, List.of("url"));
+
+  private final BrowserctlExportState st;
+
+  BrowserctlExportValues(BrowserctlExportState st) {
+    this.st = st;
+  }
 
   /** {@code ${input.X}} and {@code ${credential.X}} as {@code ${X}}; null (with an issue) when a reference has no browserctl form. */
   String out(String value, String p) {

@@ -19,7 +19,7 @@ import java.util.function.Function;
  * that match exactly, positional ones a warning) and {@code get} (a read step whose output later
  * commands reference through the captured variable).
  */
-record BrowserctlFindCommands(BrowserctlImportState st, BrowserctlValues values, BrowserctlCommandOptions opts, BrowserctlInteractionCommands interactions) {
+final class BrowserctlFindCommands {
   private static final Set<String> FIND_STRATEGIES = Set.of("role", "text", "label", "placeholder", "testid", "alt",
       "title", "first", "last", "nth");
   private static final List<String> FIND_FLAG_STRATEGIES = List.of("role", "testid", "label", "placeholder", "text",
@@ -28,6 +28,19 @@ record BrowserctlFindCommands(BrowserctlImportState st, BrowserctlValues values,
   /** The candidate each strategy that finds an element by a text of its own makes of the query. */
   private static final Map<String, Function<String, Candidate>> TEXT_CANDIDATES = Map.of("text", Candidate::text,
       "label", Candidate::label, "placeholder", Candidate::placeholder);
+
+  private final BrowserctlImportState st;
+  private final BrowserctlValues values;
+  private final BrowserctlCommandOptions opts;
+  private final BrowserctlInteractionCommands interactions;
+
+  BrowserctlFindCommands(BrowserctlImportState st, BrowserctlValues values, BrowserctlCommandOptions opts,
+      BrowserctlInteractionCommands interactions) {
+    this.st = st;
+    this.values = values;
+    this.opts = opts;
+    this.interactions = interactions;
+  }
 
   void find(Command c, BrowserctlArgs a) {
     String strategy;

@@ -21,9 +21,19 @@ import java.util.regex.Pattern;
  * {@code select}, {@code press}), {@code scroll} and {@code eval} (a plain {@code window.scroll*}
  * script becomes a scroll step).
  */
-record BrowserctlInteractionCommands(BrowserctlImportState st, BrowserctlValues values, BrowserctlCommandOptions opts) {
+final class BrowserctlInteractionCommands {
   private static final Pattern SCROLL_SCRIPT = Pattern.compile(
       "\\s*window\\.scroll(To|By)\\(\\s*(-?\\d+)\\s*,\\s*(-?\\d+)\\s*\\)\\s*;?\\s*");
+
+  private final BrowserctlImportState st;
+  private final BrowserctlValues values;
+  private final BrowserctlCommandOptions opts;
+
+  BrowserctlInteractionCommands(BrowserctlImportState st, BrowserctlValues values, BrowserctlCommandOptions opts) {
+    this.st = st;
+    this.values = values;
+    this.opts = opts;
+  }
 
   void pointer(Command c, BrowserctlArgs a, String name) {
     boolean click = name.equals("click");

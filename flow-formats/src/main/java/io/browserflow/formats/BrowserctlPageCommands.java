@@ -18,9 +18,19 @@ import java.util.regex.Pattern;
  * screenshot}. Tabs are named by the variable that captures their id or by their {@code --label};
  * runtime tab and frame ids cannot be replayed.
  */
-record BrowserctlPageCommands(BrowserctlImportState st, BrowserctlValues values, BrowserctlCommandOptions opts) {
+final class BrowserctlPageCommands {
   private static final Pattern BAD_FRAME_PREFIX = Pattern.compile(
       "(?i)(css|xpath|src|id|index|title|frameurl|framename|frameid|frameindex)\\s*:.*");
+
+  private final BrowserctlImportState st;
+  private final BrowserctlValues values;
+  private final BrowserctlCommandOptions opts;
+
+  BrowserctlPageCommands(BrowserctlImportState st, BrowserctlValues values, BrowserctlCommandOptions opts) {
+    this.st = st;
+    this.values = values;
+    this.opts = opts;
+  }
 
   void url(Command c, BrowserctlArgs a, boolean open) {
     opts.options(c, a, Set.of("timeout"));

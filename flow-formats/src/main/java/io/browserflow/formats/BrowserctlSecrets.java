@@ -19,9 +19,15 @@ import java.util.regex.Pattern;
  * Literal secrets in the imported steps: a secret typed into a field becomes a new secret
  * credential and the step types its placeholder; any other literal secret blocks its command.
  */
-record BrowserctlSecrets(BrowserctlImportState st) {
+final class BrowserctlSecrets {
   private static final Pattern SECRET_FIELD = Pattern.compile("(?i)passw|passwd|pwd|密码|口令");
   private static final Pattern STEP_PATH = Pattern.compile("steps\\[(\\d+)]\\.(value|text)");
+
+  private final BrowserctlImportState st;
+
+  BrowserctlSecrets(BrowserctlImportState st) {
+    this.st = st;
+  }
 
   /** Literal secrets typed into fields become secret credentials; other literal secrets block. */
   void secrets() {

@@ -18,7 +18,22 @@ import java.util.List;
  * asserts through {@link BrowserctlWaitArgs}. A step kind without a browserctl command is a
  * blocking issue.
  */
-record BrowserctlStepCommands(BrowserctlExportState st, BrowserctlExportValues values, BrowserctlTargets targets, BrowserctlWaitArgs waits, BrowserctlActionCommands actions) {
+final class BrowserctlStepCommands {
+  private final BrowserctlExportState st;
+  private final BrowserctlExportValues values;
+  private final BrowserctlTargets targets;
+  private final BrowserctlWaitArgs waits;
+  private final BrowserctlActionCommands actions;
+
+  BrowserctlStepCommands(BrowserctlExportState st, BrowserctlExportValues values, BrowserctlTargets targets,
+      BrowserctlWaitArgs waits, BrowserctlActionCommands actions) {
+    this.st = st;
+    this.values = values;
+    this.targets = targets;
+    this.waits = waits;
+    this.actions = actions;
+  }
+
   /** Fills {@code out}; false (with an issue) when the step is not exported. */
   boolean write(Step s, String p, BrowserctlCommandsOfStep out) {
     return s.accept(new Body(p, out));

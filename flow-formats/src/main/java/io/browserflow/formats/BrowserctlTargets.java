@@ -14,9 +14,17 @@ import java.util.Set;
  * target's frame around the command. The other candidates, shadow paths and nested frames are
  * left out with an issue.
  */
-record BrowserctlTargets(BrowserctlExportState st, BrowserctlExportValues values) {
+final class BrowserctlTargets {
   private static final Set<String> FIND_ACTIONS = Set.of("click", "dblclick", "hover", "fill", "type", "check",
       "uncheck");
+
+  private final BrowserctlExportState st;
+  private final BrowserctlExportValues values;
+
+  BrowserctlTargets(BrowserctlExportState st, BrowserctlExportValues values) {
+    this.st = st;
+    this.values = values;
+  }
 
   /** Where a command acts: a css selector, or a find strategy and query; optionally inside a frame. */
   static final class Located {

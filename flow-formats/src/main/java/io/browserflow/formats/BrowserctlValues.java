@@ -14,11 +14,17 @@ import java.util.regex.Pattern;
  * ${credential.KEY}}, {@code ${input.KEY}} or the step output a captured variable names (an
  * unknown key becomes a required input), and selectors become targets.
  */
-record BrowserctlValues(BrowserctlImportState st) {
+final class BrowserctlValues {
   static final Pattern KEY = Pattern.compile("[^\\s${}]+");
   private static final Pattern ATTRIBUTE_CSS = Pattern.compile(
       "\\[\\s*([A-Za-z-]+)\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|'((?:[^'\\\\]|\\\\.)*)')\\s*]");
   static final Pattern SNAPSHOT_REF = Pattern.compile("(?:ref:)?@e\\d+");
+
+  private final BrowserctlImportState st;
+
+  BrowserctlValues(BrowserctlImportState st) {
+    this.st = st;
+  }
 
   /** A browserctl selector as a target: data-testid and id attribute selectors become those candidates. */
   Target target(String selector, Command c) {

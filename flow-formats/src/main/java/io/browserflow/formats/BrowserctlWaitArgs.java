@@ -13,7 +13,17 @@ import java.util.Locale;
  * {@code --text}, {@code --selector} with {@code --state}): a wait or assert step, and the
  * expect checks written after a step's command. A condition without a wait is left out.
  */
-record BrowserctlWaitArgs(BrowserctlExportState st, BrowserctlExportValues values, BrowserctlTargets targets) {
+final class BrowserctlWaitArgs {
+  private final BrowserctlExportState st;
+  private final BrowserctlExportValues values;
+  private final BrowserctlTargets targets;
+
+  BrowserctlWaitArgs(BrowserctlExportState st, BrowserctlExportValues values, BrowserctlTargets targets) {
+    this.st = st;
+    this.values = values;
+    this.targets = targets;
+  }
+
   boolean waitStep(Step s, Condition cond, String cp, BrowserctlCommandsOfStep out, boolean isAssert) {
     List<String> argv = waitArgv(cond, cp);
     String p = cp.substring(0, cp.lastIndexOf('.'));

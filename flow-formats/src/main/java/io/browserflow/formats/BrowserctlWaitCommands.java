@@ -18,7 +18,18 @@ import java.util.Set;
  * {@code --load}, {@code --selector}/{@code --state}, {@code --text}, {@code --fn}). A single
  * condition right after the step it checks becomes that step's expect instead.
  */
-record BrowserctlWaitCommands(BrowserctlImportState st, BrowserctlValues values, BrowserctlCommandOptions opts) {
+final class BrowserctlWaitCommands {
+
+  private final BrowserctlImportState st;
+  private final BrowserctlValues values;
+  private final BrowserctlCommandOptions opts;
+
+  BrowserctlWaitCommands(BrowserctlImportState st, BrowserctlValues values, BrowserctlCommandOptions opts) {
+    this.st = st;
+    this.values = values;
+    this.opts = opts;
+  }
+
   /** Returns true when the wait became the expect of the previous step. */
   boolean waitCommand(Command c, BrowserctlArgs a) {
     opts.options(c, a, Set.of("timeout", "load", "url", "selector", "state", "text", "ms", "fn"));

@@ -15,10 +15,20 @@ import java.util.Optional;
  * and keyUp around it), typing (a change, or key steps per character into the focused element),
  * a press, and a scroll to a position.
  */
-record ChromeActionSteps(ChromeExportState st, ChromeStepNodes nodes, ChromeConditionSteps conditions) {
+final class ChromeActionSteps {
   /** The format's key for each modifier name the model may hold, by its lower-case spelling. */
   private static final Map<String, String> MODIFIER_KEYS = Map.of("shift", "Shift", "alt", "Alt", "meta", "Meta",
       "command", "Meta", "cmd", "Meta", "control", "Control", "ctrl", "Control", "controlormeta", "Control");
+
+  private final ChromeExportState st;
+  private final ChromeStepNodes nodes;
+  private final ChromeConditionSteps conditions;
+
+  ChromeActionSteps(ChromeExportState st, ChromeStepNodes nodes, ChromeConditionSteps conditions) {
+    this.st = st;
+    this.nodes = nodes;
+    this.conditions = conditions;
+  }
 
   boolean click(InteractionStep.Click c, String p) {
     ObjectNode n = nodes.targeted("click", c, c.target(), p);

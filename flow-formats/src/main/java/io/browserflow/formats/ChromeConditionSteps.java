@@ -20,7 +20,17 @@ import java.util.Optional;
  * waitForExpression}. An action's expect url is its asserted navigation; its other expect
  * conditions are waits written after it.
  */
-record ChromeConditionSteps(ChromeExportState st, ChromeStepNodes nodes, ChromeExpressions expressions) {
+final class ChromeConditionSteps {
+  private final ChromeExportState st;
+  private final ChromeStepNodes nodes;
+  private final ChromeExpressions expressions;
+
+  ChromeConditionSteps(ChromeExportState st, ChromeStepNodes nodes, ChromeExpressions expressions) {
+    this.st = st;
+    this.nodes = nodes;
+    this.expressions = expressions;
+  }
+
   /** Writes a condition as the wait steps the format has; false (with an issue) when it has none. */
   boolean condition(Condition c, Step s, String p, boolean withExpect) {
     ObjectNode n = conditionStep(c, s, p);

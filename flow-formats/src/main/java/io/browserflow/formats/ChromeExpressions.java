@@ -12,8 +12,14 @@ import java.util.regex.Pattern;
  * expressions, load states as {@code document.readyState}, texts and attributes through {@code
  * document.querySelector} (when a candidate gives a css selector), negations; none for the rest.
  */
-record ChromeExpressions(ChromeExportState st) {
+final class ChromeExpressions {
   private static final Pattern FUNCTION = Pattern.compile("^\\s*(?:async\\s+)?(?:function\\b|\\([^()]*\\)\\s*=>|[\\w$]+\\s*=>)");
+
+  private final ChromeExportState st;
+
+  ChromeExpressions(ChromeExportState st) {
+    this.st = st;
+  }
 
   /** A page expression for the condition, when one is plain to write; null otherwise. */
   String expression(Condition c, String p) {

@@ -14,8 +14,14 @@ import java.util.Optional;
  * The JSON of one recorder step: its type and the page (tab) it acts in, the selectors of its
  * element ({@link ChromeSelectors}), its frame index path, a click's offset, a key step.
  */
-record ChromeStepNodes(ChromeExportState st) {
+final class ChromeStepNodes {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  private final ChromeExportState st;
+
+  ChromeStepNodes(ChromeExportState st) {
+    this.st = st;
+  }
 
   ObjectNode base(String type, Step s) {
     ObjectNode n = JSON.objectNode();

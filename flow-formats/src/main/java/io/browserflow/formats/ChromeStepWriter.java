@@ -19,7 +19,19 @@ import java.util.Optional;
  * frames, the single-step actions and waits here, the rest through {@link ChromeActionSteps} and
  * {@link ChromeConditionSteps}. A kind the format has no step for is an issue.
  */
-record ChromeStepWriter(ChromeExportState st, ChromeStepNodes nodes, ChromeConditionSteps conditions, ChromeActionSteps actions) {
+final class ChromeStepWriter {
+  private final ChromeExportState st;
+  private final ChromeStepNodes nodes;
+  private final ChromeConditionSteps conditions;
+  private final ChromeActionSteps actions;
+
+  ChromeStepWriter(ChromeExportState st, ChromeStepNodes nodes, ChromeConditionSteps conditions, ChromeActionSteps actions) {
+    this.st = st;
+    this.nodes = nodes;
+    this.conditions = conditions;
+    this.actions = actions;
+  }
+
   /** Writes the step; false (with an issue) when it has no equivalent. */
   boolean write(Step s, String p) {
     return s.accept(new Write(p));

@@ -18,10 +18,18 @@ import java.util.regex.Pattern;
  * page expression, or a fixed wait for the {@code setTimeout} promise idiom) and {@code
  * waitForURL}.
  */
-record ChromeWaitSteps(ChromeImportState st, ChromeStepParts parts) {
+final class ChromeWaitSteps {
   private static final Pattern SLEEP = Pattern.compile(
       "^\\s*new\\s+Promise\\s*\\(\\s*\\(?\\s*(\\w+)\\s*\\)?\\s*=>\\s*\\{?\\s*setTimeout\\s*\\(\\s*(?:\\(\\s*\\)\\s*=>\\s*\\1\\s*\\(\\s*(?:true)?\\s*\\)|\\1)"
           + "\\s*,\\s*(\\d+)\\s*\\)\\s*;?\\s*\\}?\\s*\\)\\s*;?\\s*$");
+
+  private final ChromeImportState st;
+  private final ChromeStepParts parts;
+
+  ChromeWaitSteps(ChromeImportState st, ChromeStepParts parts) {
+    this.st = st;
+    this.parts = parts;
+  }
 
   void waitForElement(ChromeStep s, String p) {
     Optional<Target> target = ChromeSelectors.toTarget(s.selectors, parts.frames(s, p), p, st.issues);

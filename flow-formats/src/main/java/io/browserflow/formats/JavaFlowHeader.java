@@ -21,7 +21,13 @@ import java.util.stream.Collectors;
  * meta, inputs and credentials (their DSL options, or their plain builder when the DSL cannot
  * say it), tabs, table, policy and schedule.
  */
-record JavaFlowHeader(JavaSource src) {
+final class JavaFlowHeader {
+  private final JavaSource src;
+
+  JavaFlowHeader(JavaSource src) {
+    this.src = src;
+  }
+
   void header() {
     src.lines.add(src.indent(8) + "Flow.named(" + str(src.flow.name()) + ")");
     if (!src.flow.id().equals(Flow.slug(src.flow.name()))) {

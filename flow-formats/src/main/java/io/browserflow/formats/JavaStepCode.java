@@ -24,7 +24,17 @@ import java.util.Optional;
  * bodies as lambdas for control steps, or {@code .step(<plain builder>)} when the DSL has no
  * form for the step's fields.
  */
-record JavaStepCode(JavaSource src, JavaTargetCode targets, JavaStepWriter steps) {
+final class JavaStepCode {
+  private final JavaSource src;
+  private final JavaTargetCode targets;
+  private final JavaStepWriter steps;
+
+  JavaStepCode(JavaSource src, JavaTargetCode targets, JavaStepWriter steps) {
+    this.src = src;
+    this.targets = targets;
+    this.steps = steps;
+  }
+
   /** Writes the call of {@code s} at {@code path}, indented by {@code indent}. */
   Code write(Step s, String path, int indent) {
     return s.accept(new StepCode(path, indent));

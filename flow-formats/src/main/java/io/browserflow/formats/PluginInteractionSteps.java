@@ -22,9 +22,19 @@ import java.util.Set;
  * {@code SECRET_POLICY_VIOLATION} that does not show it); {@code scroll} → scroll by or to, of the
  * page or an element.
  */
-record PluginInteractionSteps(PluginImportState st, PluginValues values, PluginContexts contexts) {
+final class PluginInteractionSteps {
   private static final Set<String> MODIFIER_KEYS = Set.of("Control", "Shift", "Alt", "Meta", "CapsLock", "AltGraph");
   private static final Set<String> COMPOSITION_KEYS = Set.of("Process", "Unidentified", "Dead");
+
+  private final PluginImportState st;
+  private final PluginValues values;
+  private final PluginContexts contexts;
+
+  PluginInteractionSteps(PluginImportState st, PluginValues values, PluginContexts contexts) {
+    this.st = st;
+    this.values = values;
+    this.contexts = contexts;
+  }
 
   /** The element's target; empty with a blocking {@code TARGET_UNRESOLVED} when it has none. */
   private Optional<Target> required(PluginStep s) {

@@ -15,8 +15,16 @@ import java.util.Optional;
  * ({@code {var, equals?}} over a whole placeholder, or {@code {expression}}). Empty when the
  * condition has no such form; the caller reports it.
  */
-record RecordReplayConditions(RecordReplayExportState st, RecordReplaySelectors selectors) {
+final class RecordReplayConditions {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  private final RecordReplayExportState st;
+  private final RecordReplaySelectors selectors;
+
+  RecordReplayConditions(RecordReplayExportState st, RecordReplaySelectors selectors) {
+    this.st = st;
+    this.selectors = selectors;
+  }
 
   Optional<ObjectNode> waitCondition(Condition c, String p) {
     return c.accept(new DefaultConditionVisitor<Optional<ObjectNode>>() {

@@ -25,7 +25,20 @@ import java.util.Optional;
  * clipboard, screenshot and handleDownload. A node's {@code saveAs} makes later templates naming it
  * read the step's output. Null means the node could not be converted (the issue is reported).
  */
-record RecordReplayDataNodes(RecordReplayImportState st, RecordReplayValues values, RecordReplaySelectors selectors, RecordReplayNodes nodes) {
+final class RecordReplayDataNodes {
+  private final RecordReplayImportState st;
+  private final RecordReplayValues values;
+  private final RecordReplaySelectors selectors;
+  private final RecordReplayNodes nodes;
+
+  RecordReplayDataNodes(RecordReplayImportState st, RecordReplayValues values, RecordReplaySelectors selectors,
+      RecordReplayNodes nodes) {
+    this.st = st;
+    this.values = values;
+    this.selectors = selectors;
+    this.nodes = nodes;
+  }
+
   List<Step> map(Node n) {
     switch (n.type()) {
       case "wait":

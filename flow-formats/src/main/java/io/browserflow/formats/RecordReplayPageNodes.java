@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
  * sequence, modifiers joined with {@code +}), scroll, drag and switchFrame. Null means the node
  * could not be converted (the issue is reported).
  */
-record RecordReplayPageNodes(RecordReplayImportState st, RecordReplayValues values, RecordReplaySelectors selectors) {
+final class RecordReplayPageNodes {
   private static final Map<String, String> MODIFIERS = Map.of("ctrl", "Control", "control", "Control", "cmd", "Meta",
       "command", "Meta", "meta", "Meta", "alt", "Alt", "option", "Alt", "shift", "Shift");
   private static final Map<String, String> KEYS = Map.ofEntries(Map.entry("enter", "Enter"), Map.entry("return", "Enter"),
@@ -31,6 +31,16 @@ record RecordReplayPageNodes(RecordReplayImportState st, RecordReplayValues valu
       Map.entry("arrowup", "ArrowUp"), Map.entry("arrowdown", "ArrowDown"), Map.entry("arrowleft", "ArrowLeft"),
       Map.entry("arrowright", "ArrowRight"), Map.entry("home", "Home"), Map.entry("end", "End"),
       Map.entry("pageup", "PageUp"), Map.entry("pagedown", "PageDown"), Map.entry("insert", "Insert"));
+
+  private final RecordReplayImportState st;
+  private final RecordReplayValues values;
+  private final RecordReplaySelectors selectors;
+
+  RecordReplayPageNodes(RecordReplayImportState st, RecordReplayValues values, RecordReplaySelectors selectors) {
+    this.st = st;
+    this.values = values;
+    this.selectors = selectors;
+  }
 
   List<Step> map(Node n) {
     switch (n.type()) {

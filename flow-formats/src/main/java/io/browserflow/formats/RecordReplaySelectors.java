@@ -26,13 +26,19 @@ import java.util.regex.Pattern;
  *       others.</li>
  * </ul>
  */
-record RecordReplaySelectors(Issues issues) {
+final class RecordReplaySelectors {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
   private static final Pattern ARIA = Pattern.compile("^(\\w+)\\s*\\[\\s*name\\s*=\\s*([^\\]]+)]$");
   private static final Pattern ID = Pattern.compile("#([A-Za-z_][A-Za-z0-9_-]*)");
   private static final Pattern ATTRIBUTE = Pattern.compile("\\[([A-Za-z-]+)=\"((?:[^\"\\\\]|\\\\.)*)\"]");
   private static final Pattern IDENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]*");
   private static final String COMPOSITE = "|>";
+
+  private final Issues issues;
+
+  RecordReplaySelectors(Issues issues) {
+    this.issues = issues;
+  }
 
   // ================================================================ import
 

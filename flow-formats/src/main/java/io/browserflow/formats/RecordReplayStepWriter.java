@@ -28,7 +28,7 @@ import java.util.Optional;
  * nothing; so is a step whose target or condition cannot be written. Expectations become wait
  * nodes after the step ({@code EXPECT_AS_WAIT}).
  */
-record RecordReplayStepWriter(RecordReplayExportState st, RecordReplaySelectors selectors, RecordReplayConditions conditions, boolean linear) {
+final class RecordReplayStepWriter {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   /** One node to write: its type and config (the common fields not yet added). */
@@ -54,6 +54,20 @@ record RecordReplayStepWriter(RecordReplayExportState st, RecordReplaySelectors 
       Map.entry(Step.Kind.CSV_EXPORT, "the extension writes no CSV file from a node"),
       Map.entry(Step.Kind.DATASET_EXPORT, "the extension exports datasets from its own panel, not from a node"),
       Map.entry(Step.Kind.MANUAL, "the extension has no step a person performs")));
+
+  private final RecordReplayExportState st;
+  private final RecordReplaySelectors selectors;
+  private final RecordReplayConditions conditions;
+  /** Whether the flow is written as linear steps (a fixed wait is then a wait step with sleep, not a delay node). */
+  private final boolean linear;
+
+  RecordReplayStepWriter(RecordReplayExportState st, RecordReplaySelectors selectors, RecordReplayConditions conditions,
+      boolean linear) {
+    this.st = st;
+    this.selectors = selectors;
+    this.conditions = conditions;
+    this.linear = linear;
+  }
 
   /** The nodes of {@code s}, the first one its own; null (with an issue) when it cannot be written. */
   List<Spec> write(Step s, String p) {

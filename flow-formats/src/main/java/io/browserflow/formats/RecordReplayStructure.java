@@ -24,9 +24,17 @@ import java.util.Set;
  * joins the flow elsewhere, and the nodes no walk reaches are blocking issues
  * ({@code GRAPH_UNSTRUCTURED}) naming the nodes.
  */
-record RecordReplayStructure(RecordReplayImportState st, RecordReplayNodes nodes) {
+final class RecordReplayStructure {
   /** The passes a while made from a cycle may make: the extension's while node's default maximum. */
   static final int CYCLE_BOUND = 100;
+
+  private final RecordReplayImportState st;
+  private final RecordReplayNodes nodes;
+
+  RecordReplayStructure(RecordReplayImportState st, RecordReplayNodes nodes) {
+    this.st = st;
+    this.nodes = nodes;
+  }
 
   /** The steps of a whole graph. */
   List<Step> steps(RecordReplayGraph g) {

@@ -14,9 +14,15 @@ import java.util.regex.Pattern;
  * {@code ${loop.row.FIELD}}). A name nothing declares becomes a required input
  * ({@code BINDING_UNRESOLVED}): the extension would insert an empty text.
  */
-record RecordReplayValues(RecordReplayImportState st) {
+final class RecordReplayValues {
   /** {@code {name}} or {@code ${name}} with an identifier, dotted paths allowed. */
   static final Pattern TEMPLATE = Pattern.compile("\\$?\\{([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z0-9_]+)*)}");
+
+  private final RecordReplayImportState st;
+
+  RecordReplayValues(RecordReplayImportState st) {
+    this.st = st;
+  }
 
   /** {@code value} with its templates as placeholders; {@code p} names the field in issues. */
   String value(String value, String p) {

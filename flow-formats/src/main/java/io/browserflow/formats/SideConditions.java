@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * and the expressions of {@code if}, {@code while} and {@code repeatIf} (simple variable tests as
  * var conditions, the rest as page expressions).
  */
-record SideConditions(SideImportState st, SideVariables vars, SideLocators locators) {
+final class SideConditions {
   private static final Pattern VAR_ONLY = Pattern.compile("\\s*\\$\\{([^}]+)}\\s*");
   private static final Pattern NOT_VAR = Pattern.compile("\\s*!\\s*\\$\\{([^}]+)}\\s*");
   private static final Pattern VAR_COMPARE = Pattern.compile(
@@ -36,6 +36,16 @@ record SideConditions(SideImportState st, SideVariables vars, SideLocators locat
       Map.entry("ElementNotVisible", Condition.State.HIDDEN), Map.entry("NotVisible", Condition.State.HIDDEN),
       Map.entry("Editable", Condition.State.EDITABLE), Map.entry("ElementEditable", Condition.State.EDITABLE),
       Map.entry("NotEditable", Condition.State.NOT_EDITABLE), Map.entry("ElementNotEditable", Condition.State.NOT_EDITABLE));
+
+  private final SideImportState st;
+  private final SideVariables vars;
+  private final SideLocators locators;
+
+  SideConditions(SideImportState st, SideVariables vars, SideLocators locators) {
+    this.st = st;
+    this.vars = vars;
+    this.locators = locators;
+  }
 
   /** assert*, verify*, waitFor*: true when {@code c} is one of them (and was handled). */
   boolean check(Command c, List<Step> out) {

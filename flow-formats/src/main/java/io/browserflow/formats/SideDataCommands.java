@@ -16,7 +16,18 @@ import java.util.Optional;
  * {@code storeTitle}, the counts) as a read or eval step whose output the variable then names,
  * and {@code executeScript}, {@code executeAsyncScript} and {@code runScript} as eval steps.
  */
-record SideDataCommands(SideImportState st, SideVariables vars, SideLocators locators) {
+final class SideDataCommands {
+
+  private final SideImportState st;
+  private final SideVariables vars;
+  private final SideLocators locators;
+
+  SideDataCommands(SideImportState st, SideVariables vars, SideLocators locators) {
+    this.st = st;
+    this.vars = vars;
+    this.locators = locators;
+  }
+
   /** The variable a store command names in its value; null (the command not carried over) when it names none. */
   private String variable(Command c) {
     String var = c.value.trim();

@@ -17,7 +17,15 @@ import java.util.function.UnaryOperator;
  * alternatives of its {@code targets} after it; and the selectors and page scripts other commands
  * build from a candidate.
  */
-record SideLocators(SideImportState st, SideVariables vars) {
+final class SideLocators {
+  private final SideImportState st;
+  private final SideVariables vars;
+
+  SideLocators(SideImportState st, SideVariables vars) {
+    this.st = st;
+    this.vars = vars;
+  }
+
   Optional<Target> target(Command c) {
     return target(c, c.target, l -> l);
   }

@@ -14,7 +14,13 @@ import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /** The {@link FlowRunner} of one test: runs flows on the class's engine, bound to the test's session. */
-record DefaultFlowRunner(TestScope scope) implements FlowRunner {
+final class DefaultFlowRunner implements FlowRunner {
+  private final TestScope scope;
+
+  DefaultFlowRunner(TestScope scope) {
+    this.scope = scope;
+  }
+
   @Override
   public RunResult run(Flow flow, Inputs inputs) {
     return run(flow, inputs, scope.resources.runOptions());

@@ -24,8 +24,18 @@ import java.util.stream.Stream;
  * Where a flow, a CSV or a served folder comes from: {@code classpath:<resource>} or a file path
  * ({@code file:} prefix optional), relative paths against the working directory.
  */
-record Location(String spec, String resource, Path path) {
+final class Location {
   static final String CLASSPATH = "classpath:";
+
+  private final String spec;
+  private final String resource; // class-path resource name, no leading slash; null for files
+  private final Path path;       // null for class-path locations
+
+  private Location(String spec, String resource, Path path) {
+    this.spec = spec;
+    this.resource = resource;
+    this.path = path;
+  }
 
   static Location of(String spec) {
     String s = spec.trim();
@@ -46,8 +56,12 @@ record Location(String spec, String resource, Path path) {
     return new Location(spec, null, Path.of(s));
   }
 
+  String spec() {
+    return spec;
+  }
+
   /** The file path; null for class-path locations. */
-  public Path path() {
+  Path path() {
     return path;
   }
 

@@ -22,7 +22,7 @@ import java.util.List;
  * requested targets and every element showing one of the run's secrets painted over), completed
  * downloads and the requests network deny mode blocked.
  */
-record Artifacts(SessionState state, TargetResolver resolver) {
+final class Artifacts {
   static final String MASK_COLOR = "#FF00FF";
   /** Set for the time of a screenshot on the elements that show a secret. */
   private static final String SECRET_ATTR = "data-browserflow-secret";
@@ -42,6 +42,14 @@ record Artifacts(SessionState state, TargetResolver resolver) {
       + "   if (el.shadowRoot) visit(el.shadowRoot); } };"
       + " visit(document); return n; }";
   private static final double SCREENSHOT_TIMEOUT_MS = 15_000;
+
+  private final SessionState state;
+  private final TargetResolver resolver;
+
+  Artifacts(SessionState state, TargetResolver resolver) {
+    this.state = state;
+    this.resolver = resolver;
+  }
 
   Path screenshot(ScreenshotRequest request) {
     boolean marked = markSecrets();

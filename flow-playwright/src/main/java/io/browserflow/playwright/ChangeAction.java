@@ -30,7 +30,7 @@ import java.util.Optional;
  * handed to the Playwright calls below, which wait as long as the step may; the reason is counted
  * in {@link ActionStats}.
  */
-record ChangeAction(InteractionStep.Change step, Locator loc, double ms, Page page, Frame frame, boolean plain, ActionStats.Counter stats) {
+final class ChangeAction {
   /** Values this long or longer are set directly instead of typed. */
   static final int MAX_TYPED = 100;
   /** {count} when not exactly one element; else {count: 1, probe, reason (fell back) | type (text to type) | done}. */
@@ -93,6 +93,29 @@ record ChangeAction(InteractionStep.Change step, Locator loc, double ms, Page pa
       + "  if (e.getRootNode().activeElement !== e) return out('not-focused');\n"
       + "  return {count: 1, probe, type: text};\n"
       + "}";
+
+  private final InteractionStep.Change step;
+  private final Locator loc;
+  private final double ms;
+  private final Page page;
+  private final boolean plain;
+  private final Frame frame;
+  private final ActionStats.Counter stats;
+
+  /**
+   * {@code plain}: the target is in the context frame itself (no frame path), so a checkbox may be
+   * clicked on {@link FastClick}'s path. {@code ms}: how long the Playwright calls may wait (unused by
+   * {@code fast(true)}, which never waits).
+   */
+  ChangeAction(InteractionStep.Change step, Locator loc, double ms, Page page, Frame frame, boolean plain, ActionStats.Counter stats) {
+    this.step = step;
+    this.loc = loc;
+    this.ms = ms;
+    this.page = page;
+    this.frame = frame;
+    this.plain = plain;
+    this.stats = stats;
+  }
 
   /** Sets the value: on the fast path unless {@code fastTried} (it designated one element, which was not for the fast path). */
   void run(boolean fastTried) {

@@ -34,8 +34,16 @@ import java.util.function.Function;
  * DOM change until they hold or the time is up, and the timeout says what was last seen. Scripts
  * ({@code eval} and expression conditions) are evaluated here too, in the current frame.
  */
-record Conditions(SessionState state, TargetResolver resolver) {
+final class Conditions {
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final SessionState state;
+  private final TargetResolver resolver;
+
+  Conditions(SessionState state, TargetResolver resolver) {
+    this.state = state;
+    this.resolver = resolver;
+  }
 
   /** Whether a condition holds now, and what was seen (for timeout messages; never a field's value). */
   private record Check(boolean holds, String seen) {

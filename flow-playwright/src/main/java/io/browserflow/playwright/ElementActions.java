@@ -32,7 +32,15 @@ import java.util.function.ObjDoubleConsumer;
  * rule ({@link TargetResolver}) and lets Playwright act on the one element; values typed are
  * scrubbed from error messages.
  */
-record ElementActions(SessionState state, TargetResolver resolver) {
+final class ElementActions {
+  private final SessionState state;
+  private final TargetResolver resolver;
+
+  ElementActions(SessionState state, TargetResolver resolver) {
+    this.state = state;
+    this.resolver = resolver;
+  }
+
   ActionResult perform(InteractionStep step, Duration timeout) {
     return step.accept(new io.browserflow.api.InteractionStepVisitor<ActionResult>() {
       @Override

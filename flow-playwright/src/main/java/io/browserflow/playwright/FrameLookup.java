@@ -18,12 +18,23 @@ import java.util.Map;
  * scope's child frames, or {@code name:<name>} equal to a child frame's name (Playwright's frame name:
  * the element's {@code name}, else its {@code id}). Runs on the driver thread.
  */
-record FrameLookup(Kind kind, Frame frame, List<Map<String, String>> candidates) {
+final class FrameLookup {
   enum Kind { FOUND, NONE, MANY, NOT_IFRAME }
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String DESCRIBE_OWNERS =
       "els => els.map(e => [e.tagName.toLowerCase(), e.getAttribute('src') || '', e.getAttribute('name') || ''])";
+
+  final Kind kind;
+  final Frame frame;
+  /** For MANY: each matching frame as {@code {"url":..,"name":..}}; for NOT_IFRAME: the tag found. */
+  final List<Map<String, String>> candidates;
+
+  private FrameLookup(Kind kind, Frame frame, List<Map<String, String>> candidates) {
+    this.kind = kind;
+    this.frame = frame;
+    this.candidates = candidates;
+  }
 
   static FrameLookup find(Frame scope, String locator) {
     String t = locator.trim();

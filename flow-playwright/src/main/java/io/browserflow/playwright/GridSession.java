@@ -18,15 +18,26 @@ import java.util.Map;
  * One WebDriver session on a Selenium Grid 4, asked for over the W3C new-session endpoint, whose
  * Chromium the driver then reaches through the Grid's DevTools proxy ({@code se:cdp}). Deleting it
  * ends the session and frees the node's slot.
- *
- * @param grid the Grid's base URL
- * @param id the WebDriver session's id
- * @param cdpEndpoint the Grid's DevTools proxy for this session, {@code ws://.../session/<id>/se/cdp}
  */
-record GridSession(URI grid, String id, String cdpEndpoint) {
+final class GridSession {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private static final Duration NEW_SESSION_TIMEOUT = Duration.ofSeconds(120);
+
+  private final URI grid;
+  private final String id;
+  private final String cdp;
+
+  private GridSession(URI grid, String id, String cdp) {
+    this.grid = grid;
+    this.id = id;
+    this.cdp = cdp;
+  }
+
+  /** The Grid's DevTools proxy for this session, {@code ws://.../session/<id>/se/cdp}. */
+  String cdpEndpoint() {
+    return cdp;
+  }
 
   static GridSession create(String gridUrl, Map<String, Object> capabilities) {
     URI grid = base(gridUrl);

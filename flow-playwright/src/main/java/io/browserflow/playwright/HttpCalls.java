@@ -23,8 +23,14 @@ import java.util.TreeMap;
  * Redirects are followed here, one hop at a time (at most {@value #MAX_REDIRECTS}), so network
  * deny mode checks every hop: the request API bypasses {@code route()}.
  */
-record HttpCalls(SessionState state) {
+final class HttpCalls {
   static final int MAX_REDIRECTS = 20;
+
+  private final SessionState state;
+
+  HttpCalls(SessionState state) {
+    this.state = state;
+  }
 
   HttpExchange.Response send(HttpExchange.Request request, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();

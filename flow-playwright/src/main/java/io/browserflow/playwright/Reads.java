@@ -23,7 +23,15 @@ import java.util.Optional;
  * Data out of the page: {@code read} (text, value or an attribute of one element) and {@code scrape}
  * (table rows, links, or attributes of every element the first candidate matches).
  */
-record Reads(SessionState state, TargetResolver resolver) {
+final class Reads {
+  private final SessionState state;
+  private final TargetResolver resolver;
+
+  Reads(SessionState state, TargetResolver resolver) {
+    this.state = state;
+    this.resolver = resolver;
+  }
+
   ReadResult read(Target target, Step.ReadKind what, Optional<String> attribute, Duration timeout) {
     TargetResolver.Acted<String> acted = resolver.act(target, timeout, (loc, ms) -> switch (what) {
       case TEXT -> normalize(loc.innerText(new Locator.InnerTextOptions().setTimeout(ms)));

@@ -32,9 +32,15 @@ import java.util.function.Supplier;
  * exactly one element, and re-counted after each DOM change (or at most every 200 ms) until one wins
  * or the time is up.
  */
-record TargetResolver(SessionState state) {
+final class TargetResolver {
   /** The longest a fork's browser call may hold the shared driver thread while waiting. */
   private static final double SLICE_MS = 1000;
+
+  private final SessionState state;
+
+  TargetResolver(SessionState state) {
+    this.state = state;
+  }
 
   /** What to do with the winning element, on the driver thread, within the given milliseconds. */
   @FunctionalInterface
@@ -94,17 +100,17 @@ record TargetResolver(SessionState state) {
               + Failures.summary(e), Map.of(FlowException.Details.LOCATOR, locator));
         }
       });
-      if (r != null && r.kind() == FrameLookup.Kind.FOUND) {
-        return r.frame();
+      if (r != null && r.kind == FrameLookup.Kind.FOUND) {
+        return r.frame;
       }
-      if (r != null && r.kind() == FrameLookup.Kind.NOT_IFRAME) {
+      if (r != null && r.kind == FrameLookup.Kind.NOT_IFRAME) {
         throw new FlowRunException(ErrorCode.FRAME_OWNER_NOT_IFRAME, "frame locator '" + locator + "' designates a <"
-            + r.candidates().get(0).get("tag") + "> element, not an iframe or frame", Map.of("locator", locator));
+            + r.candidates.get(0).get("tag") + "> element, not an iframe or frame", Map.of("locator", locator));
       }
       if (d.expired()) {
-        if (r != null && r.kind() == FrameLookup.Kind.MANY) {
+        if (r != null && r.kind == FrameLookup.Kind.MANY) {
           throw new FlowRunException(ErrorCode.FRAME_AMBIGUOUS, "frame locator '" + locator + "' matched "
-              + r.candidates().size() + " frames: " + r.candidatesJson() + "; narrow it (an owner css, url: or name:)",
+              + r.candidates.size() + " frames: " + r.candidatesJson() + "; narrow it (an owner css, url: or name:)",
               Map.of(FlowException.Details.LOCATOR, locator, FlowException.Details.CANDIDATES, r.candidatesJson()));
         }
         throw new FlowRunException(ErrorCode.FRAME_NOT_FOUND, "no frame matched '" + locator + "' within "
@@ -133,10 +139,10 @@ record TargetResolver(SessionState state) {
       } catch (PlaywrightException e) {
         return null;
       }
-      if (r.kind() != FrameLookup.Kind.FOUND) {
+      if (r.kind != FrameLookup.Kind.FOUND) {
         return null;
       }
-      f = r.frame();
+      f = r.frame;
     }
     return f;
   }

@@ -19,8 +19,16 @@ import java.util.stream.Collectors;
  * What a session leaves behind: screenshots (placeholder PNGs describing the page, the target and the
  * masks), downloads saved under the artifacts directory, and the requests network deny mode blocked.
  */
-record Artifacts(SessionState state, TargetResolver resolver) {
+final class Artifacts {
   static final long SCREENSHOT_TIMEOUT_MS = 10_000;
+
+  private final SessionState state;
+  private final TargetResolver resolver;
+
+  Artifacts(SessionState state, TargetResolver resolver) {
+    this.state = state;
+    this.resolver = resolver;
+  }
 
   Path screenshot(ScreenshotRequest request) {
     state.requireOpen();

@@ -30,7 +30,7 @@ import org.jsoup.select.Selector;
  * {@code >>}, {@code :visible}, {@code :text}, jsoup's own {@code :contains} and friends, ...) is rejected
  * with {@code UNSUPPORTED_STEP} naming the syntax, rather than silently matching nothing.
  */
-record CssQuery(String source, List<Complex> alternatives) {
+final class CssQuery {
   static final String SUPPORTED = "type and *, #id, .class, [attr], [attr=v], [attr~=v], [attr|=v], [attr^=v], "
       + "[attr$=v], [attr*=v] (quoted or not, optional i or s flag), :not(list), :is(list), :has(relative list), "
       + ":nth-child(an+b), :nth-last-child, :nth-of-type, :nth-last-of-type, :first-child, :last-child, :only-child, "
@@ -42,6 +42,14 @@ record CssQuery(String source, List<Complex> alternatives) {
       "only-of-type");
   private static final Set<String> FORM_CONTROLS = Set.of("button", "input", "select", "textarea", "optgroup",
       "option", "fieldset");
+
+  private final String source;
+  private final List<Complex> alternatives;
+
+  private CssQuery(String source, List<Complex> alternatives) {
+    this.source = source;
+    this.alternatives = alternatives;
+  }
 
   /** Parses a selector list; {@code UNSUPPORTED_STEP} for syntax outside {@link #SUPPORTED}. */
   static CssQuery parse(String css) {
@@ -198,7 +206,13 @@ record CssQuery(String source, List<Complex> alternatives) {
   // ------------------------------------------------------------------ parser
 
   /** Splits lists, complex selectors and compounds; jsoup parses what is left of each compound. */
-  private record Parser(String whole) {
+  private static final class Parser {
+    private final String whole;
+
+    Parser(String whole) {
+      this.whole = whole;
+    }
+
     CssQuery list(String s) {
       List<Complex> alts = new ArrayList<>();
       for (String part : split(s, ',')) {

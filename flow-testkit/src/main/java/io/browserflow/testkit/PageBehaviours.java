@@ -20,12 +20,22 @@ import org.jsoup.nodes.Node;
  * {@code contract-runtime.js} implements in real browsers) and the native defaults of links, form
  * controls, labels and forms.
  */
-record PageBehaviours(VirtualClock clock, PageLoader loader, Artifacts artifacts) {
+final class PageBehaviours {
   /** Events that leave shadow roots, as their DOM counterparts do; change and submit stop at the root. */
   private static final Set<String> COMPOSED = Set.of("click", "dblclick", "contextmenu", "hover", "input", "drop",
       "keydown", "keyup", "mousedown", "mouseup", "mouseout");
   private static final Set<String> VERBS = Set.of("show", "hide", "toggle", "enable", "disable", "text", "append",
       "remove", "title", "navigate", "popup", "download", "alert", "confirm", "prompt");
+
+  private final VirtualClock clock;
+  private final PageLoader loader;
+  private final Artifacts artifacts;
+
+  PageBehaviours(VirtualClock clock, PageLoader loader, Artifacts artifacts) {
+    this.clock = clock;
+    this.loader = loader;
+    this.artifacts = artifacts;
+  }
 
   // ------------------------------------------------------------------ timers at load
 

@@ -26,7 +26,17 @@ import org.jsoup.nodes.Element;
  * {@code read} and {@code scrape}: text, value or an attribute of one element, and rows from a table,
  * the links of a container or the attributes of every element the first candidate matches.
  */
-record Reads(SessionState state, TargetResolver resolver, PageLoader loader) {
+final class Reads {
+  private final SessionState state;
+  private final TargetResolver resolver;
+  private final PageLoader loader;
+
+  Reads(SessionState state, TargetResolver resolver, PageLoader loader) {
+    this.state = state;
+    this.resolver = resolver;
+    this.loader = loader;
+  }
+
   ReadResult read(Target target, Step.ReadKind what, Optional<String> attribute, Duration timeout) {
     state.requireOpen();
     if (what == Step.ReadKind.ATTRIBUTE && attribute.map(String::isBlank).orElse(true)) {

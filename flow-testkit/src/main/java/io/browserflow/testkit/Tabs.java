@@ -17,7 +17,17 @@ import org.jsoup.nodes.Element;
  * network deny mode), history, tabs bound to aliases, the frame context, the viewport and the page
  * state; and the fixed wait, which advances the virtual clock.
  */
-record Tabs(SessionState state, PageLoader loader, NetworkGuard network) {
+final class Tabs {
+  private final SessionState state;
+  private final PageLoader loader;
+  private final NetworkGuard network;
+
+  Tabs(SessionState state, PageLoader loader, NetworkGuard network) {
+    this.state = state;
+    this.loader = loader;
+    this.network = network;
+  }
+
   /** Advances the virtual clock: delayed page changes due meanwhile happen. */
   void pause(Duration duration) {
     state.requireOpen();

@@ -22,7 +22,7 @@ import org.jsoup.nodes.Element;
  * exactly one element wins, re-evaluated on the virtual clock until the deadline. Interactions also
  * wait for the needed state, spend the configured action delay and meet injected failures here.
  */
-record TargetResolver(SessionState state) {
+final class TargetResolver {
   /** What an element must be before an action proceeds. */
   enum Need { NONE, VISIBLE, ACTIONABLE, EDITABLE }
 
@@ -30,6 +30,12 @@ record TargetResolver(SessionState state) {
   record Probe(Resolution resolution, Element element, FlowRunException frameError, List<Element> scopes) {}
 
   record Located(Element element, Resolution resolution) {}
+
+  private final SessionState state;
+
+  TargetResolver(SessionState state) {
+    this.state = state;
+  }
 
   Resolution resolve(Target target, Duration timeout) {
     state.requireOpen();

@@ -15,7 +15,15 @@ import java.util.stream.Collectors;
  * that belong to another form, and reads the form's fields. Nested {@code not}s count towards
  * {@link FlowJsonReader#MAX_STRUCTURE_DEPTH}.
  */
-record ConditionReader(ReadContext read, TargetReader targets) {
+final class ConditionReader {
+  private final ReadContext read;
+  private final TargetReader targets;
+
+  ConditionReader(ReadContext read, TargetReader targets) {
+    this.read = read;
+    this.targets = targets;
+  }
+
   /** The conditions of the array under {@code key}, empty when absent; a bad one is reported and left out. */
   List<Condition> list(Fields f, String key) {
     JsonValue v = f.get(key);

@@ -22,7 +22,13 @@ import java.util.Set;
  * Reads the flow's declarations around its steps: meta, inputs, credentials, tab aliases, the data
  * table, the policy and the schedule. Each returns null when its part had a problem.
  */
-record FlowHeaderReader(ReadContext read) {
+final class FlowHeaderReader {
+  private final ReadContext read;
+
+  FlowHeaderReader(ReadContext read) {
+    this.read = read;
+  }
+
   FlowMeta meta(JsonValue v, String path) {
     Fields f = read.object(v, path, "the meta object");
     if (f == null) {

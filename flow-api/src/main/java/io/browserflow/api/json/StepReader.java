@@ -28,8 +28,18 @@ import java.util.regex.Pattern;
  * expect, disabled) and, through an exhaustive switch over {@link Step.Kind}, the op-specific
  * fields of each kind. Nested bodies and fallbacks come back here, one level deeper.
  */
-record StepReader(ReadContext read, TargetReader targets, ConditionReader conditions) {
+final class StepReader {
   private static final Pattern WHOLE_PLACEHOLDER = Pattern.compile("\\$\\{[^{}]+\\}");
+
+  private final ReadContext read;
+  private final TargetReader targets;
+  private final ConditionReader conditions;
+
+  StepReader(ReadContext read, TargetReader targets, ConditionReader conditions) {
+    this.read = read;
+    this.targets = targets;
+    this.conditions = conditions;
+  }
 
   /** The steps of an array at nesting {@code depth} (1: the flow's own); a bad step is reported and left out. */
   List<Step> list(JsonValue v, String path, int depth) {

@@ -14,8 +14,14 @@ import java.util.stream.Collectors;
  * Reads targets (candidates, frame path, shadow path), their candidates (exactly one locator key
  * each) and click offsets.
  */
-record TargetReader(ReadContext read) {
+final class TargetReader {
   private static final List<String> CANDIDATE_FIELDS = candidateFields();
+
+  private final ReadContext read;
+
+  TargetReader(ReadContext read) {
+    this.read = read;
+  }
 
   Target target(Fields f, String key, boolean required) {
     JsonValue v = f.get(key);

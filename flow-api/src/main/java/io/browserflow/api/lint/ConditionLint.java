@@ -12,9 +12,18 @@ import java.util.regex.Pattern;
  * {@link SelectorLint}, their values through {@link ValueLint}, and expression conditions, which
  * run page scripts.
  */
-record ConditionLint(LintContext ctx, ValueLint values, SelectorLint selectors) {
+final class ConditionLint {
   /** A script behind which one address serves every page (the page is named by the query). */
   private static final Pattern FRONT_CONTROLLER = Pattern.compile("(?i).*/[^/*]+\\.(php|aspx?|jsp|cgi|pl|do|action|cfm)");
+  private final LintContext ctx;
+  private final ValueLint values;
+  private final SelectorLint selectors;
+
+  ConditionLint(LintContext ctx, ValueLint values, SelectorLint selectors) {
+    this.ctx = ctx;
+    this.values = values;
+    this.selectors = selectors;
+  }
 
   /**
    * Why a url glob matches every page of a site, if it does: nothing literal but slashes,

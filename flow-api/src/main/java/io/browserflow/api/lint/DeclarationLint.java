@@ -17,7 +17,15 @@ import java.util.Set;
  * inputs and credentials that look secret but are not declared so; table cells (one finding per
  * column); tab urls, allowed origins and scheduled input values.
  */
-record DeclarationLint(LintContext ctx, ValueLint values) {
+final class DeclarationLint {
+  private final LintContext ctx;
+  private final ValueLint values;
+
+  DeclarationLint(LintContext ctx, ValueLint values) {
+    this.ctx = ctx;
+    this.values = values;
+  }
+
   void check() {
     Flow flow = ctx.flow();
     values.scan("name", null, flow.name(), false, "the flow name", null);

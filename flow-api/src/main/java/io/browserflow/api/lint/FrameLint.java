@@ -6,7 +6,13 @@ import io.browserflow.api.lint.LintWarning.Severity;
  * Frame locators (frame steps and target frame paths): runtime frame ids that cannot be replayed,
  * frame URLs holding changing parts, fragile owner selectors ({@link FrameLocators}).
  */
-record FrameLint(LintContext ctx) {
+final class FrameLint {
+  private final LintContext ctx;
+
+  FrameLint(LintContext ctx) {
+    this.ctx = ctx;
+  }
+
   void check(String locator, String path, String stepId) {
     for (FrameLocators.Finding f : FrameLocators.check(locator, ctx.options().maxCssCombinators())) {
       String reasons = String.join(", ", f.reasons());

@@ -14,7 +14,13 @@ import java.util.Optional;
  * it, and a navigate to the URL an open or navigate just before already loaded. Fixed waits in
  * between are passed over; disabled steps are not looked at.
  */
-record NavigationLint(LintContext ctx) {
+final class NavigationLint {
+  private final LintContext ctx;
+
+  NavigationLint(LintContext ctx) {
+    this.ctx = ctx;
+  }
+
   /** Checks {@code navigate}, at {@code index} among its {@code siblings}. */
   void check(PageStep.Navigate navigate, String path, String id, List<Step> siblings, int index) {
     Before before = new Before(navigate.url());

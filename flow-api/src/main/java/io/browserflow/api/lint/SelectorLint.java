@@ -11,7 +11,17 @@ import java.util.List;
  * the values in every locator through {@link ValueLint}. Rules apply to active steps only; values
  * are scanned in disabled steps too.
  */
-record SelectorLint(LintContext ctx, ValueLint values, FrameLint frames) {
+final class SelectorLint {
+  private final LintContext ctx;
+  private final ValueLint values;
+  private final FrameLint frames;
+
+  SelectorLint(LintContext ctx, ValueLint values, FrameLint frames) {
+    this.ctx = ctx;
+    this.values = values;
+    this.frames = frames;
+  }
+
   void target(Target t, String path, String stepId, boolean active, boolean clicked) {
     List<Candidate> candidates = t.candidates();
     if (active) {

@@ -19,10 +19,24 @@ import java.util.Optional;
  * {@link SelectorLint}, frame locators to {@link FrameLint}, conditions to {@link ConditionLint},
  * nested bodies back to the run's {@link StepWalk}.
  */
-record StepFieldLint(ValueLint values, SelectorLint selectors, FrameLint frames, ConditionLint conditions, StepWalk walk) {
+final class StepFieldLint {
   /** The lint walk over a nested step list ({@code continuation}: whether the steps after it observe the page). */
   interface StepWalk {
     void steps(List<Step> list, String base, boolean continuation, boolean active);
+  }
+
+  private final ValueLint values;
+  private final SelectorLint selectors;
+  private final FrameLint frames;
+  private final ConditionLint conditions;
+  private final StepWalk walk;
+
+  StepFieldLint(ValueLint values, SelectorLint selectors, FrameLint frames, ConditionLint conditions, StepWalk walk) {
+    this.values = values;
+    this.selectors = selectors;
+    this.frames = frames;
+    this.conditions = conditions;
+    this.walk = walk;
   }
 
   void check(Step s, String path, boolean after, boolean active) {

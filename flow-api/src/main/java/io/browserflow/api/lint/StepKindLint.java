@@ -14,7 +14,17 @@ import java.util.List;
  * fixed waits through {@link WaitLint}, page scripts, manual steps), and whether anything checks
  * that a write step worked ({@link WriteVerification}).
  */
-record StepKindLint(LintContext ctx, NavigationLint navigation, WaitLint waits) {
+final class StepKindLint {
+  private final LintContext ctx;
+  private final NavigationLint navigation;
+  private final WaitLint waits;
+
+  StepKindLint(LintContext ctx, NavigationLint navigation, WaitLint waits) {
+    this.ctx = ctx;
+    this.navigation = navigation;
+    this.waits = waits;
+  }
+
   void check(Step s, String path, List<Step> siblings, int index, boolean after) {
     String id = s.id();
     s.accept(new StepRules(path, id, siblings, index));

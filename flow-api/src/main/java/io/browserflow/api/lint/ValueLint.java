@@ -18,13 +18,19 @@ import java.util.regex.Pattern;
  * volatile values (at most one SENSITIVE_VALUE and one VOLATILE_VALUE per field), and checks what
  * fills a secret field (fill and type values).
  */
-record ValueLint(LintContext ctx) {
+final class ValueLint {
   static final String SECRET_ADVICE =
       "remove the literal: declare a credential with secret=true and use ${credential.<KEY>}";
   static final String PERSONAL_ADVICE =
       "replace it with an input placeholder ${<KEY>}, or with test data on a reserved domain such as example.com";
 
   private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{\\s*([^}]*?)\\s*\\}");
+
+  private final LintContext ctx;
+
+  ValueLint(LintContext ctx) {
+    this.ctx = ctx;
+  }
 
   void scanSelector(String path, String stepId, String text, boolean volatileToo) {
     scan(path, stepId, text, volatileToo, "the locator", null, false);

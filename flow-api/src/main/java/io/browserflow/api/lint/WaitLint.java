@@ -4,7 +4,13 @@ import io.browserflow.api.CheckStep;
 import io.browserflow.api.lint.LintWarning.Severity;
 
 /** Waits: a fixed wait longer than {@link LintOptions#maxFixedWaitMs()} stands for a condition to wait for. */
-record WaitLint(LintContext ctx) {
+final class WaitLint {
+  private final LintContext ctx;
+
+  WaitLint(LintContext ctx) {
+    this.ctx = ctx;
+  }
+
   void check(CheckStep.Wait wait, String path, String id) {
     if (wait.ms().isPresent() && wait.ms().getAsInt() > ctx.options().maxFixedWaitMs()) {
       ctx.add(LintCode.FIXED_WAIT_TOO_LONG, Severity.WARNING, path + ".ms", id,

@@ -11,7 +11,17 @@ import io.browserflow.api.Problem;
  * Conditions wherever they appear (expect, wait until, assert, if, while): their targets, the
  * placeholders in their strings, ranges, and the capability an expression needs.
  */
-record ConditionRules(ValidationContext ctx, PlaceholderRules placeholders, TargetRules targets) {
+final class ConditionRules {
+  private final ValidationContext ctx;
+  private final PlaceholderRules placeholders;
+  private final TargetRules targets;
+
+  ConditionRules(ValidationContext ctx, PlaceholderRules placeholders, TargetRules targets) {
+    this.ctx = ctx;
+    this.placeholders = placeholders;
+    this.targets = targets;
+  }
+
   void check(Condition c, String path) {
     c.accept(new ConditionChecks(path));
   }

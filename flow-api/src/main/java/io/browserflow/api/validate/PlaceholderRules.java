@@ -12,9 +12,15 @@ import java.util.regex.Pattern;
  * placeholders (inputs, credentials, variables) must be nameable by one; a foreach over items
  * must name the items of an earlier step.
  */
-record PlaceholderRules(ValidationContext ctx) {
+final class PlaceholderRules {
   /** Keys and names used inside placeholders: no blanks and nothing that breaks ${...}. */
   private static final Pattern KEY = Pattern.compile("[^\\s${}]+");
+
+  private final ValidationContext ctx;
+
+  PlaceholderRules(ValidationContext ctx) {
+    this.ctx = ctx;
+  }
 
   /** Checks a key or name used inside placeholders, e.g. "the input key" or "the variable name". */
   boolean key(String key, String path, String what) {

@@ -14,11 +14,19 @@ import java.util.regex.Pattern;
  * locator or accessible name, frame locators with a known prefix, shadow hosts, and the
  * placeholders in all of them.
  */
-record TargetRules(ValidationContext ctx, PlaceholderRules placeholders) {
+final class TargetRules {
   /** Prefixes that look like a frame locator prefix: the valid ones and common mistakes. */
   private static final Pattern FRAME_PREFIX = Pattern.compile(
       "(?i)(selector|url|name|css|xpath|src|id|index|title|frameurl|framename|frameid|frameindex)\\s*:");
   private static final Set<String> FRAME_PREFIXES = Set.of("selector", "url", "name");
+
+  private final ValidationContext ctx;
+  private final PlaceholderRules placeholders;
+
+  TargetRules(ValidationContext ctx, PlaceholderRules placeholders) {
+    this.ctx = ctx;
+    this.placeholders = placeholders;
+  }
 
   void frameLocator(String locator, String path) {
     if (locator.isBlank()) {
