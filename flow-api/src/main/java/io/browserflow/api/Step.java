@@ -43,14 +43,14 @@ public sealed interface Step permits PageStep, InteractionStep, CheckStep, DataS
 
   /** Operation names, as written in the JSON {@code op} field, with what each kind is. */
   enum Kind {
-    OPEN("open", Family.PAGE, Fact.DIALOGS, Fact.LOADS_PAGE),
-    NAVIGATE("navigate", Family.PAGE, Fact.DIALOGS, Fact.LOADS_PAGE),
-    BACK("back", Family.PAGE, Fact.DIALOGS),
-    FORWARD("forward", Family.PAGE, Fact.DIALOGS),
-    RELOAD("reload", Family.PAGE, Fact.DIALOGS, Fact.LOADS_PAGE),
-    TAB_NEW("tabNew", Family.PAGE, Capability.TABS_MULTI, Fact.DIALOGS, Fact.LOADS_PAGE),
-    TAB_SWITCH("tabSwitch", Family.PAGE, Capability.TABS_MULTI),
-    TAB_CLOSE("tabClose", Family.PAGE, Capability.TABS_MULTI, Fact.DIALOGS),
+    OPEN("open", Family.PAGE, Fact.DIALOGS, Fact.LOADS_PAGE, Fact.LEAVES_PAGE),
+    NAVIGATE("navigate", Family.PAGE, Fact.DIALOGS, Fact.LOADS_PAGE, Fact.LEAVES_PAGE),
+    BACK("back", Family.PAGE, Fact.DIALOGS, Fact.LEAVES_PAGE),
+    FORWARD("forward", Family.PAGE, Fact.DIALOGS, Fact.LEAVES_PAGE),
+    RELOAD("reload", Family.PAGE, Fact.DIALOGS, Fact.LOADS_PAGE, Fact.LEAVES_PAGE),
+    TAB_NEW("tabNew", Family.PAGE, Capability.TABS_MULTI, Fact.DIALOGS, Fact.LOADS_PAGE, Fact.LEAVES_PAGE),
+    TAB_SWITCH("tabSwitch", Family.PAGE, Capability.TABS_MULTI, Fact.LEAVES_PAGE),
+    TAB_CLOSE("tabClose", Family.PAGE, Capability.TABS_MULTI, Fact.DIALOGS, Fact.LEAVES_PAGE),
     FRAME("frame", Family.PAGE),
     FRAME_MAIN("frameMain", Family.PAGE),
     SET_VIEWPORT("setViewport", Family.PAGE),
@@ -94,7 +94,7 @@ public sealed interface Step permits PageStep, InteractionStep, CheckStep, DataS
     MANUAL("manual", Family.EXTERNAL);
 
     /** What may hold for a kind beyond its family. */
-    private enum Fact { DIALOGS, WRITES, LOADS_PAGE, REBUILDS_RUN_DATA, BODIES }
+    private enum Fact { DIALOGS, WRITES, LOADS_PAGE, LEAVES_PAGE, REBUILDS_RUN_DATA, BODIES }
 
     private final String op;
     private final Family family;
@@ -154,6 +154,15 @@ public sealed interface Step permits PageStep, InteractionStep, CheckStep, DataS
     /** Whether a step of this kind loads a page itself: open, navigate, reload, tabNew. */
     public boolean loadsPage() {
       return facts.contains(Fact.LOADS_PAGE);
+    }
+
+    /**
+     * Whether a step of this kind takes the run away from the page it was on: to another page of the tab
+     * (open, navigate, back, forward, reload) or to another tab (tabNew, tabSwitch, tabClose). What
+     * was on the page before cannot be checked after it.
+     */
+    public boolean leavesPage() {
+      return facts.contains(Fact.LEAVES_PAGE);
     }
 
     /**

@@ -59,14 +59,10 @@ final class WriteVerification {
    */
   private record Effect(boolean next) implements StepFamilyVisitor<Boolean> {
     // navigation and tab changes break the chain
-    @Override public Boolean visitOpen(PageStep.Open s) { return false; }
-    @Override public Boolean visitNavigate(PageStep.Navigate s) { return false; }
-    @Override public Boolean visitReload(PageStep.Reload s) { return false; }
-    @Override public Boolean visitBack(PageStep.Back s) { return false; }
-    @Override public Boolean visitForward(PageStep.Forward s) { return false; }
-    @Override public Boolean visitTabNew(PageStep.TabNew s) { return false; }
-    @Override public Boolean visitTabSwitch(PageStep.TabSwitch s) { return false; }
-    @Override public Boolean visitTabClose(PageStep.TabClose s) { return false; }
+    @Override
+    public Boolean visitPageStep(PageStep s) {
+      return !s.kind().leavesPage() && visitStep(s);
+    }
 
     // a later write takes over the duty
     @Override public Boolean visitStep(Step step) { return true; }
