@@ -97,27 +97,7 @@ public final class SignIn {
    */
   public PageDriver driver(PageDriver driver) {
     Objects.requireNonNull(driver, "driver");
-    return new PageDriver() {
-      @Override
-      public String name() {
-        return driver.name();
-      }
-
-      @Override
-      public java.util.Map<String, String> environment() {
-        return driver.environment();
-      }
-
-      @Override
-      public DriverSession openSession(SessionOptions options) {
-        return signedIn(driver, options);
-      }
-
-      @Override
-      public void close() {
-        driver.close();
-      }
-    };
+    return DriverSessions.opening(driver, options -> signedIn(driver, options), true);
   }
 
   private DriverSession signedIn(PageDriver driver, SessionOptions options) {
@@ -181,29 +161,16 @@ public final class SignIn {
 
   private StorageState login(PageDriver driver) {
     AtomicReference<StorageState> captured = new AtomicReference<>();
-    PageDriver capturing = new PageDriver() {
-      @Override
-      public String name() {
-        return driver.name();
-      }
-
-      @Override
-      public DriverSession openSession(SessionOptions o) {
-        DriverSession s = driver.openSession(SessionOptions.builder().from(o).trace(false).build());
-        return DriverSessions.onClose(s, () -> {
-          try {
-            captured.set(DriverNeeds.require(s, HandsOverStorage.class).storageState());
-          } finally {
-            s.close();
-          }
-        });
-      }
-
-      @Override
-      public void close() {
-        // the caller's driver stays open
-      }
-    };
+    PageDriver capturing = DriverSessions.opening(driver, o -> {
+      DriverSession s = driver.openSession(SessionOptions.builder().from(o).trace(false).build());
+      return DriverSessions.onClose(s, () -> {
+        try {
+          captured.set(DriverNeeds.require(s, HandsOverStorage.class).storageState());
+        } finally {
+          s.close();
+        }
+      });
+    }, false);
     RunResult r;
     try (FlowEngine engine = FlowEngine.builder().driver(capturing).build()) {
       r = engine.run(flow, inputs, options);
@@ -220,22 +187,7 @@ public final class SignIn {
   }
 
   private RunResult runCheck(DriverSession session) {
-    PageDriver borrowed = new PageDriver() {
-      @Override
-      public String name() {
-        return "sign-in check";
-      }
-
-      @Override
-      public DriverSession openSession(SessionOptions o) {
-        return DriverSessions.keptOpen(session);
-      }
-
-      @Override
-      public void close() {
-        // the session is the caller's
-      }
-    };
+    PageDriver borrowed = DriverSessions.driverOver("sign-in check", session);
     Flow c = check.get();
     Inputs.Builder given = Inputs.builder();
     c.inputs().forEach(i -> java.util.Optional.ofNullable(inputs.inputs().get(i.key())).ifPresent(v -> given.input(i.key(), v)));

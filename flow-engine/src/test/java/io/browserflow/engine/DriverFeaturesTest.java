@@ -74,4 +74,55 @@ class DriverFeaturesTest {
     assertThat(DriverFeatures.of(keptRich, HasClipboard.class)).isEmpty();
     assertThat(DriverFeatures.of(keptRich, Forks.class)).isEmpty();
   }
+
+  @Test
+  void should_run_flows_on_a_session_the_caller_keeps_through_driver_over() {
+    FakeDriver driver = new FakeDriver();
+    DriverSession owned = driver.openSession(SessionOptions.defaults());
+    Flow flow = Flow.named("on the caller's session").open(APP + "/").click(testId("save")).id("save").build();
+
+    try (FlowEngine engine = FlowEngine.builder().driver(DriverSessions.driverOver("borrowed", owned)).build()) {
+      assertThat(engine.run(flow, Inputs.empty()).status()).isEqualTo(RunStatus.SUCCEEDED);
+      assertThat(engine.run(flow, Inputs.empty()).status()).as("the session outlived the first run").isEqualTo(RunStatus.SUCCEEDED);
+    }
+
+    assertThat(driver.performed).containsExactly("open:" + APP + "/", "save", "open:" + APP + "/", "save");
+    assertThat(DriverSessions.driverOver("borrowed", owned).environment()).containsEntry("browser", "borrowed");
+  }
+
+  @Test
+  void should_open_sessions_its_own_way_and_close_the_driver_only_when_asked() {
+    java.util.List<String> closed = new java.util.ArrayList<>();
+    FakeDriver fake = new FakeDriver();
+    io.browserflow.engine.spi.PageDriver base = new io.browserflow.engine.spi.PageDriver() {
+      @Override
+      public String name() {
+        return fake.name();
+      }
+
+      @Override
+      public DriverSession openSession(SessionOptions options) {
+        return fake.openSession(options);
+      }
+
+      @Override
+      public void close() {
+        closed.add("driver");
+      }
+    };
+    java.util.List<SessionOptions> asked = new java.util.ArrayList<>();
+
+    io.browserflow.engine.spi.PageDriver keeping = DriverSessions.opening(base, o -> {
+      asked.add(o);
+      return base.openSession(o);
+    }, false);
+    keeping.openSession(SessionOptions.defaults()).close();
+    keeping.close();
+    DriverSessions.opening(base, base::openSession, true).close();
+
+    assertThat(asked).hasSize(1);
+    assertThat(keeping.name()).isEqualTo(base.name());
+    assertThat(keeping.environment()).isEqualTo(base.environment());
+    assertThat(closed).as("only the driver that was told to close it").containsExactly("driver");
+  }
 }

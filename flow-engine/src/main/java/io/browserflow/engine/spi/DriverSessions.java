@@ -2,6 +2,9 @@ package io.browserflow.engine.spi;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Helpers for drivers that hand the engine a session they keep owning.
@@ -11,6 +14,8 @@ import java.lang.reflect.Proxy;
  * engine.run(...);   // through a PageDriver whose openSession returns DriverSessions.keptOpen(shared)
  * shared.close();    // the owner closes it when it is done
  * }</pre>
+ *
+ * <p>{@link #driverOver(String, DriverSession)} is that {@code PageDriver}.
  */
 public final class DriverSessions {
   private DriverSessions() {}
@@ -43,5 +48,64 @@ public final class DriverSessions {
             throw e.getCause();
           }
         });
+  }
+
+  /**
+   * A driver named {@code name} whose every session is {@code session}, {@linkplain #keptOpen kept
+   * open}; closing the driver closes nothing. For running flows on a session the caller owns: a live
+   * session's commands, a check run in another run's session.
+   */
+  public static PageDriver driverOver(String name, DriverSession session) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(session, "session");
+    return new PageDriver() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public DriverSession openSession(SessionOptions options) {
+        return keptOpen(session);
+      }
+
+      @Override
+      public void close() {
+        // the session is the caller's
+      }
+    };
+  }
+
+  /**
+   * {@code driver} (its name and environment) with its sessions opened by {@code open}, which usually
+   * opens one of {@code driver} and adds to it; closing the result closes {@code driver} only when
+   * {@code closesDriver} (false: the caller keeps owning it).
+   */
+  public static PageDriver opening(PageDriver driver, Function<SessionOptions, DriverSession> open, boolean closesDriver) {
+    Objects.requireNonNull(driver, "driver");
+    Objects.requireNonNull(open, "open");
+    return new PageDriver() {
+      @Override
+      public String name() {
+        return driver.name();
+      }
+
+      @Override
+      public Map<String, String> environment() {
+        return driver.environment();
+      }
+
+      @Override
+      public DriverSession openSession(SessionOptions options) {
+        return open.apply(options);
+      }
+
+      @Override
+      public void close() {
+        if (closesDriver) {
+          driver.close();
+        }
+      }
+    };
   }
 }

@@ -22,7 +22,6 @@ import io.browserflow.engine.RunOptions;
 import io.browserflow.engine.RunResult;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.DriverSessions;
-import io.browserflow.engine.spi.PageDriver;
 import io.browserflow.engine.spi.SessionOptions;
 import io.browserflow.engine.store.RunStore;
 import io.browserflow.playwright.LaunchOptions;
@@ -183,26 +182,10 @@ public final class BrowserSession implements AutoCloseable {
     this.timeout = options.timeout();
     this.session = driver.openSession(SessionOptions.builder().viewportWidth(options.viewportWidth())
         .viewportHeight(options.viewportHeight()).build());
-    DriverSession shared = DriverSessions.keptOpen(session);
     int stepMs = (int) Math.max(100, Math.min(30_000, timeout.toMillis()));
     this.engine = FlowEngine.builder().limits(FlowLimits.builder().stepTimeoutMs(100, stepMs, 30_000).build())
         .store(options.store())
-        .driver(new PageDriver() {
-          @Override
-          public String name() {
-            return driver.name();
-          }
-
-          @Override
-          public DriverSession openSession(SessionOptions o) {
-            return shared;
-          }
-
-          @Override
-          public void close() {
-            // the live session closes its own driver
-          }
-        }).build();
+        .driver(DriverSessions.driverOver(driver.name(), session)).build();
     tabs.put(nextTabId(), "main");
   }
 
