@@ -17,7 +17,7 @@ import io.browserflow.engine.spi.HasClipboard;
 import io.browserflow.engine.spi.SendsHttp;
 import io.browserflow.engine.spi.EmulatesNetwork;
 import io.browserflow.engine.spi.EmulatesDevice;
-import io.browserflow.engine.spi.PageState;
+import io.browserflow.engine.spi.Navigation;
 import io.browserflow.engine.spi.ReadResult;
 import io.browserflow.engine.spi.Resolution;
 import io.browserflow.engine.spi.ScrapeResult;
@@ -103,58 +103,8 @@ final class PlaywrightSession implements DriverSession, EmulatesDevice, Emulates
   // =================================================================== pages and tabs
 
   @Override
-  public void open(String url, Duration timeout) {
-    tabs.navigate(url, timeout);
-  }
-
-  @Override
-  public void navigate(String url, Duration timeout) {
-    tabs.navigate(url, timeout);
-  }
-
-  @Override
-  public void back(Duration timeout) {
-    tabs.back(timeout);
-  }
-
-  @Override
-  public void forward(Duration timeout) {
-    tabs.forward(timeout);
-  }
-
-  @Override
-  public void reload(Duration timeout) {
-    tabs.reload(timeout);
-  }
-
-  @Override
-  public void newTab(String alias, Optional<String> url, Duration timeout) {
-    tabs.newTab(alias, url, timeout);
-  }
-
-  @Override
-  public void switchTab(String alias) {
-    tabs.switchTab(alias);
-  }
-
-  @Override
-  public void closeTab(Optional<String> alias) {
-    tabs.closeTab(alias);
-  }
-
-  @Override
-  public void enterFrame(String locator, Duration timeout) {
-    tabs.enterFrame(locator, timeout);
-  }
-
-  @Override
-  public void mainFrame() {
-    tabs.mainFrame();
-  }
-
-  @Override
-  public void setViewport(int width, int height) {
-    tabs.setViewport(width, height);
+  public Navigation navigation() {
+    return tabs;
   }
 
   @Override
@@ -171,16 +121,6 @@ final class PlaywrightSession implements DriverSession, EmulatesDevice, Emulates
   /** For the driver's own tests: {@code work} on the current page, on the driver thread. */
   <T> T withPage(java.util.function.Function<Page, T> work) {
     return state.call(() -> work.apply(state.page()));
-  }
-
-  @Override
-  public PageState state() {
-    return tabs.pageState();
-  }
-
-  @Override
-  public String currentUrl() {
-    return tabs.currentUrl();
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
+import io.browserflow.engine.spi.Navigation;
 import io.browserflow.engine.spi.PageState;
 import java.time.Duration;
 import java.util.Map;
@@ -19,7 +20,7 @@ import java.util.OptionalDouble;
  * context and the viewport. Every change of page or tab resets the frame context to the main frame,
  * as the SPI's contract says.
  */
-final class Tabs {
+final class Tabs implements Navigation {
   private final SessionState state;
   private final TargetResolver resolver;
 
@@ -30,7 +31,8 @@ final class Tabs {
 
   // =================================================================== navigation
 
-  void navigate(String url, Duration timeout) {
+  @Override
+  public void open(String url, Duration timeout) {
     state.run(() -> {
       Page p = state.page();
       state.resetFrame();
@@ -74,11 +76,13 @@ final class Tabs {
     return new FlowRunException(ErrorCode.ACTION_FAILED, what + " failed: " + summary);
   }
 
-  void back(Duration timeout) {
+  @Override
+  public void back(Duration timeout) {
     history(true, timeout);
   }
 
-  void forward(Duration timeout) {
+  @Override
+  public void forward(Duration timeout) {
     history(false, timeout);
   }
 
@@ -101,7 +105,8 @@ final class Tabs {
     });
   }
 
-  void reload(Duration timeout) {
+  @Override
+  public void reload(Duration timeout) {
     state.run(() -> {
       Page p = state.page();
       state.resetFrame();
@@ -118,7 +123,8 @@ final class Tabs {
 
   // =================================================================== tabs
 
-  void newTab(String alias, Optional<String> url, Duration timeout) {
+  @Override
+  public void newTab(String alias, Optional<String> url, Duration timeout) {
     state.run(() -> {
       state.prune();
       if (state.tab(alias) != null) {
@@ -148,7 +154,8 @@ final class Tabs {
     });
   }
 
-  void switchTab(String alias) {
+  @Override
+  public void switchTab(String alias) {
     state.run(() -> {
       state.prune();
       SessionState.Tab t = state.tab(alias);
@@ -169,7 +176,8 @@ final class Tabs {
         + String.join(", ", state.aliases()) + ")", Map.of(FlowException.Details.ALIAS, alias));
   }
 
-  void closeTab(Optional<String> alias) {
+  @Override
+  public void closeTab(Optional<String> alias) {
     state.run(() -> {
       state.prune();
       String target = alias.orElse(state.current());
@@ -207,18 +215,21 @@ final class Tabs {
 
   // =================================================================== frames, viewport, state
 
-  void enterFrame(String locator, Duration timeout) {
+  @Override
+  public void enterFrame(String locator, Duration timeout) {
     Deadline d = Deadline.in(timeout);
     Frame scope = state.call(state::contextFrame);
     Frame found = resolver.findFrame(scope, locator, d);
     state.run(() -> state.enterFrame(found, locator));
   }
 
-  void mainFrame() {
+  @Override
+  public void mainFrame() {
     state.run(state::resetFrame);
   }
 
-  void setViewport(int width, int height) {
+  @Override
+  public void setViewport(int width, int height) {
     state.run(() -> {
       Page p = state.page();
       p.setViewportSize(width, height);
@@ -248,7 +259,8 @@ final class Tabs {
     });
   }
 
-  PageState pageState() {
+  @Override
+  public PageState state() {
     return state.call(() -> {
       state.prune();
       PageState.Builder b = PageState.builder().framePath(state.framePath()).tabs(state.aliases());
@@ -267,7 +279,8 @@ final class Tabs {
     });
   }
 
-  String currentUrl() {
+  @Override
+  public String currentUrl() {
     return state.call(() -> state.page().url());
   }
 }

@@ -15,7 +15,7 @@ import io.browserflow.engine.spi.HasClipboard;
 import io.browserflow.engine.spi.SendsHttp;
 import io.browserflow.engine.spi.EmulatesNetwork;
 import io.browserflow.engine.spi.HttpExchange;
-import io.browserflow.engine.spi.PageState;
+import io.browserflow.engine.spi.Navigation;
 import io.browserflow.engine.spi.ReadResult;
 import io.browserflow.engine.spi.Resolution;
 import io.browserflow.engine.spi.ScrapeResult;
@@ -72,6 +72,11 @@ final class InMemorySession implements DriverSession, EmulatesNetwork, SendsHttp
 
   // ------------------------------------------------------------------ pages and tabs
 
+  @Override
+  public Navigation navigation() {
+    return tabs;
+  }
+
   /** Advances the virtual clock: delayed page changes due meanwhile happen. */
   @Override
   public void pause(Duration duration) {
@@ -97,61 +102,6 @@ final class InMemorySession implements DriverSession, EmulatesNetwork, SendsHttp
       fork.open(url, FORK_OPEN_TIMEOUT);
     }
     return fork;
-  }
-
-  @Override
-  public void open(String url, Duration timeout) {
-    tabs.open(url, timeout);
-  }
-
-  @Override
-  public void navigate(String url, Duration timeout) {
-    tabs.open(url, timeout);
-  }
-
-  @Override
-  public void back(Duration timeout) {
-    tabs.back(timeout);
-  }
-
-  @Override
-  public void forward(Duration timeout) {
-    tabs.forward(timeout);
-  }
-
-  @Override
-  public void reload(Duration timeout) {
-    tabs.reload(timeout);
-  }
-
-  @Override
-  public void newTab(String alias, Optional<String> url, Duration timeout) {
-    tabs.newTab(alias, url, timeout);
-  }
-
-  @Override
-  public void switchTab(String alias) {
-    tabs.switchTab(alias);
-  }
-
-  @Override
-  public void closeTab(Optional<String> alias) {
-    tabs.closeTab(alias);
-  }
-
-  @Override
-  public void enterFrame(String locator, Duration timeout) {
-    tabs.enterFrame(locator, timeout);
-  }
-
-  @Override
-  public void mainFrame() {
-    tabs.mainFrame();
-  }
-
-  @Override
-  public void setViewport(int width, int height) {
-    tabs.setViewport(width, height);
   }
 
   @Override
@@ -182,11 +132,6 @@ final class InMemorySession implements DriverSession, EmulatesNetwork, SendsHttp
   public void clipboardWrite(String text, Duration timeout) {
     state.requireOpen();
     state.driver.clipboard().set(text);
-  }
-
-  @Override
-  public PageState state() {
-    return tabs.pageState();
   }
 
   // ------------------------------------------------------------------ elements

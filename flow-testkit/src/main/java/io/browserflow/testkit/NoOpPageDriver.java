@@ -11,6 +11,7 @@ import io.browserflow.engine.spi.DownloadInfo;
 import io.browserflow.engine.spi.DriverSession;
 import io.browserflow.engine.spi.EmulatesNetwork;
 import io.browserflow.engine.spi.PageDriver;
+import io.browserflow.engine.spi.Navigation;
 import io.browserflow.engine.spi.PageState;
 import io.browserflow.engine.spi.ReadResult;
 import io.browserflow.engine.spi.Resolution;
@@ -62,9 +63,19 @@ public final class NoOpPageDriver implements PageDriver {
   @Override
   public void close() {}
 
-  private static final class Session implements DriverSession, EmulatesNetwork {
+  private static final class Session implements DriverSession, Navigation, EmulatesNetwork {
     private static final Resolution FIRST = Resolution.strict(List.of(1));
     private volatile String url = "about:blank";
+
+    @Override
+    public Navigation navigation() {
+      return this;
+    }
+
+    @Override
+    public String currentUrl() {
+      return url;
+    }
 
     @Override
     public void open(String u, Duration timeout) {

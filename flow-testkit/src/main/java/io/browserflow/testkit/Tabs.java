@@ -4,6 +4,7 @@ import io.browserflow.api.ErrorCode;
 import io.browserflow.api.FlowException;
 import io.browserflow.api.FlowRunException;
 import io.browserflow.api.FlowTimeoutException;
+import io.browserflow.engine.spi.Navigation;
 import io.browserflow.engine.spi.PageState;
 import io.browserflow.testkit.TargetResolver.FrameLookup;
 import java.time.Duration;
@@ -17,7 +18,7 @@ import org.jsoup.nodes.Element;
  * network deny mode), history, tabs bound to aliases, the frame context, the viewport and the page
  * state; and the fixed wait, which advances the virtual clock.
  */
-final class Tabs {
+final class Tabs implements Navigation {
   private final SessionState state;
   private final PageLoader loader;
   private final NetworkGuard network;
@@ -34,17 +35,20 @@ final class Tabs {
     state.clock.advanceBy(duration.toMillis());
   }
 
-  void open(String url, Duration timeout) {
+  @Override
+  public void open(String url, Duration timeout) {
     Tab tab = state.requireTab();
     String target = loader.resolveUrl(tab.document.baseUrl, url);
     explicitNavigation(tab, target, state.deadline(timeout), () -> loader.commit(tab, target, true));
   }
 
-  void back(Duration timeout) {
+  @Override
+  public void back(Duration timeout) {
     history(-1, timeout);
   }
 
-  void forward(Duration timeout) {
+  @Override
+  public void forward(Duration timeout) {
     history(+1, timeout);
   }
 
@@ -64,14 +68,16 @@ final class Tabs {
     }
   }
 
-  void reload(Duration timeout) {
+  @Override
+  public void reload(Duration timeout) {
     Tab tab = state.requireTab();
     state.resetFrame();
     String url = tab.document.url;
     explicitNavigation(tab, url, state.deadline(timeout), () -> loader.replaceDocument(tab, url));
   }
 
-  void newTab(String alias, Optional<String> url, Duration timeout) {
+  @Override
+  public void newTab(String alias, Optional<String> url, Duration timeout) {
     state.requireOpen();
     if (state.tabs.containsKey(alias)) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "tab alias '" + alias + "' is already bound to an open tab",
@@ -87,7 +93,8 @@ final class Tabs {
     }
   }
 
-  void switchTab(String alias) {
+  @Override
+  public void switchTab(String alias) {
     state.requireOpen();
     Tab tab = state.tabs.get(alias);
     if (tab == null) {
@@ -97,7 +104,8 @@ final class Tabs {
     state.resetFrame();
   }
 
-  void closeTab(Optional<String> alias) {
+  @Override
+  public void closeTab(Optional<String> alias) {
     state.requireOpen();
     Tab tab = alias.isPresent() ? state.tabs.get(alias.get()) : state.current;
     if (tab == null) {
@@ -116,7 +124,8 @@ final class Tabs {
     state.resetFrame();
   }
 
-  void enterFrame(String locator, Duration timeout) {
+  @Override
+  public void enterFrame(String locator, Duration timeout) {
     state.requireOpen();
     Deadline d = state.deadline(timeout);
     FrameLookup[] last = {null};
@@ -135,12 +144,14 @@ final class Tabs {
     state.frameLocators.add(locator);
   }
 
-  void mainFrame() {
+  @Override
+  public void mainFrame() {
     state.requireOpen();
     state.resetFrame();
   }
 
-  void setViewport(int width, int height) {
+  @Override
+  public void setViewport(int width, int height) {
     state.requireOpen();
     if (width <= 0 || height <= 0) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "viewport must be positive, not " + width + "x" + height,
@@ -158,7 +169,8 @@ final class Tabs {
         : SessionState.NetworkConditions.REAL;
   }
 
-  PageState pageState() {
+  @Override
+  public PageState state() {
     state.requireOpen();
     PageState.Builder b = PageState.builder().framePath(state.frameLocators).tabs(state.tabs.keySet());
     if (state.current == null) {

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * One isolated browser session: tabs bound to aliases, a current tab and a current frame context.
@@ -46,42 +45,68 @@ public interface DriverSession extends AutoCloseable {
 
   // ------------------------------------------------------------------ pages and tabs
 
-  /** Loads {@code url} in the current tab and waits for the load event. */
-  void open(String url, Duration timeout);
+  /** The session's pages, history, tabs, frame context and viewport: what the methods below call. */
+  Navigation navigation();
 
-  /** Same as {@link #open} but named for a navigation within a flow. */
-  void navigate(String url, Duration timeout);
+  /** {@link Navigation#open}: loads {@code url} in the current tab and waits for the load event. */
+  default void open(String url, Duration timeout) {
+    navigation().open(url, timeout);
+  }
 
-  void back(Duration timeout);
+  /** {@link Navigation#navigate}: {@link #open}, named for a navigation within a flow. */
+  default void navigate(String url, Duration timeout) {
+    navigation().navigate(url, timeout);
+  }
 
-  void forward(Duration timeout);
+  /** {@link Navigation#back}. */
+  default void back(Duration timeout) {
+    navigation().back(timeout);
+  }
 
-  void reload(Duration timeout);
+  /** {@link Navigation#forward}. */
+  default void forward(Duration timeout) {
+    navigation().forward(timeout);
+  }
 
-  /** Opens a new tab bound to {@code alias} (optionally loading {@code url}) and makes it current. */
-  void newTab(String alias, Optional<String> url, Duration timeout);
+  /** {@link Navigation#reload}. */
+  default void reload(Duration timeout) {
+    navigation().reload(timeout);
+  }
 
-  /**
-   * Makes the tab bound to {@code alias} current; {@code TAB_NOT_FOUND} when none is. Tabs become
-   * current only through this, {@link #newTab} and {@link #closeTab}: a popup opened by a click is
-   * bound to its alias (binding an alias that is still open fails with {@code ACTION_FAILED}) but
-   * does not become current.
-   */
-  void switchTab(String alias);
+  /** {@link Navigation#newTab}: opens a tab bound to {@code alias} (optionally loading {@code url}) and makes it current. */
+  default void newTab(String alias, Optional<String> url, Duration timeout) {
+    navigation().newTab(alias, url, timeout);
+  }
 
-  /** Closes the tab bound to {@code alias} (the current one when empty); the opener or the last tab becomes current. */
-  void closeTab(Optional<String> alias);
+  /** {@link Navigation#switchTab}: makes the tab bound to {@code alias} current. */
+  default void switchTab(String alias) {
+    navigation().switchTab(alias);
+  }
 
-  /** Enters a frame of the current frame context: owner css, {@code selector:}, {@code url:<glob>} or {@code name:}. */
-  void enterFrame(String locator, Duration timeout);
+  /** {@link Navigation#closeTab}: closes the tab bound to {@code alias} (the current one when empty). */
+  default void closeTab(Optional<String> alias) {
+    navigation().closeTab(alias);
+  }
 
-  /** Returns to the main frame of the current tab. */
-  void mainFrame();
+  /** {@link Navigation#enterFrame}: enters a frame of the current frame context. */
+  default void enterFrame(String locator, Duration timeout) {
+    navigation().enterFrame(locator, timeout);
+  }
 
-  void setViewport(int width, int height);
+  /** {@link Navigation#mainFrame}: returns to the main frame of the current tab. */
+  default void mainFrame() {
+    navigation().mainFrame();
+  }
 
-  /** Current tab, URL, title, frame path and open tabs. */
-  PageState state();
+  /** {@link Navigation#setViewport}. */
+  default void setViewport(int width, int height) {
+    navigation().setViewport(width, height);
+  }
+
+  /** {@link Navigation#state}: current tab, URL, title, frame path and open tabs. */
+  default PageState state() {
+    return navigation().state();
+  }
 
   /**
    * Lets {@code duration} pass on the page: the engine's fixed {@code wait ms} step. Real drivers
@@ -98,9 +123,9 @@ public interface DriverSession extends AutoCloseable {
     }
   }
 
-  /** The current tab's URL; drivers override this when it is cheaper than {@link #state()}. */
+  /** {@link Navigation#currentUrl}: the current tab's URL. */
   default String currentUrl() {
-    return state().url();
+    return navigation().currentUrl();
   }
 
   // ------------------------------------------------------------------ elements
