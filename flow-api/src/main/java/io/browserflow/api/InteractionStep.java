@@ -22,7 +22,7 @@ public sealed interface InteractionStep extends Step {
   /** An interaction is visited by a {@link StepVisitor} through the interaction methods it inherits. */
   @Override
   default <R> R accept(StepVisitor<R> visitor) {
-    InteractionStepVisitor<R> interactions = visitor;
+    InteractionStepVisitor<R> interactions = visitor; // picks the overload of the interaction family
     return accept(interactions);
   }
 

@@ -87,12 +87,12 @@ final class SessionDaemon implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  /** The folder of session files, readable by its owner only. */
   /** Where the session journals its commands' runs: {@code <dir>/<name>.runs}, kept after it ends. */
   static Path runs(Path dir, String name) {
     return dir.resolve(name + ".runs");
   }
 
+  /** The folder of session files, readable by its owner only. */
   static Path prepare(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       try {

@@ -103,8 +103,13 @@ public final class BrowserSession implements AutoCloseable {
       Objects.requireNonNull(store, "store");
     }
 
+    /** Options without a run store ({@link RunStore#none()}), as before sessions journaled. */
+    public Options(boolean allowEval, Duration timeout, int viewportWidth, int viewportHeight) {
+      this(allowEval, timeout, viewportWidth, viewportHeight, RunStore.none());
+    }
+
     public static Options defaults() {
-      return new Options(false, Duration.ofSeconds(10), 1280, 720, RunStore.none());
+      return new Options(false, Duration.ofSeconds(10), 1280, 720);
     }
 
     /** These options with {@code eval} allowed ({@code script.eval}). */

@@ -30,6 +30,12 @@ record CaptureScript(String binding, String key, String expression, String salt)
     return Integer.toHexString(a) + Integer.toHexString(b);
   }
 
+  /** Names the binding only: the salt (and the expression, which holds it) never reaches a log or a message. */
+  @Override
+  public String toString() {
+    return "CaptureScript[binding=" + binding + "]";
+  }
+
   /** A script with fresh names, so several recordings (or a recording and the page) never collide. */
   static CaptureScript fresh() {
     String id = UUID.randomUUID().toString().replace("-", "").substring(0, 12);

@@ -118,7 +118,7 @@ class BrowserSessionTest {
     SIGN_INS.clear();
     ELSEWHERE_HITS.clear();
     session = BrowserSession.launch(LaunchOptions.defaults(), new BrowserSession.Options(false,
-        java.time.Duration.ofSeconds(3), 1280, 720, io.browserflow.engine.store.RunStore.none()));
+        java.time.Duration.ofSeconds(3), 1280, 720));
   }
 
   @AfterEach
