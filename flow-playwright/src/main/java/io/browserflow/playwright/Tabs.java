@@ -21,11 +21,11 @@ import java.util.OptionalDouble;
  * as the SPI's contract says.
  */
 final class Tabs implements Navigation {
-  private final SessionState state;
+  private final SessionState session;
   private final TargetResolver resolver;
 
-  Tabs(SessionState state, TargetResolver resolver) {
-    this.state = state;
+  Tabs(SessionState session, TargetResolver resolver) {
+    this.session = session;
     this.resolver = resolver;
   }
 
@@ -33,9 +33,9 @@ final class Tabs implements Navigation {
 
   @Override
   public void open(String url, Duration timeout) {
-    state.run(() -> {
-      Page p = state.page();
-      state.resetFrame();
+    session.run(() -> {
+      Page p = session.page();
+      session.resetFrame();
       goTo(p, url, timeout.toMillis());
     });
   }
@@ -55,14 +55,14 @@ final class Tabs implements Navigation {
   /** What a failed navigation means for the flow; null when it is no failure (superseded, or a download). */
   private FlowRunException navigationFailure(String what, String url, PlaywrightException e, double timeoutMs) {
     String m = String.valueOf(e.getMessage());
-    if (state.shared.dialogs.plan.stayed()) {
+    if (session.shared.dialogs.plan.stayed()) {
       return null; // the page's beforeunload was answered "stay", as the step declares: no navigation is the outcome
     }
     if (Failures.isTimeout(e)) {
       return new FlowTimeoutException(ErrorCode.NAVIGATION_TIMEOUT, what + " did not finish loading within "
           + (long) timeoutMs + " ms", Map.of());
     }
-    if (m.contains("ERR_BLOCKED_BY_CLIENT") && state.shared.guard != null) {
+    if (m.contains("ERR_BLOCKED_BY_CLIENT") && session.shared.guard != null) {
       return new FlowRunException(ErrorCode.NETWORK_ATTEMPT, what + " was blocked: its origin is outside the allowed origins "
           + "of network deny mode", Map.of(FlowException.Details.URL, url == null ? "" : NetworkGuard.withoutQuery(url)));
     }
@@ -87,9 +87,9 @@ final class Tabs implements Navigation {
   }
 
   private void history(boolean back, Duration timeout) {
-    state.run(() -> {
-      Page p = state.page();
-      state.resetFrame();
+    session.run(() -> {
+      Page p = session.page();
+      session.resetFrame();
       try {
         if (back) {
           p.goBack(new Page.GoBackOptions().setTimeout(Math.max(1, timeout.toMillis())));
@@ -107,9 +107,9 @@ final class Tabs implements Navigation {
 
   @Override
   public void reload(Duration timeout) {
-    state.run(() -> {
-      Page p = state.page();
-      state.resetFrame();
+    session.run(() -> {
+      Page p = session.page();
+      session.resetFrame();
       try {
         p.reload(new Page.ReloadOptions().setTimeout(Math.max(1, timeout.toMillis())));
       } catch (PlaywrightException e) {
@@ -125,21 +125,21 @@ final class Tabs implements Navigation {
 
   @Override
   public void newTab(String alias, Optional<String> url, Duration timeout) {
-    state.run(() -> {
-      state.prune();
-      if (state.tab(alias) != null) {
+    session.run(() -> {
+      session.prune();
+      if (session.tab(alias) != null) {
         throw new FlowRunException(ErrorCode.ACTION_FAILED, "a tab is already bound to alias '" + alias
             + "'; switch to it or close it first", Map.of(FlowException.Details.ALIAS, alias));
       }
       Page p;
       try {
-        p = state.shared.context.newPage();
+        p = session.shared.context.newPage();
       } catch (PlaywrightException e) {
         throw Failures.actionFailed("opening a new tab", e);
       }
-      state.shared.downloads.watch(p);
-      state.bind(alias, p);
-      state.makeCurrent(alias);
+      session.shared.downloads.watch(p);
+      session.bind(alias, p);
+      session.makeCurrent(alias);
       url.ifPresent(u -> {
         FlowRunException f = null;
         try {
@@ -156,13 +156,13 @@ final class Tabs implements Navigation {
 
   @Override
   public void switchTab(String alias) {
-    state.run(() -> {
-      state.prune();
-      SessionState.Tab t = state.tab(alias);
+    session.run(() -> {
+      session.prune();
+      SessionState.Tab t = session.tab(alias);
       if (t == null) {
         throw tabNotFound(alias);
       }
-      state.makeCurrent(alias);
+      session.makeCurrent(alias);
       try {
         t.page().bringToFront();
       } catch (PlaywrightException e) {
@@ -173,19 +173,19 @@ final class Tabs implements Navigation {
 
   private FlowRunException tabNotFound(String alias) {
     return new FlowRunException(ErrorCode.TAB_NOT_FOUND, "no tab is bound to alias '" + alias + "' (open tabs: "
-        + String.join(", ", state.aliases()) + ")", Map.of(FlowException.Details.ALIAS, alias));
+        + String.join(", ", session.aliases()) + ")", Map.of(FlowException.Details.ALIAS, alias));
   }
 
   @Override
   public void closeTab(Optional<String> alias) {
-    state.run(() -> {
-      state.prune();
-      String target = alias.orElse(state.current());
-      SessionState.Tab t = target == null ? null : state.tab(target);
+    session.run(() -> {
+      session.prune();
+      String target = alias.orElse(session.current());
+      SessionState.Tab t = target == null ? null : session.tab(target);
       if (t == null) {
         throw tabNotFound(String.valueOf(target));
       }
-      java.util.Optional<io.browserflow.api.Dialog> next = state.shared.dialogs.plan.peekNext()
+      java.util.Optional<io.browserflow.api.Dialog> next = session.shared.dialogs.plan.peekNext()
           .filter(d -> d.type() == io.browserflow.api.Dialog.Type.BEFOREUNLOAD);
       if (next.isPresent()) {
         // the page's beforeunload handler runs and the declared answer decides: dismissed, the tab stays
@@ -193,7 +193,7 @@ final class Tabs implements Navigation {
         try {
           t.page().close(new Page.CloseOptions().setRunBeforeUnload(true));
           long until = System.nanoTime() + 5_000_000_000L;
-          while (!t.page().isClosed() && System.nanoTime() < until && !(stay && state.shared.dialogs.plan.settled())) {
+          while (!t.page().isClosed() && System.nanoTime() < until && !(stay && session.shared.dialogs.plan.settled())) {
             t.page().waitForTimeout(25);
           }
         } catch (PlaywrightException e) {
@@ -209,7 +209,7 @@ final class Tabs implements Navigation {
           // already gone: the binding goes anyway
         }
       }
-      state.unbind(target);
+      session.unbind(target);
     });
   }
 
@@ -218,20 +218,20 @@ final class Tabs implements Navigation {
   @Override
   public void enterFrame(String locator, Duration timeout) {
     Deadline d = Deadline.in(timeout);
-    Frame scope = state.call(state::contextFrame);
+    Frame scope = session.call(session::contextFrame);
     Frame found = resolver.findFrame(scope, locator, d);
-    state.run(() -> state.enterFrame(found, locator));
+    session.run(() -> session.enterFrame(found, locator));
   }
 
   @Override
   public void mainFrame() {
-    state.run(state::resetFrame);
+    session.run(session::resetFrame);
   }
 
   @Override
   public void setViewport(int width, int height) {
-    state.run(() -> {
-      Page p = state.page();
+    session.run(() -> {
+      Page p = session.page();
       p.setViewportSize(width, height);
       DeviceEmulation e = emulations.remove(p);
       if (e != null) {
@@ -244,8 +244,8 @@ final class Tabs implements Navigation {
   private final Map<Page, DeviceEmulation> emulations = new java.util.WeakHashMap<>();
 
   void emulateDevice(int width, int height, OptionalDouble scale, boolean mobile, boolean touch) {
-    state.run(() -> {
-      Page p = state.page();
+    session.run(() -> {
+      Page p = session.page();
       DeviceEmulation e = emulations.get(p);
       if (e == null) {
         e = DeviceEmulation.open(p);
@@ -253,7 +253,7 @@ final class Tabs implements Navigation {
       }
       p.setViewportSize(width, height);
       if (e.apply(width, height, scale, mobile, touch)) {
-        state.resetFrame();
+        session.resetFrame();
         p.reload(new Page.ReloadOptions().setWaitUntil(WaitUntilState.LOAD));
       }
     });
@@ -261,11 +261,11 @@ final class Tabs implements Navigation {
 
   @Override
   public PageState state() {
-    return state.call(() -> {
-      state.prune();
-      PageState.Builder b = PageState.builder().framePath(state.framePath()).tabs(state.aliases());
-      String current = state.current();
-      SessionState.Tab t = current == null ? null : state.tab(current);
+    return session.call(() -> {
+      session.prune();
+      PageState.Builder b = PageState.builder().framePath(session.framePath()).tabs(session.aliases());
+      String current = session.current();
+      SessionState.Tab t = current == null ? null : session.tab(current);
       if (t == null) {
         return b.tab("").url("").title("").build();
       }
@@ -281,6 +281,6 @@ final class Tabs implements Navigation {
 
   @Override
   public String currentUrl() {
-    return state.call(() -> state.page().url());
+    return session.call(() -> session.page().url());
   }
 }

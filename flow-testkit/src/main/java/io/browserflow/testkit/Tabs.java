@@ -19,27 +19,27 @@ import org.jsoup.nodes.Element;
  * state; and the fixed wait, which advances the virtual clock.
  */
 final class Tabs implements Navigation {
-  private final SessionState state;
+  private final SessionState session;
   private final PageLoader loader;
   private final NetworkGuard network;
 
-  Tabs(SessionState state, PageLoader loader, NetworkGuard network) {
-    this.state = state;
+  Tabs(SessionState session, PageLoader loader, NetworkGuard network) {
+    this.session = session;
     this.loader = loader;
     this.network = network;
   }
 
   /** Advances the virtual clock: delayed page changes due meanwhile happen. */
   void pause(Duration duration) {
-    state.requireOpen();
-    state.clock.advanceBy(duration.toMillis());
+    session.requireOpen();
+    session.clock.advanceBy(duration.toMillis());
   }
 
   @Override
   public void open(String url, Duration timeout) {
-    Tab tab = state.requireTab();
+    Tab tab = session.requireTab();
     String target = loader.resolveUrl(tab.document.baseUrl, url);
-    explicitNavigation(tab, target, state.deadline(timeout), () -> loader.commit(tab, target, true));
+    explicitNavigation(tab, target, session.deadline(timeout), () -> loader.commit(tab, target, true));
   }
 
   @Override
@@ -54,11 +54,11 @@ final class Tabs implements Navigation {
 
   /** Goes {@code step} entries back (negative) or forward in the current tab's history, if it has them. */
   private void history(int step, Duration timeout) {
-    Tab tab = state.requireTab();
-    state.resetFrame();
+    Tab tab = session.requireTab();
+    session.resetFrame();
     int to = tab.index + step;
     if (to >= 0 && to < tab.history.size()) {
-      explicitNavigation(tab, tab.history.get(to), state.deadline(timeout), () -> {
+      explicitNavigation(tab, tab.history.get(to), session.deadline(timeout), () -> {
         int was = tab.index;
         tab.index = to;
         if (!loader.commit(tab, tab.history.get(to), false)) {
@@ -70,24 +70,24 @@ final class Tabs implements Navigation {
 
   @Override
   public void reload(Duration timeout) {
-    Tab tab = state.requireTab();
-    state.resetFrame();
+    Tab tab = session.requireTab();
+    session.resetFrame();
     String url = tab.document.url;
-    explicitNavigation(tab, url, state.deadline(timeout), () -> loader.replaceDocument(tab, url));
+    explicitNavigation(tab, url, session.deadline(timeout), () -> loader.replaceDocument(tab, url));
   }
 
   @Override
   public void newTab(String alias, Optional<String> url, Duration timeout) {
-    state.requireOpen();
-    if (state.tabs.containsKey(alias)) {
+    session.requireOpen();
+    if (session.tabs.containsKey(alias)) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "tab alias '" + alias + "' is already bound to an open tab",
           Map.of(FlowException.Details.ALIAS, alias));
     }
-    Tab tab = new Tab(alias, state.current == null ? null : state.current.alias);
+    Tab tab = new Tab(alias, session.current == null ? null : session.current.alias);
     tab.document = loader.load("about:blank", null, 0);
-    state.tabs.put(alias, tab);
-    state.current = tab;
-    state.resetFrame();
+    session.tabs.put(alias, tab);
+    session.current = tab;
+    session.resetFrame();
     if (url.isPresent()) {
       open(url.get(), timeout);
     }
@@ -95,42 +95,42 @@ final class Tabs implements Navigation {
 
   @Override
   public void switchTab(String alias) {
-    state.requireOpen();
-    Tab tab = state.tabs.get(alias);
+    session.requireOpen();
+    Tab tab = session.tabs.get(alias);
     if (tab == null) {
-      throw state.tabNotFound(alias);
+      throw session.tabNotFound(alias);
     }
-    state.current = tab;
-    state.resetFrame();
+    session.current = tab;
+    session.resetFrame();
   }
 
   @Override
   public void closeTab(Optional<String> alias) {
-    state.requireOpen();
-    Tab tab = alias.isPresent() ? state.tabs.get(alias.get()) : state.current;
+    session.requireOpen();
+    Tab tab = alias.isPresent() ? session.tabs.get(alias.get()) : session.current;
     if (tab == null) {
-      throw state.tabNotFound(alias.orElse("(current)"));
+      throw session.tabNotFound(alias.orElse("(current)"));
     }
     if (!loader.mayLeave(tab.document)) {
       return; // the page's beforeunload kept the tab open
     }
     loader.unload(tab.document);
-    state.tabs.remove(tab.alias);
-    if (tab == state.current) {
-      Tab opener = tab.opener == null ? null : state.tabs.get(tab.opener);
-      state.current = opener != null ? opener
-          : state.tabs.isEmpty() ? null : new ArrayList<>(state.tabs.values()).get(state.tabs.size() - 1);
+    session.tabs.remove(tab.alias);
+    if (tab == session.current) {
+      Tab opener = tab.opener == null ? null : session.tabs.get(tab.opener);
+      session.current = opener != null ? opener
+          : session.tabs.isEmpty() ? null : new ArrayList<>(session.tabs.values()).get(session.tabs.size() - 1);
     }
-    state.resetFrame();
+    session.resetFrame();
   }
 
   @Override
   public void enterFrame(String locator, Duration timeout) {
-    state.requireOpen();
-    Deadline d = state.deadline(timeout);
+    session.requireOpen();
+    Deadline d = session.deadline(timeout);
     FrameLookup[] last = {null};
-    Optional<Element> owner = state.clock.waitFor(d.at(), () -> {
-      FrameLookup l = TargetResolver.lookupFrame(state.currentDocument(), locator);
+    Optional<Element> owner = session.clock.waitFor(d.at(), () -> {
+      FrameLookup l = TargetResolver.lookupFrame(session.currentDocument(), locator);
       last[0] = l;
       if (l.nonFrame != null) {
         throw TargetResolver.frameError(l);
@@ -140,49 +140,49 @@ final class Tabs implements Navigation {
     if (owner.isEmpty()) {
       throw TargetResolver.frameError(last[0]);
     }
-    state.frameOwners.add(owner.get());
-    state.frameLocators.add(locator);
+    session.frameOwners.add(owner.get());
+    session.frameLocators.add(locator);
   }
 
   @Override
   public void mainFrame() {
-    state.requireOpen();
-    state.resetFrame();
+    session.requireOpen();
+    session.resetFrame();
   }
 
   @Override
   public void setViewport(int width, int height) {
-    state.requireOpen();
+    session.requireOpen();
     if (width <= 0 || height <= 0) {
       throw new FlowRunException(ErrorCode.ACTION_FAILED, "viewport must be positive, not " + width + "x" + height,
           Map.of("width", String.valueOf(width), "height", String.valueOf(height)));
     }
-    state.viewportWidth = width;
-    state.viewportHeight = height;
+    session.viewportWidth = width;
+    session.viewportHeight = height;
   }
 
   void emulateNetwork(boolean offline, java.util.OptionalInt download, java.util.OptionalInt upload,
       java.util.OptionalInt latency) {
-    state.requireOpen();
-    state.network = offline || download.isPresent() || upload.isPresent() || latency.isPresent()
+    session.requireOpen();
+    session.network = offline || download.isPresent() || upload.isPresent() || latency.isPresent()
         ? new SessionState.NetworkConditions(offline, download, upload, latency)
         : SessionState.NetworkConditions.REAL;
   }
 
   @Override
   public PageState state() {
-    state.requireOpen();
-    PageState.Builder b = PageState.builder().framePath(state.frameLocators).tabs(state.tabs.keySet());
-    if (state.current == null) {
+    session.requireOpen();
+    PageState.Builder b = PageState.builder().framePath(session.frameLocators).tabs(session.tabs.keySet());
+    if (session.current == null) {
       return b.tab("").url("").title("").build();
     }
-    return b.tab(state.current.alias).url(state.current.document.url).title(state.current.document.title()).build();
+    return b.tab(session.current.alias).url(session.current.document.url).title(session.current.document.title()).build();
   }
 
   private void explicitNavigation(Tab tab, String url, Deadline d, Runnable commit) {
-    state.requireOpen();
+    session.requireOpen();
     network.refuseExplicit(url, "opening");
-    Optional<ErrorCode> fault = state.driver.faults().consumeNavigation(url);
+    Optional<ErrorCode> fault = session.driver.faults().consumeNavigation(url);
     if (fault.isPresent()) {
       String message = "injected navigation failure (InMemoryPageDriver.failNextNavigation) for "
           + NetworkGuard.stripQuery(url);
@@ -192,16 +192,16 @@ final class Tabs implements Navigation {
       }
       throw new FlowRunException(fault.get(), message, details);
     }
-    long delay = state.driver.navigationDelayMillis();
+    long delay = session.driver.navigationDelayMillis();
     if (delay > 0) {
-      if (state.clock.now() + delay > d.at()) {
-        state.clock.advanceTo(d.at());
+      if (session.clock.now() + delay > d.at()) {
+        session.clock.advanceTo(d.at());
         throw new FlowTimeoutException(ErrorCode.NAVIGATION_TIMEOUT, "navigation to " + NetworkGuard.stripQuery(url)
             + " did not finish within " + d.millis() + " ms", Map.of(FlowException.Details.URL, NetworkGuard.stripQuery(url)));
       }
-      state.clock.advanceBy(delay);
+      session.clock.advanceBy(delay);
     }
     commit.run();
-    state.resetFrame();
+    session.resetFrame();
   }
 }
